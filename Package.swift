@@ -1,0 +1,59 @@
+// swift-tools-version:6.0
+// Yardstick: headless text measurement for tables and lists (HarfBuzz + FreeType + ICU).
+//
+// Layers, data flowing one way (a module imports only modules listed before it):
+//   YardstickFonts → YardstickAnalysis → YardstickShaping → YardstickLineBreaking
+//   → YardstickLayout → YardstickOffsets, YardstickTable → YardstickCommands → yardstick (CLI)
+import PackageDescription
+
+let optimize: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
+
+let package = Package(
+    name: "Yardstick",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "Yardstick", targets: ["Yardstick"]),
+        .executable(name: "yardstick", targets: ["yardstick"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // C libraries: thin system-library targets found through pkg-config, plus an ICU shim
+        // (ICU's versioned symbol names are macros Swift cannot import).
+        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
+        .target(name: "CICU", linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icudata")]),
+
+        // The text engine, one module per pipeline stage.
+        .target(name: "YardstickFonts", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig"], swiftSettings: optimize),
+        .target(name: "YardstickAnalysis", dependencies: ["CICU"], swiftSettings: optimize),
+        .target(name: "YardstickShaping", dependencies: ["YardstickFonts", "YardstickAnalysis", "CHarfBuzz"], swiftSettings: optimize),
+        .target(name: "YardstickLineBreaking", dependencies: ["YardstickShaping"], swiftSettings: optimize),
+        .target(name: "YardstickLayout", dependencies: ["YardstickFonts", "YardstickAnalysis", "YardstickShaping", "YardstickLineBreaking"], swiftSettings: optimize),
+
+        // Tables: the row-offset cache (independent of text) and the table sizing pass.
+        .target(name: "YardstickOffsets", swiftSettings: optimize),
+        .target(name: "YardstickTable", dependencies: ["YardstickLayout", "YardstickOffsets"], swiftSettings: optimize),
+
+        // Public umbrella, command logic, CLI.
+        .target(name: "Yardstick", dependencies: ["YardstickFonts", "YardstickAnalysis", "YardstickShaping", "YardstickLineBreaking", "YardstickLayout", "YardstickOffsets", "YardstickTable"]),
+        .target(name: "YardstickCommands", dependencies: ["Yardstick"], swiftSettings: optimize),
+        .executableTarget(name: "yardstick", dependencies: ["YardstickCommands", .product(name: "ArgumentParser", package: "swift-argument-parser")], swiftSettings: optimize),
+
+        // Benchmarks: programs that print figures (run in release; see README).
+        .executableTarget(name: "TextEngineBenchmark", dependencies: ["Yardstick", "CHarfBuzz"], path: "Benchmarks/TextEngineBenchmark", swiftSettings: optimize),
+        .executableTarget(name: "OffsetsBenchmark", dependencies: ["YardstickOffsets"], path: "Benchmarks/OffsetsBenchmark", swiftSettings: optimize),
+
+        .testTarget(name: "YardstickFontsTests", dependencies: ["YardstickFonts"]),
+        .testTarget(name: "YardstickAnalysisTests", dependencies: ["YardstickAnalysis"], resources: [.copy("Resources")]),
+        .testTarget(name: "YardstickShapingTests", dependencies: ["YardstickShaping", "CHarfBuzz"]),
+        .testTarget(name: "YardstickLineBreakingTests", dependencies: ["YardstickLineBreaking"]),
+        .testTarget(name: "YardstickLayoutTests", dependencies: ["YardstickLayout"]),
+        .testTarget(name: "YardstickOffsetsTests", dependencies: ["YardstickOffsets"]),
+        .testTarget(name: "YardstickTableTests", dependencies: ["YardstickTable"]),
+        .testTarget(name: "YardstickCommandsTests", dependencies: ["YardstickCommands"]),
+    ],
+    swiftLanguageModes: [.v5]
+)
