@@ -43,7 +43,7 @@ let package = Package(
         .executableTarget(name: "yardstick", dependencies: ["YardstickCommands", .product(name: "ArgumentParser", package: "swift-argument-parser")], swiftSettings: optimize),
 
         // Benchmarks: programs that print figures (run in release; see README).
-        .executableTarget(name: "TextEngineBenchmark", dependencies: ["Yardstick", "CHarfBuzz"], path: "Benchmarks/TextEngineBenchmark", swiftSettings: optimize),
+        .executableTarget(name: "TextEngineBenchmark", dependencies: ["YardstickLayout", "CHarfBuzz"], path: "Benchmarks/TextEngineBenchmark", swiftSettings: optimize),
         .executableTarget(name: "OffsetsBenchmark", dependencies: ["YardstickOffsets"], path: "Benchmarks/OffsetsBenchmark", swiftSettings: optimize),
 
         .testTarget(name: "YardstickFontsTests", dependencies: ["YardstickFonts"]),

@@ -1,0 +1,58 @@
+// A thin C shim over ICU (libicuuc). ICU renames its symbols per version with macros
+// (ubrk_open → ubrk_open_72), which Swift cannot import; these unversioned functions can.
+#ifndef YARDSTICK_ICU_H
+#define YARDSTICK_ICU_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// Opaque ICU break iterator (UBreakIterator).
+typedef struct ys_break_iterator ys_break_iterator;
+
+enum { YS_BREAK_LINE = 0, YS_BREAK_CHARACTER = 1 };
+
+/// Opens a break iterator for the root locale; NULL on failure (error code in *status).
+ys_break_iterator *ys_break_open(int32_t kind, int32_t *status);
+void ys_break_close(ys_break_iterator *it);
+/// Points the iterator at UTF-16 text (not copied: keep it alive while iterating). Returns an ICU status (<= 0 is success).
+int32_t ys_break_set_text(ys_break_iterator *it, const uint16_t *text, int32_t length);
+/// Next boundary after the current one, or -1 at the end.
+int32_t ys_break_next(ys_break_iterator *it);
+/// Moves to the first boundary (0).
+int32_t ys_break_first(ys_break_iterator *it);
+/// Rule status of the boundary last returned (line: >= 100 means a mandatory break).
+int32_t ys_break_rule_status(ys_break_iterator *it);
+
+/// Opaque ICU bidi object (UBiDi).
+typedef struct ys_bidi ys_bidi;
+ys_bidi *ys_bidi_open(void);
+void ys_bidi_close(ys_bidi *bidi);
+/// Resolves embedding levels of one paragraph into levels[0..<length].
+/// paragraph_level: 0 LTR, 1 RTL, 0xFE (UBIDI_DEFAULT_LTR) = first strong character, LTR if none.
+/// Returns the paragraph's resolved level, or a negative ICU error code.
+int32_t ys_bidi_resolve(ys_bidi *bidi, const uint16_t *text, int32_t length, uint8_t paragraph_level, uint8_t *levels);
+
+/// UScriptCode of a code point (USCRIPT_COMMON = 0, USCRIPT_INHERITED = 1, USCRIPT_INVALID_CODE = -1).
+int32_t ys_script_of(uint32_t code_point);
+/// True when the code point's Script_Extensions contain the script.
+int32_t ys_script_has(uint32_t code_point, int32_t script);
+/// ISO 15924 tag of a script as a big-endian four-byte value ('Latn'), 0 if unknown.
+uint32_t ys_script_iso15924(int32_t script);
+
+/// True when the code point has Emoji_Presentation=Yes (shown as color emoji by default).
+int32_t ys_is_emoji_presentation(uint32_t code_point);
+/// True for Extended_Pictographic code points.
+int32_t ys_is_extended_pictographic(uint32_t code_point);
+/// True for White_Space code points.
+int32_t ys_is_white_space(uint32_t code_point);
+
+/// The ICU version, e.g. "72.1".
+const char *ys_icu_version(void);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,50 @@
+/// One paragraph of a text: the bytes between hard breaks.
+public struct Paragraph: Equatable, Sendable {
+    /// UTF-8 offset of the first byte.
+    public var start: Int
+    /// UTF-8 offset just past the content (the hard break, if any, starts here).
+    public var end: Int
+    /// UTF-8 offset where the next paragraph starts (after the hard break); equals `end` for the last one.
+    public var next: Int
+
+    public init(start: Int, end: Int, next: Int) {
+        self.start = start
+        self.end = end
+        self.next = next
+    }
+
+    public var isEmpty: Bool { start == end }
+}
+
+/// Splits text at hard breaks: LF, CR LF, CR, U+2028 LINE SEPARATOR, U+2029 PARAGRAPH SEPARATOR.
+///
+/// Text ending in a hard break gets a final empty paragraph (as Pango and text views show an
+/// empty last line); empty text is one empty paragraph. O(n) over the UTF-8 bytes.
+public enum HardBreaks {
+    public static func paragraphs(in bytes: UnsafeBufferPointer<UInt8>) -> [Paragraph] {
+        var result: [Paragraph] = []
+        var start = 0
+        var i = 0
+        let n = bytes.count
+        while i < n {
+            let b = bytes[i]
+            if b == 0x0A {
+                result.append(Paragraph(start: start, end: i, next: i + 1)); i += 1; start = i
+            } else if b == 0x0D {
+                let next = (i + 1 < n && bytes[i + 1] == 0x0A) ? i + 2 : i + 1
+                result.append(Paragraph(start: start, end: i, next: next)); i = next; start = i
+            } else if b == 0xE2, i + 2 < n, bytes[i + 1] == 0x80, bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9 {
+                result.append(Paragraph(start: start, end: i, next: i + 3)); i += 3; start = i
+            } else {
+                i += 1
+            }
+        }
+        result.append(Paragraph(start: start, end: n, next: n))
+        return result
+    }
+
+    public static func paragraphs(in text: String) -> [Paragraph] {
+        var text = text
+        return text.withUTF8 { paragraphs(in: $0) }
+    }
+}

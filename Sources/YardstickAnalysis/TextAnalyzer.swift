@@ -1,0 +1,178 @@
+import CICU
+
+/// Runs the analysis stage on one paragraph at a time: UAX #14 line-break opportunities
+/// (ICU), bidi embedding levels (ICU, UAX #9) and script runs (ICU script property,
+/// Common and Inherited characters joining the script around them).
+///
+/// One analyzer per thread: it owns ICU iterators and scratch buffers that it reuses, so
+/// analysing a paragraph allocates nothing once the buffers have grown. Results stay valid
+/// until the next `analyze` call. Cost is O(n) in the paragraph's length; ASCII paragraphs
+/// skip the bidi and script passes (they are left to right, Latin or Common).
+public final class TextAnalyzer {
+    private let lineBreaks: ICUBreakIterator
+    private let characters: ICUBreakIterator
+    private let bidi: ICUBidi
+    private var utf16: [UInt16] = []
+    /// UTF-8 offset (absolute) of each UTF-16 unit, plus one past the end; only for non-ASCII text.
+    private var utf8OffsetOf16: [Int32] = []
+    private var levels: [UInt8] = []
+    private var scriptTagCache: [Int32: UInt32] = [:]
+
+    /// Line-break opportunities of the last paragraph: absolute UTF-8 offsets after its start,
+    /// ascending; the last one is the paragraph's end.
+    public private(set) var breakOffsets: [Int32] = []
+    /// Level and script runs of the last paragraph, covering it without gaps.
+    public private(set) var runs: [AnalysisRun] = []
+    /// The last paragraph's resolved base level (0 left to right, 1 right to left).
+    public private(set) var baseLevel: UInt8 = 0
+    /// Whether the last paragraph was all ASCII.
+    public private(set) var isASCII = true
+
+    public init() throws {
+        lineBreaks = try ICUBreakIterator(kind: Int32(YS_BREAK_LINE))
+        characters = try ICUBreakIterator(kind: Int32(YS_BREAK_CHARACTER))
+        bidi = try ICUBidi()
+    }
+
+    /// Analyses `bytes[paragraph]`, which must be valid UTF-8 without hard breaks.
+    /// - Parameter baseDirection: nil for the first strong character (left to right if none),
+    ///   0 for left to right, 1 for right to left.
+    public func analyze(_ bytes: UnsafeBufferPointer<UInt8>, paragraph: Range<Int>, baseDirection: UInt8? = nil) {
+        breakOffsets.removeAll(keepingCapacity: true)
+        runs.removeAll(keepingCapacity: true)
+        baseLevel = baseDirection ?? 0
+        guard !paragraph.isEmpty else { isASCII = true; return }
+        let ascii = fillUTF16(bytes, paragraph)
+        isASCII = ascii
+        let start = Int32(paragraph.lowerBound)
+
+        // UAX #14 opportunities.
+        utf16.withUnsafeBufferPointer { text in
+            if ascii {
+                lineBreaks.forEachBoundary(in: text) { breakOffsets.append(start + Int32($0)) }
+            } else {
+                utf8OffsetOf16.withUnsafeBufferPointer { map in
+                    lineBreaks.forEachBoundary(in: text) { breakOffsets.append(map[$0]) }
+                }
+            }
+        }
+
+        if ascii && baseDirection != 1 {
+            // No strong right-to-left characters: one level-0 run; letters make it Latin.
+            var hasLetter = false
+            for i in paragraph where (bytes[i] | 0x20) >= 0x61 && (bytes[i] | 0x20) <= 0x7A { hasLetter = true; break }
+            runs.append(AnalysisRun(start: start, end: Int32(paragraph.upperBound), level: 0,
+                                    script: hasLetter ? ScriptTag.latin : ScriptTag.common))
+            return
+        }
+        resolveRuns(bytes, paragraph, baseDirection: baseDirection)
+    }
+
+    /// Grapheme-cluster boundaries of `bytes[range]` (absolute UTF-8 offsets after the start, the
+    /// last being the end), per UAX #29 extended grapheme clusters.
+    public func graphemeBoundaries(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>) -> [Int32] {
+        guard !range.isEmpty else { return [] }
+        let ascii = fillUTF16(bytes, range)
+        var result: [Int32] = []
+        let start = Int32(range.lowerBound)
+        utf16.withUnsafeBufferPointer { text in
+            if ascii {
+                characters.forEachBoundary(in: text) { result.append(start + Int32($0)) }
+            } else {
+                utf8OffsetOf16.withUnsafeBufferPointer { map in
+                    characters.forEachBoundary(in: text) { result.append(map[$0]) }
+                }
+            }
+        }
+        return result
+    }
+
+    /// Widens UTF-8 to UTF-16; for non-ASCII text also records each unit's UTF-8 offset.
+    private func fillUTF16(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+        utf16.removeAll(keepingCapacity: true)
+        var ascii = true
+        for i in range where bytes[i] >= 0x80 { ascii = false; break }
+        if ascii {
+            for i in range { utf16.append(UInt16(bytes[i])) }
+            return true
+        }
+        utf8OffsetOf16.removeAll(keepingCapacity: true)
+        var i = range.lowerBound
+        let end = range.upperBound
+        while i < end {
+            let (scalar, length) = UTF8Decoding.decode(bytes, at: i, end: end)
+            if scalar < 0x10000 {
+                utf16.append(UInt16(scalar)); utf8OffsetOf16.append(Int32(i))
+            } else {
+                let v = scalar - 0x10000
+                utf16.append(UInt16(0xD800 + (v >> 10))); utf8OffsetOf16.append(Int32(i))
+                utf16.append(UInt16(0xDC00 + (v & 0x3FF))); utf8OffsetOf16.append(Int32(i))
+            }
+            i += length
+        }
+        utf8OffsetOf16.append(Int32(end))
+        return false
+    }
+
+    private func resolveRuns(_ bytes: UnsafeBufferPointer<UInt8>, _ paragraph: Range<Int>, baseDirection: UInt8?) {
+        // Bidi only when something could be right to left.
+        var needsBidi = baseDirection == 1
+        if !needsBidi {
+            var i = paragraph.lowerBound
+            while i < paragraph.upperBound {
+                let (scalar, length) = UTF8Decoding.decode(bytes, at: i, end: paragraph.upperBound)
+                if UTF8Decoding.mayBeRightToLeft(scalar) { needsBidi = true; break }
+                i += length
+            }
+        }
+        let count = utf16.count
+        if needsBidi {
+            if levels.count < count { levels = [UInt8](repeating: 0, count: count) }
+            baseLevel = utf16.withUnsafeBufferPointer { text in
+                levels.withUnsafeMutableBufferPointer { bidi.resolve(text, paragraphLevel: baseDirection ?? 0xFE, into: $0.baseAddress!) }
+            }
+        }
+
+        var unit = 0
+        var i = paragraph.lowerBound
+        let end = paragraph.upperBound
+        var lastRealScript = ScriptTag.common
+        while i < end {
+            let (scalar, length) = UTF8Decoding.decode(bytes, at: i, end: end)
+            let level = needsBidi ? levels[unit] : baseLevel
+            let code = scriptCode(scalar)
+            let isReal = code > 1 // not Common (0) or Inherited (1)
+            let tag = isReal ? tagFor(code) : lastRealScript
+            if let last = runs.last, last.level == level, !isReal || last.script == tag || last.script == ScriptTag.common {
+                // Same run; a run of only Common so far takes the first real script it meets.
+                if isReal { runs[runs.count - 1].script = tag }
+                runs[runs.count - 1].end = Int32(i + length)
+            } else {
+                runs.append(AnalysisRun(start: Int32(i), end: Int32(i + length), level: level, script: tag))
+            }
+            if isReal { lastRealScript = tag }
+            i += length
+            unit += scalar >= 0x10000 ? 2 : 1
+        }
+    }
+
+    @inline(__always)
+    private func scriptCode(_ scalar: UInt32) -> Int32 {
+        if scalar < 0x80 {
+            let lower = scalar | 0x20
+            return (lower >= 0x61 && lower <= 0x7A) ? 25 /* USCRIPT_LATIN */ : 0
+        }
+        return ys_script_of(scalar)
+    }
+
+    private func tagFor(_ code: Int32) -> UInt32 {
+        if code == 25 { return ScriptTag.latin }
+        if let tag = scriptTagCache[code] { return tag }
+        let tag = ys_script_iso15924(code)
+        scriptTagCache[code] = tag == 0 ? ScriptTag.common : tag
+        return scriptTagCache[code]!
+    }
+
+    /// The ICU version in use ("72.1").
+    public static var icuVersion: String { String(cString: ys_icu_version()) }
+}

@@ -1,0 +1,57 @@
+/// Scalar decoding over validated UTF-8 (Swift strings are always valid UTF-8).
+public enum UTF8Decoding {
+    /// The scalar starting at `i` and its length in bytes. Malformed bytes decode as U+FFFD of length 1.
+    @inline(__always)
+    public static func decode(_ b: UnsafeBufferPointer<UInt8>, at i: Int, end: Int) -> (UInt32, Int) {
+        let b0 = UInt32(b[i])
+        if b0 < 0x80 { return (b0, 1) }
+        if b0 < 0xE0, i + 1 < end { return (((b0 & 0x1F) << 6) | (UInt32(b[i + 1]) & 0x3F), 2) }
+        if b0 < 0xF0, i + 2 < end {
+            return (((b0 & 0x0F) << 12) | ((UInt32(b[i + 1]) & 0x3F) << 6) | (UInt32(b[i + 2]) & 0x3F), 3)
+        }
+        if i + 3 < end {
+            return (((b0 & 0x07) << 18) | ((UInt32(b[i + 1]) & 0x3F) << 12) | ((UInt32(b[i + 2]) & 0x3F) << 6) | (UInt32(b[i + 3]) & 0x3F), 4)
+        }
+        return (0xFFFD, 1)
+    }
+
+    /// True for scalars that are, or may make text, right to left: Hebrew, Arabic, Syriac,
+    /// Thaana, NKo…, their presentation forms, RTL historic scripts, and explicit bidi controls.
+    @inline(__always)
+    public static func mayBeRightToLeft(_ s: UInt32) -> Bool {
+        (s >= 0x0590 && s <= 0x08FF) || (s >= 0xFB1D && s <= 0xFDFF) || (s >= 0xFE70 && s <= 0xFEFF)
+            || (s >= 0x10800 && s <= 0x10FFF) || (s >= 0x1E800 && s <= 0x1EFFF)
+            || s == 0x200F || s == 0x061C || (s >= 0x202A && s <= 0x202E) || (s >= 0x2066 && s <= 0x2069)
+    }
+}
+
+import CICU
+
+/// Character properties the later stages ask about.
+public enum CharacterProperties {
+    /// Emoji_Presentation=Yes: shown as a color emoji without a variation selector.
+    @inline(__always) public static func isEmojiPresentation(_ s: UInt32) -> Bool {
+        s >= 0x231A && ys_is_emoji_presentation(s) != 0
+    }
+
+    /// Whitespace that hangs past the line end instead of counting toward the width
+    /// (spaces and tabs and the other breaking spaces; not the no-break spaces).
+    @inline(__always) public static func isHangingWhitespace(_ s: UInt32) -> Bool {
+        s == 0x20 || s == 0x09 || s == 0x1680 || (s >= 0x2000 && s <= 0x200A && s != 0x2007) || s == 0x205F || s == 0x3000
+    }
+
+    /// Characters HarfBuzz hides or that never need a glyph of their own (joiners, variation
+    /// selectors, bidi controls, tags): fallback does not ask fonts to cover them.
+    @inline(__always) public static func isDefaultIgnorable(_ s: UInt32) -> Bool {
+        (s >= 0x200B && s <= 0x200F) || (s >= 0x202A && s <= 0x202E) || (s >= 0x2060 && s <= 0x206F)
+            || (s >= 0xFE00 && s <= 0xFE0F) || s == 0xFEFF || s == 0x00AD || s == 0x034F || (s >= 0x180B && s <= 0x180F)
+            || (s >= 0xE0000 && s <= 0xE0FFF)
+    }
+
+    /// Spaces, ASCII punctuation and digits, general punctuation: characters any script uses,
+    /// which fallback keeps in the face of the text around them when that face has them.
+    @inline(__always) public static func isNeutral(_ s: UInt32) -> Bool {
+        if s < 0x80 { let l = s | 0x20; return !(l >= 0x61 && l <= 0x7A) }
+        return s == 0xA0 || (s >= 0x2000 && s <= 0x206F) || (s >= 0x3000 && s <= 0x3003)
+    }
+}

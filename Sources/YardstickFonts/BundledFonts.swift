@@ -1,0 +1,45 @@
+import Foundation
+
+/// The fonts shipped in the repository's Fonts/ folder, in fallback order, and where to find them.
+///
+/// Bundling them makes heights identical on every machine. The folder is looked up in this
+/// order: an explicit directory, `$YARDSTICK_FONTS`, the checkout this module was built from,
+/// then `Fonts/` and `../share/yardstick/Fonts` beside the running executable.
+public enum BundledFonts {
+    /// One bundled face: a file per style where the family has styles.
+    public struct Entry: Sendable {
+        public let files: [FontStyle: String]
+        public let role: String
+    }
+
+    /// Primary family first, then script fallbacks, then emoji. See Fonts/README.md.
+    public static let entries: [Entry] = [
+        Entry(files: [.regular: "NotoSans-Regular.ttf", .bold: "NotoSans-Bold.ttf",
+                      .italic: "NotoSans-Italic.ttf", .boldItalic: "NotoSans-BoldItalic.ttf"], role: "Latin, Greek, Cyrillic"),
+        Entry(files: [.regular: "NotoSansArabic-Regular.ttf", .bold: "NotoSansArabic-Bold.ttf"], role: "Arabic"),
+        Entry(files: [.regular: "NotoSansHebrew-Regular.ttf", .bold: "NotoSansHebrew-Bold.ttf"], role: "Hebrew"),
+        Entry(files: [.regular: "NotoSansDevanagari-Regular.ttf", .bold: "NotoSansDevanagari-Bold.ttf"], role: "Devanagari"),
+        Entry(files: [.regular: "NotoSansThai-Regular.ttf", .bold: "NotoSansThai-Bold.ttf"], role: "Thai"),
+        Entry(files: [.regular: "NotoSansCJK-Regular.ttc"], role: "Chinese, Japanese, Korean"),
+        Entry(files: [.regular: "NotoColorEmoji.ttf"], role: "Color emoji"),
+    ]
+
+    /// The folder holding the bundled fonts.
+    /// - Throws: `FontError.fileNotFound` listing the places searched.
+    public static func directory(explicit: String? = nil) throws -> String {
+        var candidates: [String] = []
+        if let explicit { candidates.append(explicit) }
+        if let env = ProcessInfo.processInfo.environment["YARDSTICK_FONTS"], !env.isEmpty { candidates.append(env) }
+        // Sources/YardstickFonts/BundledFonts.swift → <checkout>/Fonts
+        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        candidates.append(source.appendingPathComponent("Fonts").path)
+        let executable = URL(fileURLWithPath: CommandLine.arguments.first ?? ".").resolvingSymlinksInPath().deletingLastPathComponent()
+        candidates.append(executable.appendingPathComponent("Fonts").path)
+        candidates.append(executable.appendingPathComponent("../share/yardstick/Fonts").standardized.path)
+        for dir in candidates where FileManager.default.fileExists(atPath: (dir as NSString).appendingPathComponent(entries[0].files[.regular]!)) {
+            return dir
+        }
+        if let explicit { return explicit } // let the loader name the missing file inside it
+        throw FontError.fileNotFound(path: "bundled Fonts/ folder (searched: \(candidates.joined(separator: ", ")))")
+    }
+}

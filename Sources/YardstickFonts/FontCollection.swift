@@ -1,0 +1,117 @@
+import Foundation
+
+/// The ordered set of faces text is measured with, and the fallback chain used for each style.
+///
+/// Fallback order (documented in Fonts/README.md): the user's font files and folders in the
+/// order given (faces whose own style matches the requested style first), then the family
+/// resolved through fontconfig, then the bundled Noto Sans face of the style, then the bundled
+/// script fallbacks (Arabic, Hebrew, Devanagari, Thai, CJK) and Noto Color Emoji. The shaping
+/// stage picks, per grapheme cluster, the first face in the chain whose cmap covers the cluster.
+///
+/// Faces are indexed by their position in `faces`; a chain is a list of such indices. At most
+/// 64 faces, so a set of faces fits in a `UInt64` mask. Immutable and thread-safe once built.
+public final class FontCollection: Sendable {
+    /// Every loaded face, each once.
+    public let faces: [FontFace]
+    private let chains: [[Int]]
+
+    /// The most faces one collection holds (a line's set of faces is a 64-bit mask).
+    public static let maximumFaces = 64
+
+    /// Assembles a collection from faces and one fallback chain per `FontStyle` (indexed by rawValue).
+    public init(faces: [FontFace], chains: [[Int]]) throws {
+        guard !faces.isEmpty, chains.count == FontStyle.allCases.count,
+              chains.allSatisfy({ !$0.isEmpty && $0.allSatisfy { faces.indices.contains($0) } }) else {
+            throw FontError.emptyCollection
+        }
+        guard faces.count <= Self.maximumFaces else {
+            throw FontError.invalidFont(path: faces[Self.maximumFaces].path, reason: "more than \(Self.maximumFaces) faces in one collection")
+        }
+        self.faces = faces
+        self.chains = chains
+    }
+
+    /// The bundled fonts only.
+    public static func bundled(directory: String? = nil) throws -> FontCollection {
+        try make(includeBundled: true, bundledDirectory: directory)
+    }
+
+    /// Builds a collection.
+    /// - Parameters:
+    ///   - fontPaths: font files, or folders whose .ttf/.otf/.ttc files load in name order (face 0 of each).
+    ///   - family: a family name resolved through fontconfig, tried after `fontPaths`.
+    ///   - includeBundled: append the bundled Noto fonts as the last fallbacks.
+    /// - Throws: `FontError` naming the path of any missing, unreadable or corrupt font.
+    public static func make(fontPaths: [String] = [], family: String? = nil, includeBundled: Bool = true,
+                            bundledDirectory: String? = nil) throws -> FontCollection {
+        var loader = FaceLoader()
+        var userFaces: [Int] = []
+        for path in fontPaths {
+            for file in try expand(path) { userFaces.append(try loader.load(file, index: 0)) }
+        }
+        var familyFaces: [[Int]] = Array(repeating: [], count: FontStyle.allCases.count)
+        if let family {
+            for style in FontStyle.allCases {
+                let (file, index) = try FontconfigResolver.resolve(family: family, style: style)
+                familyFaces[style.rawValue].append(try loader.load(file, index: index))
+            }
+        }
+        var bundledChains: [[Int]] = Array(repeating: [], count: FontStyle.allCases.count)
+        if includeBundled {
+            let dir = try BundledFonts.directory(explicit: bundledDirectory)
+            for entry in BundledFonts.entries {
+                for style in FontStyle.allCases {
+                    // Nearest bundled style: exact, then same weight upright, then regular.
+                    let name = entry.files[style] ?? entry.files[style.isBold ? .bold : .regular] ?? entry.files[.regular]!
+                    let face = try loader.load((dir as NSString).appendingPathComponent(name), index: 0)
+                    bundledChains[style.rawValue].append(face)
+                }
+            }
+        }
+        let faces = loader.faces
+        let chains = FontStyle.allCases.map { style -> [Int] in
+            let matching = userFaces.filter { faces[$0].style == style }
+            let others = userFaces.filter { faces[$0].style != style }
+            var chain: [Int] = []
+            for face in matching + others + familyFaces[style.rawValue] + bundledChains[style.rawValue] where !chain.contains(face) {
+                chain.append(face)
+            }
+            return chain
+        }
+        return try FontCollection(faces: faces, chains: chains)
+    }
+
+    /// The fallback chain for a style: indices into `faces`, most preferred first.
+    public func chain(for style: FontStyle) -> [Int] { chains[style.rawValue] }
+
+    /// The face that sets the height of an empty line in a style.
+    public func primaryFace(for style: FontStyle) -> Int { chains[style.rawValue][0] }
+
+    /// A folder expands to its font files in name order; a file is itself.
+    private static func expand(_ path: String) throws -> [String] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw FontError.fileNotFound(path: path) }
+        guard isDirectory.boolValue else { return [path] }
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else {
+            throw FontError.unreadable(path: path, reason: "cannot list the folder")
+        }
+        let fonts = names.filter { ["ttf", "otf", "ttc", "otc"].contains(($0 as NSString).pathExtension.lowercased()) }.sorted()
+        guard !fonts.isEmpty else { throw FontError.fileNotFound(path: "\(path) (no .ttf, .otf or .ttc files in the folder)") }
+        return fonts.map { (path as NSString).appendingPathComponent($0) }
+    }
+}
+
+/// Loads each (file, face index) once.
+private struct FaceLoader {
+    var faces: [FontFace] = []
+    var indexByKey: [String: Int] = [:]
+
+    mutating func load(_ path: String, index: Int) throws -> Int {
+        let key = "\(index)#\(path)"
+        if let existing = indexByKey[key] { return existing }
+        let face = try FontFace(path: path, faceIndex: index)
+        faces.append(face)
+        indexByKey[key] = faces.count - 1
+        return faces.count - 1
+    }
+}

@@ -1,0 +1,24 @@
+/// Why a font could not be loaded. Every case names the file (or family) involved, so a
+/// caller can tell the user which of many font paths is at fault.
+public enum FontError: Error, Equatable, CustomStringConvertible, Sendable {
+    /// No file exists at the path.
+    case fileNotFound(path: String)
+    /// The file exists but could not be read (permissions, a directory, an I/O error).
+    case unreadable(path: String, reason: String)
+    /// The bytes are not a font FreeType and HarfBuzz can use (corrupt, truncated, not a font).
+    case invalidFont(path: String, reason: String)
+    /// fontconfig found no installed font for the requested family.
+    case familyNotFound(family: String)
+    /// A collection needs at least one face.
+    case emptyCollection
+
+    public var description: String {
+        switch self {
+        case .fileNotFound(let path): return "font file not found: \(path)"
+        case .unreadable(let path, let reason): return "font file unreadable: \(path) (\(reason))"
+        case .invalidFont(let path, let reason): return "not a usable font: \(path) (\(reason))"
+        case .familyNotFound(let family): return "no installed font matches the family \"\(family)\""
+        case .emptyCollection: return "a font collection needs at least one font"
+        }
+    }
+}

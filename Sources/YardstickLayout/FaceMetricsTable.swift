@@ -1,0 +1,39 @@
+import YardstickFonts
+import YardstickLineBreaking
+
+/// Per-face vertical metrics in em, and the ellipsis of each style, shared by every
+/// `PreparedText` of an engine. Turns a line's set of faces into its ascent, descent and gap.
+final class FaceMetricsTable: Sendable {
+    let ascender: [Double]
+    let descender: [Double]
+    let lineGap: [Double]
+    /// Per `FontStyle.rawValue`: the shaped ellipsis.
+    let ellipsis: [ShapedPiece]
+
+    init(fonts: FontCollection, ellipsis: [ShapedPiece]) {
+        ascender = fonts.faces.map(\.metrics.ascenderPerEm)
+        descender = fonts.faces.map(\.metrics.descenderPerEm)
+        lineGap = fonts.faces.map(\.metrics.lineGapPerEm)
+        self.ellipsis = ellipsis
+    }
+
+    /// Largest ascender, descender and line gap among the faces in the mask, in em.
+    @inline(__always)
+    func lineMetrics(_ mask: UInt64) -> (ascent: Double, descent: Double, gap: Double) {
+        var a = 0.0, d = 0.0, g = 0.0
+        var m = mask
+        while m != 0 {
+            let f = m.trailingZeroBitCount
+            a = Swift.max(a, ascender[f])
+            d = Swift.max(d, descender[f])
+            g = Swift.max(g, lineGap[f])
+            m &= m &- 1
+        }
+        return (a, d, g)
+    }
+
+    func ellipsisWidth(_ style: FontStyle) -> Double {
+        let e = ellipsis[style.rawValue]
+        return Double(e.run.totalAdvance) * e.emPerUnit
+    }
+}

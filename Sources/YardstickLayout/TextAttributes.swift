@@ -1,0 +1,82 @@
+import YardstickFonts
+
+/// How a text is set: its font size and style, spacing, line-height rules, line limits and
+/// rounding. The values UIKit's `NSParagraphStyle`, `UILabel` and SwiftDataTables expose.
+public struct TextAttributes: Hashable, Sendable {
+    /// How lines end.
+    public enum LineBreakMode: Hashable, Sendable {
+        /// Wrap at UAX #14 opportunities, breaking overlong words between grapheme clusters.
+        case wordWrap
+        /// One line, no wrapping; text past the width, or after a hard break, is cut with an
+        /// ellipsis (SwiftDataTables' `.singleLine(truncation: .byTruncatingTail)`).
+        case singleLine
+    }
+
+    /// Font size in points.
+    public var size: Double
+    public var fontStyle: FontStyle
+    /// Extra advance after every grapheme cluster, in points (UIKit's `.kern`).
+    public var letterSpacing: Double
+    /// Multiplies each line's natural height (ascender + descender + line gap); 0 = off.
+    public var lineHeightMultiple: Double
+    /// Clamp each line's height; 0 = no limit.
+    public var minimumLineHeight: Double
+    public var maximumLineHeight: Double
+    /// Added between lines of the text.
+    public var lineSpacing: Double
+    /// Added after each paragraph except the last.
+    public var paragraphSpacing: Double
+    /// The most lines shown; 0 = no limit. Past it the last line is cut with an ellipsis.
+    public var maxLines: Int
+    public var lineBreakMode: LineBreakMode
+    /// When set, width and height are rounded up to 1/scale (UIKit rounds self-sizing cell
+    /// heights up to device pixels: 2 or 3 on iPhones).
+    public var displayScale: Double?
+
+    public init(size: Double = 17, fontStyle: FontStyle = .regular, letterSpacing: Double = 0, lineHeightMultiple: Double = 0,
+                minimumLineHeight: Double = 0, maximumLineHeight: Double = 0, lineSpacing: Double = 0, paragraphSpacing: Double = 0,
+                maxLines: Int = 0, lineBreakMode: LineBreakMode = .wordWrap, displayScale: Double? = nil) {
+        self.size = size
+        self.fontStyle = fontStyle
+        self.letterSpacing = letterSpacing
+        self.lineHeightMultiple = lineHeightMultiple
+        self.minimumLineHeight = minimumLineHeight
+        self.maximumLineHeight = maximumLineHeight
+        self.lineSpacing = lineSpacing
+        self.paragraphSpacing = paragraphSpacing
+        self.maxLines = maxLines
+        self.lineBreakMode = lineBreakMode
+        self.displayScale = displayScale
+    }
+
+    /// Attributes for a Dynamic Type text style at a content size category.
+    public init(textStyle: TextStyle, category: ContentSizeCategory = .large, maximumCategory: ContentSizeCategory? = nil) {
+        self.init(size: DynamicType.pointSize(textStyle, category, maximum: maximumCategory),
+                  fontStyle: textStyle.isBold ? .bold : .regular)
+    }
+
+    /// The same attributes with the size multiplied by a plain scale factor (e.g. a zoom level).
+    public func scaled(by factor: Double) -> TextAttributes {
+        var copy = self
+        copy.size *= factor
+        copy.letterSpacing *= factor
+        copy.minimumLineHeight *= factor
+        copy.maximumLineHeight *= factor
+        copy.lineSpacing *= factor
+        copy.paragraphSpacing *= factor
+        return copy
+    }
+
+    /// Why a set of attributes can't be used, or nil when it can.
+    public var validationError: String? {
+        func bad(_ v: Double) -> Bool { !v.isFinite || v < 0 }
+        if !size.isFinite || size <= 0 { return "font size must be a finite number above 0 (got \(size))" }
+        if !letterSpacing.isFinite { return "letter spacing must be finite" }
+        if bad(lineHeightMultiple) || bad(minimumLineHeight) || bad(maximumLineHeight) || bad(lineSpacing) || bad(paragraphSpacing) {
+            return "line height multiple, minimum/maximum line height, line spacing and paragraph spacing must be finite and at least 0"
+        }
+        if maxLines < 0 { return "max lines must be at least 0" }
+        if let s = displayScale, !s.isFinite || s <= 0 { return "display scale must be a finite number above 0" }
+        return nil
+    }
+}

@@ -1,0 +1,124 @@
+import Dispatch
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Synchronization
+import YardstickAnalysis
+import YardstickFonts
+import YardstickLineBreaking
+import YardstickShaping
+
+/// The text-measurement engine: fonts, a shared shaping cache, and a pool of per-thread
+/// preparers. Answers "how tall is this text in this width?".
+///
+/// `prepare` does the expensive, size-independent work once (analysis, fallback, shaping —
+/// HarfBuzz only on shaping-cache misses); a `PreparedText` then lays out at any width and
+/// size by arithmetic. The batch methods spread work over threads and return results in input
+/// order; output is identical whatever the thread count. Thread-safe.
+public final class TextEngine: Sendable {
+    public let fonts: FontCollection
+    public let cache: ShapingCache
+    public let features: [FontFeature]
+    let metrics: FaceMetricsTable
+    private let pool: Mutex<[TextPreparer]>
+
+    /// - Parameters:
+    ///   - features: OpenType features applied to all text (HarfBuzz defaults otherwise: kerning
+    ///     and standard ligatures on).
+    ///   - cache: the shaping cache; pass `ShapingCache(enabled: false)` to shape every time.
+    /// - Throws: when ICU cannot open its break iterators.
+    public init(fonts: FontCollection, features: [FontFeature] = [], cache: ShapingCache = ShapingCache()) throws {
+        self.fonts = fonts
+        self.cache = cache
+        self.features = features
+        let first = try TextPreparer(fonts: fonts, features: features, cache: cache, metrics: nil)
+        // The ellipsis of each style, shaped in that style's primary face (three dots if it has no U+2026).
+        var ellipsis: [ShapedPiece] = []
+        for style in FontStyle.allCases {
+            let face = fonts.primaryFace(for: style)
+            var text = fonts.faces[face].coverage.contains(0x2026) ? "\u{2026}" : "..."
+            let run = text.withUTF8 { first.shaper.shapeUncached($0, face: face, script: ScriptTag.common, rightToLeft: false) }
+            ellipsis.append(ShapedPiece(start: 0, level: 0, run: run, emPerUnit: 1 / Double(fonts.faces[face].metrics.unitsPerEm)))
+        }
+        metrics = FaceMetricsTable(fonts: fonts, ellipsis: ellipsis)
+        pool = Mutex([first])
+    }
+
+    /// An engine over the bundled fonts.
+    public convenience init() throws {
+        try self.init(fonts: FontCollection.bundled())
+    }
+
+    /// Analyses and shapes a text once, for layout at any width and size.
+    public func prepare(_ text: String, style: FontStyle = .regular) -> PreparedText {
+        withPreparer { $0.prepare(text, style: style, metrics: metrics) }
+    }
+
+    /// Prepares and lays out in one step.
+    public func layout(_ text: String, width: Double, attributes: TextAttributes = TextAttributes()) -> TextLayout {
+        prepare(text, style: attributes.fontStyle).layout(width: width, attributes: attributes)
+    }
+
+    /// Prepares many texts on `threads` threads (0 = all cores). Results in input order.
+    public func prepare(_ texts: [String], style: FontStyle = .regular, threads: Int = 0) -> [PreparedText] {
+        parallelMap(count: texts.count, threads: threads) { i, preparer in
+            preparer.prepare(texts[i], style: style, metrics: metrics)
+        }
+    }
+
+    /// Lays out many (text, width) pairs on `threads` threads (0 = all cores). Results in input order.
+    public func layout(_ items: [(text: String, width: Double)], attributes: TextAttributes, threads: Int = 0) -> [TextLayout] {
+        parallelMap(count: items.count, threads: threads) { i, preparer in
+            preparer.prepare(items[i].text, style: attributes.fontStyle, metrics: metrics).layout(width: items[i].width, attributes: attributes)
+        }
+    }
+
+    /// Runs `body(index, preparer)` for every index on up to `threads` threads, each thread with
+    /// its own preparer; results land at their index, so the order never depends on scheduling.
+    func parallelMap<T>(count: Int, threads: Int, _ body: (Int, TextPreparer) -> T) -> [T] {
+        let workers = max(1, min(threads > 0 ? threads : System.coreCount, (count + 63) / 64))
+        if workers == 1 {
+            return withPreparer { p in (0..<count).map { body($0, p) } }
+        }
+        let results = UnsafeMutableBufferPointer<T>.allocate(capacity: count)
+        let next = Atomic<Int>(0)
+        let chunk = 64
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            withPreparer { preparer in
+                while true {
+                    let start = next.add(chunk, ordering: .relaxed).oldValue
+                    if start >= count { break }
+                    for i in start..<min(count, start + chunk) { (results.baseAddress! + i).initialize(to: body(i, preparer)) }
+                }
+            }
+        }
+        let array = Array(results)
+        results.baseAddress!.deinitialize(count: count)
+        results.deallocate()
+        return array
+    }
+
+    /// Borrows a preparer from the pool (making one if none is free) for the duration of `body`.
+    func withPreparer<T>(_ body: (TextPreparer) -> T) -> T {
+        let preparer = pool.withLock { $0.popLast() } ?? makePreparer()
+        defer { pool.withLock { $0.append(preparer) } }
+        return body(preparer)
+    }
+
+    private func makePreparer() -> TextPreparer {
+        if let p = try? TextPreparer(fonts: fonts, features: features, cache: cache, metrics: metrics) { return p }
+        // ICU opened once already (in init); failing now means memory is exhausted. Wait for a pooled one.
+        while true {
+            if let p = pool.withLock({ $0.popLast() }) { return p }
+            sched_yield()
+        }
+    }
+}
+
+/// Facts about the machine.
+public enum System {
+    /// Cores available to this process.
+    public static var coreCount: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
+}

@@ -1,0 +1,130 @@
+import YardstickFonts
+import YardstickLineBreaking
+
+/// One laid-out line. Vertical positions are from the top of the text, in points.
+public struct LineLayout: Equatable, Sendable {
+    /// The UTF-8 bytes the line shows, trailing whitespace included. A truncated line ends where
+    /// its ellipsis begins.
+    public var utf8Range: Range<Int>
+    /// Advance width in points, trailing whitespace excluded, ellipsis included.
+    public var width: Double
+    public var top: Double
+    public var height: Double
+    /// Largest ascender and descender of the faces on the line, in points.
+    public var ascent: Double
+    public var descent: Double
+    /// The baseline's y.
+    public var baseline: Double
+    public var isTruncated: Bool
+    /// Index of the paragraph the line belongs to.
+    public var paragraph: Int
+}
+
+/// The result of laying out a text at a width: its lines and size. Keeps the `PreparedText`
+/// so a renderer can get the exact glyphs that were measured (`glyphRuns(line:)`).
+public struct TextLayout: Sendable {
+    public let prepared: PreparedText
+    public let attributes: TextAttributes
+    public let lines: [LineLayout]
+    /// Widest line, in points (rounded up to the display scale when one is set).
+    public let width: Double
+    /// Total height, in points (rounded up to the display scale when one is set).
+    public let height: Double
+    /// True when max lines or single-line mode cut text off.
+    public let isTruncated: Bool
+
+    public var lineCount: Int { lines.count }
+    /// UTF-8 offset where each line starts.
+    public var lineStarts: [Int] { lines.map(\.utf8Range.lowerBound) }
+
+    /// The glyph runs of a line in visual order (left to right), positioned from the line's
+    /// start: the glyphs HarfBuzz produced for the measured text, sliced to the line, reordered
+    /// by bidi level (UAX #9 L2), with the ellipsis appended on a truncated line.
+    public func glyphRuns(line index: Int) -> [GlyphRun] {
+        let line = lines[index]
+        let range = Int32(line.utf8Range.lowerBound)..<Int32(line.utf8Range.upperBound)
+        var runs: [GlyphRun] = []
+        for piece in prepared.pieces where piece.end > range.lowerBound && piece.start < range.upperBound {
+            if let run = GlyphRun(piece: piece, range: range, face: prepared.fonts.faces[piece.run.face], attributes: attributes) {
+                runs.append(run)
+            }
+        }
+        GlyphRun.reorderVisually(&runs)
+        if line.isTruncated {
+            let e = prepared.metrics.ellipsis[prepared.fontStyle.rawValue]
+            let level = runs.last?.bidiLevel ?? 0
+            var ell = GlyphRun(piece: e, range: e.start..<e.end, face: prepared.fonts.faces[e.run.face], attributes: attributes)!
+            ell.bidiLevel = level & 0xFE
+            ell.clusters = ell.clusters.map { _ in line.utf8Range.upperBound }
+            runs.append(ell)
+        }
+        var x = 0.0
+        for i in runs.indices {
+            runs[i].x = x
+            x += runs[i].advances.reduce(0, +)
+        }
+        return runs
+    }
+}
+
+/// Glyphs of one face and one direction, ready to draw: ids, advances and offsets in points,
+/// and for each glyph the UTF-8 offset (in the whole text) of the cluster it belongs to.
+public struct GlyphRun: Sendable {
+    public let face: FontFace
+    public let fontSize: Double
+    public var glyphIDs: [UInt32]
+    public var advances: [Double]
+    public var xOffsets: [Double]
+    public var yOffsets: [Double]
+    public var clusters: [Int]
+    public var bidiLevel: UInt8
+    /// The run's x from the start of the line, in points.
+    public var x: Double = 0
+
+    public var isRightToLeft: Bool { bidiLevel & 1 == 1 }
+
+    init?(piece: ShapedPiece, range: Range<Int32>, face: FontFace, attributes: TextAttributes) {
+        let run = piece.run
+        let scale = attributes.size * piece.emPerUnit
+        var ids: [UInt32] = [], adv: [Double] = [], xo: [Double] = [], yo: [Double] = [], cl: [Int] = []
+        var lastCluster: UInt32? = nil
+        for g in run.glyphIDs.indices {
+            let cluster = piece.start + Int32(run.glyphClusters[g])
+            guard range.contains(cluster) else { continue }
+            ids.append(run.glyphIDs[g])
+            var a = Double(run.xAdvances[g]) * scale
+            // Letter spacing once per cluster, on its first glyph in visual order.
+            if run.glyphClusters[g] != lastCluster { a += attributes.letterSpacing }
+            lastCluster = run.glyphClusters[g]
+            adv.append(a)
+            xo.append(Double(run.xOffsets[g]) * scale)
+            yo.append(Double(run.yOffsets[g]) * scale)
+            cl.append(Int(cluster))
+        }
+        guard !ids.isEmpty else { return nil }
+        self.face = face
+        self.fontSize = attributes.size
+        glyphIDs = ids; advances = adv; xOffsets = xo; yOffsets = yo; clusters = cl
+        bidiLevel = piece.level
+    }
+
+    /// UAX #9 rule L2: from the highest level down to the lowest odd level, reverse every
+    /// maximal sequence of runs at that level or higher. Runs arrive in logical order.
+    static func reorderVisually(_ runs: inout [GlyphRun]) {
+        guard let maxLevel = runs.map(\.bidiLevel).max(), maxLevel > 0 else { return }
+        let minOdd = runs.map(\.bidiLevel).filter { $0 & 1 == 1 }.min() ?? maxLevel
+        var level = maxLevel
+        while level >= max(1, minOdd) {
+            var i = 0
+            while i < runs.count {
+                if runs[i].bidiLevel >= level {
+                    var j = i
+                    while j < runs.count && runs[j].bidiLevel >= level { j += 1 }
+                    runs[i..<j].reverse()
+                    i = j
+                } else { i += 1 }
+            }
+            level -= 1
+        }
+    }
+}

@@ -1,0 +1,116 @@
+import YardstickAnalysis
+import YardstickFonts
+import YardstickLineBreaking
+import YardstickShaping
+
+/// Turns text into a `PreparedText`: hard breaks → analysis (UAX #14, bidi, script) → font
+/// fallback → pieces where segment, script, level and face are all constant → shaping (cached)
+/// → break segments with em widths. One preparer per thread (it owns ICU objects, a HarfBuzz
+/// buffer and scratch arrays); `TextEngine` pools them.
+final class TextPreparer: @unchecked Sendable {
+    let fonts: FontCollection
+    let analyzer: TextAnalyzer
+    let shaper: Shaper
+    let metrics: FaceMetricsTable?
+    private var fontRuns: [FontRun] = []
+    private let emPerUnit: [Double]
+
+    init(fonts: FontCollection, features: [FontFeature], cache: ShapingCache, metrics: FaceMetricsTable?) throws {
+        self.fonts = fonts
+        self.analyzer = try TextAnalyzer()
+        self.shaper = Shaper(fonts: fonts, features: features, cache: cache)
+        self.metrics = metrics
+        self.emPerUnit = fonts.faces.map { 1 / Double($0.metrics.unitsPerEm) }
+    }
+
+    func prepare(_ text: String, style: FontStyle, metrics: FaceMetricsTable) -> PreparedText {
+        var text = text
+        return text.withUTF8 { prepare(utf8: $0, style: style, metrics: metrics) }
+    }
+
+    func prepare(utf8 bytes: UnsafeBufferPointer<UInt8>, style: FontStyle, metrics: FaceMetricsTable) -> PreparedText {
+        let chain = fonts.chain(for: style)
+        var paragraphs: [PreparedText.Paragraph] = []
+        var segments: [BreakSegment] = []
+        var pieces: [ShapedPiece] = []
+        let hard = HardBreaks.paragraphs(in: bytes)
+        paragraphs.reserveCapacity(hard.count)
+        segments.reserveCapacity(bytes.count / 5 + 1)
+        pieces.reserveCapacity(bytes.count / 5 + 1)
+
+        for para in hard {
+            let firstSegment = Int32(segments.count)
+            var baseLevel: UInt8 = 0
+            if !para.isEmpty {
+                let range = para.start..<para.end
+                analyzer.analyze(bytes, paragraph: range)
+                baseLevel = analyzer.baseLevel
+                fontRuns.removeAll(keepingCapacity: true)
+                FontFallback.resolve(bytes, paragraph: range, chain: chain, fonts: fonts,
+                                     graphemes: { analyzer.graphemeBoundaries(bytes, range: range) }, into: &fontRuns)
+                buildSegments(bytes, paragraph: range, segments: &segments, pieces: &pieces)
+            }
+            paragraphs.append(.init(start: Int32(para.start), end: Int32(para.end), next: Int32(para.next),
+                                    firstSegment: firstSegment, endSegment: Int32(segments.count), baseLevel: baseLevel))
+        }
+        return PreparedText(utf8Count: bytes.count, fontStyle: style, paragraphs: paragraphs, segments: segments, pieces: pieces,
+                            primaryFace: chain[0], metrics: metrics, fonts: fonts)
+    }
+
+    /// Intersects break segments, analysis runs and font runs; shapes each piece.
+    private func buildSegments(_ bytes: UnsafeBufferPointer<UInt8>, paragraph: Range<Int>,
+                               segments: inout [BreakSegment], pieces: inout [ShapedPiece]) {
+        let breaks = analyzer.breakOffsets
+        let runs = analyzer.runs
+        var b = 0, r = 0, f = 0
+        var pos = Int32(paragraph.lowerBound)
+        var segStart = pos
+        var segFirstPiece = Int32(pieces.count)
+        while b < breaks.count {
+            let next = min(breaks[b], runs[r].end, fontRuns[f].end)
+            if next > pos {
+                let face = fontRuns[f].face
+                let run = runs[r]
+                let shaped = shaper.shape(bytes, range: Int(pos)..<Int(next), face: face, script: run.script, rightToLeft: run.isRightToLeft)
+                pieces.append(ShapedPiece(start: pos, level: run.level, run: shaped, emPerUnit: emPerUnit[face]))
+                pos = next
+            }
+            if runs[r].end == next && r + 1 < runs.count { r += 1 }
+            if fontRuns[f].end == next && f + 1 < fontRuns.count { f += 1 }
+            if breaks[b] == next {
+                segments.append(makeSegment(start: segStart, end: next, pieces: pieces, first: segFirstPiece))
+                segStart = next
+                segFirstPiece = Int32(pieces.count)
+                b += 1
+            }
+        }
+    }
+
+    /// Sums a segment's pieces; trailing whitespace is the whitespace at the end of its last
+    /// pieces (a piece that is all whitespace passes the question to the piece before it).
+    @inline(__always)
+    private func makeSegment(start: Int32, end: Int32, pieces: [ShapedPiece], first: Int32) -> BreakSegment {
+        var total = 0.0
+        var clusters: Int32 = 0
+        var mask: UInt64 = 0
+        for p in Int(first)..<pieces.count {
+            let piece = pieces[p]
+            total += Double(piece.run.totalAdvance) * piece.emPerUnit
+            clusters += piece.run.clusterCount
+            mask |= 1 << UInt64(piece.run.face)
+        }
+        var trailing = 0.0
+        var trailingClusters: Int32 = 0
+        var p = pieces.count - 1
+        while p >= Int(first) {
+            let run = pieces[p].run
+            trailing += Double(run.trailingAdvance) * pieces[p].emPerUnit
+            trailingClusters += run.trailingClusterCount
+            if !run.isAllWhitespace { break }
+            p -= 1
+        }
+        return BreakSegment(start: start, end: end, width: total - trailing, trailingWidth: trailing,
+                            clusterCount: clusters - trailingClusters, trailingClusterCount: trailingClusters,
+                            faceMask: mask, firstPiece: first, endPiece: Int32(pieces.count))
+    }
+}

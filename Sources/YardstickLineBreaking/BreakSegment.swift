@@ -1,0 +1,65 @@
+import YardstickShaping
+
+/// The unit of line breaking: the text from one UAX #14 break opportunity to the next, with its
+/// widths per point of font size (em), so wrapping at any width and size is arithmetic.
+///
+/// Width excludes the segment's trailing hanging whitespace, which is kept apart in
+/// `trailingWidth`: at a line end it hangs past the edge; inside a line it counts.
+public struct BreakSegment: Sendable {
+    /// UTF-8 offsets, absolute in the text. `end` is the next break opportunity.
+    public var start: Int32
+    public var end: Int32
+    /// Advance of everything before the trailing whitespace, per point of font size.
+    public var width: Double
+    /// Advance of the trailing whitespace, per point of font size.
+    public var trailingWidth: Double
+    /// Clusters before / in the trailing whitespace (letter spacing is added per cluster).
+    public var clusterCount: Int32
+    public var trailingClusterCount: Int32
+    /// Faces used, one bit per face index (line metrics come from the faces a line uses).
+    public var faceMask: UInt64
+    /// The shaped pieces of this segment: `pieces[firstPiece..<endPiece]`.
+    public var firstPiece: Int32
+    public var endPiece: Int32
+
+    public init(start: Int32, end: Int32, width: Double, trailingWidth: Double, clusterCount: Int32, trailingClusterCount: Int32,
+                faceMask: UInt64, firstPiece: Int32, endPiece: Int32) {
+        self.start = start
+        self.end = end
+        self.width = width
+        self.trailingWidth = trailingWidth
+        self.clusterCount = clusterCount
+        self.trailingClusterCount = trailingClusterCount
+        self.faceMask = faceMask
+        self.firstPiece = firstPiece
+        self.endPiece = endPiece
+    }
+
+    /// Width in points at a font size with letter spacing (points per cluster).
+    @inline(__always) public func width(size: Double, letterSpacing: Double) -> Double {
+        size * width + letterSpacing * Double(clusterCount)
+    }
+
+    @inline(__always) public func trailing(size: Double, letterSpacing: Double) -> Double {
+        size * trailingWidth + letterSpacing * Double(trailingClusterCount)
+    }
+}
+
+/// One shaped run inside a segment: a `ShapedRun` (shared, cached) placed at a text offset,
+/// with its bidi level and the face's units per em to turn font units into em.
+public struct ShapedPiece: Sendable {
+    public var start: Int32
+    public var level: UInt8
+    public var run: ShapedRun
+    /// 1 / units per em of the run's face.
+    public var emPerUnit: Double
+
+    public init(start: Int32, level: UInt8, run: ShapedRun, emPerUnit: Double) {
+        self.start = start
+        self.level = level
+        self.run = run
+        self.emPerUnit = emPerUnit
+    }
+
+    public var end: Int32 { start + run.byteCount }
+}

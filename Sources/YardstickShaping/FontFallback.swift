@@ -1,0 +1,101 @@
+import YardstickAnalysis
+import YardstickFonts
+
+/// A stretch of text drawn with one face. UTF-8 offsets from the start of the whole text.
+public struct FontRun: Equatable, Sendable {
+    public var start: Int32
+    public var end: Int32
+    public var face: Int
+
+    public init(start: Int32, end: Int32, face: Int) {
+        self.start = start
+        self.end = end
+        self.face = face
+    }
+}
+
+/// Picks a face for every grapheme cluster of a paragraph by cmap coverage.
+///
+/// Rule, per cluster: the first face of the style's chain that covers every character of the
+/// cluster (joiners, variation selectors and other default-ignorables are not asked for);
+/// emoji-presentation clusters (U+FE0F, keycaps, flags, Emoji_Presentation characters) try the
+/// color faces of the chain first; if no face covers the whole cluster, the first face that
+/// covers its first character; if none does, the chain's first face (HarfBuzz draws .notdef).
+/// Neutral clusters (spaces, digits, ASCII and general punctuation) stay in the previous
+/// cluster's face when it has them, so a run of Arabic words is not split at every space.
+///
+/// Fast path: when the chain's first face covers every character and nothing asks for emoji
+/// presentation, the paragraph is one run and no grapheme scan happens. O(n) either way.
+public enum FontFallback {
+    /// Appends the font runs of `bytes[paragraph]` to `runs`.
+    /// - Parameter graphemes: grapheme boundaries of the paragraph (absolute offsets after its
+    ///   start, ending with its end); called only when the fast path does not apply.
+    public static func resolve(_ bytes: UnsafeBufferPointer<UInt8>, paragraph: Range<Int>, chain: [Int], fonts: FontCollection,
+                               graphemes: () -> [Int32], into runs: inout [FontRun]) {
+        guard !paragraph.isEmpty else { return }
+        let primary = fonts.faces[chain[0]].coverage
+        var fast = true
+        var i = paragraph.lowerBound
+        while i < paragraph.upperBound {
+            let b = bytes[i]
+            if b < 0x80 {
+                if b >= 0x20 && b != 0x7F || b == 0x09 { i += 1; continue }
+                if !primary.contains(UInt32(b)) { fast = false; break }
+                i += 1; continue
+            }
+            let (scalar, length) = UTF8Decoding.decode(bytes, at: i, end: paragraph.upperBound)
+            if scalar == 0xFE0F || scalar == 0x20E3 || (!CharacterProperties.isDefaultIgnorable(scalar) && !primary.contains(scalar))
+                || CharacterProperties.isEmojiPresentation(scalar) {
+                fast = false; break
+            }
+            i += length
+        }
+        if fast {
+            runs.append(FontRun(start: Int32(paragraph.lowerBound), end: Int32(paragraph.upperBound), face: chain[0]))
+            return
+        }
+
+        let colorFaces = chain.filter { fonts.faces[$0].hasColorGlyphs }
+        let emojiChain = colorFaces + chain.filter { !fonts.faces[$0].hasColorGlyphs }
+        var clusterStart = paragraph.lowerBound
+        var previousFace = -1
+        for boundary in graphemes() {
+            let end = Int(boundary)
+            let face = pickFace(bytes, clusterStart..<end, chain: chain, emojiChain: emojiChain, previous: previousFace, fonts: fonts)
+            if let last = runs.last, last.face == face, last.end == Int32(clusterStart) {
+                runs[runs.count - 1].end = Int32(end)
+            } else {
+                runs.append(FontRun(start: Int32(clusterStart), end: Int32(end), face: face))
+            }
+            previousFace = face
+            clusterStart = end
+        }
+    }
+
+    private static func pickFace(_ bytes: UnsafeBufferPointer<UInt8>, _ cluster: Range<Int>, chain: [Int], emojiChain: [Int],
+                                 previous: Int, fonts: FontCollection) -> Int {
+        var scalars: [UInt32] = []
+        var i = cluster.lowerBound
+        var emoji = false
+        var textPresentation = false
+        while i < cluster.upperBound {
+            let (scalar, length) = UTF8Decoding.decode(bytes, at: i, end: cluster.upperBound)
+            if scalar == 0xFE0F || scalar == 0x20E3 || (scalar >= 0x1F1E6 && scalar <= 0x1F1FF) || (scalar >= 0x1F3FB && scalar <= 0x1F3FF) {
+                emoji = true
+            }
+            if scalar == 0xFE0E { textPresentation = true }
+            if scalars.isEmpty && CharacterProperties.isEmojiPresentation(scalar) { emoji = true }
+            if !CharacterProperties.isDefaultIgnorable(scalar) { scalars.append(scalar) }
+            i += length
+        }
+        guard let first = scalars.first else { return previous >= 0 ? previous : chain[0] }
+        if previous >= 0, scalars.allSatisfy(CharacterProperties.isNeutral),
+           scalars.allSatisfy({ fonts.faces[previous].coverage.contains($0) }) {
+            return previous
+        }
+        let order = emoji && !textPresentation ? emojiChain : chain
+        for face in order where scalars.allSatisfy({ fonts.faces[face].coverage.contains($0) }) { return face }
+        for face in order where fonts.faces[face].coverage.contains(first) { return face }
+        return chain[0]
+    }
+}

@@ -1,0 +1,36 @@
+import CHarfBuzz
+
+/// An OpenType feature setting passed to HarfBuzz ("kern", "liga" = 1; "tnum" = 1; "liga" = 0).
+/// HarfBuzz's defaults (kerning, standard and contextual ligatures on) apply to features not set.
+public struct FontFeature: Hashable, Sendable, CustomStringConvertible {
+    public var tag: String
+    public var value: UInt32
+
+    /// - Parameter tag: four ASCII characters.
+    public init?(_ tag: String, _ value: UInt32 = 1) {
+        guard tag.utf8.count == 4, tag.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return nil }
+        self.tag = tag
+        self.value = value
+    }
+
+    /// Parses "tnum", "-liga", "+kern", "ss01=2" (HarfBuzz's feature syntax).
+    public init?(parsing text: String) {
+        var feature = hb_feature_t()
+        guard hb_feature_from_string(text, Int32(text.utf8.count), &feature) != 0 else { return nil }
+        let t = feature.tag
+        let tag = String(decoding: [UInt8(t >> 24), UInt8((t >> 16) & 0xFF), UInt8((t >> 8) & 0xFF), UInt8(t & 0xFF)], as: UTF8.self)
+        self.init(tag, feature.value)
+    }
+
+    var hbFeature: hb_feature_t {
+        var f = hb_feature_t()
+        let b = Array(tag.utf8)
+        f.tag = (UInt32(b[0]) << 24) | (UInt32(b[1]) << 16) | (UInt32(b[2]) << 8) | UInt32(b[3])
+        f.value = value
+        f.start = 0 // HB_FEATURE_GLOBAL_START
+        f.end = UInt32.max // HB_FEATURE_GLOBAL_END
+        return f
+    }
+
+    public var description: String { "\(tag)=\(value)" }
+}

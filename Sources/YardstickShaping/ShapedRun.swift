@@ -1,0 +1,67 @@
+/// What HarfBuzz made of one run of text in one face, kept in font units so the same result
+/// serves every point size: the glyphs for a renderer, and per-cluster advances for the line
+/// breaker (overlong words, truncation, letter spacing).
+///
+/// Offsets are UTF-8 bytes relative to the start of the run's text. Clusters are the run's
+/// breakable units: HarfBuzz clusters merged so that none starts inside a grapheme cluster.
+/// Immutable; shared between threads through the `ShapingCache`.
+public final class ShapedRun: Sendable {
+    /// Index of the face in its `FontCollection`.
+    public let face: Int
+    public let isRightToLeft: Bool
+    /// Length of the shaped text in UTF-8 bytes.
+    public let byteCount: Int32
+
+    /// Glyphs in visual order (left to right), as HarfBuzz returns them.
+    public let glyphIDs: [UInt32]
+    public let xAdvances: [Int32]
+    public let xOffsets: [Int32]
+    public let yOffsets: [Int32]
+    /// Each glyph's cluster: the UTF-8 offset of the first character it came from.
+    public let glyphClusters: [UInt32]
+
+    /// Breakable cluster starts, ascending (logical order); the first is 0.
+    public let clusterStarts: [Int32]
+    /// Advance of each cluster in `clusterStarts`, font units.
+    public let clusterAdvances: [Int32]
+    /// Sum of all advances, font units.
+    public let totalAdvance: Int32
+    /// Where trailing hanging whitespace begins (== byteCount when there is none).
+    public let trailingWhitespaceStart: Int32
+    /// Advance of the trailing whitespace, font units.
+    public let trailingAdvance: Int32
+    /// Clusters in the trailing whitespace.
+    public let trailingClusterCount: Int32
+
+    public init(face: Int, isRightToLeft: Bool, byteCount: Int32, glyphIDs: [UInt32], xAdvances: [Int32],
+                xOffsets: [Int32], yOffsets: [Int32], glyphClusters: [UInt32], clusterStarts: [Int32],
+                clusterAdvances: [Int32], trailingWhitespaceStart: Int32) {
+        self.face = face
+        self.isRightToLeft = isRightToLeft
+        self.byteCount = byteCount
+        self.glyphIDs = glyphIDs
+        self.xAdvances = xAdvances
+        self.xOffsets = xOffsets
+        self.yOffsets = yOffsets
+        self.glyphClusters = glyphClusters
+        self.clusterStarts = clusterStarts
+        self.clusterAdvances = clusterAdvances
+        var total: Int32 = 0
+        for a in xAdvances { total &+= a }
+        self.totalAdvance = total
+        self.trailingWhitespaceStart = trailingWhitespaceStart
+        var trailing: Int32 = 0
+        var trailingCount: Int32 = 0
+        for (i, start) in clusterStarts.enumerated() where start >= trailingWhitespaceStart {
+            trailing &+= clusterAdvances[i]
+            trailingCount += 1
+        }
+        self.trailingAdvance = trailing
+        self.trailingClusterCount = trailingCount
+    }
+
+    /// Number of breakable clusters.
+    public var clusterCount: Int32 { Int32(clusterStarts.count) }
+    /// True when the run is nothing but hanging whitespace.
+    public var isAllWhitespace: Bool { trailingWhitespaceStart == 0 }
+}

@@ -1,0 +1,129 @@
+import CHarfBuzz
+import YardstickAnalysis
+import YardstickFonts
+
+/// Shapes runs of text with HarfBuzz, through a `ShapingCache`.
+///
+/// One shaper per thread: it owns a reusable `hb_buffer_t`. The fonts and the cache are shared.
+/// A cache hit costs one hash of the run's bytes; a miss costs one `hb_shape` call plus a pass
+/// over the glyphs (and, for non-ASCII text, a grapheme scan so no cluster starts inside a
+/// grapheme cluster). Tabs are shaped as spaces (no tab stops).
+public final class Shaper {
+    public let fonts: FontCollection
+    public let cache: ShapingCache
+    public let features: [FontFeature]
+    private let hbFeatures: [hb_feature_t]
+    private let buffer: OpaquePointer
+    private var scratch: [UInt8] = []
+
+    public init(fonts: FontCollection, features: [FontFeature] = [], cache: ShapingCache) {
+        self.fonts = fonts
+        self.cache = cache
+        self.features = features
+        self.hbFeatures = features.map(\.hbFeature)
+        self.buffer = hb_buffer_create()
+    }
+
+    deinit { hb_buffer_destroy(buffer) }
+
+    /// The shaped form of `bytes[range]` (valid UTF-8, one face, one script, one direction).
+    public func shape(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, face: Int, script: UInt32, rightToLeft: Bool) -> ShapedRun {
+        let run = UnsafeBufferPointer(rebasing: bytes[range])
+        let key = ShapingKey(bytes: run, face: face, script: script, rightToLeft: rightToLeft)
+        return cache.run(for: key) { shapeUncached(run, face: face, script: script, rightToLeft: rightToLeft) }
+    }
+
+    /// Calls HarfBuzz, bypassing the cache.
+    public func shapeUncached(_ run: UnsafeBufferPointer<UInt8>, face: Int, script: UInt32, rightToLeft: Bool) -> ShapedRun {
+        hb_buffer_clear_contents(buffer)
+        hb_buffer_set_direction(buffer, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
+        hb_buffer_set_script(buffer, hb_script_from_iso15924_tag(script))
+        hb_buffer_set_cluster_level(buffer, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_GRAPHEMES)
+        let n = run.count
+        var hasTab = false
+        for b in run where b == 0x09 { hasTab = true; break }
+        if hasTab {
+            scratch.removeAll(keepingCapacity: true)
+            scratch.append(contentsOf: run.lazy.map { $0 == 0x09 ? 0x20 : $0 })
+            scratch.withUnsafeBufferPointer { p in
+                p.withMemoryRebound(to: CChar.self) { hb_buffer_add_utf8(buffer, $0.baseAddress, Int32(n), 0, Int32(n)) }
+            }
+        } else if n > 0 {
+            run.withMemoryRebound(to: CChar.self) { hb_buffer_add_utf8(buffer, $0.baseAddress, Int32(n), 0, Int32(n)) }
+        }
+        let font = fonts.faces[face].hbFont
+        hbFeatures.withUnsafeBufferPointer { hb_shape(font, buffer, $0.baseAddress, UInt32($0.count)) }
+
+        var count: UInt32 = 0
+        let infos = hb_buffer_get_glyph_infos(buffer, &count)
+        let positions = hb_buffer_get_glyph_positions(buffer, &count)
+        let g = Int(count)
+        var glyphIDs = [UInt32](repeating: 0, count: g)
+        var xAdvances = [Int32](repeating: 0, count: g)
+        var xOffsets = [Int32](repeating: 0, count: g)
+        var yOffsets = [Int32](repeating: 0, count: g)
+        var clusters = [UInt32](repeating: 0, count: g)
+        for i in 0..<g {
+            glyphIDs[i] = infos![i].codepoint
+            clusters[i] = infos![i].cluster
+            xAdvances[i] = positions![i].x_advance
+            xOffsets[i] = positions![i].x_offset
+            yOffsets[i] = positions![i].y_offset
+        }
+
+        // Per-cluster advances in logical order (HarfBuzz clusters are monotone).
+        var starts: [Int32] = []
+        var advances: [Int32] = []
+        starts.reserveCapacity(g)
+        advances.reserveCapacity(g)
+        for k in 0..<g {
+            let i = rightToLeft ? g - 1 - k : k
+            let c = Int32(clusters[i])
+            if let last = starts.last, last == c {
+                advances[advances.count - 1] &+= xAdvances[i]
+            } else if let last = starts.last, c < last {
+                advances[advances.count - 1] &+= xAdvances[i] // non-monotone: keep in the current cluster
+            } else {
+                starts.append(c)
+                advances.append(xAdvances[i])
+            }
+        }
+        if starts.isEmpty { starts = [0]; advances = [0] } else { starts[0] = 0 }
+        if !run.allSatisfy({ $0 < 0x80 }) { mergeInsideGraphemes(run, &starts, &advances) }
+
+        // Trailing hanging whitespace.
+        var trailingStart: Int32 = 0 // end of the last non-whitespace character
+        var i = 0
+        while i < n {
+            let (scalar, length) = UTF8Decoding.decode(run, at: i, end: n)
+            if !CharacterProperties.isHangingWhitespace(scalar) { trailingStart = Int32(i + length) }
+            i += length
+        }
+
+        return ShapedRun(face: face, isRightToLeft: rightToLeft, byteCount: Int32(n), glyphIDs: glyphIDs, xAdvances: xAdvances,
+                         xOffsets: xOffsets, yOffsets: yOffsets, glyphClusters: clusters, clusterStarts: starts,
+                         clusterAdvances: advances, trailingWhitespaceStart: trailingStart)
+    }
+
+    /// Drops cluster starts that fall inside an extended grapheme cluster (Swift's UAX #29).
+    private func mergeInsideGraphemes(_ run: UnsafeBufferPointer<UInt8>, _ starts: inout [Int32], _ advances: inout [Int32]) {
+        let text = String(decoding: run, as: UTF8.self)
+        var boundaries = Set<Int32>()
+        var index = text.startIndex
+        while index < text.endIndex {
+            boundaries.insert(Int32(text.utf8.distance(from: text.startIndex, to: index)))
+            index = text.index(after: index)
+        }
+        var outStarts: [Int32] = []
+        var outAdvances: [Int32] = []
+        for (k, s) in starts.enumerated() {
+            if outStarts.isEmpty || boundaries.contains(s) {
+                outStarts.append(s); outAdvances.append(advances[k])
+            } else {
+                outAdvances[outAdvances.count - 1] &+= advances[k]
+            }
+        }
+        starts = outStarts
+        advances = outAdvances
+    }
+}
