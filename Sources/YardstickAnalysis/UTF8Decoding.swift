@@ -34,6 +34,9 @@ public enum CharacterProperties {
         s >= 0x231A && ys_is_emoji_presentation(s) != 0
     }
 
+    /// ICU's UScriptCode for a scalar (0 Common, 1 Inherited, 17 Han, 18 Hangul, 20 Hiragana, 22 Katakana, 25 Latin…).
+    @inline(__always) public static func icuScriptCode(_ s: UInt32) -> Int32 { ys_script_of(s) }
+
     /// Whitespace that hangs past the line end instead of counting toward the width
     /// (spaces and tabs and the other breaking spaces; not the no-break spaces).
     @inline(__always) public static func isHangingWhitespace(_ s: UInt32) -> Bool {
@@ -48,10 +51,9 @@ public enum CharacterProperties {
             || (s >= 0xE0000 && s <= 0xE0FFF)
     }
 
-    /// Spaces, ASCII punctuation and digits, general punctuation: characters any script uses,
-    /// which fallback keeps in the face of the text around them when that face has them.
+    /// Space characters: fallback keeps them in the face of the text around them (a space never
+    /// chooses a font; Pango does the same), so a run of Arabic words is not split at every space.
     @inline(__always) public static func isNeutral(_ s: UInt32) -> Bool {
-        if s < 0x80 { let l = s | 0x20; return !(l >= 0x61 && l <= 0x7A) }
-        return s == 0xA0 || (s >= 0x2000 && s <= 0x206F) || (s >= 0x3000 && s <= 0x3003)
+        s == 0x20 || s == 0x09 || s == 0xA0 || s == 0x1680 || (s >= 0x2000 && s <= 0x200A) || s == 0x202F || s == 0x205F || s == 0x3000
     }
 }

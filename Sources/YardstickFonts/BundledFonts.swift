@@ -10,7 +10,14 @@ public enum BundledFonts {
     public struct Entry: Sendable {
         public let files: [FontStyle: String]
         public let role: String
+        /// Face index inside a collection file.
+        public var faceIndex: Int = 0
+        /// A language variant of the entry before it, used instead of it for these characters
+        /// (the Korean face of Noto Sans CJK for Hangul: its spaces and punctuation differ).
+        public var variantScalars: [ClosedRange<UInt32>] = []
     }
+
+    static let hangul: [ClosedRange<UInt32>] = [0x1100...0x11FF, 0x3130...0x318F, 0xA960...0xA97F, 0xAC00...0xD7AF, 0xD7B0...0xD7FF]
 
     /// Primary family first, then script fallbacks, then emoji. See Fonts/README.md.
     public static let entries: [Entry] = [
@@ -20,7 +27,8 @@ public enum BundledFonts {
         Entry(files: [.regular: "NotoSansHebrew-Regular.ttf", .bold: "NotoSansHebrew-Bold.ttf"], role: "Hebrew"),
         Entry(files: [.regular: "NotoSansDevanagari-Regular.ttf", .bold: "NotoSansDevanagari-Bold.ttf"], role: "Devanagari"),
         Entry(files: [.regular: "NotoSansThai-Regular.ttf", .bold: "NotoSansThai-Bold.ttf"], role: "Thai"),
-        Entry(files: [.regular: "NotoSansCJK-Regular.ttc"], role: "Chinese, Japanese, Korean"),
+        Entry(files: [.regular: "NotoSansCJK-Regular.ttc"], role: "Chinese, Japanese (face 0: Noto Sans CJK JP)"),
+        Entry(files: [.regular: "NotoSansCJK-Regular.ttc"], role: "Korean (face 1: Noto Sans CJK KR)", faceIndex: 1, variantScalars: hangul),
         Entry(files: [.regular: "NotoColorEmoji.ttf"], role: "Color emoji"),
     ]
 

@@ -14,12 +14,15 @@ public final class FontCollection: Sendable {
     /// Every loaded face, each once.
     public let faces: [FontFace]
     private let chains: [[Int]]
+    /// Language variants: where a chain reaches the key face, a cluster starting with one of
+    /// the variant's characters uses the variant face instead (when it covers the cluster).
+    public let variants: [Int: [(scalars: [ClosedRange<UInt32>], face: Int)]]
 
     /// The most faces one collection holds (a line's set of faces is a 64-bit mask).
     public static let maximumFaces = 64
 
     /// Assembles a collection from faces and one fallback chain per `FontStyle` (indexed by rawValue).
-    public init(faces: [FontFace], chains: [[Int]]) throws {
+    public init(faces: [FontFace], chains: [[Int]], variants: [Int: [(scalars: [ClosedRange<UInt32>], face: Int)]] = [:]) throws {
         guard !faces.isEmpty, chains.count == FontStyle.allCases.count,
               chains.allSatisfy({ !$0.isEmpty && $0.allSatisfy { faces.indices.contains($0) } }) else {
             throw FontError.emptyCollection
@@ -29,6 +32,14 @@ public final class FontCollection: Sendable {
         }
         self.faces = faces
         self.chains = chains
+        self.variants = variants
+    }
+
+    /// The face to use where a chain reaches `face` for a cluster starting with `scalar`.
+    @inline(__always) public func variant(of face: Int, for scalar: UInt32) -> Int? {
+        guard let list = variants[face] else { return nil }
+        for v in list where v.scalars.contains(where: { $0.contains(scalar) }) { return v.face }
+        return nil
     }
 
     /// The bundled fonts only.
@@ -57,14 +68,19 @@ public final class FontCollection: Sendable {
             }
         }
         var bundledChains: [[Int]] = Array(repeating: [], count: FontStyle.allCases.count)
+        var variants: [Int: [(scalars: [ClosedRange<UInt32>], face: Int)]] = [:]
         if includeBundled {
             let dir = try BundledFonts.directory(explicit: bundledDirectory)
             for entry in BundledFonts.entries {
                 for style in FontStyle.allCases {
                     // Nearest bundled style: exact, then same weight upright, then regular.
                     let name = entry.files[style] ?? entry.files[style.isBold ? .bold : .regular] ?? entry.files[.regular]!
-                    let face = try loader.load((dir as NSString).appendingPathComponent(name), index: 0)
-                    bundledChains[style.rawValue].append(face)
+                    let face = try loader.load((dir as NSString).appendingPathComponent(name), index: entry.faceIndex)
+                    if entry.variantScalars.isEmpty {
+                        bundledChains[style.rawValue].append(face)
+                    } else if let base = bundledChains[style.rawValue].last, !(variants[base]?.contains { $0.face == face } ?? false) {
+                        variants[base, default: []].append((entry.variantScalars, face))
+                    }
                 }
             }
         }
@@ -78,7 +94,7 @@ public final class FontCollection: Sendable {
             }
             return chain
         }
-        return try FontCollection(faces: faces, chains: chains)
+        return try FontCollection(faces: faces, chains: chains, variants: variants)
     }
 
     /// The fallback chain for a style: indices into `faces`, most preferred first.

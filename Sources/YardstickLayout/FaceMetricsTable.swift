@@ -9,8 +9,13 @@ final class FaceMetricsTable: Sendable {
     let lineGap: [Double]
     /// Per `FontStyle.rawValue`: the shaped ellipsis.
     let ellipsis: [ShapedPiece]
+    /// Per face: the hyphen shown where a word is broken (U+2010, else U+002D), and its width in em.
+    let hyphens: [ShapedPiece?]
+    let hyphenWidths: [Double]
 
-    init(fonts: FontCollection, ellipsis: [ShapedPiece]) {
+    init(fonts: FontCollection, ellipsis: [ShapedPiece], hyphens: [ShapedPiece?]) {
+        self.hyphens = hyphens
+        hyphenWidths = hyphens.map { $0.map { Double($0.run.totalAdvance) * $0.emPerUnit } ?? 0 }
         ascender = fonts.faces.map(\.metrics.ascenderPerEm)
         descender = fonts.faces.map(\.metrics.descenderPerEm)
         lineGap = fonts.faces.map(\.metrics.lineGapPerEm)

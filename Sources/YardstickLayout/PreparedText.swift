@@ -69,7 +69,8 @@ public struct PreparedText: Sendable {
             let m = lineHeight(line.faceMask, attributes)
             lines.append(LineLayout(utf8Range: Int(line.start)..<Int(line.end), width: line.width, top: y, height: m.height,
                                     ascent: m.ascent, descent: m.descent, baseline: y + m.baselineOffset,
-                                    isTruncated: isTruncated, paragraph: paragraph))
+                                    isTruncated: isTruncated, hyphenFace: line.hyphenFace > 0 ? Int(line.hyphenFace - 1) : nil,
+                                    paragraph: paragraph))
             y += m.height
             widest = max(widest, line.width)
             previousParagraph = paragraph
@@ -132,12 +133,13 @@ public struct PreparedText: Sendable {
         var overflow = false
         return segments.withUnsafeBufferPointer { segs in
             pieces.withUnsafeBufferPointer { pcs in
+              metrics.hyphenWidths.withUnsafeBufferPointer { hyphenWidths in
                 for (p, para) in paragraphs.enumerated() {
                     let paraSegs = UnsafeBufferPointer(rebasing: segs[Int(para.firstSegment)..<Int(para.endSegment)])
                     let finished = LineBreaker.breakParagraph(
                         segments: paraSegs, pieces: pcs, paragraphStart: para.start, paragraphEnd: para.end,
                         emptyFaceMask: 1 << UInt64(primaryFace), maxWidth: maxWidth, size: a.size,
-                        letterSpacing: a.letterSpacing, wrap: wraps
+                        letterSpacing: a.letterSpacing, wrap: wraps, hyphenWidths: a.hyphenateWordBreaks ? hyphenWidths : nil
                     ) { line in
                         if limit > 0 && count == limit { overflow = true; return false }
                         if let previous = pending { body(previous, pendingParagraph, false) }
@@ -163,8 +165,10 @@ public struct PreparedText: Sendable {
                 last.end = kept.end
                 last.width = kept.width + ellipsisWidth
                 last.faceMask = kept.faceMask | (1 << UInt64(metrics.ellipsis[fontStyle.rawValue].run.face))
+                last.hyphenFace = 0
                 body(last, pendingParagraph, true)
                 return true
+              }
             }
         }
     }

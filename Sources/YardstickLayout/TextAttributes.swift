@@ -29,13 +29,18 @@ public struct TextAttributes: Hashable, Sendable {
     /// The most lines shown; 0 = no limit. Past it the last line is cut with an ellipsis.
     public var maxLines: Int
     public var lineBreakMode: LineBreakMode
+    /// A word too wide for the line, broken between two letters, shows a hyphen and the line
+    /// reserves room for it — as Pango 1.50 does (the project's line-break reference). Off gives
+    /// UIKit's byWordWrapping and CSS `overflow-wrap: break-word`, which break without one.
+    public var hyphenateWordBreaks: Bool
     /// When set, width and height are rounded up to 1/scale (UIKit rounds self-sizing cell
     /// heights up to device pixels: 2 or 3 on iPhones).
     public var displayScale: Double?
 
     public init(size: Double = 17, fontStyle: FontStyle = .regular, letterSpacing: Double = 0, lineHeightMultiple: Double = 0,
                 minimumLineHeight: Double = 0, maximumLineHeight: Double = 0, lineSpacing: Double = 0, paragraphSpacing: Double = 0,
-                maxLines: Int = 0, lineBreakMode: LineBreakMode = .wordWrap, displayScale: Double? = nil) {
+                maxLines: Int = 0, lineBreakMode: LineBreakMode = .wordWrap, hyphenateWordBreaks: Bool = true,
+                displayScale: Double? = nil) {
         self.size = size
         self.fontStyle = fontStyle
         self.letterSpacing = letterSpacing
@@ -46,6 +51,7 @@ public struct TextAttributes: Hashable, Sendable {
         self.paragraphSpacing = paragraphSpacing
         self.maxLines = maxLines
         self.lineBreakMode = lineBreakMode
+        self.hyphenateWordBreaks = hyphenateWordBreaks
         self.displayScale = displayScale
     }
 

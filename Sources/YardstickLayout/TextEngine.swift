@@ -42,7 +42,13 @@ public final class TextEngine: Sendable {
             let run = text.withUTF8 { first.shaper.shapeUncached($0, face: face, script: ScriptTag.common, rightToLeft: false) }
             ellipsis.append(ShapedPiece(start: 0, level: 0, run: run, emPerUnit: 1 / Double(fonts.faces[face].metrics.unitsPerEm)))
         }
-        metrics = FaceMetricsTable(fonts: fonts, ellipsis: ellipsis)
+        let hyphens: [ShapedPiece?] = fonts.faces.indices.map { face in
+            let coverage = fonts.faces[face].coverage
+            guard var text = coverage.contains(0x2010) ? "\u{2010}" : coverage.contains(0x2D) ? "-" : nil else { return nil }
+            let run = text.withUTF8 { first.shaper.shapeUncached($0, face: face, script: ScriptTag.common, rightToLeft: false) }
+            return ShapedPiece(start: 0, level: 0, run: run, emPerUnit: 1 / Double(fonts.faces[face].metrics.unitsPerEm))
+        }
+        metrics = FaceMetricsTable(fonts: fonts, ellipsis: ellipsis, hyphens: hyphens)
         pool = Mutex([first])
     }
 

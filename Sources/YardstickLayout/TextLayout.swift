@@ -16,6 +16,9 @@ public struct LineLayout: Equatable, Sendable {
     /// The baseline's y.
     public var baseline: Double
     public var isTruncated: Bool
+    /// Face of the hyphen shown at the end of a line that breaks a word (see
+    /// `TextAttributes.hyphenateWordBreaks`), nil when the line has none.
+    public var hyphenFace: Int?
     /// Index of the paragraph the line belongs to.
     public var paragraph: Int
 }
@@ -39,7 +42,8 @@ public struct TextLayout: Sendable {
 
     /// The glyph runs of a line in visual order (left to right), positioned from the line's
     /// start: the glyphs HarfBuzz produced for the measured text, sliced to the line, reordered
-    /// by bidi level (UAX #9 L2), with the ellipsis appended on a truncated line.
+    /// by bidi level (UAX #9 L2), with the hyphen of a broken word or the ellipsis of a
+    /// truncated line appended.
     public func glyphRuns(line index: Int) -> [GlyphRun] {
         let line = lines[index]
         let range = Int32(line.utf8Range.lowerBound)..<Int32(line.utf8Range.upperBound)
@@ -50,6 +54,12 @@ public struct TextLayout: Sendable {
             }
         }
         GlyphRun.reorderVisually(&runs)
+        if let face = line.hyphenFace, let h = prepared.metrics.hyphens[face],
+           var hyphen = GlyphRun(piece: h, range: h.start..<h.end, face: prepared.fonts.faces[face], attributes: attributes) {
+            hyphen.bidiLevel = (runs.last?.bidiLevel ?? 0) & 0xFE
+            hyphen.clusters = hyphen.clusters.map { _ in line.utf8Range.upperBound }
+            runs.append(hyphen)
+        }
         if line.isTruncated {
             let e = prepared.metrics.ellipsis[prepared.fontStyle.rawValue]
             let level = runs.last?.bidiLevel ?? 0

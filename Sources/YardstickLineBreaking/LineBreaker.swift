@@ -1,3 +1,5 @@
+import YardstickShaping
+
 /// One line chosen by the `LineBreaker`.
 public struct LineBreak: Equatable, Sendable {
     /// UTF-8 offsets: the line holds `start..<end`, its trailing whitespace included.
@@ -7,12 +9,16 @@ public struct LineBreak: Equatable, Sendable {
     public var width: Double
     /// Faces used on the line.
     public var faceMask: UInt64
+    /// The line ends inside a word broken between letters and shows a hyphen (its width is in `width`).
+    /// Holds the face of the hyphen plus one, 0 when there is none.
+    public var hyphenFace: Int32
 
-    public init(start: Int32, end: Int32, width: Double, faceMask: UInt64) {
+    public init(start: Int32, end: Int32, width: Double, faceMask: UInt64, hyphenFace: Int32 = 0) {
         self.start = start
         self.end = end
         self.width = width
         self.faceMask = faceMask
+        self.hyphenFace = hyphenFace
     }
 }
 
@@ -32,12 +38,15 @@ public enum LineBreaker {
     ///   - segments: the paragraph's segments, in logical order (may be empty for an empty paragraph).
     ///   - paragraphStart, paragraphEnd: its UTF-8 range.
     ///   - emptyFaceMask: faces for an empty paragraph's single line.
+    ///   - hyphenWidths: per face, the width of a hyphen in em; when given, a word broken between
+    ///     letters (see `ClusterFlags`) shows a hyphen, and the line reserves room for it (as Pango does).
     ///   - emit: called with each line in order; return false to stop early.
     /// - Returns: false when `emit` stopped the paragraph early.
     @inline(__always) @discardableResult
     public static func breakParagraph(segments: UnsafeBufferPointer<BreakSegment>, pieces: UnsafeBufferPointer<ShapedPiece>,
                                       paragraphStart: Int32, paragraphEnd: Int32, emptyFaceMask: UInt64,
                                       maxWidth: Double, size: Double, letterSpacing: Double, wrap: Bool = true,
+                                      hyphenWidths: UnsafeBufferPointer<Double>? = nil,
                                       emit: (LineBreak) -> Bool) -> Bool {
         if segments.isEmpty {
             return emit(LineBreak(start: paragraphStart, end: paragraphEnd, width: 0, faceMask: emptyFaceMask))
@@ -57,28 +66,12 @@ public enum LineBreaker {
             if empty {
                 if wrap && w > limit {
                     // Overlong segment: break between clusters; the remainder stays on the line.
-                    var hasCluster = false
-                    var acc = 0.0
-                    var accMask: UInt64 = 0
-                    var stopped = false
-                    forEachCluster(segments[i], pieces: pieces, from: lineStart) { cStart, cEnd, advance, face, isTrailing in
-                        if isTrailing { return true }
-                        let cw = size * advance + letterSpacing
-                        if hasCluster && acc + cw > limit {
-                            if !emit(LineBreak(start: lineStart, end: cStart, width: acc, faceMask: accMask)) { stopped = true; return false }
-                            lineStart = cStart
-                            acc = 0
-                            accMask = 0
-                        }
-                        acc += cw
-                        accMask |= 1 << UInt64(face)
-                        hasCluster = true
-                        return true
-                    }
-                    if stopped { return false }
-                    contentWidth = acc
-                    fullWidth = acc + t
-                    mask = accMask | seg.faceMask
+                    guard let rest = breakOverlong(seg, pieces: pieces, from: lineStart, limit: limit, size: size,
+                                                   letterSpacing: letterSpacing, hyphenWidths: hyphenWidths, emit: emit) else { return false }
+                    lineStart = rest.start
+                    contentWidth = rest.width
+                    fullWidth = rest.width + t
+                    mask = rest.faceMask | seg.faceMask
                 } else {
                     contentWidth = w
                     fullWidth = w + t
@@ -103,11 +96,57 @@ public enum LineBreaker {
         return emit(LineBreak(start: lineStart, end: paragraphEnd, width: contentWidth, faceMask: mask))
     }
 
-    /// Calls `body(start, end, advancePerEm, face, isTrailingWhitespace)` for each cluster of a
+    /// Breaks an overlong segment from `from` into lines of clusters; emits all but the last
+    /// part, which it returns (start, width, faces) to stay on the current line. Each line takes
+    /// the most clusters whose width, plus a hyphen where one is shown, fits; at least one.
+    /// Returns nil when `emit` asked to stop.
+    static func breakOverlong(_ seg: BreakSegment, pieces: UnsafeBufferPointer<ShapedPiece>, from: Int32, limit: Double,
+                              size: Double, letterSpacing: Double, hyphenWidths: UnsafeBufferPointer<Double>?,
+                              emit: (LineBreak) -> Bool) -> (start: Int32, width: Double, faceMask: UInt64)? {
+        // Rare path: collect the clusters once.
+        var starts: [Int32] = [], widths: [Double] = [], faces: [Int] = [], flags: [UInt8] = []
+        forEachCluster(seg, pieces: pieces, from: from) { cStart, _, advance, face, isTrailing, f in
+            if isTrailing { return false }
+            starts.append(cStart); widths.append(size * advance + letterSpacing); faces.append(face); flags.append(f)
+            return true
+        }
+        let n = starts.count
+        /// Hyphen width (points) if the line breaks before cluster j.
+        func hyphen(_ j: Int) -> Double {
+            guard let hyphenWidths, j > 0, j < n,
+                  flags[j - 1] & ClusterFlags.endsHyphenatingLetter != 0, flags[j] & ClusterFlags.continuesWord != 0 else { return 0 }
+            return size * hyphenWidths[faces[j - 1]] + letterSpacing
+        }
+        var i = 0
+        while i < n {
+            var acc = 0.0
+            var j = i
+            var prefix: [Double] = [0]
+            while j < n && (j == i || acc + widths[j] <= limit) { acc += widths[j]; j += 1; prefix.append(acc) }
+            if j == n {
+                var mask: UInt64 = 0
+                for k in i..<n { mask |= 1 << UInt64(faces[k]) }
+                return (starts[i], acc, mask)
+            }
+            // Back off until the hyphen fits too (never below one cluster).
+            var cut = j
+            while cut > i + 1 && prefix[cut - i] + hyphen(cut) > limit { cut -= 1 }
+            let h = hyphen(cut)
+            var mask: UInt64 = 0
+            for k in i..<cut { mask |= 1 << UInt64(faces[k]) }
+            let line = LineBreak(start: starts[i], end: starts[cut], width: prefix[cut - i] + h, faceMask: mask,
+                                 hyphenFace: h > 0 ? Int32(faces[cut - 1] + 1) : 0)
+            if !emit(line) { return nil }
+            i = cut
+        }
+        return (seg.start, 0, 0) // unreachable: a segment wider than the line has clusters
+    }
+
+    /// Calls `body(start, end, advancePerEm, face, isTrailingWhitespace, clusterFlags)` for each cluster of a
     /// segment at or after `from`, in logical order. Stop by returning false.
     @inline(__always)
     public static func forEachCluster(_ segment: BreakSegment, pieces: UnsafeBufferPointer<ShapedPiece>, from: Int32,
-                                      _ body: (Int32, Int32, Double, Int, Bool) -> Bool) {
+                                      _ body: (Int32, Int32, Double, Int, Bool, UInt8) -> Bool) {
         for p in Int(segment.firstPiece)..<Int(segment.endPiece) {
             let piece = pieces[p]
             if piece.end <= from { continue }
@@ -118,7 +157,7 @@ public enum LineBreaker {
                 let cEnd = c + 1 < count ? piece.start + run.clusterStarts[c + 1] : piece.end
                 if cStart < from { continue }
                 let trailing = run.clusterStarts[c] >= run.trailingWhitespaceStart
-                if !body(cStart, cEnd, Double(run.clusterAdvances[c]) * piece.emPerUnit, run.face, trailing) { return }
+                if !body(cStart, cEnd, Double(run.clusterAdvances[c]) * piece.emPerUnit, run.face, trailing, run.clusterFlags[c]) { return }
             }
         }
     }
@@ -136,7 +175,7 @@ public enum LineBreaker {
         var mask: UInt64 = 0
         var done = false
         for s in segments.indices where !done && segments[s].end > from {
-            forEachCluster(segments[s], pieces: pieces, from: from) { _, cEnd, advance, face, isTrailing in
+            forEachCluster(segments[s], pieces: pieces, from: from) { _, cEnd, advance, face, isTrailing, _ in
                 acc += size * advance + letterSpacing
                 if acc > limit { done = true; return false }
                 mask |= 1 << UInt64(face)

@@ -21,8 +21,10 @@ public struct FontRun: Equatable, Sendable {
 /// emoji-presentation clusters (U+FE0F, keycaps, flags, Emoji_Presentation characters) try the
 /// color faces of the chain first; if no face covers the whole cluster, the first face that
 /// covers its first character; if none does, the chain's first face (HarfBuzz draws .notdef).
-/// Neutral clusters (spaces, digits, ASCII and general punctuation) stay in the previous
-/// cluster's face when it has them, so a run of Arabic words is not split at every space.
+/// Where the collection has a language variant of the chosen face for the cluster's first
+/// character (Noto Sans CJK KR for Hangul), the variant is used.
+/// Space clusters stay in the previous cluster's face when it has them (a space never chooses a
+/// font, as in Pango), so a run of Arabic words is not split at every space.
 ///
 /// Fast path: when the chain's first face covers every character and nothing asks for emoji
 /// presentation, the paragraph is one run and no grapheme scan happens. O(n) either way.
@@ -94,7 +96,10 @@ public enum FontFallback {
             return previous
         }
         let order = emoji && !textPresentation ? emojiChain : chain
-        for face in order where scalars.allSatisfy({ fonts.faces[face].coverage.contains($0) }) { return face }
+        for face in order where scalars.allSatisfy({ fonts.faces[face].coverage.contains($0) }) {
+            if let v = fonts.variant(of: face, for: first), scalars.allSatisfy({ fonts.faces[v].coverage.contains($0) }) { return v }
+            return face
+        }
         for face in order where fonts.faces[face].coverage.contains(first) { return face }
         return chain[0]
     }

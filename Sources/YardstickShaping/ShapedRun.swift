@@ -32,10 +32,12 @@ public final class ShapedRun: Sendable {
     public let trailingAdvance: Int32
     /// Clusters in the trailing whitespace.
     public let trailingClusterCount: Int32
+    /// Per cluster: `ClusterFlags` bits used to decide where a broken word gets a hyphen.
+    public let clusterFlags: [UInt8]
 
     public init(face: Int, isRightToLeft: Bool, byteCount: Int32, glyphIDs: [UInt32], xAdvances: [Int32],
                 xOffsets: [Int32], yOffsets: [Int32], glyphClusters: [UInt32], clusterStarts: [Int32],
-                clusterAdvances: [Int32], trailingWhitespaceStart: Int32) {
+                clusterAdvances: [Int32], clusterFlags: [UInt8], trailingWhitespaceStart: Int32) {
         self.face = face
         self.isRightToLeft = isRightToLeft
         self.byteCount = byteCount
@@ -46,6 +48,7 @@ public final class ShapedRun: Sendable {
         self.glyphClusters = glyphClusters
         self.clusterStarts = clusterStarts
         self.clusterAdvances = clusterAdvances
+        self.clusterFlags = clusterFlags
         var total: Int32 = 0
         for a in xAdvances { total &+= a }
         self.totalAdvance = total
@@ -64,4 +67,16 @@ public final class ShapedRun: Sendable {
     public var clusterCount: Int32 { Int32(clusterStarts.count) }
     /// True when the run is nothing but hanging whitespace.
     public var isAllWhitespace: Bool { trailingWhitespaceStart == 0 }
+}
+
+/// Bits of `ShapedRun.clusterFlags`. A word broken between clusters A and B gets a hyphen when
+/// A ends with a letter of a script that hyphenates and B continues the word (Pango 1.50's
+/// `break_inserts_hyphen`: not at a UAX #29 word boundary, not next to a space or hyphen, not
+/// after Han, Hangul, Hiragana, Katakana or Common characters).
+public enum ClusterFlags {
+    /// The cluster ends with a letter of a hyphenating script.
+    public static let endsHyphenatingLetter: UInt8 = 1
+    /// The cluster continues a word: it starts with a letter, mark or digit, or with a
+    /// mid-word separator (. : ' ’ ·) followed by a letter.
+    public static let continuesWord: UInt8 = 2
 }

@@ -26,6 +26,15 @@ public final class Shaper {
 
     deinit { hb_buffer_destroy(buffer) }
 
+    /// Languages implied by a script, where the language changes glyphs or widths (the CJK
+    /// fonts' `locl`: Korean text gets Korean spacing and punctuation). Other scripts shape with
+    /// no language set, so results never depend on the process locale.
+    private static let languages: [UInt32: hb_language_t] = [
+        ScriptTag.make("Hang"): hb_language_from_string("ko", -1),
+        ScriptTag.make("Hira"): hb_language_from_string("ja", -1),
+        ScriptTag.make("Kana"): hb_language_from_string("ja", -1),
+    ]
+
     /// The shaped form of `bytes[range]` (valid UTF-8, one face, one script, one direction).
     public func shape(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, face: Int, script: UInt32, rightToLeft: Bool) -> ShapedRun {
         let run = UnsafeBufferPointer(rebasing: bytes[range])
@@ -39,6 +48,7 @@ public final class Shaper {
         hb_buffer_set_direction(buffer, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
         hb_buffer_set_script(buffer, hb_script_from_iso15924_tag(script))
         hb_buffer_set_cluster_level(buffer, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_GRAPHEMES)
+        if let language = Shaper.languages[script] { hb_buffer_set_language(buffer, language) }
         let n = run.count
         var hasTab = false
         for b in run where b == 0x09 { hasTab = true; break }
@@ -102,7 +112,69 @@ public final class Shaper {
 
         return ShapedRun(face: face, isRightToLeft: rightToLeft, byteCount: Int32(n), glyphIDs: glyphIDs, xAdvances: xAdvances,
                          xOffsets: xOffsets, yOffsets: yOffsets, glyphClusters: clusters, clusterStarts: starts,
-                         clusterAdvances: advances, trailingWhitespaceStart: trailingStart)
+                         clusterAdvances: advances, clusterFlags: Shaper.clusterFlags(run, starts),
+                         trailingWhitespaceStart: trailingStart)
+    }
+
+    /// `ClusterFlags` for each cluster of a run.
+    static func clusterFlags(_ run: UnsafeBufferPointer<UInt8>, _ starts: [Int32]) -> [UInt8] {
+        let n = run.count
+        var flags = [UInt8](repeating: 0, count: starts.count)
+        for c in starts.indices {
+            let start = Int(starts[c])
+            let end = c + 1 < starts.count ? Int(starts[c + 1]) : n
+            guard start < end else { continue }
+            let (first, firstLength) = UTF8Decoding.decode(run, at: start, end: n)
+            var f: UInt8 = 0
+            if isWordCharacter(first) {
+                f |= ClusterFlags.continuesWord
+            } else if first == 0x2E || first == 0x3A || first == 0x27 || first == 0x2019 || first == 0xB7, start + firstLength < n,
+                      isLetter(UTF8Decoding.decode(run, at: start + firstLength, end: n).0) {
+                f |= ClusterFlags.continuesWord
+            }
+            // Last character of the cluster that is not a mark.
+            var i = start
+            var lastBase = first
+            while i < end {
+                let (scalar, length) = UTF8Decoding.decode(run, at: i, end: end)
+                if !isMark(scalar) { lastBase = scalar }
+                i += length
+            }
+            if isLetter(lastBase) {
+                let script = CharacterProperties.icuScriptCode(lastBase)
+                // Common, Inherited, Han, Hangul, Hiragana, Katakana do not hyphenate.
+                if script > 1 && script != 17 && script != 18 && script != 20 && script != 22 { f |= ClusterFlags.endsHyphenatingLetter }
+            }
+            flags[c] = f
+        }
+        return flags
+    }
+
+    private static func isLetter(_ s: UInt32) -> Bool {
+        if s < 0x80 { let l = s | 0x20; return l >= 0x61 && l <= 0x7A }
+        guard let scalar = Unicode.Scalar(s) else { return false }
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter: return true
+        default: return false
+        }
+    }
+
+    private static func isMark(_ s: UInt32) -> Bool {
+        guard s >= 0x300, let scalar = Unicode.Scalar(s) else { return false }
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark: return true
+        default: return false
+        }
+    }
+
+    private static func isWordCharacter(_ s: UInt32) -> Bool {
+        if s < 0x80 { let l = s | 0x20; return (l >= 0x61 && l <= 0x7A) || (s >= 0x30 && s <= 0x39) }
+        guard let scalar = Unicode.Scalar(s) else { return false }
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+             .nonspacingMark, .spacingMark, .enclosingMark, .decimalNumber: return true
+        default: return false
+        }
     }
 
     /// Drops cluster starts that fall inside an extended grapheme cluster (Swift's UAX #29).
