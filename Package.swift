@@ -43,14 +43,14 @@ let package = Package(
         .executableTarget(name: "yardstick", dependencies: ["YardstickCommands", .product(name: "ArgumentParser", package: "swift-argument-parser")], swiftSettings: optimize),
 
         // Benchmarks: programs that print figures (run in release; see README).
-        .executableTarget(name: "TextEngineBenchmark", dependencies: ["YardstickLayout", "CHarfBuzz"], path: "Benchmarks/TextEngineBenchmark", swiftSettings: optimize),
+        .executableTarget(name: "TextEngineBenchmark", dependencies: ["YardstickTable", "CHarfBuzz"], path: "Benchmarks/TextEngineBenchmark", swiftSettings: optimize),
         .executableTarget(name: "OffsetsBenchmark", dependencies: ["YardstickOffsets"], path: "Benchmarks/OffsetsBenchmark", swiftSettings: optimize),
 
         .testTarget(name: "YardstickFontsTests", dependencies: ["YardstickFonts"]),
         .testTarget(name: "YardstickAnalysisTests", dependencies: ["YardstickAnalysis"], resources: [.copy("Resources")]),
         .testTarget(name: "YardstickShapingTests", dependencies: ["YardstickShaping", "CHarfBuzz"]),
         .testTarget(name: "YardstickLineBreakingTests", dependencies: ["YardstickLineBreaking"]),
-        .testTarget(name: "YardstickLayoutTests", dependencies: ["YardstickLayout"]),
+        .testTarget(name: "YardstickLayoutTests", dependencies: ["YardstickLayout", "YardstickShaping"]),
         .testTarget(name: "YardstickOffsetsTests", dependencies: ["YardstickOffsets"]),
         .testTarget(name: "YardstickTableTests", dependencies: ["YardstickTable"]),
         .testTarget(name: "YardstickCommandsTests", dependencies: ["YardstickCommands"]),

@@ -14,6 +14,7 @@ public final class FontCollection: Sendable {
     /// Every loaded face, each once.
     public let faces: [FontFace]
     private let chains: [[Int]]
+    private let emojiChains: [[Int]]
     /// Language variants: where a chain reaches the key face, a cluster starting with one of
     /// the variant's characters uses the variant face instead (when it covers the cluster).
     public let variants: [Int: [(scalars: [ClosedRange<UInt32>], face: Int)]]
@@ -33,6 +34,7 @@ public final class FontCollection: Sendable {
         self.faces = faces
         self.chains = chains
         self.variants = variants
+        self.emojiChains = chains.map { chain in chain.filter { faces[$0].hasColorGlyphs } + chain.filter { !faces[$0].hasColorGlyphs } }
     }
 
     /// The face to use where a chain reaches `face` for a cluster starting with `scalar`.
@@ -99,6 +101,13 @@ public final class FontCollection: Sendable {
 
     /// The fallback chain for a style: indices into `faces`, most preferred first.
     public func chain(for style: FontStyle) -> [Int] { chains[style.rawValue] }
+
+    /// A chain with its color (emoji) faces moved to the front, for emoji-presentation clusters.
+    public func emojiFirstChain(_ chain: [Int]) -> [Int] {
+        if chain == chains[0] { return emojiChains[0] }
+        if let i = chains.firstIndex(of: chain) { return emojiChains[i] }
+        return chain.filter { faces[$0].hasColorGlyphs } + chain.filter { !faces[$0].hasColorGlyphs }
+    }
 
     /// The face that sets the height of an empty line in a style.
     public func primaryFace(for style: FontStyle) -> Int { chains[style.rawValue][0] }

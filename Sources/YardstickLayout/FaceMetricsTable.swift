@@ -1,5 +1,6 @@
 import YardstickFonts
 import YardstickLineBreaking
+import YardstickShaping
 
 /// Per-face vertical metrics in em, and the ellipsis of each style, shared by every
 /// `PreparedText` of an engine. Turns a line's set of faces into its ascent, descent and gap.
@@ -8,14 +9,14 @@ final class FaceMetricsTable: Sendable {
     let descender: [Double]
     let lineGap: [Double]
     /// Per `FontStyle.rawValue`: the shaped ellipsis.
-    let ellipsis: [ShapedPiece]
+    let ellipsis: [ExtraRun]
     /// Per face: the hyphen shown where a word is broken (U+2010, else U+002D), and its width in em.
-    let hyphens: [ShapedPiece?]
+    let hyphens: [ExtraRun?]
     let hyphenWidths: [Double]
 
-    init(fonts: FontCollection, ellipsis: [ShapedPiece], hyphens: [ShapedPiece?]) {
+    init(fonts: FontCollection, ellipsis: [ExtraRun], hyphens: [ExtraRun?]) {
         self.hyphens = hyphens
-        hyphenWidths = hyphens.map { $0.map { Double($0.run.totalAdvance) * $0.emPerUnit } ?? 0 }
+        hyphenWidths = hyphens.map { $0?.width ?? 0 }
         ascender = fonts.faces.map(\.metrics.ascenderPerEm)
         descender = fonts.faces.map(\.metrics.descenderPerEm)
         lineGap = fonts.faces.map(\.metrics.lineGapPerEm)
@@ -37,8 +38,13 @@ final class FaceMetricsTable: Sendable {
         return (a, d, g)
     }
 
-    func ellipsisWidth(_ style: FontStyle) -> Double {
-        let e = ellipsis[style.rawValue]
-        return Double(e.run.totalAdvance) * e.emPerUnit
-    }
+    func ellipsisWidth(_ style: FontStyle) -> Double { ellipsis[style.rawValue].width }
+}
+
+/// A run the layout adds to the text: an ellipsis or a hyphen.
+struct ExtraRun: Sendable {
+    let run: ShapedRun
+    let emPerUnit: Double
+    /// Width in em.
+    var width: Double { Double(run.totalAdvance) * emPerUnit }
 }

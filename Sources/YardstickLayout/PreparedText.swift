@@ -7,8 +7,8 @@ import YardstickLineBreaking
 /// size, so `layout(width:attributes:)` and `measure(width:attributes:)` are arithmetic over
 /// cached widths — O(segments), no HarfBuzz, no ICU. This is what makes a column resize or a
 /// Dynamic Type change cheap. Memory: about 80 bytes per break segment plus shared, cached
-/// shaping results. Immutable, Sendable.
-public struct PreparedText: Sendable {
+/// shaping results. Immutable, Sendable; a class, so handing one around costs one reference.
+public final class PreparedText: Sendable {
     struct Paragraph: Sendable {
         var start: Int32
         var end: Int32
@@ -28,9 +28,11 @@ public struct PreparedText: Sendable {
     let primaryFace: Int
     let metrics: FaceMetricsTable
     let fonts: FontCollection
+    let runs: ShapedRunAccess
 
     init(utf8Count: Int, fontStyle: FontStyle, paragraphs: [Paragraph], segments: [BreakSegment], pieces: [ShapedPiece],
-         primaryFace: Int, metrics: FaceMetricsTable, fonts: FontCollection) {
+         primaryFace: Int, metrics: FaceMetricsTable, fonts: FontCollection, runs: ShapedRunAccess) {
+        self.runs = runs
         self.utf8Count = utf8Count
         self.fontStyle = fontStyle
         self.paragraphs = paragraphs
@@ -137,7 +139,7 @@ public struct PreparedText: Sendable {
                 for (p, para) in paragraphs.enumerated() {
                     let paraSegs = UnsafeBufferPointer(rebasing: segs[Int(para.firstSegment)..<Int(para.endSegment)])
                     let finished = LineBreaker.breakParagraph(
-                        segments: paraSegs, pieces: pcs, paragraphStart: para.start, paragraphEnd: para.end,
+                        segments: paraSegs, pieces: pcs, runs: runs, paragraphStart: para.start, paragraphEnd: para.end,
                         emptyFaceMask: 1 << UInt64(primaryFace), maxWidth: maxWidth, size: a.size,
                         letterSpacing: a.letterSpacing, wrap: wraps, hyphenWidths: a.hyphenateWordBreaks ? hyphenWidths : nil
                     ) { line in
@@ -160,7 +162,7 @@ public struct PreparedText: Sendable {
                 let para = paragraphs[pendingParagraph]
                 let paraSegs = UnsafeBufferPointer(rebasing: segs[Int(para.firstSegment)..<Int(para.endSegment)])
                 let ellipsisWidth = metrics.ellipsisWidth(fontStyle) * a.size + a.letterSpacing
-                let kept = LineBreaker.fittingPrefix(segments: paraSegs, pieces: pcs, from: last.start,
+                let kept = LineBreaker.fittingPrefix(segments: paraSegs, pieces: pcs, runs: runs, from: last.start,
                                                      width: max(0, maxWidth - ellipsisWidth), size: a.size, letterSpacing: a.letterSpacing)
                 last.end = kept.end
                 last.width = kept.width + ellipsisWidth

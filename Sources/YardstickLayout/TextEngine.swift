@@ -1,4 +1,3 @@
-import Dispatch
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -22,6 +21,7 @@ public final class TextEngine: Sendable {
     public let cache: ShapingCache
     public let features: [FontFeature]
     let metrics: FaceMetricsTable
+    let runs: ShapedRunAccess
     private let pool: Mutex<[TextPreparer]>
 
     /// - Parameters:
@@ -35,20 +35,21 @@ public final class TextEngine: Sendable {
         self.features = features
         let first = try TextPreparer(fonts: fonts, features: features, cache: cache, metrics: nil)
         // The ellipsis of each style, shaped in that style's primary face (three dots if it has no U+2026).
-        var ellipsis: [ShapedPiece] = []
+        var ellipsis: [ExtraRun] = []
         for style in FontStyle.allCases {
             let face = fonts.primaryFace(for: style)
             var text = fonts.faces[face].coverage.contains(0x2026) ? "\u{2026}" : "..."
             let run = text.withUTF8 { first.shaper.shapeUncached($0, face: face, script: ScriptTag.common, rightToLeft: false) }
-            ellipsis.append(ShapedPiece(start: 0, level: 0, run: run, emPerUnit: 1 / Double(fonts.faces[face].metrics.unitsPerEm)))
+            ellipsis.append(ExtraRun(run: run, emPerUnit: 1 / Double(fonts.faces[face].metrics.unitsPerEm)))
         }
-        let hyphens: [ShapedPiece?] = fonts.faces.indices.map { face in
+        let hyphens: [ExtraRun?] = fonts.faces.indices.map { face in
             let coverage = fonts.faces[face].coverage
             guard var text = coverage.contains(0x2010) ? "\u{2010}" : coverage.contains(0x2D) ? "-" : nil else { return nil }
             let run = text.withUTF8 { first.shaper.shapeUncached($0, face: face, script: ScriptTag.common, rightToLeft: false) }
-            return ShapedPiece(start: 0, level: 0, run: run, emPerUnit: 1 / Double(fonts.faces[face].metrics.unitsPerEm))
+            return ExtraRun(run: run, emPerUnit: 1 / Double(fonts.faces[face].metrics.unitsPerEm))
         }
         metrics = FaceMetricsTable(fonts: fonts, ellipsis: ellipsis, hyphens: hyphens)
+        runs = ShapedRunAccess(store: cache.store, emPerUnit: fonts.faces.map { 1 / Double($0.metrics.unitsPerEm) })
         pool = Mutex([first])
     }
 
@@ -59,7 +60,7 @@ public final class TextEngine: Sendable {
 
     /// Analyses and shapes a text once, for layout at any width and size.
     public func prepare(_ text: String, style: FontStyle = .regular) -> PreparedText {
-        withPreparer { $0.prepare(text, style: style, metrics: metrics) }
+        withPreparer { $0.prepare(text, style: style, metrics: metrics, runs: runs) }
     }
 
     /// Prepares and lays out in one step.
@@ -70,14 +71,14 @@ public final class TextEngine: Sendable {
     /// Prepares many texts on `threads` threads (0 = all cores). Results in input order.
     public func prepare(_ texts: [String], style: FontStyle = .regular, threads: Int = 0) -> [PreparedText] {
         parallelMap(count: texts.count, threads: threads) { i, preparer in
-            preparer.prepare(texts[i], style: style, metrics: metrics)
+            preparer.prepare(texts[i], style: style, metrics: metrics, runs: runs)
         }
     }
 
     /// Lays out many (text, width) pairs on `threads` threads (0 = all cores). Results in input order.
     public func layout(_ items: [(text: String, width: Double)], attributes: TextAttributes, threads: Int = 0) -> [TextLayout] {
         parallelMap(count: items.count, threads: threads) { i, preparer in
-            preparer.prepare(items[i].text, style: attributes.fontStyle, metrics: metrics).layout(width: items[i].width, attributes: attributes)
+            preparer.prepare(items[i].text, style: attributes.fontStyle, metrics: metrics, runs: runs).layout(width: items[i].width, attributes: attributes)
         }
     }
 
@@ -85,25 +86,17 @@ public final class TextEngine: Sendable {
     /// its own preparer; results land at their index, so the order never depends on scheduling.
     func parallelMap<T>(count: Int, threads: Int, _ body: (Int, TextPreparer) -> T) -> [T] {
         let workers = max(1, min(threads > 0 ? threads : System.coreCount, (count + 63) / 64))
-        if workers == 1 {
-            return withPreparer { p in (0..<count).map { body($0, p) } }
-        }
-        let results = UnsafeMutableBufferPointer<T>.allocate(capacity: count)
-        let next = Atomic<Int>(0)
-        let chunk = 64
-        DispatchQueue.concurrentPerform(iterations: workers) { _ in
-            withPreparer { preparer in
-                while true {
-                    let start = next.add(chunk, ordering: .relaxed).oldValue
-                    if start >= count { break }
-                    for i in start..<min(count, start + chunk) { (results.baseAddress! + i).initialize(to: body(i, preparer)) }
-                }
-            }
-        }
-        let array = Array(results)
-        results.baseAddress!.deinitialize(count: count)
-        results.deallocate()
-        return array
+        if workers == 1 { return withPreparer { p in (0..<count).map { body($0, p) } } }
+        // One preparer per worker, borrowed for the whole run.
+        let preparers = (0..<workers).map { _ in pool.withLock { $0.popLast() } ?? makePreparer() }
+        defer { pool.withLock { $0.append(contentsOf: preparers) } }
+        let slots = Mutex<[Int]>(Array(0..<workers))
+        return Parallel.map(count: (count + 63) / 64, threads: workers, chunk: 1) { chunkIndex -> [T] in
+            // Each chunk borrows a free preparer; at most `workers` chunks run at once.
+            let slot = slots.withLock { $0.popLast()! }
+            defer { slots.withLock { $0.append(slot) } }
+            return (chunkIndex * 64..<min(count, chunkIndex * 64 + 64)).map { body($0, preparers[slot]) }
+        }.flatMap { $0 }
     }
 
     /// Borrows a preparer from the pool (making one if none is free) for the duration of `body`.

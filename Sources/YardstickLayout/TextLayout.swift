@@ -1,5 +1,6 @@
 import YardstickFonts
 import YardstickLineBreaking
+import YardstickShaping
 
 /// One laid-out line. Vertical positions are from the top of the text, in points.
 public struct LineLayout: Equatable, Sendable {
@@ -49,13 +50,15 @@ public struct TextLayout: Sendable {
         let range = Int32(line.utf8Range.lowerBound)..<Int32(line.utf8Range.upperBound)
         var runs: [GlyphRun] = []
         for piece in prepared.pieces where piece.end > range.lowerBound && piece.start < range.upperBound {
-            if let run = GlyphRun(piece: piece, range: range, face: prepared.fonts.faces[piece.run.face], attributes: attributes) {
+            let face = Int(piece.face)
+            if let run = GlyphRun(run: prepared.runs.store[piece.runID], start: piece.start, level: piece.level, range: range,
+                                  face: prepared.fonts.faces[face], emPerUnit: prepared.runs.emPerUnit[face], attributes: attributes) {
                 runs.append(run)
             }
         }
         GlyphRun.reorderVisually(&runs)
         if let face = line.hyphenFace, let h = prepared.metrics.hyphens[face],
-           var hyphen = GlyphRun(piece: h, range: h.start..<h.end, face: prepared.fonts.faces[face], attributes: attributes) {
+           var hyphen = GlyphRun(extra: h, face: prepared.fonts.faces[face], attributes: attributes) {
             hyphen.bidiLevel = (runs.last?.bidiLevel ?? 0) & 0xFE
             hyphen.clusters = hyphen.clusters.map { _ in line.utf8Range.upperBound }
             runs.append(hyphen)
@@ -63,7 +66,7 @@ public struct TextLayout: Sendable {
         if line.isTruncated {
             let e = prepared.metrics.ellipsis[prepared.fontStyle.rawValue]
             let level = runs.last?.bidiLevel ?? 0
-            var ell = GlyphRun(piece: e, range: e.start..<e.end, face: prepared.fonts.faces[e.run.face], attributes: attributes)!
+            var ell = GlyphRun(extra: e, face: prepared.fonts.faces[e.run.face], attributes: attributes)!
             ell.bidiLevel = level & 0xFE
             ell.clusters = ell.clusters.map { _ in line.utf8Range.upperBound }
             runs.append(ell)
@@ -93,13 +96,16 @@ public struct GlyphRun: Sendable {
 
     public var isRightToLeft: Bool { bidiLevel & 1 == 1 }
 
-    init?(piece: ShapedPiece, range: Range<Int32>, face: FontFace, attributes: TextAttributes) {
-        let run = piece.run
-        let scale = attributes.size * piece.emPerUnit
+    init?(extra: ExtraRun, face: FontFace, attributes: TextAttributes) {
+        self.init(run: extra.run, start: 0, level: 0, range: 0..<extra.run.byteCount, face: face, emPerUnit: extra.emPerUnit, attributes: attributes)
+    }
+
+    init?(run: ShapedRun, start: Int32, level: UInt8, range: Range<Int32>, face: FontFace, emPerUnit: Double, attributes: TextAttributes) {
+        let scale = attributes.size * emPerUnit
         var ids: [UInt32] = [], adv: [Double] = [], xo: [Double] = [], yo: [Double] = [], cl: [Int] = []
         var lastCluster: UInt32? = nil
         for g in run.glyphIDs.indices {
-            let cluster = piece.start + Int32(run.glyphClusters[g])
+            let cluster = start + Int32(run.glyphClusters[g])
             guard range.contains(cluster) else { continue }
             ids.append(run.glyphIDs[g])
             var a = Double(run.xAdvances[g]) * scale
@@ -115,7 +121,7 @@ public struct GlyphRun: Sendable {
         self.face = face
         self.fontSize = attributes.size
         glyphIDs = ids; advances = adv; xOffsets = xo; yOffsets = yo; clusters = cl
-        bidiLevel = piece.level
+        bidiLevel = level
     }
 
     /// UAX #9 rule L2: from the highest level down to the lowest odd level, reverse every

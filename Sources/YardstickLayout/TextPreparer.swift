@@ -13,6 +13,8 @@ final class TextPreparer: @unchecked Sendable {
     let shaper: Shaper
     let metrics: FaceMetricsTable?
     private var fontRuns: [FontRun] = []
+    /// Summaries of the current segment's pieces.
+    private var summaries: [ShapedRunSummary] = []
     private let emPerUnit: [Double]
 
     init(fonts: FontCollection, features: [FontFeature], cache: ShapingCache, metrics: FaceMetricsTable?) throws {
@@ -23,12 +25,12 @@ final class TextPreparer: @unchecked Sendable {
         self.emPerUnit = fonts.faces.map { 1 / Double($0.metrics.unitsPerEm) }
     }
 
-    func prepare(_ text: String, style: FontStyle, metrics: FaceMetricsTable) -> PreparedText {
+    func prepare(_ text: String, style: FontStyle, metrics: FaceMetricsTable, runs: ShapedRunAccess) -> PreparedText {
         var text = text
-        return text.withUTF8 { prepare(utf8: $0, style: style, metrics: metrics) }
+        return text.withUTF8 { prepare(utf8: $0, style: style, metrics: metrics, runs: runs) }
     }
 
-    func prepare(utf8 bytes: UnsafeBufferPointer<UInt8>, style: FontStyle, metrics: FaceMetricsTable) -> PreparedText {
+    func prepare(utf8 bytes: UnsafeBufferPointer<UInt8>, style: FontStyle, metrics: FaceMetricsTable, runs: ShapedRunAccess) -> PreparedText {
         let chain = fonts.chain(for: style)
         var paragraphs: [PreparedText.Paragraph] = []
         var segments: [BreakSegment] = []
@@ -54,7 +56,7 @@ final class TextPreparer: @unchecked Sendable {
                                     firstSegment: firstSegment, endSegment: Int32(segments.count), baseLevel: baseLevel))
         }
         return PreparedText(utf8Count: bytes.count, fontStyle: style, paragraphs: paragraphs, segments: segments, pieces: pieces,
-                            primaryFace: chain[0], metrics: metrics, fonts: fonts)
+                            primaryFace: chain[0], metrics: metrics, fonts: fonts, runs: runs)
     }
 
     /// Intersects break segments, analysis runs and font runs; shapes each piece.
@@ -66,51 +68,54 @@ final class TextPreparer: @unchecked Sendable {
         var pos = Int32(paragraph.lowerBound)
         var segStart = pos
         var segFirstPiece = Int32(pieces.count)
+        summaries.removeAll(keepingCapacity: true)
         while b < breaks.count {
             let next = min(breaks[b], runs[r].end, fontRuns[f].end)
             if next > pos {
                 let face = fontRuns[f].face
                 let run = runs[r]
                 let shaped = shaper.shape(bytes, range: Int(pos)..<Int(next), face: face, script: run.script, rightToLeft: run.isRightToLeft)
-                pieces.append(ShapedPiece(start: pos, level: run.level, run: shaped, emPerUnit: emPerUnit[face]))
+                pieces.append(ShapedPiece(start: pos, byteCount: next - pos, runID: shaped.id, face: UInt16(face), level: run.level))
+                summaries.append(shaped)
                 pos = next
             }
             if runs[r].end == next && r + 1 < runs.count { r += 1 }
             if fontRuns[f].end == next && f + 1 < fontRuns.count { f += 1 }
             if breaks[b] == next {
-                segments.append(makeSegment(start: segStart, end: next, pieces: pieces, first: segFirstPiece))
+                segments.append(makeSegment(start: segStart, end: next, first: segFirstPiece, endPiece: Int32(pieces.count)))
                 segStart = next
                 segFirstPiece = Int32(pieces.count)
+                summaries.removeAll(keepingCapacity: true)
                 b += 1
             }
         }
     }
 
-    /// Sums a segment's pieces; trailing whitespace is the whitespace at the end of its last
-    /// pieces (a piece that is all whitespace passes the question to the piece before it).
+    /// Sums a segment's pieces (their summaries are in `summaries`); trailing whitespace is the
+    /// whitespace at the end of its last pieces (a piece that is all whitespace passes the
+    /// question to the piece before it).
     @inline(__always)
-    private func makeSegment(start: Int32, end: Int32, pieces: [ShapedPiece], first: Int32) -> BreakSegment {
+    private func makeSegment(start: Int32, end: Int32, first: Int32, endPiece: Int32) -> BreakSegment {
         var total = 0.0
         var clusters: Int32 = 0
         var mask: UInt64 = 0
-        for p in Int(first)..<pieces.count {
-            let piece = pieces[p]
-            total += Double(piece.run.totalAdvance) * piece.emPerUnit
-            clusters += piece.run.clusterCount
-            mask |= 1 << UInt64(piece.run.face)
+        for piece in summaries {
+            total += Double(piece.totalAdvance) * emPerUnit[Int(piece.face)]
+            clusters += piece.clusterCount
+            mask |= 1 << UInt64(piece.face)
         }
         var trailing = 0.0
         var trailingClusters: Int32 = 0
-        var p = pieces.count - 1
-        while p >= Int(first) {
-            let run = pieces[p].run
-            trailing += Double(run.trailingAdvance) * pieces[p].emPerUnit
-            trailingClusters += run.trailingClusterCount
-            if !run.isAllWhitespace { break }
+        var p = summaries.count - 1
+        while p >= 0 {
+            let piece = summaries[p]
+            trailing += Double(piece.trailingAdvance) * emPerUnit[Int(piece.face)]
+            trailingClusters += piece.trailingClusterCount
+            if !piece.isAllWhitespace { break }
             p -= 1
         }
         return BreakSegment(start: start, end: end, width: total - trailing, trailingWidth: trailing,
                             clusterCount: clusters - trailingClusters, trailingClusterCount: trailingClusters,
-                            faceMask: mask, firstPiece: first, endPiece: Int32(pieces.count))
+                            faceMask: mask, firstPiece: first, endPiece: endPiece)
     }
 }

@@ -45,21 +45,35 @@ public struct BreakSegment: Sendable {
     }
 }
 
-/// One shaped run inside a segment: a `ShapedRun` (shared, cached) placed at a text offset,
-/// with its bidi level and the face's units per em to turn font units into em.
+/// One shaped run inside a segment: the id of a `ShapedRun` in the cache's store (shared,
+/// immutable), placed at a text offset, with its face and bidi level. Plain values: building and
+/// copying pieces never touches a reference count.
 public struct ShapedPiece: Sendable {
     public var start: Int32
+    public var byteCount: Int32
+    public var runID: UInt32
+    public var face: UInt16
     public var level: UInt8
-    public var run: ShapedRun
-    /// 1 / units per em of the run's face.
-    public var emPerUnit: Double
 
-    public init(start: Int32, level: UInt8, run: ShapedRun, emPerUnit: Double) {
+    public init(start: Int32, byteCount: Int32, runID: UInt32, face: UInt16, level: UInt8) {
         self.start = start
+        self.byteCount = byteCount
+        self.runID = runID
+        self.face = face
         self.level = level
-        self.run = run
-        self.emPerUnit = emPerUnit
     }
 
-    public var end: Int32 { start + run.byteCount }
+    public var end: Int32 { start + byteCount }
+}
+
+/// How the line breaker reaches full shaped runs when it needs cluster advances (an overlong
+/// word, a truncated line): the store the pieces' ids point into, and each face's em per unit.
+public struct ShapedRunAccess: Sendable {
+    public let store: ShapedRunStore
+    public let emPerUnit: [Double]
+
+    public init(store: ShapedRunStore, emPerUnit: [Double]) {
+        self.store = store
+        self.emPerUnit = emPerUnit
+    }
 }

@@ -43,7 +43,7 @@ public enum LineBreaker {
     ///   - emit: called with each line in order; return false to stop early.
     /// - Returns: false when `emit` stopped the paragraph early.
     @inline(__always) @discardableResult
-    public static func breakParagraph(segments: UnsafeBufferPointer<BreakSegment>, pieces: UnsafeBufferPointer<ShapedPiece>,
+    public static func breakParagraph(segments: UnsafeBufferPointer<BreakSegment>, pieces: UnsafeBufferPointer<ShapedPiece>, runs: ShapedRunAccess,
                                       paragraphStart: Int32, paragraphEnd: Int32, emptyFaceMask: UInt64,
                                       maxWidth: Double, size: Double, letterSpacing: Double, wrap: Bool = true,
                                       hyphenWidths: UnsafeBufferPointer<Double>? = nil,
@@ -66,7 +66,7 @@ public enum LineBreaker {
             if empty {
                 if wrap && w > limit {
                     // Overlong segment: break between clusters; the remainder stays on the line.
-                    guard let rest = breakOverlong(seg, pieces: pieces, from: lineStart, limit: limit, size: size,
+                    guard let rest = breakOverlong(seg, pieces: pieces, runs: runs, from: lineStart, limit: limit, size: size,
                                                    letterSpacing: letterSpacing, hyphenWidths: hyphenWidths, emit: emit) else { return false }
                     lineStart = rest.start
                     contentWidth = rest.width
@@ -100,12 +100,12 @@ public enum LineBreaker {
     /// part, which it returns (start, width, faces) to stay on the current line. Each line takes
     /// the most clusters whose width, plus a hyphen where one is shown, fits; at least one.
     /// Returns nil when `emit` asked to stop.
-    static func breakOverlong(_ seg: BreakSegment, pieces: UnsafeBufferPointer<ShapedPiece>, from: Int32, limit: Double,
+    static func breakOverlong(_ seg: BreakSegment, pieces: UnsafeBufferPointer<ShapedPiece>, runs: ShapedRunAccess, from: Int32, limit: Double,
                               size: Double, letterSpacing: Double, hyphenWidths: UnsafeBufferPointer<Double>?,
                               emit: (LineBreak) -> Bool) -> (start: Int32, width: Double, faceMask: UInt64)? {
         // Rare path: collect the clusters once.
         var starts: [Int32] = [], widths: [Double] = [], faces: [Int] = [], flags: [UInt8] = []
-        forEachCluster(seg, pieces: pieces, from: from) { cStart, _, advance, face, isTrailing, f in
+        forEachCluster(seg, pieces: pieces, runs: runs, from: from) { cStart, _, advance, face, isTrailing, f in
             if isTrailing { return false }
             starts.append(cStart); widths.append(size * advance + letterSpacing); faces.append(face); flags.append(f)
             return true
@@ -145,19 +145,20 @@ public enum LineBreaker {
     /// Calls `body(start, end, advancePerEm, face, isTrailingWhitespace, clusterFlags)` for each cluster of a
     /// segment at or after `from`, in logical order. Stop by returning false.
     @inline(__always)
-    public static func forEachCluster(_ segment: BreakSegment, pieces: UnsafeBufferPointer<ShapedPiece>, from: Int32,
+    public static func forEachCluster(_ segment: BreakSegment, pieces: UnsafeBufferPointer<ShapedPiece>, runs: ShapedRunAccess, from: Int32,
                                       _ body: (Int32, Int32, Double, Int, Bool, UInt8) -> Bool) {
         for p in Int(segment.firstPiece)..<Int(segment.endPiece) {
             let piece = pieces[p]
             if piece.end <= from { continue }
-            let run = piece.run
+            let run = runs.store[piece.runID]
+            let em = runs.emPerUnit[Int(piece.face)]
             let count = run.clusterStarts.count
             for c in 0..<count {
                 let cStart = piece.start + run.clusterStarts[c]
                 let cEnd = c + 1 < count ? piece.start + run.clusterStarts[c + 1] : piece.end
                 if cStart < from { continue }
                 let trailing = run.clusterStarts[c] >= run.trailingWhitespaceStart
-                if !body(cStart, cEnd, Double(run.clusterAdvances[c]) * piece.emPerUnit, run.face, trailing, run.clusterFlags[c]) { return }
+                if !body(cStart, cEnd, Double(run.clusterAdvances[c]) * em, run.face, trailing, run.clusterFlags[c]) { return }
             }
         }
     }
@@ -165,7 +166,7 @@ public enum LineBreaker {
     /// The longest prefix of the text from `from` to the end of `segments` whose width fits in
     /// `width` points, cut between clusters, with trailing whitespace not counted — what a tail
     /// truncation keeps before its ellipsis. Returns the cut offset, the kept width and faces.
-    public static func fittingPrefix(segments: UnsafeBufferPointer<BreakSegment>, pieces: UnsafeBufferPointer<ShapedPiece>,
+    public static func fittingPrefix(segments: UnsafeBufferPointer<BreakSegment>, pieces: UnsafeBufferPointer<ShapedPiece>, runs: ShapedRunAccess,
                                      from: Int32, width: Double, size: Double, letterSpacing: Double) -> (end: Int32, width: Double, faceMask: UInt64) {
         let limit = width + epsilon
         var acc = 0.0
@@ -175,7 +176,7 @@ public enum LineBreaker {
         var mask: UInt64 = 0
         var done = false
         for s in segments.indices where !done && segments[s].end > from {
-            forEachCluster(segments[s], pieces: pieces, from: from) { _, cEnd, advance, face, isTrailing, _ in
+            forEachCluster(segments[s], pieces: pieces, runs: runs, from: from) { _, cEnd, advance, face, isTrailing, _ in
                 acc += size * advance + letterSpacing
                 if acc > limit { done = true; return false }
                 mask |= 1 << UInt64(face)

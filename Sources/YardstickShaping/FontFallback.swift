@@ -57,8 +57,7 @@ public enum FontFallback {
             return
         }
 
-        let colorFaces = chain.filter { fonts.faces[$0].hasColorGlyphs }
-        let emojiChain = colorFaces + chain.filter { !fonts.faces[$0].hasColorGlyphs }
+        let emojiChain = fonts.emojiFirstChain(chain)
         var clusterStart = paragraph.lowerBound
         var previousFace = -1
         for boundary in graphemes() {
@@ -76,28 +75,42 @@ public enum FontFallback {
 
     private static func pickFace(_ bytes: UnsafeBufferPointer<UInt8>, _ cluster: Range<Int>, chain: [Int], emojiChain: [Int],
                                  previous: Int, fonts: FontCollection) -> Int {
-        var scalars: [UInt32] = []
+        // One pass for what the cluster is; coverage is then checked by re-decoding (no allocation).
         var i = cluster.lowerBound
         var emoji = false
         var textPresentation = false
+        var first: UInt32? = nil
+        var allNeutral = true
         while i < cluster.upperBound {
             let (scalar, length) = UTF8Decoding.decode(bytes, at: i, end: cluster.upperBound)
             if scalar == 0xFE0F || scalar == 0x20E3 || (scalar >= 0x1F1E6 && scalar <= 0x1F1FF) || (scalar >= 0x1F3FB && scalar <= 0x1F3FF) {
                 emoji = true
             }
             if scalar == 0xFE0E { textPresentation = true }
-            if scalars.isEmpty && CharacterProperties.isEmojiPresentation(scalar) { emoji = true }
-            if !CharacterProperties.isDefaultIgnorable(scalar) { scalars.append(scalar) }
+            if !CharacterProperties.isDefaultIgnorable(scalar) {
+                if first == nil {
+                    first = scalar
+                    if CharacterProperties.isEmojiPresentation(scalar) { emoji = true }
+                }
+                if !CharacterProperties.isNeutral(scalar) { allNeutral = false }
+            }
             i += length
         }
-        guard let first = scalars.first else { return previous >= 0 ? previous : chain[0] }
-        if previous >= 0, scalars.allSatisfy(CharacterProperties.isNeutral),
-           scalars.allSatisfy({ fonts.faces[previous].coverage.contains($0) }) {
-            return previous
+        guard let first else { return previous >= 0 ? previous : chain[0] }
+        func covers(_ face: Int) -> Bool {
+            let coverage = fonts.faces[face].coverage
+            var i = cluster.lowerBound
+            while i < cluster.upperBound {
+                let (scalar, length) = UTF8Decoding.decode(bytes, at: i, end: cluster.upperBound)
+                if !CharacterProperties.isDefaultIgnorable(scalar) && !coverage.contains(scalar) { return false }
+                i += length
+            }
+            return true
         }
+        if previous >= 0, allNeutral, covers(previous) { return previous }
         let order = emoji && !textPresentation ? emojiChain : chain
-        for face in order where scalars.allSatisfy({ fonts.faces[face].coverage.contains($0) }) {
-            if let v = fonts.variant(of: face, for: first), scalars.allSatisfy({ fonts.faces[v].coverage.contains($0) }) { return v }
+        for face in order where covers(face) {
+            if let v = fonts.variant(of: face, for: first), covers(v) { return v }
             return face
         }
         for face in order where fonts.faces[face].coverage.contains(first) { return face }

@@ -49,6 +49,7 @@ public final class ShapedRun: Sendable {
         self.clusterStarts = clusterStarts
         self.clusterAdvances = clusterAdvances
         self.clusterFlags = clusterFlags
+        self.clusterCount = Int32(clusterStarts.count)
         var total: Int32 = 0
         for a in xAdvances { total &+= a }
         self.totalAdvance = total
@@ -64,7 +65,7 @@ public final class ShapedRun: Sendable {
     }
 
     /// Number of breakable clusters.
-    public var clusterCount: Int32 { Int32(clusterStarts.count) }
+    public let clusterCount: Int32
     /// True when the run is nothing but hanging whitespace.
     public var isAllWhitespace: Bool { trailingWhitespaceStart == 0 }
 }

@@ -24,7 +24,11 @@ public final class Shaper {
         self.buffer = hb_buffer_create()
     }
 
-    deinit { hb_buffer_destroy(buffer) }
+    deinit {
+        hb_buffer_destroy(buffer)
+        local.deinitialize(count: Shaper.localSize)
+        local.deallocate()
+    }
 
     /// Languages implied by a script, where the language changes glyphs or widths (the CJK
     /// fonts' `locl`: Korean text gets Korean spacing and punctuation). Other scripts shape with
@@ -35,12 +39,35 @@ public final class Shaper {
         ScriptTag.make("Kana"): hb_language_from_string("ja", -1),
     ]
 
-    /// The shaped form of `bytes[range]` (valid UTF-8, one face, one script, one direction).
-    public func shape(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, face: Int, script: UInt32, rightToLeft: Bool) -> ShapedRun {
+    /// The shaped form of `bytes[range]` (valid UTF-8, one face, one script, one direction), as
+    /// a summary whose `id` finds the full run in `cache.store`.
+    @inline(__always)
+    public func shape(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, face: Int, script: UInt32, rightToLeft: Bool) -> ShapedRunSummary {
         let run = UnsafeBufferPointer(rebasing: bytes[range])
         let key = ShapingKey(bytes: run, face: face, script: script, rightToLeft: rightToLeft)
-        return cache.run(for: key) { shapeUncached(run, face: face, script: script, rightToLeft: rightToLeft) }
+        guard cache.isEnabled else { return cache.summary(for: key) { shapeUncached(run, face: face, script: script, rightToLeft: rightToLeft) } }
+        // Private direct-mapped table first: no lock, no shared cache line; one entry spans two
+        // cache lines (hash, summary and key together), so a hit costs at most two misses.
+        let entry = local + (Int(truncatingIfNeeded: key.hash) & (Shaper.localSize - 1))
+        if entry.pointee.hash == key.hash, entry.pointee.key == key { return entry.pointee.summary }
+        let summary = cache.summary(for: key) { shapeUncached(run, face: face, script: script, rightToLeft: rightToLeft) }
+        entry.pointee = LocalEntry(hash: key.hash, summary: summary, key: key)
+        return summary
     }
+
+    private struct LocalEntry {
+        var hash: UInt64
+        var summary: ShapedRunSummary
+        var key: ShapingKey
+    }
+
+    private static let localSize = 1 << 14
+    private let local: UnsafeMutablePointer<LocalEntry> = {
+        let p = UnsafeMutablePointer<LocalEntry>.allocate(capacity: localSize)
+        let empty = ShapingKey(bytes: UnsafeBufferPointer(start: nil, count: 0), face: 0xFFFF, script: 0, rightToLeft: false)
+        p.initialize(repeating: LocalEntry(hash: ~empty.hash, summary: ShapedRunSummary(), key: empty), count: localSize)
+        return p
+    }()
 
     /// Calls HarfBuzz, bypassing the cache.
     public func shapeUncached(_ run: UnsafeBufferPointer<UInt8>, face: Int, script: UInt32, rightToLeft: Bool) -> ShapedRun {
@@ -179,17 +206,21 @@ public final class Shaper {
 
     /// Drops cluster starts that fall inside an extended grapheme cluster (Swift's UAX #29).
     private func mergeInsideGraphemes(_ run: UnsafeBufferPointer<UInt8>, _ starts: inout [Int32], _ advances: inout [Int32]) {
+        guard starts.count > 1 else { return }
         let text = String(decoding: run, as: UTF8.self)
-        var boundaries = Set<Int32>()
-        var index = text.startIndex
-        while index < text.endIndex {
-            boundaries.insert(Int32(text.utf8.distance(from: text.startIndex, to: index)))
-            index = text.index(after: index)
-        }
         var outStarts: [Int32] = []
         var outAdvances: [Int32] = []
+        outStarts.reserveCapacity(starts.count)
+        outAdvances.reserveCapacity(starts.count)
+        var boundary = text.startIndex
+        var boundaryOffset: Int32 = 0
         for (k, s) in starts.enumerated() {
-            if outStarts.isEmpty || boundaries.contains(s) {
+            // Advance to the first grapheme boundary at or after s (both ascend).
+            while boundaryOffset < s && boundary < text.endIndex {
+                boundary = text.index(after: boundary)
+                boundaryOffset = Int32(text.utf8.distance(from: text.startIndex, to: boundary))
+            }
+            if outStarts.isEmpty || boundaryOffset == s {
                 outStarts.append(s); outAdvances.append(advances[k])
             } else {
                 outAdvances[outAdvances.count - 1] &+= advances[k]

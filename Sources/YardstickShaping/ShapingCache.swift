@@ -5,24 +5,28 @@ import Synchronization
 /// HarfBuzz again. Results are in font units, independent of point size.
 ///
 /// Thread-safe: 64 shards, each a dictionary behind its own mutex, so threads rarely wait on
-/// each other. Lookup and insert are O(length of the run) for hashing. A shard that outgrows
-/// its share of `capacity` is emptied (results are cheap to recompute and identical when
-/// recomputed, so eviction never changes output). Features are fixed per cache: one cache
-/// belongs to one `Shaper` configuration.
+/// each other; each `Shaper` also keeps a small private table in front of it. Lookup and insert
+/// are O(length of the run) for hashing. Full runs live in `store`, addressed by id; the tables
+/// hold `ShapedRunSummary` values. A shard that outgrows its share of `capacity` forgets its
+/// keys (the runs stay in the store: ids already handed out remain valid), and recomputed
+/// results are identical, so eviction never changes output. Features are fixed per cache: one
+/// cache belongs to one `Shaper` configuration.
 public final class ShapingCache: Sendable {
     private final class Shard: Sendable {
-        let table = Mutex<[ShapingKey: ShapedRun]>([:])
+        let table = Mutex<[ShapingKey: ShapedRunSummary]>([:])
         let hits = Atomic<Int>(0)
         let misses = Atomic<Int>(0)
     }
 
     private let shards: [Shard]
     private let shardCapacity: Int
-    /// False turns the cache off: every lookup misses and nothing is stored (for testing that
-    /// caching never changes results).
+    /// Every run shaped through this cache.
+    public let store = ShapedRunStore()
+    /// False turns the cache off: every lookup shapes anew (for testing that caching never
+    /// changes results). Runs still go to the store, which then grows with every lookup.
     public let isEnabled: Bool
 
-    /// - Parameter capacity: the most runs kept (across all shards).
+    /// - Parameter capacity: the most keys kept (across all shards).
     public init(capacity: Int = 1 << 20, enabled: Bool = true) {
         shards = (0..<64).map { _ in Shard() }
         shardCapacity = max(1, capacity / 64)
@@ -30,29 +34,28 @@ public final class ShapingCache: Sendable {
     }
 
     @inline(__always)
-    func run(for key: ShapingKey, orMake make: () -> ShapedRun) -> ShapedRun {
-        guard isEnabled else { return make() }
-        let shard = shards[Int(truncatingIfNeeded: UInt(bitPattern: key.hashValue) % 64)]
+    func summary(for key: ShapingKey, orMake make: () -> ShapedRun) -> ShapedRunSummary {
+        guard isEnabled else { let run = make(); return ShapedRunSummary(id: store.append(run), run: run) }
+        let shard = shards[Int(truncatingIfNeeded: key.hash >> 58)]
         if let hit = shard.table.withLock({ $0[key] }) {
             shard.hits.add(1, ordering: .relaxed)
             return hit
         }
         shard.misses.add(1, ordering: .relaxed)
-        let made = make()
-        shard.table.withLock { table in
+        let run = make()
+        return shard.table.withLock { table in
+            if let raced = table[key] { return raced } // another thread shaped it meanwhile: one id per key
             if table.count >= shardCapacity { table.removeAll(keepingCapacity: true) }
-            table[key] = made
+            let summary = ShapedRunSummary(id: store.append(run), run: run)
+            table[key] = summary
+            return summary
         }
-        return made
     }
 
-    /// Lookups answered from the cache since it was made.
+    /// Lookups answered by the shared tables since the cache was made (per-thread hits not counted).
     public var hits: Int { shards.reduce(0) { $0 + $1.hits.load(ordering: .relaxed) } }
     /// Lookups that had to shape.
     public var misses: Int { shards.reduce(0) { $0 + $1.misses.load(ordering: .relaxed) } }
-    /// Runs held now.
+    /// Keys held now.
     public var count: Int { shards.reduce(0) { $0 + $1.table.withLock { $0.count } } }
-
-    /// Drops every stored run.
-    public func removeAll() { for s in shards { s.table.withLock { $0.removeAll() } } }
 }

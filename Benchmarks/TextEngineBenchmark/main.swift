@@ -1,0 +1,105 @@
+// Text engine benchmark: cold measurement, warm re-layout and thread scaling over the bundled
+// multilingual sample, next to the floor of one hb_shape call per whole cell, in one run.
+//
+//   swift run -c release TextEngineBenchmark [Data/sample.csv] [--repeat N]
+//
+// Prints figures; asserts nothing. Run on an otherwise idle machine.
+import CHarfBuzz
+import Foundation
+import YardstickFonts
+import YardstickLayout
+import YardstickTable
+
+func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
+
+var args = Array(CommandLine.arguments.dropFirst())
+var repeats = 3
+if let r = args.firstIndex(of: "--repeat"), r + 1 < args.count { repeats = max(1, Int(args[r + 1]) ?? 3); args.removeSubrange(r...(r + 1)) }
+let csvPath = args.first ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Data/sample.csv").standardized.path
+let data = try [UInt8](Data(contentsOf: URL(fileURLWithPath: csvPath)))
+let table = try CSVReader(bytes: data)
+var cells = table.rows.dropFirst().flatMap { $0 }.filter { !$0.isEmpty }
+// At least 50,000 cells: the sample has ~94,000 non-empty ones.
+let bytes = cells.reduce(0) { $0 + $1.utf8.count }
+print("corpus: \(cells.count) non-empty cells from \(csvPath), \(String(format: "%.1f", Double(bytes) / Double(cells.count))) UTF-8 bytes per cell on average")
+print("machine: \(System.coreCount) cores; best of \(repeats) runs per figure\n")
+
+let fonts = try FontCollection.bundled()
+let attributes = TextAttributes(size: 17)
+
+func best(_ body: () -> Double) -> Double { (0..<repeats).map { _ in body() }.min()! }
+
+// Floor: one hb_shape call per whole cell, in the primary face, script/direction guessed.
+let floorSeconds = best {
+    let buffer = hb_buffer_create()
+    defer { hb_buffer_destroy(buffer) }
+    let font = fonts.faces[fonts.primaryFace(for: .regular)].hbFont
+    let t0 = now()
+    for var cell in cells {
+        cell.withUTF8 { u in
+            hb_buffer_clear_contents(buffer)
+            u.withMemoryRebound(to: CChar.self) { hb_buffer_add_utf8(buffer, $0.baseAddress, Int32(u.count), 0, Int32(u.count)) }
+            hb_buffer_guess_segment_properties(buffer)
+            hb_shape(font, buffer, nil, 0)
+        }
+    }
+    return now() - t0
+}
+
+// Cold: a new engine (empty shaping cache) prepares and measures every cell at 250 pt.
+func cold(threads: Int) -> (seconds: Double, engine: TextEngine, prepared: [PreparedText]) {
+    var result: (Double, TextEngine, [PreparedText])!
+    let seconds = best {
+        let engine = try! TextEngine(fonts: fonts)
+        let t0 = now()
+        let prepared = engine.prepare(cells, threads: threads)
+        let heights = Parallel.map(count: prepared.count, threads: threads, chunk: 256) { prepared[$0].measure(width: 250, attributes: attributes).height }
+        let t = now() - t0
+        precondition(heights.count == cells.count)
+        result = (t, engine, prepared)
+        return t
+    }
+    return (seconds, result.1, result.2)
+}
+
+let cold1 = cold(threads: 1)
+let cold2 = cold(threads: 2)
+let prepared = cold1.prepared
+
+// Warm: re-layout the prepared cells at a new width (and a new Dynamic Type size): arithmetic only.
+var sink = 0.0
+let warmWidth = best {
+    let t0 = now()
+    for p in prepared { sink += p.measure(width: 180, attributes: attributes).height }
+    return now() - t0
+}
+let large = TextAttributes(textStyle: .body, category: .accessibilityLarge)
+let warmCategory = best {
+    let t0 = now()
+    for p in prepared { sink += p.measure(width: 250, attributes: large).height }
+    return now() - t0
+}
+let warmLayout = best {
+    let t0 = now()
+    for p in prepared { sink += Double(p.layout(width: 180, attributes: attributes).lineCount) }
+    return now() - t0
+}
+// Re-measuring known text with a warm shaping cache (e.g. the same values in another table).
+let warmCache = best {
+    let t0 = now()
+    let again = cold1.engine.prepare(cells, threads: 1)
+    for p in again { sink += p.measure(width: 250, attributes: attributes).height }
+    return now() - t0
+}
+
+let n = Double(cells.count)
+func us(_ s: Double) -> String { String(format: "%8.3f µs/cell", s / n * 1e6) }
+print("floor: one hb_shape per whole cell            \(us(floorSeconds))")
+print("cold, 1 thread (empty caches, prepare+height) \(us(cold1.seconds))   (\(String(format: "%.0f", n / cold1.seconds)) cells/s)")
+print("cold, 2 threads                               \(us(cold2.seconds))   speed-up \(String(format: "%.2f", cold1.seconds / cold2.seconds))x")
+print("warm re-layout at a new width (height only)   \(us(warmWidth))")
+print("warm re-layout at a new Dynamic Type size     \(us(warmCategory))")
+print("warm re-layout at a new width (full lines)    \(us(warmLayout))")
+print("re-prepare with a warm shaping cache          \(us(warmCache))")
+print("shaping cache after one cold pass: \(cold1.engine.cache.count) runs, \(cold1.engine.cache.hits) hits, \(cold1.engine.cache.misses) misses")
+if sink.isNaN { print(sink) }

@@ -1,0 +1,98 @@
+import YardstickFonts
+import YardstickLayout
+
+/// The result of sizing a table: the width chosen for each column and the height of each row.
+public struct TableMeasurement: Sendable {
+    /// Width of each column in points: its widest cell on one line, capped at the maximum column width.
+    public var columnWidths: [Double]
+    /// Height of each row in points; row 0 is the header row when the table has one.
+    public var rowHeights: [Double]
+    /// Top of each row (the running sum of heights before it), in points.
+    public var rowOffsets: [Double]
+    /// Cells measured.
+    public var cellCount: Int
+
+    public var totalHeight: Double { (rowOffsets.last ?? 0) + (rowHeights.last ?? 0) }
+}
+
+/// Sizes a table the way SwiftDataTables lays out a grid: each column as wide as its widest
+/// cell's single-line text, up to a maximum; every cell wrapped in its column's width; each
+/// row as tall as its tallest cell. The header row is set in bold.
+///
+/// Cost: every cell is prepared once (analysis + shaping, HarfBuzz only on shaping-cache
+/// misses), then natural widths and wrapped heights are arithmetic. Runs on all cores; the
+/// result does not depend on the thread count.
+public struct TableMeasurer {
+    public var engine: TextEngine
+    public var attributes: TextAttributes
+    public var maxColumnWidth: Double
+    public var threads: Int
+
+    public init(engine: TextEngine, attributes: TextAttributes = TextAttributes(), maxColumnWidth: Double, threads: Int = 0) {
+        self.engine = engine
+        self.attributes = attributes
+        self.maxColumnWidth = maxColumnWidth
+        self.threads = threads
+    }
+
+    /// Measures `rows`; the first row is the header when `hasHeader`. Rows may have different
+    /// numbers of fields: missing cells count as empty (one line high, as an empty UILabel).
+    /// - Parameter progress: called on the calling thread with (cells done, cells in all).
+    public func measure(_ rows: [[String]], hasHeader: Bool = true, progress: ((Int, Int) -> Void)? = nil) -> TableMeasurement {
+        let columns = rows.map(\.count).max() ?? 0
+        var header = attributes
+        header.fontStyle = .bold
+        let headerAttributes = header
+        let body = attributes
+        // Flatten cells so work splits evenly however the rows are shaped.
+        var cellRow: [Int32] = []
+        var cellColumn: [Int32] = []
+        for r in rows.indices {
+            for c in 0..<columns { cellRow.append(Int32(r)); cellColumn.append(Int32(c)) }
+        }
+        let total = cellRow.count
+        progress?(0, total)
+
+        // 1. Prepare every cell (in blocks, to report progress) and take its natural width.
+        var prepared: [PreparedText] = []
+        prepared.reserveCapacity(total)
+        var natural = [Double](repeating: 0, count: columns)
+        let block = 16_384
+        var done = 0
+        while done < total {
+            let end = min(total, done + block)
+            let texts = (done..<end).map { i -> String in
+                let row = rows[Int(cellRow[i])]
+                let c = Int(cellColumn[i])
+                return c < row.count ? row[c] : ""
+            }
+            let headerBlock = hasHeader ? max(0, min(end, columns) - done) : 0
+            var batch = engine.prepare(Array(texts[0..<headerBlock]), style: .bold, threads: threads)
+            batch += engine.prepare(Array(texts[headerBlock...]), style: attributes.fontStyle, threads: threads)
+            let widths = Parallel.map(count: batch.count, threads: threads) { k in
+                batch[k].naturalWidth(attributes: (hasHeader && done + k < columns) ? headerAttributes : body)
+            }
+            for k in 0..<batch.count {
+                let c = Int(cellColumn[done + k])
+                natural[c] = max(natural[c], widths[k])
+            }
+            prepared += batch
+            done = end
+            progress?(done / 2, total)
+        }
+        let columnWidths = natural.map { min($0, maxColumnWidth) }
+
+        // 2. Wrap every cell in its column's width; a row is as tall as its tallest cell.
+        let heights = Parallel.map(count: total, threads: threads, chunk: 256) { i -> Double in
+            let a = (hasHeader && Int(cellRow[i]) == 0) ? headerAttributes : body
+            return prepared[i].measure(width: columnWidths[Int(cellColumn[i])], attributes: a).height
+        }
+        var rowHeights = [Double](repeating: 0, count: rows.count)
+        for i in 0..<total { rowHeights[Int(cellRow[i])] = max(rowHeights[Int(cellRow[i])], heights[i]) }
+        var offsets = [Double](repeating: 0, count: rows.count)
+        var y = 0.0
+        for r in rows.indices { offsets[r] = y; y += rowHeights[r] }
+        progress?(total, total)
+        return TableMeasurement(columnWidths: columnWidths, rowHeights: rowHeights, rowOffsets: offsets, cellCount: total)
+    }
+}

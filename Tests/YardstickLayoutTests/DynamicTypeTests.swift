@@ -1,0 +1,47 @@
+import XCTest
+@testable import YardstickLayout
+
+final class DynamicTypeTests: XCTestCase {
+    func testBodySizesPerCategory() {
+        XCTAssertEqual(ContentSizeCategory.allCases.map { DynamicType.pointSize(.body, $0) }, [14, 15, 16, 17, 19, 21, 23, 28, 33, 40, 47, 53])
+        XCTAssertEqual(ContentSizeCategory.allCases.count, 12)
+        XCTAssertEqual(TextStyle.allCases.count, 11)
+    }
+
+    func testDefaultCategorySizesAndLeading() {
+        let large: [TextStyle: (Double, Double)] = [.largeTitle: (34, 41), .title1: (28, 34), .title2: (22, 28), .title3: (20, 25),
+                                                    .headline: (17, 22), .body: (17, 22), .callout: (16, 21), .subheadline: (15, 20),
+                                                    .footnote: (13, 18), .caption1: (12, 16), .caption2: (11, 13)]
+        for (style, (size, leading)) in large {
+            XCTAssertEqual(DynamicType.pointSize(style), size, "\(style)")
+            XCTAssertEqual(DynamicType.leading(style), leading, "\(style)")
+        }
+        XCTAssertEqual(DynamicType.pointSize(.largeTitle, .accessibilityExtraExtraExtraLarge), 60)
+        XCTAssertEqual(DynamicType.leading(.largeTitle, .accessibilityExtraExtraExtraLarge), 70)
+    }
+
+    func testScaledValueAndClamp() {
+        XCTAssertEqual(DynamicType.scaledValue(10, relativeTo: .body, category: .large), 10)
+        XCTAssertEqual(DynamicType.scaledValue(17, relativeTo: .body, category: .accessibilityMedium), 28, accuracy: 1e-12)
+        XCTAssertEqual(DynamicType.pointSize(.body, .accessibilityExtraExtraExtraLarge, maximum: .extraLarge), 19)
+        XCTAssertEqual(ContentSizeCategory.accessibilityLarge.clamped(to: .large), .large)
+        XCTAssertEqual(ContentSizeCategory.small.clamped(to: .large), .small)
+    }
+
+    func testNamesParse() {
+        XCTAssertEqual(ContentSizeCategory(name: "AccessibilityExtraLarge"), .accessibilityExtraLarge)
+        XCTAssertNil(ContentSizeCategory(name: "huge"))
+        XCTAssertEqual(TextStyle(name: "caption2"), .caption2)
+        XCTAssertNil(TextStyle(name: "tiny"))
+    }
+
+    func testAttributesFromATextStyle() {
+        let a = TextAttributes(textStyle: .headline, category: .extraLarge)
+        XCTAssertEqual(a.size, 19)
+        XCTAssertEqual(a.fontStyle, .bold)
+        XCTAssertEqual(TextAttributes(textStyle: .body).scaled(by: 2).size, 34)
+        XCTAssertNil(TextAttributes().validationError)
+        XCTAssertNotNil(TextAttributes(size: .nan).validationError)
+        XCTAssertNotNil(TextAttributes(size: -1).validationError)
+    }
+}

@@ -1,0 +1,204 @@
+import XCTest
+@testable import YardstickLayout
+import YardstickFonts
+import YardstickShaping
+
+let sharedEngine = try! TextEngine()
+
+final class TextLayoutTests: XCTestCase {
+    let engine = sharedEngine
+    /// Noto Sans: ascender 1069 + descender 293 + gap 0, per 1000 units.
+    let bodyLine = 1.362 * 17
+
+    func testEmptyTextIsOneLineOfThePrimaryFace() {
+        let layout = engine.layout("", width: 100)
+        XCTAssertEqual(layout.lineCount, 1)
+        XCTAssertEqual(layout.height, bodyLine, accuracy: 1e-9)
+        XCTAssertEqual(layout.width, 0)
+    }
+
+    func testHardBreaks() {
+        XCTAssertEqual(engine.layout("a\nb", width: 100).lineStarts, [0, 2])
+        XCTAssertEqual(engine.layout("a\r\nb", width: 100).lineStarts, [0, 3])
+        XCTAssertEqual(engine.layout("a\rb", width: 100).lineStarts, [0, 2])
+        XCTAssertEqual(engine.layout("a\u{2028}b", width: 100).lineStarts, [0, 4])
+        XCTAssertEqual(engine.layout("a\u{2029}b", width: 100).lineStarts, [0, 4])
+        XCTAssertEqual(engine.layout("a\n\nb\n", width: 100).lineStarts, [0, 2, 3, 5]) // empty lines count
+        XCTAssertEqual(engine.layout("a\n\nb\n", width: 100).height, 4 * bodyLine, accuracy: 1e-9)
+    }
+
+    func testWrapsAtWordBoundariesAndTrailingSpacesHang() {
+        let word = engine.layout("word", width: 1000).width
+        let spaced = engine.layout("word      ", width: word + 0.001)
+        XCTAssertEqual(spaced.lineCount, 1)
+        XCTAssertEqual(spaced.width, word, accuracy: 1e-9)
+        let two = engine.layout("word word", width: word + 0.001)
+        XCTAssertEqual(two.lineStarts, [0, 5]) // the space belongs to the first line
+        XCTAssertEqual(two.lines.map(\.width), [word, word])
+    }
+
+    func testWidthIsTheSumOfHarfBuzzAdvances() throws {
+        let fonts = engine.fonts
+        let face = fonts.faces[fonts.primaryFace(for: .regular)]
+        let text = "Hello world"
+        let advances = text.unicodeScalars.map { face.advance(ofGlyph: face.glyph(for: $0)!) } // no kerning pairs in this text
+        let layout = engine.layout(text, width: 1000)
+        XCTAssertEqual(layout.width, Double(advances.reduce(0, +)) / 1000 * 17, accuracy: 1e-9)
+        let glyphs = layout.glyphRuns(line: 0)
+        XCTAssertEqual(glyphs.flatMap(\.advances).reduce(0, +), layout.width, accuracy: 1e-9)
+    }
+
+    func testOverlongWordsBreakBetweenGraphemeClustersOnly() {
+        var plain = TextAttributes()
+        plain.hyphenateWordBreaks = false
+        for text in [String(repeating: "e\u{301}", count: 40), String(repeating: "👨‍👩‍👧", count: 12), "Supercalifragilisticexpialidocious",
+                     String(repeating: "नमस्ते", count: 10), String(repeating: "ก", count: 60)] {
+            let layout = engine.layout(text, width: 40, attributes: plain)
+            XCTAssertGreaterThan(layout.lineCount, 1, text)
+            let boundaries = Set(text.indices.map { text.utf8.distance(from: text.startIndex, to: $0) })
+            for line in layout.lines {
+                XCTAssertTrue(boundaries.contains(line.utf8Range.lowerBound), "\(text): line starts inside a cluster")
+                XCTAssertLessThanOrEqual(line.width, 40 + 1e-6)
+                XCTAssertNil(line.hyphenFace)
+            }
+            XCTAssertEqual(layout.lines.last?.utf8Range.upperBound, text.utf8.count)
+        }
+    }
+
+    func testHyphenatedWordBreaksReserveTheHyphen() {
+        let text = "Supercalifragilisticexpialidocious"
+        let layout = engine.layout(text, width: 60)
+        XCTAssertGreaterThan(layout.lineCount, 2)
+        for line in layout.lines.dropLast() {
+            XCTAssertNotNil(line.hyphenFace)
+            XCTAssertLessThanOrEqual(line.width, 60 + 1e-6)
+            let runs = layout.glyphRuns(line: layout.lines.firstIndex(of: line)!)
+            XCTAssertEqual(runs.flatMap(\.advances).reduce(0, +), line.width, accuracy: 1e-6) // the hyphen is drawn and counted
+        }
+        XCTAssertNil(layout.lines.last?.hyphenFace)
+        // No hyphen after a non-letter ("/" in a URL) or between CJK characters.
+        let url = engine.layout("https://example.com/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", width: 50)
+        XCTAssertTrue(url.lines.contains { $0.hyphenFace == nil })
+    }
+
+    func testMaxLinesTruncatesTheTailWithAnEllipsis() {
+        let text = "The quick brown fox jumps over the lazy dog and keeps running far away from here"
+        let layout = engine.layout(text, width: 100, attributes: TextAttributes(maxLines: 2))
+        XCTAssertEqual(layout.lineCount, 2)
+        XCTAssertTrue(layout.isTruncated)
+        XCTAssertTrue(layout.lines[1].isTruncated)
+        XCTAssertLessThanOrEqual(layout.lines[1].width, 100 + 1e-6)
+        XCTAssertEqual(layout.height, 2 * bodyLine, accuracy: 1e-9)
+        let runs = layout.glyphRuns(line: 1)
+        XCTAssertEqual(runs.flatMap(\.advances).reduce(0, +), layout.lines[1].width, accuracy: 1e-6)
+        // Fits in two lines: not truncated.
+        XCTAssertFalse(engine.layout("short text", width: 100, attributes: TextAttributes(maxLines: 2)).isTruncated)
+        // More paragraphs than lines.
+        XCTAssertTrue(engine.layout("a\nb\nc", width: 100, attributes: TextAttributes(maxLines: 2)).isTruncated)
+    }
+
+    func testSingleLineMode() {
+        var a = TextAttributes()
+        a.lineBreakMode = .singleLine
+        let long = engine.layout("The quick brown fox jumps over the lazy dog", width: 100, attributes: a)
+        XCTAssertEqual(long.lineCount, 1)
+        XCTAssertTrue(long.isTruncated)
+        XCTAssertLessThanOrEqual(long.width, 100 + 1e-6)
+        let short = engine.layout("Fox", width: 100, attributes: a)
+        XCTAssertFalse(short.isTruncated)
+        XCTAssertTrue(engine.layout("a\nb", width: 100, attributes: a).isTruncated)
+    }
+
+    func testSpacingAndLineHeightOptions() {
+        let plain = engine.layout("abc", width: 100).width
+        XCTAssertEqual(engine.layout("abc", width: 100, attributes: TextAttributes(letterSpacing: 2)).width, plain + 6, accuracy: 1e-9)
+        XCTAssertEqual(engine.layout("abc", width: 100, attributes: TextAttributes(lineHeightMultiple: 1.5)).height, bodyLine * 1.5, accuracy: 1e-9)
+        XCTAssertEqual(engine.layout("abc", width: 100, attributes: TextAttributes(minimumLineHeight: 30)).height, 30, accuracy: 1e-9)
+        XCTAssertEqual(engine.layout("abc", width: 100, attributes: TextAttributes(maximumLineHeight: 20)).height, 20, accuracy: 1e-9)
+        XCTAssertEqual(engine.layout("a b", width: 1, attributes: TextAttributes(lineSpacing: 5)).height, 2 * bodyLine + 5, accuracy: 1e-9)
+        XCTAssertEqual(engine.layout("a\nb", width: 100, attributes: TextAttributes(paragraphSpacing: 7)).height, 2 * bodyLine + 7, accuracy: 1e-9)
+        let rounded = engine.layout("abc", width: 100, attributes: TextAttributes(displayScale: 3)).height
+        XCTAssertEqual(rounded, (bodyLine * 3).rounded(.up) / 3, accuracy: 1e-9)
+        // Baselines sit an ascender below each line's top.
+        let two = engine.layout("a\nb", width: 100)
+        XCTAssertEqual(two.lines[1].baseline - two.lines[1].top, 1.069 * 17, accuracy: 1e-9)
+    }
+
+    func testLinesUseTheTallestFaceOnThem() {
+        // Noto Sans Arabic is taller than Noto Sans: a line with Arabic is taller.
+        let latin = engine.layout("abc", width: 1000).height
+        let mixed = engine.layout("abc مرحبا", width: 1000).height
+        XCTAssertGreaterThan(mixed, latin)
+    }
+
+    func testBidiRunsComeOutInVisualOrder() {
+        let layout = engine.layout("abc مرحبا بكم def", width: 1000)
+        let runs = layout.glyphRuns(line: 0)
+        let levels = runs.map(\.bidiLevel)
+        XCTAssertEqual(levels.first, 0)
+        XCTAssertEqual(levels.last, 0)
+        XCTAssertTrue(levels.contains(1))
+        // The two Arabic words are reversed: the later word comes first on screen.
+        let arabic = runs.filter { $0.isRightToLeft }.map { $0.clusters.min()! }
+        XCTAssertEqual(arabic, arabic.sorted(by: >))
+        XCTAssertEqual(engine.prepare("مرحبا").paragraphs[0].baseLevel, 1)
+    }
+
+    func testAMegabyteCellWorks() {
+        let text = String(repeating: "word ", count: 200_000) // 1,000,000 bytes
+        let layout = engine.layout(text, width: 250)
+        XCTAssertGreaterThan(layout.lineCount, 10_000)
+        XCTAssertEqual(layout.lines.last?.utf8Range.upperBound, text.utf8.count)
+    }
+}
+
+final class DeterminismTests: XCTestCase {
+    static let samples: [String] = [
+        "The quick brown fox jumps over the lazy dog.", "Überweisung am 3. März erhalten – danke!", "مرحبا بالعالم، هذا اختبار للنص العربي 123",
+        "שלום עולם, זה מבחן", "नमस्ते दुनिया, यह एक परीक्षण है", "สวัสดีครับ ยินดีต้อนรับสู่การทดสอบ", "日本語のテキストを測定します。",
+        "한국어 텍스트 측정", "价格：¥1,234.00（含税）", "Emoji 👍🏽 family 👨‍👩‍👧 flag 🇫🇷 ❤️", "https://example.com/a/very/long/path/that/does/not/fit",
+        "Supercalifragilisticexpialidocious", "", "line\nbreaks\r\nand\u{2028}more", "mixed עברית and English", "tab\tseparated",
+    ]
+
+    func items() -> [(text: String, width: Double)] {
+        var out: [(String, Double)] = []
+        for (i, s) in Self.samples.enumerated() { for w in [40.0, 120, 250, 400] { out.append((s + String(repeating: " x", count: i % 3), w)) } }
+        return out + out + out // enough items for several work chunks
+    }
+
+    func fingerprint(_ layouts: [TextLayout]) -> [String] {
+        layouts.map { "\($0.lineStarts) \($0.width) \($0.height) \($0.isTruncated) \($0.lines.map(\.width))" }
+    }
+
+    func testCacheOnAndOffGiveIdenticalResults() throws {
+        let cached = try TextEngine(fonts: sharedEngine.fonts)
+        let uncached = try TextEngine(fonts: sharedEngine.fonts, cache: ShapingCache(enabled: false))
+        let items = items()
+        XCTAssertEqual(fingerprint(cached.layout(items, attributes: TextAttributes(), threads: 1)),
+                       fingerprint(uncached.layout(items, attributes: TextAttributes(), threads: 1)))
+        XCTAssertLessThan(cached.cache.store.count, uncached.cache.store.count) // the cache really answered repeats
+    }
+
+    func testThreadCountDoesNotChangeResults() throws {
+        let items = items()
+        let one = fingerprint(try TextEngine(fonts: sharedEngine.fonts).layout(items, attributes: TextAttributes(), threads: 1))
+        let two = fingerprint(try TextEngine(fonts: sharedEngine.fonts).layout(items, attributes: TextAttributes(), threads: 2))
+        let four = fingerprint(try TextEngine(fonts: sharedEngine.fonts).layout(items, attributes: TextAttributes(), threads: 4))
+        XCTAssertEqual(one, two)
+        XCTAssertEqual(one, four)
+    }
+
+    func testRelayoutEqualsFreshLayout() {
+        for s in Self.samples {
+            let prepared = sharedEngine.prepare(s)
+            for w in [30.0, 90, 200] {
+                let again = prepared.layout(width: w, attributes: TextAttributes())
+                let fresh = sharedEngine.layout(s, width: w)
+                XCTAssertEqual(again.lineStarts, fresh.lineStarts)
+                XCTAssertEqual(again.height, fresh.height)
+                XCTAssertEqual(prepared.measure(width: w, attributes: TextAttributes()).height, fresh.height)
+                XCTAssertEqual(prepared.measure(width: w, attributes: TextAttributes()).lineCount, fresh.lineCount)
+            }
+        }
+    }
+}

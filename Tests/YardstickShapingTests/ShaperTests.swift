@@ -1,0 +1,115 @@
+import CHarfBuzz
+import XCTest
+import YardstickAnalysis
+import YardstickFonts
+@testable import YardstickShaping
+
+final class ShaperTests: XCTestCase {
+    static let fonts = try! FontCollection.bundled()
+    var fonts: FontCollection { Self.fonts }
+
+    /// Advances straight from HarfBuzz, for comparison.
+    func harfBuzzAdvances(_ text: String, face: Int) -> [Int32] {
+        let buffer = hb_buffer_create()
+        defer { hb_buffer_destroy(buffer) }
+        hb_buffer_add_utf8(buffer, text, Int32(text.utf8.count), 0, Int32(text.utf8.count))
+        hb_buffer_guess_segment_properties(buffer)
+        hb_shape(fonts.faces[face].hbFont, buffer, nil, 0)
+        var count: UInt32 = 0
+        let positions = hb_buffer_get_glyph_positions(buffer, &count)!
+        return (0..<Int(count)).map { positions[$0].x_advance }
+    }
+
+    func testRunAdvanceIsTheSumOfHarfBuzzAdvances() {
+        let shaper = Shaper(fonts: fonts, cache: ShapingCache())
+        var text = "Typography, kerning: AV To Wa."
+        let run = text.withUTF8 { shaper.shapeUncached($0, face: 0, script: ScriptTag.latin, rightToLeft: false) }
+        XCTAssertEqual(run.totalAdvance, harfBuzzAdvances(text, face: 0).reduce(0, +))
+        XCTAssertEqual(run.clusterAdvances.reduce(0, +), run.totalAdvance)
+        XCTAssertEqual(run.glyphIDs.count, run.xAdvances.count)
+    }
+
+    func testCacheAnswersRepeatsWithoutShaping() {
+        let cache = ShapingCache()
+        let shaper = Shaper(fonts: fonts, cache: cache)
+        var word = "measure "
+        let a = word.withUTF8 { shaper.shape($0, range: 0..<$0.count, face: 0, script: ScriptTag.latin, rightToLeft: false) }
+        let other = Shaper(fonts: fonts, cache: cache) // another thread's shaper shares the cache
+        let b = word.withUTF8 { other.shape($0, range: 0..<$0.count, face: 0, script: ScriptTag.latin, rightToLeft: false) }
+        XCTAssertEqual(a, b)
+        XCTAssertEqual(cache.misses, 1)
+        XCTAssertEqual(cache.hits, 1)
+        XCTAssertEqual(cache.store.count, 1)
+        // Another face or direction is another entry.
+        _ = word.withUTF8 { shaper.shape($0, range: 0..<$0.count, face: 0, script: ScriptTag.latin, rightToLeft: true) }
+        XCTAssertEqual(cache.misses, 2)
+    }
+
+    func testTrailingWhitespaceIsMeasuredApart() {
+        let shaper = Shaper(fonts: fonts, cache: ShapingCache())
+        var text = "word  "
+        let run = text.withUTF8 { shaper.shapeUncached($0, face: 0, script: ScriptTag.latin, rightToLeft: false) }
+        XCTAssertEqual(run.trailingWhitespaceStart, 4)
+        XCTAssertEqual(run.trailingClusterCount, 2)
+        let space = harfBuzzAdvances(" ", face: 0)[0]
+        XCTAssertEqual(run.trailingAdvance, 2 * space)
+        var spaces = "   "
+        XCTAssertTrue(spaces.withUTF8 { shaper.shapeUncached($0, face: 0, script: ScriptTag.latin, rightToLeft: false) }.isAllWhitespace)
+    }
+
+    func testClustersNeverStartInsideAGraphemeCluster() {
+        let shaper = Shaper(fonts: fonts, cache: ShapingCache())
+        let emojiFace = fonts.chain(for: .regular).last!
+        for (text, face) in [("e\u{301}e\u{301}x", 0), ("👨‍👩‍👧👍🏽🇫🇷", emojiFace), ("नमस्ते", 3), ("กำลัง", 4)] {
+            var copy = text
+            let run = copy.withUTF8 { shaper.shapeUncached($0, face: face, script: ScriptTag.common, rightToLeft: false) }
+            var boundaries = Set<Int32>()
+            var i = text.startIndex
+            while i < text.endIndex { boundaries.insert(Int32(text.utf8.distance(from: text.startIndex, to: i))); i = text.index(after: i) }
+            for start in run.clusterStarts { XCTAssertTrue(boundaries.contains(start), "\(text): cluster at \(start) splits a grapheme") }
+            XCTAssertEqual(run.clusterAdvances.reduce(0, +), run.totalAdvance)
+        }
+    }
+
+    func testHyphenFlagsFollowPango() {
+        let shaper = Shaper(fonts: fonts, cache: ShapingCache())
+        var text = "ab.c1"
+        let run = text.withUTF8 { shaper.shapeUncached($0, face: 0, script: ScriptTag.latin, rightToLeft: false) }
+        let f = run.clusterFlags
+        XCTAssertEqual(f[0] & ClusterFlags.endsHyphenatingLetter, ClusterFlags.endsHyphenatingLetter) // a
+        XCTAssertEqual(f[2] & ClusterFlags.continuesWord, ClusterFlags.continuesWord) // "." before a letter
+        XCTAssertEqual(f[2] & ClusterFlags.endsHyphenatingLetter, 0) // "." is Common
+        XCTAssertEqual(f[4] & ClusterFlags.continuesWord, ClusterFlags.continuesWord) // digit continues a word
+    }
+}
+
+final class FontFallbackTests: XCTestCase {
+    let fonts = ShaperTests.fonts
+
+    func runs(_ text: String, style: FontStyle = .regular) -> [(String, String)] {
+        var text = text
+        let analyzer = try! TextAnalyzer()
+        var runs: [FontRun] = []
+        return text.withUTF8 { bytes in
+            FontFallback.resolve(bytes, paragraph: 0..<bytes.count, chain: fonts.chain(for: style), fonts: fonts,
+                                 graphemes: { analyzer.graphemeBoundaries(bytes, range: 0..<bytes.count) }, into: &runs)
+            return runs.map { (String(decoding: bytes[Int($0.start)..<Int($0.end)], as: UTF8.self), fonts.faces[$0.face].familyName) }
+        }
+    }
+
+    func testEachScriptFindsItsFace() {
+        XCTAssertEqual(runs("Hello").map(\.1), ["Noto Sans"])
+        XCTAssertEqual(runs("Hi مرحبا").map(\.1), ["Noto Sans", "Noto Sans Arabic"])
+        XCTAssertEqual(runs("Hi مرحبا").map(\.0), ["Hi ", "مرحبا"])
+        XCTAssertEqual(runs("שלום עולם").map(\.1), ["Noto Sans Hebrew"]) // the space stays in the Hebrew face
+        XCTAssertEqual(runs("日本").map(\.1), ["Noto Sans CJK JP"])
+        XCTAssertEqual(runs("한국").map(\.1), ["Noto Sans CJK KR"])
+        XCTAssertEqual(runs("ok 👍🏽").map(\.1), ["Noto Sans", "Noto Color Emoji"])
+        XCTAssertEqual(runs("e\u{301}").map(\.1), ["Noto Sans"]) // a mark stays with its base
+    }
+
+    func testEmojiPresentationSelectorPrefersTheColorFace() {
+        // U+2764 HEAVY BLACK HEART is text-default; with U+FE0F it is an emoji.
+        XCTAssertEqual(runs("\u{2764}\u{FE0F}").map(\.1), ["Noto Color Emoji"])
+    }
+}
