@@ -1,0 +1,71 @@
+import YardstickLayout
+
+/// `yardstick layout`: JSON Lines in, one JSON line out per input line, in input order.
+///
+/// Input lines are `{"text": "...", "width": 250}` ("width" optional when a default width is
+/// given). Every line is checked before any output is written: a malformed line is an error
+/// naming its line number and nothing is written. Output:
+/// `{"lines": 3, "width": 231.4, "height": 69.5, "breaks": [0, 14, 31]}` — width and height in
+/// points (rounded to 1/1000), breaks the UTF-8 offsets where lines start.
+public struct LayoutJob {
+    public var defaultWidth: Double?
+    public var attributes: TextAttributes
+    public var threads: Int
+
+    public init(defaultWidth: Double?, attributes: TextAttributes, threads: Int) {
+        self.defaultWidth = defaultWidth
+        self.attributes = attributes
+        self.threads = threads
+    }
+
+    /// What a run did, for the caller to report.
+    public struct Report: Equatable {
+        public var records: Int
+        public var replacedInvalidUTF8: Int
+    }
+
+    /// Parses the input into (text, width) pairs.
+    /// - Throws: `CommandError` naming the first bad line.
+    public func parse(_ input: [UInt8]) throws -> (items: [(text: String, width: Double)], replacedInvalidUTF8: Int) {
+        if let defaultWidth { try TextOptions.checkWidth(defaultWidth, "--width") }
+        var items: [(String, Double)] = []
+        var replaced = 0
+        for (index, line) in FileIO.lines(input).enumerated() {
+            let n = index + 1
+            let parsed: (value: JSONValue, replacedInvalidUTF8: Int)
+            do {
+                parsed = try line.withUnsafeBufferPointer { try JSONParser.parse($0) }
+            } catch let e as JSONParseError {
+                throw CommandError("line \(n): not valid JSON: \(e)")
+            }
+            replaced += parsed.replacedInvalidUTF8
+            guard case .object(let object) = parsed.value else { throw CommandError("line \(n): expected a JSON object like {\"text\": \"...\", \"width\": 250}") }
+            guard let text = object["text"]?.stringValue else { throw CommandError("line \(n): \"text\" must be a string") }
+            var width = defaultWidth
+            if let w = object["width"] {
+                guard let number = w.numberValue else { throw CommandError("line \(n): \"width\" must be a number") }
+                guard number.isFinite, number > 0 else { throw CommandError("line \(n): \"width\" must be a finite number above 0 (got \(JSONWriter.number(number)))") }
+                width = number
+            }
+            guard let width else { throw CommandError("line \(n): no width: give \"width\" or --width") }
+            items.append((text, width))
+        }
+        return (items, replaced)
+    }
+
+    /// Lays out every record and formats the output lines.
+    public func run(_ input: [UInt8], engine: TextEngine) throws -> (output: String, report: Report) {
+        let (items, replaced) = try parse(input)
+        let layouts = engine.layout(items, attributes: attributes, threads: threads)
+        var output = ""
+        output.reserveCapacity(layouts.count * 64)
+        for layout in layouts { output += LayoutJob.format(layout); output += "\n" }
+        return (output, Report(records: items.count, replacedInvalidUTF8: replaced))
+    }
+
+    /// One output line.
+    public static func format(_ layout: TextLayout) -> String {
+        let breaks = layout.lines.map { String($0.utf8Range.lowerBound) }.joined(separator: ", ")
+        return "{\"lines\": \(layout.lineCount), \"width\": \(JSONWriter.number(layout.width, places: 3)), \"height\": \(JSONWriter.number(layout.height, places: 3)), \"breaks\": [\(breaks)]}"
+    }
+}

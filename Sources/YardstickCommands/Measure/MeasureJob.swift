@@ -1,0 +1,82 @@
+import Foundation
+import YardstickLayout
+import YardstickTable
+
+/// `yardstick measure`: a CSV table in, each row's height and offset out.
+///
+/// Columns are as wide as their widest single-line cell, capped at the maximum column width;
+/// every cell wraps in its column; a row is as tall as its tallest cell; the header row (the
+/// first) is set in bold. Output CSV: `row,height,offset`, row 0 being the header row, heights
+/// and offsets in points rounded to 1/1000.
+public struct MeasureJob {
+    public var maxColumnWidth: Double
+    public var attributes: TextAttributes
+    public var threads: Int
+
+    public init(maxColumnWidth: Double, attributes: TextAttributes, threads: Int) {
+        self.maxColumnWidth = maxColumnWidth
+        self.attributes = attributes
+        self.threads = threads
+    }
+
+    /// What a run measured.
+    public struct Summary {
+        public var rows: Int
+        public var cells: Int
+        public var totalHeight: Double
+        public var seconds: Double
+        public var replacedInvalidUTF8: Int
+        public var cellsPerSecond: Double { seconds > 0 ? Double(cells) / seconds : 0 }
+
+        public var text: String {
+            "rows: \(rows) (header included)\ncells: \(cells)\ntotal height: \(JSONWriter.number(totalHeight, places: 3)) pt\n"
+                + "seconds: \(String(format: "%.3f", seconds))\ncells per second: \(String(format: "%.0f", cellsPerSecond))"
+        }
+    }
+
+    public func run(csv bytes: [UInt8], engine: TextEngine, progress: ((Int, Int) -> Void)? = nil) throws -> (output: String, summary: Summary) {
+        try TextOptions.checkWidth(maxColumnWidth, "--max-column-width")
+        let start = DispatchTime.now().uptimeNanoseconds
+        let table: CSVReader
+        do { table = try CSVReader(bytes: bytes) } catch let e as CSVReader.ParseError { throw CommandError(e.description) }
+        guard !table.rows.isEmpty else { throw CommandError("the CSV file has no rows") }
+        let measurer = TableMeasurer(engine: engine, attributes: attributes, maxColumnWidth: maxColumnWidth, threads: threads)
+        let m = measurer.measure(table.rows, hasHeader: true, progress: progress)
+        var out = "row,height,offset\n"
+        out.reserveCapacity(m.rowHeights.count * 24)
+        for r in m.rowHeights.indices {
+            out += "\(r),\(JSONWriter.number(m.rowHeights[r], places: 3)),\(JSONWriter.number(m.rowOffsets[r], places: 3))\n"
+        }
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        return (out, Summary(rows: m.rowHeights.count, cells: m.cellCount, totalHeight: m.totalHeight, seconds: seconds,
+                             replacedInvalidUTF8: table.replacedInvalidUTF8))
+    }
+}
+
+/// A one-line progress bar redrawn on standard error (only when it is a terminal).
+public final class ProgressBar {
+    private let start = DispatchTime.now().uptimeNanoseconds
+    private var lastDraw: UInt64 = 0
+    private var drawn = false
+    private let label: String
+
+    public init(label: String) { self.label = label }
+
+    /// Draws at most ten times a second, and only once the job has run half a second.
+    public func update(_ done: Int, _ total: Int) {
+        guard FileIO.standardErrorIsTerminal, total > 0 else { return }
+        let now = DispatchTime.now().uptimeNanoseconds
+        guard now - start > 500_000_000, now - lastDraw > 100_000_000 || done == total else { return }
+        lastDraw = now
+        let width = 30
+        let filled = width * done / total
+        let bar = String(repeating: "█", count: filled) + String(repeating: "·", count: width - filled)
+        FileHandle.standardError.write(Data("\r\(label) [\(bar)] \(done * 100 / total)%".utf8))
+        drawn = true
+    }
+
+    /// Clears the bar.
+    public func finish() {
+        if drawn { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+    }
+}

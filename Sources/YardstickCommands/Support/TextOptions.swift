@@ -1,0 +1,59 @@
+import YardstickFonts
+import YardstickLayout
+
+/// Font and size options shared by the commands: which fonts, and how big.
+public struct TextOptions: Sendable {
+    public var fontFiles: [String] = []
+    public var family: String?
+    public var size: Double?
+    public var style: String?
+    public var category: String?
+    public var maxLines: Int = 0
+    public var hyphenate = true
+
+    public init() {}
+
+    /// The font collection: user files first, a fontconfig family, then the bundled fonts.
+    public func makeFonts() throws -> FontCollection {
+        do { return try FontCollection.make(fontPaths: fontFiles, family: family) } catch let error as FontError {
+            throw CommandError(error.description)
+        }
+    }
+
+    /// Attributes from --size, or --style/--category (body at large by default: 17 pt).
+    public func attributes() throws -> TextAttributes {
+        var a: TextAttributes
+        if let size {
+            guard style == nil && category == nil else { throw CommandError("give either --size or --style/--category, not both") }
+            guard size.isFinite && size > 0 else { throw CommandError("--size must be a finite number above 0") }
+            a = TextAttributes(size: size)
+        } else {
+            let textStyle = try style.map(Self.parseStyle) ?? .body
+            let sizeCategory = try category.map(Self.parseCategory) ?? .large
+            a = TextAttributes(textStyle: textStyle, category: sizeCategory)
+        }
+        guard maxLines >= 0 else { throw CommandError("--max-lines must be 0 (no limit) or more") }
+        a.maxLines = maxLines
+        a.hyphenateWordBreaks = hyphenate
+        return a
+    }
+
+    public static func parseStyle(_ name: String) throws -> TextStyle {
+        guard let s = TextStyle(name: name) else {
+            throw CommandError("unknown style \"\(name)\"; valid styles: \(TextStyle.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        return s
+    }
+
+    public static func parseCategory(_ name: String) throws -> ContentSizeCategory {
+        guard let c = ContentSizeCategory(name: name) else {
+            throw CommandError("unknown category \"\(name)\"; valid categories: \(ContentSizeCategory.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        return c
+    }
+
+    /// A width in points: finite and above 0.
+    public static func checkWidth(_ width: Double, _ what: String) throws {
+        guard width.isFinite, width > 0 else { throw CommandError("\(what) must be a finite number above 0 (got \(width.isFinite ? JSONWriter.number(width) : "\(width)"))") }
+    }
+}

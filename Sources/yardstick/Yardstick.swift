@@ -1,0 +1,105 @@
+import ArgumentParser
+import Foundation
+import YardstickCommands
+import YardstickLayout
+
+@main
+struct Yardstick: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "yardstick",
+        abstract: "Measure how tall text is in table cells (HarfBuzz + FreeType + ICU, headless).",
+        subcommands: [LayoutCommand.self, MeasureCommand.self, OffsetsCommand.self])
+}
+
+/// Font and size options shared by `layout` and `measure`.
+struct FontOptions: ParsableArguments {
+    @Option(name: .customLong("font"), help: ArgumentHelp("A font file or folder tried before the bundled fonts (repeatable).", valueName: "FILE"))
+    var fonts: [String] = []
+
+    @Option(help: ArgumentHelp("A font family resolved through fontconfig, tried after --font.", valueName: "NAME"))
+    var family: String?
+
+    @Flag(help: "Break overlong words without a hyphen (UIKit byWordWrapping); by default a word broken between letters shows one, as Pango does.")
+    var noHyphens = false
+
+    @Option(help: ArgumentHelp("Worker threads (default: all cores).", valueName: "N"))
+    var threads: Int = 0
+}
+
+/// Prints `yardstick: error: …` and exits 1.
+func fail(_ error: Error) -> Never {
+    FileHandle.standardError.write(Data("yardstick: error: \(error)\n".utf8))
+    Foundation.exit(1)
+}
+
+struct LayoutCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "layout",
+        abstract: "Lay out JSON Lines records {\"text\": ..., \"width\": ...}; one JSON line out per line in.")
+
+    @Option(help: ArgumentHelp("Width in points for records without a \"width\".", valueName: "PT")) var width: Double?
+    @Option(help: ArgumentHelp("Font size in points (default 17: body at the large category).", valueName: "PT")) var size: Double?
+    @Option(help: ArgumentHelp("A Dynamic Type text style (body, headline, caption1, …).", valueName: "STYLE")) var style: String?
+    @Option(help: ArgumentHelp("A Dynamic Type content size category (large, accessibilityExtraLarge, …).", valueName: "CATEGORY")) var category: String?
+    @Option(help: ArgumentHelp("Most lines per text, the last truncated with an ellipsis (0: no limit).", valueName: "N")) var maxLines: Int = 0
+    @Option(help: ArgumentHelp("JSON Lines input (default: standard input).", valueName: "FILE")) var input: String?
+    @Option(help: ArgumentHelp("Output file (default: standard output).", valueName: "FILE")) var output: String?
+    @OptionGroup var fontOptions: FontOptions
+
+    func run() throws {
+        do {
+            var text = TextOptions()
+            text.fontFiles = fontOptions.fonts
+            text.family = fontOptions.family
+            text.size = size
+            text.style = style
+            text.category = category
+            text.maxLines = maxLines
+            text.hyphenate = !fontOptions.noHyphens
+            let job = LayoutJob(defaultWidth: width, attributes: try text.attributes(), threads: fontOptions.threads)
+            let bytes = try FileIO.read(input)
+            _ = try job.parse(bytes) // every line checked before fonts load or output starts
+            let engine = try TextEngine(fonts: text.makeFonts())
+            let (out, report) = try job.run(bytes, engine: engine)
+            if report.replacedInvalidUTF8 > 0 {
+                FileIO.warn("yardstick: warning: \(report.replacedInvalidUTF8) invalid UTF-8 sequence(s) replaced by U+FFFD")
+            }
+            try FileIO.write(out, to: output)
+        } catch { fail(error) }
+    }
+}
+
+struct MeasureCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "measure",
+        abstract: "Measure every row of a CSV table: each row as tall as its tallest wrapped cell.")
+
+    @Argument(help: ArgumentHelp("The CSV file (first row: header, set in bold).", valueName: "FILE.csv")) var file: String
+    @Option(help: ArgumentHelp("Widest a column may be, in points.", valueName: "PT")) var maxColumnWidth: Double
+    @Option(help: ArgumentHelp("Dynamic Type content size category for the body style (default: large).", valueName: "CATEGORY")) var category: String?
+    @Option(help: ArgumentHelp("Per-row heights and offsets as CSV (default: standard output).", valueName: "FILE")) var output: String?
+    @OptionGroup var fontOptions: FontOptions
+
+    func run() throws {
+        do {
+            var text = TextOptions()
+            text.fontFiles = fontOptions.fonts
+            text.family = fontOptions.family
+            text.category = category
+            text.hyphenate = !fontOptions.noHyphens
+            let job = MeasureJob(maxColumnWidth: maxColumnWidth, attributes: try text.attributes(), threads: fontOptions.threads)
+            try TextOptions.checkWidth(maxColumnWidth, "--max-column-width")
+            let bytes = try FileIO.read(file)
+            let engine = try TextEngine(fonts: text.makeFonts())
+            let bar = ProgressBar(label: "measuring")
+            let (out, summary) = try job.run(csv: bytes, engine: engine, progress: bar.update)
+            bar.finish()
+            if summary.replacedInvalidUTF8 > 0 {
+                FileIO.warn("yardstick: warning: \(summary.replacedInvalidUTF8) invalid UTF-8 sequence(s) replaced by U+FFFD")
+            }
+            try FileIO.write(out, to: output)
+            // The summary goes where it does not mix with the data.
+            if output == nil || output == "-" { FileIO.warn(summary.text) } else { print(summary.text) }
+        } catch { fail(error) }
+    }
+}
