@@ -1,0 +1,100 @@
+import XCTest
+import YardstickLayout
+@testable import YardstickCommands
+
+let commandEngine = try! TextEngine()
+
+final class LayoutJobTests: XCTestCase {
+    func run(_ input: String, width: Double? = nil, threads: Int = 1, attributes: TextAttributes = TextAttributes()) throws -> String {
+        try LayoutJob(defaultWidth: width, attributes: attributes, threads: threads).run(Array(input.utf8), engine: commandEngine).output
+    }
+
+    func testOneOutputLinePerInputLineInOrder() throws {
+        let out = try run("{\"text\": \"hello world\", \"width\": 60}\n{\"text\": \"\"}\n{\"text\": \"a\\nb\"}\n", width: 250)
+        let lines = out.split(separator: "\n")
+        XCTAssertEqual(lines.count, 3)
+        XCTAssertTrue(lines[0].hasSuffix("\"breaks\": [0, 6]}"), String(lines[0]))
+        XCTAssertEqual(lines[1], "{\"lines\": 1, \"width\": 0, \"height\": 23.154, \"breaks\": [0]}")
+        XCTAssertTrue(lines[2].hasPrefix("{\"lines\": 2,"))
+        XCTAssertTrue(lines[2].hasSuffix("\"breaks\": [0, 2]}"))
+    }
+
+    func testBreaksAreUTF8Offsets() throws {
+        // "é" is two bytes, "日" three: the second line starts after them.
+        let out = try run("{\"text\": \"\\u00e9\\u00e9\\u00e9 \\u65e5\\u672c\", \"width\": 40}\n")
+        XCTAssertTrue(out.contains("\"breaks\": [0, 7]"), out)
+    }
+
+    func testBadLinesAreErrorsNamingTheLine() {
+        let cases: [(String, String)] = [
+            ("{\"text\": \"ok\", \"width\": 10}\n{\"text\": oops}\n", "line 2: not valid JSON"),
+            ("[1, 2]\n", "line 1: expected a JSON object"),
+            ("{\"width\": 10}\n", "line 1: \"text\" must be a string"),
+            ("{\"text\": \"x\", \"width\": 0}\n", "line 1: \"width\" must be a finite number above 0"),
+            ("{\"text\": \"x\", \"width\": -3}\n", "line 1: \"width\" must be a finite number above 0"),
+            ("{\"text\": \"x\", \"width\": \"wide\"}\n", "line 1: \"width\" must be a number"),
+            ("{\"text\": \"x\", \"width\": 1e400}\n", "line 1: not valid JSON: number out of range"),
+            ("{\"text\": \"x\"}\n", "line 1: no width"),
+            ("{\"text\": \"x\", \"width\": 5}\n\n", "line 2: not valid JSON"),
+        ]
+        for (input, message) in cases {
+            XCTAssertThrowsError(try run(input)) { error in
+                XCTAssertTrue("\(error)".hasPrefix(message), "\(input) → \(error)")
+            }
+        }
+        XCTAssertThrowsError(try run("{\"text\": \"x\"}\n", width: .nan))
+        XCTAssertThrowsError(try run("{\"text\": \"x\"}\n", width: .infinity))
+    }
+
+    func testInvalidUTF8IsReplacedAndCounted() throws {
+        var input = Array("{\"text\": \"a".utf8)
+        input += [0xFF, 0xC3]
+        input += Array("b\", \"width\": 100}\n".utf8)
+        let (out, report) = try LayoutJob(defaultWidth: nil, attributes: TextAttributes(), threads: 1).run(input, engine: commandEngine)
+        XCTAssertEqual(report.replacedInvalidUTF8, 2)
+        XCTAssertEqual(out.split(separator: "\n").count, 1)
+    }
+
+    func testThreadedOutputIsByteForByteTheSame() throws {
+        let texts = ["The quick brown fox", "مرحبا بالعالم", "日本語のテキスト", "Supercalifragilisticexpialidocious", "👍🏽 ok", "a\nb\nc"]
+        var input = ""
+        for i in 0..<600 { input += "{\"text\": \(JSONWriter.string(texts[i % texts.count] + String(repeating: " word", count: i % 7))), \"width\": \(40 + i % 200)}\n" }
+        let one = try run(input, threads: 1)
+        let two = try run(input, threads: 2)
+        let three = try run(input, threads: 3)
+        XCTAssertEqual(one, two)
+        XCTAssertEqual(one, three)
+    }
+
+    func testUnknownStyleAndCategoryListValidNames() {
+        XCTAssertThrowsError(try TextOptions.parseStyle("huge")) { XCTAssertTrue("\($0)".contains("largeTitle, title1")) }
+        XCTAssertThrowsError(try TextOptions.parseCategory("big")) { XCTAssertTrue("\($0)".contains("extraSmall, small, medium, large")) }
+        var options = TextOptions()
+        options.size = 12
+        options.style = "body"
+        XCTAssertThrowsError(try options.attributes())
+    }
+}
+
+final class JSONParserTests: XCTestCase {
+    func testValuesAndEscapes() throws {
+        XCTAssertEqual(try JSONParser.parse("{\"a\": [1, -2.5e2, true, false, null], \"b\": \"x\\\"\\\\\\/\\b\\f\\n\\r\\t\"}"),
+                       .object(["a": .array([.number(1), .number(-250), .bool(true), .bool(false), .null]), "b": .string("x\"\\/\u{8}\u{c}\n\r\t")]))
+        XCTAssertEqual(try JSONParser.parse("\"\\ud83d\\ude00 \\u00e9\""), .string("😀 é"))
+        XCTAssertEqual(try JSONParser.parse("\"\\ud83d\""), .string("\u{FFFD}")) // lone surrogate
+    }
+
+    func testErrors() {
+        for bad in ["", "{", "{\"a\" 1}", "[1,]", "01", "1.", "\"abc", "{\"a\": 1} x", "tru", "\"\u{1}\"", "-", "\"\\x\""] {
+            XCTAssertThrowsError(try JSONParser.parse(bad), bad)
+        }
+    }
+
+    func testWriter() {
+        XCTAssertEqual(JSONWriter.number(12), "12")
+        XCTAssertEqual(JSONWriter.number(12.015625), "12.015625")
+        XCTAssertEqual(JSONWriter.number(231.41796875, places: 3), "231.418")
+        XCTAssertEqual(JSONWriter.number(.nan), "null")
+        XCTAssertEqual(JSONWriter.string("a\"b\n\u{1}"), "\"a\\\"b\\n\\u0001\"")
+    }
+}
