@@ -6,45 +6,34 @@ import YardstickLineBreaking
 /// Everything size- and width-dependent is left out: segments carry widths per point of font
 /// size, so `layout(width:attributes:)` and `measure(width:attributes:)` are arithmetic over
 /// cached widths — O(segments), no HarfBuzz, no ICU. This is what makes a column resize or a
-/// Dynamic Type change cheap. Memory: about 80 bytes per break segment plus shared, cached
-/// shaping results. Immutable, Sendable; a class, so handing one around costs one reference.
-public final class PreparedText: Sendable {
-    struct Paragraph: Sendable {
-        var start: Int32
-        var end: Int32
-        var next: Int32
-        var firstSegment: Int32
-        var endSegment: Int32
-        var baseLevel: UInt8
+/// Dynamic Type change cheap. Memory: about 50 bytes per break segment and 16 per shaped piece,
+/// kept with the other texts prepared in the same batch (`PreparedStorage`), plus shared, cached
+/// shaping results. Immutable, Sendable; a value of two words.
+public struct PreparedText: Sendable {
+    let storage: PreparedStorage
+    let index: Int
+
+    init(storage: PreparedStorage, index: Int) {
+        self.storage = storage
+        self.index = index
     }
 
     /// Length of the text in UTF-8 bytes.
-    public let utf8Count: Int
+    public var utf8Count: Int { Int(storage.utf8Counts[index]) }
     /// The style the text was shaped in (bold headers are shaped with the bold chain).
-    public let fontStyle: FontStyle
-    let paragraphs: [Paragraph]
-    let segments: [BreakSegment]
-    let pieces: [ShapedPiece]
-    let primaryFace: Int
-    let metrics: FaceMetricsTable
-    let fonts: FontCollection
-    let runs: ShapedRunAccess
-
-    init(utf8Count: Int, fontStyle: FontStyle, paragraphs: [Paragraph], segments: [BreakSegment], pieces: [ShapedPiece],
-         primaryFace: Int, metrics: FaceMetricsTable, fonts: FontCollection, runs: ShapedRunAccess) {
-        self.runs = runs
-        self.utf8Count = utf8Count
-        self.fontStyle = fontStyle
-        self.paragraphs = paragraphs
-        self.segments = segments
-        self.pieces = pieces
-        self.primaryFace = primaryFace
-        self.metrics = metrics
-        self.fonts = fonts
-    }
+    public var fontStyle: FontStyle { storage.fontStyle }
+    var metrics: FaceMetricsTable { storage.metrics }
+    var fonts: FontCollection { storage.fonts }
+    var runs: ShapedRunAccess { storage.runs }
+    var paragraphRange: Range<Int> { Int(storage.textParagraphs[index])..<Int(storage.textParagraphs[index + 1]) }
+    /// This text's shaped pieces.
+    var pieces: ArraySlice<ShapedPiece> { storage.pieces[Int(storage.textPieces[index])..<Int(storage.textPieces[index + 1])] }
 
     /// Number of paragraphs (hard-break-separated).
-    public var paragraphCount: Int { paragraphs.count }
+    public var paragraphCount: Int { paragraphRange.count }
+
+    /// Whether a paragraph's base direction resolved to right to left (its first strong character).
+    public func isRightToLeft(paragraph: Int) -> Bool { storage.paragraphs[paragraphRange.lowerBound + paragraph].baseLevel & 1 == 1 }
 
     /// Width of the text on one line per paragraph (no wrapping), in points: what a column
     /// sized to its content would need.
@@ -110,7 +99,7 @@ public final class PreparedText: Sendable {
     /// the line, times the multiple, clamped to minimum/maximum. Extra height goes above the text.
     @inline(__always)
     func lineHeight(_ mask: UInt64, _ a: TextAttributes) -> (height: Double, ascent: Double, descent: Double, baselineOffset: Double) {
-        let m = metrics.lineMetrics(mask)
+        let m = storage.metrics.lineMetrics(mask)
         let ascent = m.ascent * a.size
         let descent = m.descent * a.size
         let natural = ascent + descent + m.gap * a.size
@@ -133,20 +122,25 @@ public final class PreparedText: Sendable {
         var pendingParagraph = 0
         var count = 0
         var overflow = false
-        return segments.withUnsafeBufferPointer { segs in
-            pieces.withUnsafeBufferPointer { pcs in
-              metrics.hyphenWidths.withUnsafeBufferPointer { hyphenWidths in
-                for (p, para) in paragraphs.enumerated() {
+        let storage = self.storage
+        let paragraphRange = self.paragraphRange
+        let emptyFaceMask: UInt64 = 1 << UInt64(storage.primaryFace)
+        return storage.segments.withUnsafeBufferPointer { segs in
+            storage.pieces.withUnsafeBufferPointer { pcs in
+              storage.metrics.hyphenWidths.withUnsafeBufferPointer { hyphenWidths in
+                storage.paragraphs.withUnsafeBufferPointer { paragraphs in
+                for p in paragraphRange {
+                    let para = paragraphs[p]
                     let paraSegs = UnsafeBufferPointer(rebasing: segs[Int(para.firstSegment)..<Int(para.endSegment)])
                     let finished = LineBreaker.breakParagraph(
-                        segments: paraSegs, pieces: pcs, runs: runs, paragraphStart: para.start, paragraphEnd: para.end,
-                        emptyFaceMask: 1 << UInt64(primaryFace), maxWidth: maxWidth, size: a.size,
+                        segments: paraSegs, pieces: pcs, runs: storage.runs, paragraphStart: para.start, paragraphEnd: para.end,
+                        emptyFaceMask: emptyFaceMask, maxWidth: maxWidth, size: a.size,
                         letterSpacing: a.letterSpacing, wrap: wraps, hyphenWidths: a.hyphenateWordBreaks ? hyphenWidths : nil
                     ) { line in
                         if limit > 0 && count == limit { overflow = true; return false }
                         if let previous = pending { body(previous, pendingParagraph, false) }
                         pending = line
-                        pendingParagraph = p
+                        pendingParagraph = p - paragraphRange.lowerBound
                         count += 1
                         return true
                     }
@@ -159,17 +153,18 @@ public final class PreparedText: Sendable {
                     return false
                 }
                 // Tail truncation: as much of the last line's paragraph as fits beside an ellipsis.
-                let para = paragraphs[pendingParagraph]
+                let para = paragraphs[paragraphRange.lowerBound + pendingParagraph]
                 let paraSegs = UnsafeBufferPointer(rebasing: segs[Int(para.firstSegment)..<Int(para.endSegment)])
-                let ellipsisWidth = metrics.ellipsisWidth(fontStyle) * a.size + a.letterSpacing
-                let kept = LineBreaker.fittingPrefix(segments: paraSegs, pieces: pcs, runs: runs, from: last.start,
+                let ellipsisWidth = storage.metrics.ellipsisWidth(storage.fontStyle) * a.size + a.letterSpacing
+                let kept = LineBreaker.fittingPrefix(segments: paraSegs, pieces: pcs, runs: storage.runs, from: last.start,
                                                      width: max(0, maxWidth - ellipsisWidth), size: a.size, letterSpacing: a.letterSpacing)
                 last.end = kept.end
                 last.width = kept.width + ellipsisWidth
-                last.faceMask = kept.faceMask | (1 << UInt64(metrics.ellipsis[fontStyle.rawValue].run.face))
+                last.faceMask = kept.faceMask | (1 << UInt64(storage.metrics.ellipsis[storage.fontStyle.rawValue].run.face))
                 last.hyphenFace = 0
                 body(last, pendingParagraph, true)
                 return true
+                }
               }
             }
         }

@@ -60,7 +60,7 @@ public final class TextEngine: Sendable {
 
     /// Analyses and shapes a text once, for layout at any width and size.
     public func prepare(_ text: String, style: FontStyle = .regular) -> PreparedText {
-        withPreparer { $0.prepare(text, style: style, metrics: metrics, runs: runs) }
+        withPreparer { $0.prepare(1, text: { _ in text }, style: style, metrics: metrics, runs: runs)[0] }
     }
 
     /// Prepares and lays out in one step.
@@ -68,34 +68,41 @@ public final class TextEngine: Sendable {
         prepare(text, style: attributes.fontStyle).layout(width: width, attributes: attributes)
     }
 
-    /// Prepares many texts on `threads` threads (0 = all cores). Results in input order.
+    /// Prepares many texts on `threads` threads (0 = all cores). Results in input order; texts
+    /// are prepared in batches of 64 that share storage.
     public func prepare(_ texts: [String], style: FontStyle = .regular, threads: Int = 0) -> [PreparedText] {
-        parallelMap(count: texts.count, threads: threads) { i, preparer in
-            preparer.prepare(texts[i], style: style, metrics: metrics, runs: runs)
+        parallelBatches(count: texts.count, threads: threads) { range, preparer in
+            preparer.prepare(range.count, text: { texts[range.lowerBound + $0] }, style: style, metrics: metrics, runs: runs)
         }
     }
 
     /// Lays out many (text, width) pairs on `threads` threads (0 = all cores). Results in input order.
     public func layout(_ items: [(text: String, width: Double)], attributes: TextAttributes, threads: Int = 0) -> [TextLayout] {
-        parallelMap(count: items.count, threads: threads) { i, preparer in
-            preparer.prepare(items[i].text, style: attributes.fontStyle, metrics: metrics, runs: runs).layout(width: items[i].width, attributes: attributes)
+        parallelBatches(count: items.count, threads: threads) { range, preparer in
+            let prepared = preparer.prepare(range.count, text: { items[range.lowerBound + $0].text }, style: attributes.fontStyle,
+                                            metrics: metrics, runs: runs)
+            return prepared.indices.map { prepared[$0].layout(width: items[range.lowerBound + $0].width, attributes: attributes) }
         }
     }
 
-    /// Runs `body(index, preparer)` for every index on up to `threads` threads, each thread with
-    /// its own preparer; results land at their index, so the order never depends on scheduling.
-    func parallelMap<T>(count: Int, threads: Int, _ body: (Int, TextPreparer) -> T) -> [T] {
-        let workers = max(1, min(threads > 0 ? threads : System.coreCount, (count + 63) / 64))
-        if workers == 1 { return withPreparer { p in (0..<count).map { body($0, p) } } }
+    /// Calls `body(range, preparer)` for consecutive batches of 64 indices on up to `threads`
+    /// threads, each thread with its own preparer; results keep input order, so output never
+    /// depends on scheduling.
+    func parallelBatches<T>(count: Int, threads: Int, _ body: (Range<Int>, TextPreparer) -> [T]) -> [T] {
+        let batch = 64
+        let batches = (count + batch - 1) / batch
+        let workers = max(1, min(threads > 0 ? threads : System.coreCount, batches))
+        let range = { (b: Int) in b * batch..<min(count, b * batch + batch) }
+        if workers == 1 { return withPreparer { p in (0..<batches).flatMap { body(range($0), p) } } }
         // One preparer per worker, borrowed for the whole run.
         let preparers = (0..<workers).map { _ in pool.withLock { $0.popLast() } ?? makePreparer() }
         defer { pool.withLock { $0.append(contentsOf: preparers) } }
         let slots = Mutex<[Int]>(Array(0..<workers))
-        return Parallel.map(count: (count + 63) / 64, threads: workers, chunk: 1) { chunkIndex -> [T] in
-            // Each chunk borrows a free preparer; at most `workers` chunks run at once.
+        return Parallel.map(count: batches, threads: workers, chunk: 1) { b -> [T] in
+            // At most `workers` batches run at once; each borrows a free preparer.
             let slot = slots.withLock { $0.popLast()! }
             defer { slots.withLock { $0.append(slot) } }
-            return (chunkIndex * 64..<min(count, chunkIndex * 64 + 64)).map { body($0, preparers[slot]) }
+            return body(range(b), preparers[slot])
         }.flatMap { $0 }
     }
 

@@ -13,6 +13,7 @@ final class TextPreparer: @unchecked Sendable {
     let shaper: Shaper
     let metrics: FaceMetricsTable?
     private var fontRuns: [FontRun] = []
+    private var memo = TextMemo()
     /// Summaries of the current segment's pieces.
     private var summaries: [ShapedRunSummary] = []
     private let emPerUnit: [Double]
@@ -25,23 +26,32 @@ final class TextPreparer: @unchecked Sendable {
         self.emPerUnit = fonts.faces.map { 1 / Double($0.metrics.unitsPerEm) }
     }
 
-    func prepare(_ text: String, style: FontStyle, metrics: FaceMetricsTable, runs: ShapedRunAccess) -> PreparedText {
-        var text = text
-        return text.withUTF8 { prepare(utf8: $0, style: style, metrics: metrics, runs: runs) }
+    /// Prepares texts into one batch.
+    func prepare(_ count: Int, text: (Int) -> String, style: FontStyle, metrics: FaceMetricsTable, runs: ShapedRunAccess) -> [PreparedText] {
+        var builder = PreparedStorage.Builder(expectedBytes: count * 48)
+        for i in 0..<count {
+            var t = text(i)
+            t.withUTF8 { append($0, style: style, to: &builder) }
+        }
+        let storage = PreparedStorage(builder, fontStyle: style, primaryFace: fonts.primaryFace(for: style), metrics: metrics, fonts: fonts, runs: runs)
+        return (0..<count).map { PreparedText(storage: storage, index: $0) }
     }
 
-    func prepare(utf8 bytes: UnsafeBufferPointer<UInt8>, style: FontStyle, metrics: FaceMetricsTable, runs: ShapedRunAccess) -> PreparedText {
-        let chain = fonts.chain(for: style)
-        var paragraphs: [PreparedText.Paragraph] = []
-        var segments: [BreakSegment] = []
-        var pieces: [ShapedPiece] = []
-        let hard = HardBreaks.paragraphs(in: bytes)
-        paragraphs.reserveCapacity(hard.count)
-        segments.reserveCapacity(bytes.count / 5 + 1)
-        pieces.reserveCapacity(bytes.count / 5 + 1)
+    /// Appends one text's paragraphs, segments and pieces to a batch (from the memo when the
+    /// same text in the same style was prepared recently).
+    func append(_ bytes: UnsafeBufferPointer<UInt8>, style: FontStyle, to builder: inout PreparedStorage.Builder) {
+        guard shaper.cache.isEnabled else { return appendUncached(bytes, style: style, to: &builder) }
+        let hash = TextMemo.hash(bytes, style: style.rawValue)
+        if memo.copy(bytes, hash: hash, into: &builder) { return }
+        appendUncached(bytes, style: style, to: &builder)
+        memo.remember(bytes, hash: hash, from: builder)
+    }
 
+    func appendUncached(_ bytes: UnsafeBufferPointer<UInt8>, style: FontStyle, to builder: inout PreparedStorage.Builder) {
+        let chain = fonts.chain(for: style)
+        let hard = HardBreaks.paragraphs(in: bytes)
         for para in hard {
-            let firstSegment = Int32(segments.count)
+            let firstSegment = Int32(builder.segments.count)
             var baseLevel: UInt8 = 0
             if !para.isEmpty {
                 let range = para.start..<para.end
@@ -50,13 +60,12 @@ final class TextPreparer: @unchecked Sendable {
                 fontRuns.removeAll(keepingCapacity: true)
                 FontFallback.resolve(bytes, paragraph: range, chain: chain, fonts: fonts,
                                      graphemes: { analyzer.graphemeBoundaries(bytes, range: range) }, into: &fontRuns)
-                buildSegments(bytes, paragraph: range, segments: &segments, pieces: &pieces)
+                buildSegments(bytes, paragraph: range, segments: &builder.segments, pieces: &builder.pieces)
             }
-            paragraphs.append(.init(start: Int32(para.start), end: Int32(para.end), next: Int32(para.next),
-                                    firstSegment: firstSegment, endSegment: Int32(segments.count), baseLevel: baseLevel))
+            builder.paragraphs.append(.init(start: Int32(para.start), end: Int32(para.end), next: Int32(para.next),
+                                            firstSegment: firstSegment, endSegment: Int32(builder.segments.count), baseLevel: baseLevel))
         }
-        return PreparedText(utf8Count: bytes.count, fontStyle: style, paragraphs: paragraphs, segments: segments, pieces: pieces,
-                            primaryFace: chain[0], metrics: metrics, fonts: fonts, runs: runs)
+        builder.finishText(utf8Count: bytes.count)
     }
 
     /// Intersects break segments, analysis runs and font runs; shapes each piece.

@@ -13,7 +13,11 @@ import Synchronization
 /// cache belongs to one `Shaper` configuration.
 public final class ShapingCache: Sendable {
     private final class Shard: Sendable {
-        let table = Mutex<[ShapingKey: ShapedRunSummary]>([:])
+        let table: Mutex<[ShapingKey: ShapedRunSummary]> = {
+            var table: [ShapingKey: ShapedRunSummary] = [:]
+            table.reserveCapacity(1024)
+            return Mutex(table)
+        }()
         let hits = Atomic<Int>(0)
         let misses = Atomic<Int>(0)
     }

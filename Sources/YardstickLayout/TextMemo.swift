@@ -1,0 +1,116 @@
+import Foundation
+import YardstickLineBreaking
+
+/// A preparer's memory of texts it prepared recently, so a value repeated down a column (a
+/// status, a name, a category) is analysed and shaped once: a hit copies the text's
+/// paragraphs, segments and pieces into the batch being built.
+///
+/// Per thread (no locks). Direct-mapped: 4,096 slots keyed by a hash of (style, bytes), a hit
+/// confirmed by comparing the bytes. Records live in arenas that are emptied when they pass
+/// about 8 MB, so memory stays bounded. Lookup O(length); a hit costs a copy of the text's
+/// records. Results are identical with or without it (it stores exactly what was prepared).
+struct TextMemo {
+    private struct Slot {
+        var hash: UInt64 = 0
+        var byteStart: Int32 = -1
+        var byteCount: Int32 = 0
+        var paragraphStart: Int32 = 0
+        var paragraphCount: Int32 = 0
+        var segmentStart: Int32 = 0
+        var segmentCount: Int32 = 0
+        var pieceStart: Int32 = 0
+        var pieceCount: Int32 = 0
+    }
+
+    private static let slotCount = 4096
+    private var slots = [Slot](repeating: Slot(), count: TextMemo.slotCount)
+    private var bytes: [UInt8] = []
+    private var paragraphs: [PreparedStorage.Paragraph] = []
+    private var segments: [BreakSegment] = []
+    private var pieces: [ShapedPiece] = []
+    /// Texts longer than this are not remembered (long notes rarely repeat).
+    private static let maxTextBytes = 256
+    private static let arenaLimit = 8 << 20
+
+    static func hash(_ text: UnsafeBufferPointer<UInt8>, style: Int) -> UInt64 {
+        var h: UInt64 = 0x243F_6A88_85A3_08D3 &+ UInt64(style) &+ UInt64(text.count) << 8
+        var i = 0
+        let n = text.count
+        while i + 8 <= n {
+            h = mix(h, UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(text)[i..<i + 8]).loadUnaligned(as: UInt64.self))
+            i += 8
+        }
+        var tail: UInt64 = 0
+        var shift: UInt64 = 0
+        while i < n { tail |= UInt64(text[i]) << shift; shift += 8; i += 1 }
+        return mix(h, tail)
+    }
+
+    @inline(__always) private static func mix(_ a: UInt64, _ b: UInt64) -> UInt64 {
+        let m = (a ^ 0x9E37_79B9_7F4A_7C15).multipliedFullWidth(by: b ^ 0xD6E8_FEB8_6659_FD93)
+        return m.high ^ m.low
+    }
+
+    /// Copies a remembered text into `builder`; false when it is not remembered.
+    mutating func copy(_ text: UnsafeBufferPointer<UInt8>, hash: UInt64, into builder: inout PreparedStorage.Builder) -> Bool {
+        guard text.count <= Self.maxTextBytes else { return false }
+        let slot = slots[Int(truncatingIfNeeded: hash) & (Self.slotCount - 1)]
+        guard slot.byteStart >= 0, slot.hash == hash, Int(slot.byteCount) == text.count,
+              bytes.withUnsafeBufferPointer({ memcmp($0.baseAddress! + Int(slot.byteStart), text.baseAddress!, text.count) == 0 }) || text.count == 0
+        else { return false }
+        let segmentBase = Int32(builder.segments.count) - slot.segmentStart
+        let pieceBase = Int32(builder.pieces.count) - slot.pieceStart
+        for p in Int(slot.paragraphStart)..<Int(slot.paragraphStart + slot.paragraphCount) {
+            var para = paragraphs[p]
+            para.firstSegment += segmentBase
+            para.endSegment += segmentBase
+            builder.paragraphs.append(para)
+        }
+        for s in Int(slot.segmentStart)..<Int(slot.segmentStart + slot.segmentCount) {
+            var seg = segments[s]
+            seg.firstPiece += pieceBase
+            seg.endPiece += pieceBase
+            builder.segments.append(seg)
+        }
+        builder.pieces.append(contentsOf: pieces[Int(slot.pieceStart)..<Int(slot.pieceStart + slot.pieceCount)])
+        builder.finishText(utf8Count: text.count)
+        return true
+    }
+
+    /// Remembers the text just appended to `builder` (its records are the builder's last ones).
+    mutating func remember(_ text: UnsafeBufferPointer<UInt8>, hash: UInt64, from builder: PreparedStorage.Builder) {
+        guard text.count <= Self.maxTextBytes else { return }
+        if bytes.count > Self.arenaLimit || segments.count * MemoryLayout<BreakSegment>.stride > Self.arenaLimit {
+            bytes.removeAll(keepingCapacity: true); paragraphs.removeAll(keepingCapacity: true)
+            segments.removeAll(keepingCapacity: true); pieces.removeAll(keepingCapacity: true)
+            for i in slots.indices { slots[i].byteStart = -1 }
+        }
+        let t = builder.utf8Counts.count - 1
+        let p0 = Int(builder.textParagraphs[t]), p1 = Int(builder.textParagraphs[t + 1])
+        let q0 = Int(builder.textPieces[t]), q1 = Int(builder.textPieces[t + 1])
+        let s0 = p0 < p1 ? Int(builder.paragraphs[p0].firstSegment) : builder.segments.count
+        let s1 = p0 < p1 ? Int(builder.paragraphs[p1 - 1].endSegment) : builder.segments.count
+        var slot = Slot(hash: hash, byteStart: Int32(bytes.count), byteCount: Int32(text.count),
+                        paragraphStart: Int32(paragraphs.count), paragraphCount: Int32(p1 - p0),
+                        segmentStart: Int32(segments.count), segmentCount: Int32(s1 - s0),
+                        pieceStart: Int32(pieces.count), pieceCount: Int32(q1 - q0))
+        bytes.append(contentsOf: text)
+        let segmentShift = Int32(segments.count - s0)
+        let pieceShift = Int32(pieces.count - q0)
+        for p in p0..<p1 {
+            var para = builder.paragraphs[p]
+            para.firstSegment += segmentShift
+            para.endSegment += segmentShift
+            paragraphs.append(para)
+        }
+        for s in s0..<s1 {
+            var seg = builder.segments[s]
+            seg.firstPiece += pieceShift
+            seg.endPiece += pieceShift
+            segments.append(seg)
+        }
+        pieces.append(contentsOf: builder.pieces[q0..<q1])
+        if text.count == 0 { slot.byteStart = Int32(bytes.count) }
+        slots[Int(truncatingIfNeeded: hash) & (Self.slotCount - 1)] = slot
+    }
+}
