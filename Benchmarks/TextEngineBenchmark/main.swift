@@ -18,10 +18,12 @@ if let r = args.firstIndex(of: "--repeat"), r + 1 < args.count { repeats = max(1
 let csvPath = args.first ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Data/sample.csv").standardized.path
 let data = try [UInt8](Data(contentsOf: URL(fileURLWithPath: csvPath)))
 let table = try CSVReader(bytes: data)
-var cells = table.rows.dropFirst().flatMap { $0 }.filter { !$0.isEmpty }
-// At least 50,000 cells: the sample has ~94,000 non-empty ones.
+// The text columns (customer, address, status, items, notes): ~57,000 non-empty cells of
+// about 60 bytes on average. The id, amount and date columns are left out (short, unique).
+let textColumns = ["customer", "address", "status", "items", "notes"].compactMap { table.rows[0].firstIndex(of: $0) }
+let cells = table.rows.dropFirst().flatMap { row in textColumns.compactMap { $0 < row.count ? row[$0] : nil } }.filter { !$0.isEmpty }
 let bytes = cells.reduce(0) { $0 + $1.utf8.count }
-print("corpus: \(cells.count) non-empty cells from \(csvPath), \(String(format: "%.1f", Double(bytes) / Double(cells.count))) UTF-8 bytes per cell on average")
+print("corpus: \(cells.count) non-empty text cells from \(csvPath), \(String(format: "%.1f", Double(bytes) / Double(cells.count))) UTF-8 bytes per cell on average")
 print("machine: \(System.coreCount) cores; best of \(repeats) runs per figure\n")
 
 let fonts = try FontCollection.bundled()

@@ -42,6 +42,15 @@ public final class TextAnalyzer {
         runs.removeAll(keepingCapacity: true)
         baseLevel = baseDirection ?? 0
         guard !paragraph.isEmpty else { isASCII = true; return }
+        if baseDirection != 1, ASCIILineBreaks.breaks(bytes, paragraph, into: &breakOffsets) {
+            // Plain ASCII prose: no ICU, no UTF-16, one left-to-right run.
+            isASCII = true
+            var hasLetter = false
+            for i in paragraph where (bytes[i] | 0x20) >= 0x61 && (bytes[i] | 0x20) <= 0x7A { hasLetter = true; break }
+            runs.append(AnalysisRun(start: Int32(paragraph.lowerBound), end: Int32(paragraph.upperBound), level: 0,
+                                    script: hasLetter ? ScriptTag.latin : ScriptTag.common))
+            return
+        }
         let ascii = fillUTF16(bytes, paragraph)
         isASCII = ascii
         let start = Int32(paragraph.lowerBound)
