@@ -23,6 +23,12 @@ public struct Paragraph: Equatable, Sendable {
 public enum HardBreaks {
     public static func paragraphs(in bytes: UnsafeBufferPointer<UInt8>) -> [Paragraph] {
         var result: [Paragraph] = []
+        paragraphs(in: bytes, into: &result)
+        return result
+    }
+
+    /// Appends the paragraphs to `result` (reusing its storage).
+    public static func paragraphs(in bytes: UnsafeBufferPointer<UInt8>, into result: inout [Paragraph]) {
         var start = 0
         var i = 0
         let n = bytes.count
@@ -40,7 +46,6 @@ public enum HardBreaks {
             }
         }
         result.append(Paragraph(start: start, end: n, next: n))
-        return result
     }
 
     public static func paragraphs(in text: String) -> [Paragraph] {

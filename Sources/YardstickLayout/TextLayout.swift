@@ -104,17 +104,17 @@ public struct GlyphRun: Sendable {
         let scale = attributes.size * emPerUnit
         var ids: [UInt32] = [], adv: [Double] = [], xo: [Double] = [], yo: [Double] = [], cl: [Int] = []
         var lastCluster: UInt32? = nil
-        for g in run.glyphIDs.indices {
-            let cluster = start + Int32(run.glyphClusters[g])
+        for glyph in run.glyphs {
+            let cluster = start + Int32(glyph.cluster)
             guard range.contains(cluster) else { continue }
-            ids.append(run.glyphIDs[g])
-            var a = Double(run.xAdvances[g]) * scale
+            ids.append(glyph.id)
+            var a = Double(glyph.xAdvance) * scale
             // Letter spacing once per cluster, on its first glyph in visual order.
-            if run.glyphClusters[g] != lastCluster { a += attributes.letterSpacing }
-            lastCluster = run.glyphClusters[g]
+            if glyph.cluster != lastCluster { a += attributes.letterSpacing }
+            lastCluster = glyph.cluster
             adv.append(a)
-            xo.append(Double(run.xOffsets[g]) * scale)
-            yo.append(Double(run.yOffsets[g]) * scale)
+            xo.append(Double(glyph.xOffset) * scale)
+            yo.append(Double(glyph.yOffset) * scale)
             cl.append(Int(cluster))
         }
         guard !ids.isEmpty else { return nil }

@@ -14,6 +14,7 @@ final class TextPreparer: @unchecked Sendable {
     let metrics: FaceMetricsTable?
     private var fontRuns: [FontRun] = []
     private var memo = TextMemo()
+    private var hardBreaks: [Paragraph] = []
     /// Summaries of the current segment's pieces.
     private var summaries: [ShapedRunSummary] = []
     private let emPerUnit: [Double]
@@ -49,8 +50,9 @@ final class TextPreparer: @unchecked Sendable {
 
     func appendUncached(_ bytes: UnsafeBufferPointer<UInt8>, style: FontStyle, to builder: inout PreparedStorage.Builder) {
         let chain = fonts.chain(for: style)
-        let hard = HardBreaks.paragraphs(in: bytes)
-        for para in hard {
+        hardBreaks.removeAll(keepingCapacity: true)
+        HardBreaks.paragraphs(in: bytes, into: &hardBreaks)
+        for para in hardBreaks {
             let firstSegment = Int32(builder.segments.count)
             var baseLevel: UInt8 = 0
             if !para.isEmpty {

@@ -152,13 +152,14 @@ public enum LineBreaker {
             if piece.end <= from { continue }
             let run = runs.store[piece.runID]
             let em = runs.emPerUnit[Int(piece.face)]
-            let count = run.clusterStarts.count
+            let clusters = run.clusters
+            let count = clusters.count
             for c in 0..<count {
-                let cStart = piece.start + run.clusterStarts[c]
-                let cEnd = c + 1 < count ? piece.start + run.clusterStarts[c + 1] : piece.end
+                let cStart = piece.start + clusters[c].start
+                let cEnd = c + 1 < count ? piece.start + clusters[c + 1].start : piece.end
                 if cStart < from { continue }
-                let trailing = run.clusterStarts[c] >= run.trailingWhitespaceStart
-                if !body(cStart, cEnd, Double(run.clusterAdvances[c]) * em, run.face, trailing, run.clusterFlags[c]) { return }
+                let trailing = clusters[c].start >= run.trailingWhitespaceStart
+                if !body(cStart, cEnd, Double(clusters[c].advance) * em, run.face, trailing, clusters[c].flags) { return }
             }
         }
     }

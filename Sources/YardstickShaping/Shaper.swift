@@ -95,38 +95,29 @@ public final class Shaper {
         let infos = hb_buffer_get_glyph_infos(buffer, &count)
         let positions = hb_buffer_get_glyph_positions(buffer, &count)
         let g = Int(count)
-        var glyphIDs = [UInt32](repeating: 0, count: g)
-        var xAdvances = [Int32](repeating: 0, count: g)
-        var xOffsets = [Int32](repeating: 0, count: g)
-        var yOffsets = [Int32](repeating: 0, count: g)
-        var clusters = [UInt32](repeating: 0, count: g)
-        for i in 0..<g {
-            glyphIDs[i] = infos![i].codepoint
-            clusters[i] = infos![i].cluster
-            xAdvances[i] = positions![i].x_advance
-            xOffsets[i] = positions![i].x_offset
-            yOffsets[i] = positions![i].y_offset
+        let glyphs = [ShapedGlyph](unsafeUninitializedCapacity: g) { out, initialized in
+            for i in 0..<g {
+                out[i] = ShapedGlyph(id: infos![i].codepoint, cluster: infos![i].cluster, xAdvance: positions![i].x_advance,
+                                     xOffset: positions![i].x_offset, yOffset: positions![i].y_offset)
+            }
+            initialized = g
         }
 
         // Per-cluster advances in logical order (HarfBuzz clusters are monotone).
-        var starts: [Int32] = []
-        var advances: [Int32] = []
-        starts.reserveCapacity(g)
-        advances.reserveCapacity(g)
+        var clusters: [ShapedCluster] = []
+        clusters.reserveCapacity(g)
         for k in 0..<g {
-            let i = rightToLeft ? g - 1 - k : k
-            let c = Int32(clusters[i])
-            if let last = starts.last, last == c {
-                advances[advances.count - 1] &+= xAdvances[i]
-            } else if let last = starts.last, c < last {
-                advances[advances.count - 1] &+= xAdvances[i] // non-monotone: keep in the current cluster
+            let glyph = glyphs[rightToLeft ? g - 1 - k : k]
+            let c = Int32(glyph.cluster)
+            if let last = clusters.last, c <= last.start {
+                clusters[clusters.count - 1].advance &+= glyph.xAdvance // same cluster (or non-monotone: keep it in the current one)
             } else {
-                starts.append(c)
-                advances.append(xAdvances[i])
+                clusters.append(ShapedCluster(start: c, advance: glyph.xAdvance, flags: 0))
             }
         }
-        if starts.isEmpty { starts = [0]; advances = [0] } else { starts[0] = 0 }
-        if !run.allSatisfy({ $0 < 0x80 }) { mergeInsideGraphemes(run, &starts, &advances) }
+        if clusters.isEmpty { clusters = [ShapedCluster(start: 0, advance: 0, flags: 0)] } else { clusters[0].start = 0 }
+        if !run.allSatisfy({ $0 < 0x80 }) { mergeInsideGraphemes(run, &clusters) }
+        Shaper.setClusterFlags(run, &clusters)
 
         // Trailing hanging whitespace.
         var trailingStart: Int32 = 0 // end of the last non-whitespace character
@@ -137,19 +128,16 @@ public final class Shaper {
             i += length
         }
 
-        return ShapedRun(face: face, isRightToLeft: rightToLeft, byteCount: Int32(n), glyphIDs: glyphIDs, xAdvances: xAdvances,
-                         xOffsets: xOffsets, yOffsets: yOffsets, glyphClusters: clusters, clusterStarts: starts,
-                         clusterAdvances: advances, clusterFlags: Shaper.clusterFlags(run, starts),
+        return ShapedRun(face: face, isRightToLeft: rightToLeft, byteCount: Int32(n), glyphs: glyphs, clusters: clusters,
                          trailingWhitespaceStart: trailingStart)
     }
 
-    /// `ClusterFlags` for each cluster of a run.
-    static func clusterFlags(_ run: UnsafeBufferPointer<UInt8>, _ starts: [Int32]) -> [UInt8] {
+    /// Sets the `ClusterFlags` of each cluster of a run.
+    static func setClusterFlags(_ run: UnsafeBufferPointer<UInt8>, _ clusters: inout [ShapedCluster]) {
         let n = run.count
-        var flags = [UInt8](repeating: 0, count: starts.count)
-        for c in starts.indices {
-            let start = Int(starts[c])
-            let end = c + 1 < starts.count ? Int(starts[c + 1]) : n
+        for c in clusters.indices {
+            let start = Int(clusters[c].start)
+            let end = c + 1 < clusters.count ? Int(clusters[c + 1].start) : n
             guard start < end else { continue }
             let (first, firstLength) = UTF8Decoding.decode(run, at: start, end: n)
             var f: UInt8 = 0
@@ -172,9 +160,8 @@ public final class Shaper {
                 // Common, Inherited, Han, Hangul, Hiragana, Katakana do not hyphenate.
                 if script > 1 && script != 17 && script != 18 && script != 20 && script != 22 { f |= ClusterFlags.endsHyphenatingLetter }
             }
-            flags[c] = f
+            clusters[c].flags = f
         }
-        return flags
     }
 
     private static func isLetter(_ s: UInt32) -> Bool {
@@ -204,29 +191,26 @@ public final class Shaper {
         }
     }
 
-    /// Drops cluster starts that fall inside an extended grapheme cluster (Swift's UAX #29).
-    private func mergeInsideGraphemes(_ run: UnsafeBufferPointer<UInt8>, _ starts: inout [Int32], _ advances: inout [Int32]) {
-        guard starts.count > 1 else { return }
+    /// Merges clusters that start inside an extended grapheme cluster (Swift's UAX #29) into the one before.
+    private func mergeInsideGraphemes(_ run: UnsafeBufferPointer<UInt8>, _ clusters: inout [ShapedCluster]) {
+        guard clusters.count > 1 else { return }
         let text = String(decoding: run, as: UTF8.self)
-        var outStarts: [Int32] = []
-        var outAdvances: [Int32] = []
-        outStarts.reserveCapacity(starts.count)
-        outAdvances.reserveCapacity(starts.count)
+        var out: [ShapedCluster] = []
+        out.reserveCapacity(clusters.count)
         var boundary = text.startIndex
         var boundaryOffset: Int32 = 0
-        for (k, s) in starts.enumerated() {
-            // Advance to the first grapheme boundary at or after s (both ascend).
-            while boundaryOffset < s && boundary < text.endIndex {
+        for cluster in clusters {
+            // Advance to the first grapheme boundary at or after the cluster start (both ascend).
+            while boundaryOffset < cluster.start && boundary < text.endIndex {
                 boundary = text.index(after: boundary)
                 boundaryOffset = Int32(text.utf8.distance(from: text.startIndex, to: boundary))
             }
-            if outStarts.isEmpty || boundaryOffset == s {
-                outStarts.append(s); outAdvances.append(advances[k])
+            if out.isEmpty || boundaryOffset == cluster.start {
+                out.append(cluster)
             } else {
-                outAdvances[outAdvances.count - 1] &+= advances[k]
+                out[out.count - 1].advance &+= cluster.advance
             }
         }
-        starts = outStarts
-        advances = outAdvances
+        clusters = out
     }
 }

@@ -25,8 +25,8 @@ final class ShaperTests: XCTestCase {
         var text = "Typography, kerning: AV To Wa."
         let run = text.withUTF8 { shaper.shapeUncached($0, face: 0, script: ScriptTag.latin, rightToLeft: false) }
         XCTAssertEqual(run.totalAdvance, harfBuzzAdvances(text, face: 0).reduce(0, +))
-        XCTAssertEqual(run.clusterAdvances.reduce(0, +), run.totalAdvance)
-        XCTAssertEqual(run.glyphIDs.count, run.xAdvances.count)
+        XCTAssertEqual(run.clusters.map(\.advance).reduce(0, +), run.totalAdvance)
+        XCTAssertEqual(run.glyphs.map(\.xAdvance), harfBuzzAdvances(text, face: 0))
     }
 
     func testCacheAnswersRepeatsWithoutShaping() {
@@ -66,8 +66,8 @@ final class ShaperTests: XCTestCase {
             var boundaries = Set<Int32>()
             var i = text.startIndex
             while i < text.endIndex { boundaries.insert(Int32(text.utf8.distance(from: text.startIndex, to: i))); i = text.index(after: i) }
-            for start in run.clusterStarts { XCTAssertTrue(boundaries.contains(start), "\(text): cluster at \(start) splits a grapheme") }
-            XCTAssertEqual(run.clusterAdvances.reduce(0, +), run.totalAdvance)
+            for start in run.clusters.map(\.start) { XCTAssertTrue(boundaries.contains(start), "\(text): cluster at \(start) splits a grapheme") }
+            XCTAssertEqual(run.clusters.map(\.advance).reduce(0, +), run.totalAdvance)
         }
     }
 
@@ -75,7 +75,7 @@ final class ShaperTests: XCTestCase {
         let shaper = Shaper(fonts: fonts, cache: ShapingCache())
         var text = "ab.c1"
         let run = text.withUTF8 { shaper.shapeUncached($0, face: 0, script: ScriptTag.latin, rightToLeft: false) }
-        let f = run.clusterFlags
+        let f = run.clusters.map(\.flags)
         XCTAssertEqual(f[0] & ClusterFlags.endsHyphenatingLetter, ClusterFlags.endsHyphenatingLetter) // a
         XCTAssertEqual(f[2] & ClusterFlags.continuesWord, ClusterFlags.continuesWord) // "." before a letter
         XCTAssertEqual(f[2] & ClusterFlags.endsHyphenatingLetter, 0) // "." is Common
