@@ -61,3 +61,4 @@ const char *ys_icu_version(void) { return U_ICU_VERSION; }
 int32_t ys_is_emoji_presentation(uint32_t code_point) { return u_hasBinaryProperty((UChar32)code_point, UCHAR_EMOJI_PRESENTATION) ? 1 : 0; }
 int32_t ys_is_extended_pictographic(uint32_t code_point) { return u_hasBinaryProperty((UChar32)code_point, UCHAR_EXTENDED_PICTOGRAPHIC) ? 1 : 0; }
 int32_t ys_is_white_space(uint32_t code_point) { return u_isUWhiteSpace((UChar32)code_point) ? 1 : 0; }
+int32_t ys_grapheme_cluster_break(uint32_t code_point) { return u_getIntPropertyValue((UChar32)code_point, UCHAR_GRAPHEME_CLUSTER_BREAK); }

@@ -16,7 +16,8 @@ public final class TextAnalyzer {
     /// UTF-8 offset (absolute) of each UTF-16 unit, plus one past the end; only for non-ASCII text.
     private var utf8OffsetOf16: [Int32] = []
     private var levels: [UInt8] = []
-    private var scriptTagCache: [Int32: UInt32] = [:]
+    /// ISO 15924 tag by UScriptCode (0 = not looked up yet).
+    private var scriptTags = [UInt32](repeating: 0, count: 256)
 
     /// Line-break opportunities of the last paragraph: absolute UTF-8 offsets after its start,
     /// ascending; the last one is the paragraph's end.
@@ -79,8 +80,32 @@ public final class TextAnalyzer {
 
     /// Grapheme-cluster boundaries of `bytes[range]` (absolute UTF-8 offsets after the start, the
     /// last being the end), per UAX #29 extended grapheme clusters.
+    ///
+    /// Most text needs only rules GB9/GB9a (no break before Extend, ZWJ or SpacingMark): that is
+    /// done here from the Grapheme_Cluster_Break property. Text with conjoining jamo, Prepend,
+    /// regional indicators, ZWJ or controls goes to ICU's iterator.
     public func graphemeBoundaries(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>) -> [Int32] {
         guard !range.isEmpty else { return [] }
+        var simple: [Int32] = []
+        var i = range.lowerBound
+        var isSimple = true
+        while i < range.upperBound {
+            let (scalar, length) = UTF8Decoding.decode(bytes, at: i, end: range.upperBound)
+            if scalar >= 0x300 {
+                let gcb = ys_grapheme_cluster_break(scalar)
+                // 3 Extend, 10 SpacingMark: continue the cluster. 1 Control, 4 L, 8 T, 9 V, 11 Prepend, 12 RI, 17 ZWJ: ICU.
+                if gcb == 3 || gcb == 10 { i += length; continue }
+                if gcb == 1 || gcb == 4 || gcb == 8 || gcb == 9 || gcb == 11 || gcb == 12 || gcb == 17 { isSimple = false; break }
+            } else if scalar < 0x20 || scalar == 0x7F {
+                isSimple = false; break
+            }
+            if i > range.lowerBound { simple.append(Int32(i)) }
+            i += length
+        }
+        if isSimple {
+            simple.append(Int32(range.upperBound))
+            return simple
+        }
         let ascii = fillUTF16(bytes, range)
         var result: [Int32] = []
         let start = Int32(range.lowerBound)
@@ -174,12 +199,14 @@ public final class TextAnalyzer {
         return ys_script_of(scalar)
     }
 
+    @inline(__always)
     private func tagFor(_ code: Int32) -> UInt32 {
-        if code == 25 { return ScriptTag.latin }
-        if let tag = scriptTagCache[code] { return tag }
+        guard code >= 0 && code < 256 else { let t = ys_script_iso15924(code); return t == 0 ? ScriptTag.common : t }
+        let cached = scriptTags[Int(code)]
+        if cached != 0 { return cached }
         let tag = ys_script_iso15924(code)
-        scriptTagCache[code] = tag == 0 ? ScriptTag.common : tag
-        return scriptTagCache[code]!
+        scriptTags[Int(code)] = tag == 0 ? ScriptTag.common : tag
+        return scriptTags[Int(code)]
     }
 
     /// The ICU version in use ("72.1").

@@ -31,7 +31,10 @@ import CICU
 public enum CharacterProperties {
     /// Emoji_Presentation=Yes: shown as a color emoji without a variation selector.
     @inline(__always) public static func isEmojiPresentation(_ s: UInt32) -> Bool {
-        s >= 0x231A && ys_is_emoji_presentation(s) != 0
+        // Emoji_Presentation characters live in these ranges only (Unicode 15).
+        guard (s >= 0x231A && s <= 0x2B55) || s == 0x3030 || s == 0x303D || s == 0x3297 || s == 0x3299 || (s >= 0x1F000 && s <= 0x1FAFF)
+        else { return false }
+        return ys_is_emoji_presentation(s) != 0
     }
 
     /// ICU's UScriptCode for a scalar (0 Common, 1 Inherited, 17 Han, 18 Hangul, 20 Hiragana, 22 Katakana, 25 Latin…).
@@ -46,7 +49,8 @@ public enum CharacterProperties {
     /// Characters HarfBuzz hides or that never need a glyph of their own (joiners, variation
     /// selectors, bidi controls, tags): fallback does not ask fonts to cover them.
     @inline(__always) public static func isDefaultIgnorable(_ s: UInt32) -> Bool {
-        (s >= 0x200B && s <= 0x200F) || (s >= 0x202A && s <= 0x202E) || (s >= 0x2060 && s <= 0x206F)
+        if s < 0xAD { return false }
+        return (s >= 0x200B && s <= 0x200F) || (s >= 0x202A && s <= 0x202E) || (s >= 0x2060 && s <= 0x206F)
             || (s >= 0xFE00 && s <= 0xFE0F) || s == 0xFEFF || s == 0x00AD || s == 0x034F || (s >= 0x180B && s <= 0x180F)
             || (s >= 0xE0000 && s <= 0xE0FFF)
     }

@@ -4,9 +4,11 @@
 /// shift and a mask: O(1), no locks, safe to read from any thread. 139 KB per face.
 public struct CodepointCoverage: Sendable {
     @usableFromInline let words: [UInt64]
+    /// 64-bit words per face: one bit per scalar up to U+10FFFF.
+    public static let wordCount = 0x110000 / 64
 
     public init(_ scalars: some Sequence<UInt32>) {
-        var words = [UInt64](repeating: 0, count: 0x110000 / 64)
+        var words = [UInt64](repeating: 0, count: Self.wordCount)
         for s in scalars where s < 0x110000 {
             words[Int(s >> 6)] |= 1 << UInt64(s & 63)
         }

@@ -15,9 +15,13 @@ public final class FontCollection: Sendable {
     public let faces: [FontFace]
     private let chains: [[Int]]
     private let emojiChains: [[Int]]
+    /// Every face's cmap bitset, back to back (`CodepointCoverage.wordCount` words per face):
+    /// fallback tests coverage per character, so this is read without touching reference counts.
+    private let coverageBits: UnsafeMutablePointer<UInt64>
     /// Language variants: where a chain reaches the key face, a cluster starting with one of
     /// the variant's characters uses the variant face instead (when it covers the cluster).
     public let variants: [Int: [(scalars: [ClosedRange<UInt32>], face: Int)]]
+    private let hasVariants: [Bool]
 
     /// The most faces one collection holds (a line's set of faces is a 64-bit mask).
     public static let maximumFaces = 64
@@ -34,13 +38,26 @@ public final class FontCollection: Sendable {
         self.faces = faces
         self.chains = chains
         self.variants = variants
+        self.hasVariants = faces.indices.map { variants[$0] != nil }
         self.emojiChains = chains.map { chain in chain.filter { faces[$0].hasColorGlyphs } + chain.filter { !faces[$0].hasColorGlyphs } }
+        coverageBits = .allocate(capacity: faces.count * CodepointCoverage.wordCount)
+        for (i, face) in faces.enumerated() {
+            face.coverage.words.withUnsafeBufferPointer { (coverageBits + i * CodepointCoverage.wordCount).initialize(from: $0.baseAddress!, count: CodepointCoverage.wordCount) }
+        }
+    }
+
+    deinit { coverageBits.deallocate() }
+
+    /// Whether a face's cmap maps a scalar. O(1), lock-free.
+    @inline(__always) public func covers(_ face: Int, _ scalar: UInt32) -> Bool {
+        guard scalar < 0x110000 else { return false }
+        return (coverageBits[face * CodepointCoverage.wordCount + Int(scalar >> 6)] >> UInt64(scalar & 63)) & 1 != 0
     }
 
     /// The face to use where a chain reaches `face` for a cluster starting with `scalar`.
     @inline(__always) public func variant(of face: Int, for scalar: UInt32) -> Int? {
-        guard let list = variants[face] else { return nil }
-        for v in list where v.scalars.contains(where: { $0.contains(scalar) }) { return v.face }
+        guard hasVariants[face] else { return nil }
+        for v in variants[face]! where v.scalars.contains(where: { $0.contains(scalar) }) { return v.face }
         return nil
     }
 

@@ -15,7 +15,7 @@ final class TextPreparer: @unchecked Sendable {
     private var fontRuns: [FontRun] = []
     private var memo = TextMemo()
     private var hardBreaks: [Paragraph] = []
-    /// Summaries of the current segment's pieces.
+    /// Summaries of the current paragraph's pieces.
     private var summaries: [ShapedRunSummary] = []
     private let emPerUnit: [Double]
 
@@ -80,6 +80,7 @@ final class TextPreparer: @unchecked Sendable {
         var segStart = pos
         var segFirstPiece = Int32(pieces.count)
         summaries.removeAll(keepingCapacity: true)
+        var segFirstSummary = 0
         while b < breaks.count {
             let next = min(breaks[b], runs[r].end, fontRuns[f].end)
             if next > pos {
@@ -93,32 +94,33 @@ final class TextPreparer: @unchecked Sendable {
             if runs[r].end == next && r + 1 < runs.count { r += 1 }
             if fontRuns[f].end == next && f + 1 < fontRuns.count { f += 1 }
             if breaks[b] == next {
-                segments.append(makeSegment(start: segStart, end: next, first: segFirstPiece, endPiece: Int32(pieces.count)))
+                segments.append(makeSegment(start: segStart, end: next, first: segFirstPiece, endPiece: Int32(pieces.count),
+                                            summaries: segFirstSummary..<summaries.count))
                 segStart = next
                 segFirstPiece = Int32(pieces.count)
-                summaries.removeAll(keepingCapacity: true)
+                segFirstSummary = summaries.count
                 b += 1
             }
         }
     }
 
-    /// Sums a segment's pieces (their summaries are in `summaries`); trailing whitespace is the
-    /// whitespace at the end of its last pieces (a piece that is all whitespace passes the
+    /// Sums a segment's pieces (their summaries are `summaries[range]`); trailing whitespace is
+    /// the whitespace at the end of its last pieces (a piece that is all whitespace passes the
     /// question to the piece before it).
     @inline(__always)
-    private func makeSegment(start: Int32, end: Int32, first: Int32, endPiece: Int32) -> BreakSegment {
+    private func makeSegment(start: Int32, end: Int32, first: Int32, endPiece: Int32, summaries range: Range<Int>) -> BreakSegment {
         var total = 0.0
         var clusters: Int32 = 0
         var mask: UInt64 = 0
-        for piece in summaries {
+        for piece in summaries[range] {
             total += Double(piece.totalAdvance) * emPerUnit[Int(piece.face)]
             clusters += piece.clusterCount
             mask |= 1 << UInt64(piece.face)
         }
         var trailing = 0.0
         var trailingClusters: Int32 = 0
-        var p = summaries.count - 1
-        while p >= 0 {
+        var p = range.upperBound - 1
+        while p >= range.lowerBound {
             let piece = summaries[p]
             trailing += Double(piece.trailingAdvance) * emPerUnit[Int(piece.face)]
             trailingClusters += piece.trailingClusterCount

@@ -35,18 +35,18 @@ public enum FontFallback {
     public static func resolve(_ bytes: UnsafeBufferPointer<UInt8>, paragraph: Range<Int>, chain: [Int], fonts: FontCollection,
                                graphemes: () -> [Int32], into runs: inout [FontRun]) {
         guard !paragraph.isEmpty else { return }
-        let primary = fonts.faces[chain[0]].coverage
+        let primary = chain[0]
         var fast = true
         var i = paragraph.lowerBound
         while i < paragraph.upperBound {
             let b = bytes[i]
             if b < 0x80 {
                 if b >= 0x20 && b != 0x7F || b == 0x09 { i += 1; continue }
-                if !primary.contains(UInt32(b)) { fast = false; break }
+                if !fonts.covers(primary, UInt32(b)) { fast = false; break }
                 i += 1; continue
             }
             let (scalar, length) = UTF8Decoding.decode(bytes, at: i, end: paragraph.upperBound)
-            if scalar == 0xFE0F || scalar == 0x20E3 || (!CharacterProperties.isDefaultIgnorable(scalar) && !primary.contains(scalar))
+            if scalar == 0xFE0F || scalar == 0x20E3 || (!CharacterProperties.isDefaultIgnorable(scalar) && !fonts.covers(primary, scalar))
                 || CharacterProperties.isEmojiPresentation(scalar) {
                 fast = false; break
             }
@@ -97,12 +97,13 @@ public enum FontFallback {
             i += length
         }
         guard let first else { return previous >= 0 ? previous : chain[0] }
+        let single = cluster.count == UTF8Decoding.decode(bytes, at: cluster.lowerBound, end: cluster.upperBound).1
         func covers(_ face: Int) -> Bool {
-            let coverage = fonts.faces[face].coverage
+            if single { return fonts.covers(face, first) }
             var i = cluster.lowerBound
             while i < cluster.upperBound {
                 let (scalar, length) = UTF8Decoding.decode(bytes, at: i, end: cluster.upperBound)
-                if !CharacterProperties.isDefaultIgnorable(scalar) && !coverage.contains(scalar) { return false }
+                if !CharacterProperties.isDefaultIgnorable(scalar) && !fonts.covers(face, scalar) { return false }
                 i += length
             }
             return true
@@ -113,7 +114,7 @@ public enum FontFallback {
             if let v = fonts.variant(of: face, for: first), covers(v) { return v }
             return face
         }
-        for face in order where fonts.faces[face].coverage.contains(first) { return face }
+        for face in order where fonts.covers(face, first) { return face }
         return chain[0]
     }
 }

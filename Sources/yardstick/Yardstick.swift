@@ -24,6 +24,15 @@ struct FontOptions: ParsableArguments {
 
     @Option(help: ArgumentHelp("Worker threads (default: all cores).", valueName: "N"))
     var threads: Int = 0
+
+    /// The shared options as the jobs take them.
+    var textOptions: TextOptions {
+        var text = TextOptions()
+        text.fontFiles = fonts
+        text.family = family
+        text.hyphenate = !noHyphens
+        return text
+    }
 }
 
 /// Prints `yardstick: error: …` and exits 1.
@@ -48,14 +57,11 @@ struct LayoutCommand: ParsableCommand {
 
     func run() throws {
         do {
-            var text = TextOptions()
-            text.fontFiles = fontOptions.fonts
-            text.family = fontOptions.family
+            var text = fontOptions.textOptions
             text.size = size
             text.style = style
             text.category = category
             text.maxLines = maxLines
-            text.hyphenate = !fontOptions.noHyphens
             let job = LayoutJob(defaultWidth: width, attributes: try text.attributes(), threads: fontOptions.threads)
             let bytes = try FileIO.read(input)
             _ = try job.parse(bytes) // every line checked before fonts load or output starts
@@ -82,11 +88,8 @@ struct MeasureCommand: ParsableCommand {
 
     func run() throws {
         do {
-            var text = TextOptions()
-            text.fontFiles = fontOptions.fonts
-            text.family = fontOptions.family
+            var text = fontOptions.textOptions
             text.category = category
-            text.hyphenate = !fontOptions.noHyphens
             let job = MeasureJob(maxColumnWidth: maxColumnWidth, attributes: try text.attributes(), threads: fontOptions.threads)
             try TextOptions.checkWidth(maxColumnWidth, "--max-column-width")
             let bytes = try FileIO.read(file)
