@@ -24,6 +24,7 @@ test: deps
 
 # Benchmarks (release builds; figures in README.md).
 bench: deps
+	$(SWIFT) build -c release --product yardstick
 	$(SWIFT) run -c release TextEngineBenchmark
 	$(SWIFT) run -c release OffsetsBenchmark
 

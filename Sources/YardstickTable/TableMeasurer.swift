@@ -1,18 +1,31 @@
 import YardstickFonts
 import YardstickLayout
+import YardstickOffsets
 
-/// The result of sizing a table: the width chosen for each column and the height of each row.
+/// The result of sizing a table: the width chosen for each column, the height of each row, and
+/// a `RowOffsetCache` holding those heights for scrolling (offsets, row at y, anchoring).
+///
+/// Heights are kept in the cache's exact unit (1/64 pt, rounded to nearest), so every offset is
+/// the exact sum of the heights above it, however many rows there are.
 public struct TableMeasurement: Sendable {
     /// Width of each column in points: its widest cell on one line, capped at the maximum column width.
     public var columnWidths: [Double]
-    /// Height of each row in points; row 0 is the header row when the table has one.
-    public var rowHeights: [Double]
-    /// Top of each row (the running sum of heights before it), in points.
-    public var rowOffsets: [Double]
+    /// Row heights, one section, row 0 being the header row when the table has one.
+    public var offsets: RowOffsetCache
     /// Cells measured.
     public var cellCount: Int
 
-    public var totalHeight: Double { (rowOffsets.last ?? 0) + (rowHeights.last ?? 0) }
+    public var rowCount: Int { offsets.rowCount }
+    /// Height of each row in points (multiples of 1/64).
+    public var rowHeights: [Double] { (0..<rowCount).map { try! offsets.height(of: RowPosition(section: 0, row: $0)).points } }
+    /// Top of each row in points.
+    public var rowOffsets: [Double] { (0..<rowCount).map { try! offsets.offset(of: RowPosition(section: 0, row: $0)).points } }
+    public var totalHeight: Double { offsets.totalHeight.points }
+}
+
+/// Why a table could not be sized.
+public struct TableMeasurementError: Error, CustomStringConvertible {
+    public var description: String
 }
 
 /// Sizes a table the way SwiftDataTables lays out a grid: each column as wide as its widest
@@ -38,7 +51,8 @@ public struct TableMeasurer {
     /// Measures `rows`; the first row is the header when `hasHeader`. Rows may have different
     /// numbers of fields: missing cells count as empty (one line high, as an empty UILabel).
     /// - Parameter progress: called on the calling thread with (cells done, cells in all).
-    public func measure(_ rows: [[String]], hasHeader: Bool = true, progress: ((Int, Int) -> Void)? = nil) -> TableMeasurement {
+    /// - Throws: `TableMeasurementError` when a row is taller than `RowOffsetCache.maximumHeight`.
+    public func measure(_ rows: [[String]], hasHeader: Bool = true, progress: ((Int, Int) -> Void)? = nil) throws -> TableMeasurement {
         let columns = rows.map(\.count).max() ?? 0
         var header = attributes
         header.fontStyle = .bold
@@ -89,10 +103,14 @@ public struct TableMeasurer {
         }
         var rowHeights = [Double](repeating: 0, count: rows.count)
         for i in 0..<total { rowHeights[Int(cellRow[i])] = max(rowHeights[Int(cellRow[i])], heights[i]) }
-        var offsets = [Double](repeating: 0, count: rows.count)
-        var y = 0.0
-        for r in rows.indices { offsets[r] = y; y += rowHeights[r] }
+        let cache: RowOffsetCache
+        do {
+            cache = try RowOffsetCache(measuredRowHeights: rowHeights.map { try LayoutLength(roundingPoints: $0) })
+        } catch {
+            let r = rowHeights.firstIndex { $0 > RowOffsetCache.maximumHeight.points } ?? 0
+            throw TableMeasurementError(description: "row \(r) is \(rowHeights[r]) pt tall; the offsets cache holds rows up to \(RowOffsetCache.maximumHeight.points) pt (\(error))")
+        }
         progress?(total, total)
-        return TableMeasurement(columnWidths: columnWidths, rowHeights: rowHeights, rowOffsets: offsets, cellCount: total)
+        return TableMeasurement(columnWidths: columnWidths, offsets: cache, cellCount: total)
     }
 }

@@ -14,9 +14,10 @@ final class MeasureJobTests: XCTestCase {
         let heights = lines.dropFirst().map { Double($0.split(separator: ",")[1])! }
         let offsets = lines.dropFirst().map { Double($0.split(separator: ",")[2])! }
         XCTAssertEqual(offsets[0], 0)
-        XCTAssertEqual(offsets[2], heights[0] + heights[1], accuracy: 0.002)
+        XCTAssertEqual(offsets[2], heights[0] + heights[1]) // exact: multiples of 1/64 pt
         XCTAssertGreaterThan(heights[2], heights[1]) // the long note wraps
-        XCTAssertEqual(summary.totalHeight, heights.reduce(0, +), accuracy: 0.003)
+        XCTAssertEqual(summary.totalHeight, heights.reduce(0, +))
+        for h in heights { XCTAssertEqual(h * 64, (h * 64).rounded()) }
     }
 
     func testBadInput() {

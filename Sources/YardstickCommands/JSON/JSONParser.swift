@@ -1,209 +1,322 @@
-/// A small, strict JSON parser (RFC 8259) for one JSON-Lines record at a time.
+/// A strict RFC 8259 JSON parser over UTF-8 bytes.
 ///
-/// Strings may hold any escape, `\uXXXX` surrogate pairs included; a lone surrogate escape
-/// decodes to U+FFFD. Invalid UTF-8 inside strings is replaced by U+FFFD and counted in
-/// `replacedInvalidUTF8`, never dropped. Trailing garbage, nesting deeper than 512 and
-/// non-finite numbers are errors. O(n) in the line's length.
-public struct JSONParser {
-    private let bytes: UnsafeBufferPointer<UInt8>
-    private var i = 0
-    private var depth = 0
-    /// Invalid UTF-8 sequences replaced while reading strings.
-    public private(set) var replacedInvalidUTF8 = 0
+/// - Accepts exactly one value surrounded by optional whitespace; anything after it is an error.
+/// - Strings: all escapes (`\" \\ \/ \b \f \n \r \t \uXXXX`), with `\uD83D\uDE00`-style surrogate
+///   pairs combined; an unpaired surrogate escape is an error. Raw control characters
+///   (U+0000–U+001F) inside strings are errors.
+/// - Invalid UTF-8 (stray continuation bytes, truncated or overlong sequences, encoded surrogates,
+///   code points above U+10FFFF) is rejected with the column of the first bad byte; the parser
+///   never substitutes U+FFFD.
+/// - Numbers follow the JSON grammar (no leading zeros, `+`, `.5`, `NaN` or `Infinity`) and are
+///   converted with correct rounding; a number whose magnitude overflows `Double` is an error,
+///   so every parsed number is finite.
+/// - Nesting deeper than ``maximumDepth`` is an error (the parser never exhausts the stack).
+///
+/// Parsing is O(n) in the input length. Errors carry a message and a 1-based byte column.
+public enum JSONParser {
+    /// The deepest nesting of arrays and objects accepted.
+    public static let maximumDepth = 512
 
-    private init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
-
-    /// Parses one complete JSON text.
-    public static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws -> (value: JSONValue, replacedInvalidUTF8: Int) {
-        var p = JSONParser(bytes)
-        p.skipSpace()
-        let value = try p.value()
-        p.skipSpace()
-        if p.i < bytes.count { throw p.error("unexpected text after the JSON value") }
-        return (value, p.replacedInvalidUTF8)
-    }
-
-    public static func parse(_ text: String) throws -> JSONValue {
+    public static func parse(_ text: String) throws(JSONParseError) -> JSONValue {
         var text = text
-        return try text.withUTF8 { try parse($0).value }
+        let result = text.withUTF8 { bytes in Result { () throws(JSONParseError) in try parse(bytes) } }
+        return try result.get()
     }
 
-    public static func parse(_ bytes: [UInt8]) throws -> JSONValue {
-        try bytes.withUnsafeBufferPointer { try parse($0).value }
+    public static func parse<Bytes: Collection<UInt8>>(_ bytes: Bytes) throws(JSONParseError) -> JSONValue {
+        let result: Result<JSONValue, JSONParseError>? = bytes.withContiguousStorageIfAvailable { buffer in
+            Result { () throws(JSONParseError) in try parse(buffer) }
+        }
+        if let result { return try result.get() }
+        let copy = Array(bytes)
+        return try copy.withUnsafeBufferPointer { buffer in Result { () throws(JSONParseError) in try parse(buffer) } }.get()
     }
 
-    private func error(_ message: String) -> JSONParseError { JSONParseError(message: message, column: i + 1) }
+    public static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONParseError) -> JSONValue {
+        var reader = JSONReader(bytes: bytes)
+        reader.skipWhitespace()
+        let value = try reader.readValue(depth: 0)
+        reader.skipWhitespace()
+        if reader.position < bytes.count {
+            throw reader.error("unexpected \(reader.describeByte(at: reader.position)) after the JSON value")
+        }
+        return value
+    }
+}
 
-    private mutating func skipSpace() {
-        while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x09 || bytes[i] == 0x0A || bytes[i] == 0x0D { i += 1 }
+/// The parser's cursor over one input buffer.
+private struct JSONReader {
+    let bytes: UnsafeBufferPointer<UInt8>
+    var position = 0
+
+    init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+    func error(_ message: String, at offset: Int? = nil) -> JSONParseError {
+        JSONParseError(message: message, column: (offset ?? position) + 1)
     }
 
-    private mutating func value() throws -> JSONValue {
-        guard i < bytes.count else { throw error("unexpected end of input") }
-        switch bytes[i] {
-        case UInt8(ascii: "{"): return try object()
-        case UInt8(ascii: "["): return try array()
-        case UInt8(ascii: "\""): return .string(try string())
-        case UInt8(ascii: "t"): try literal("true"); return .bool(true)
-        case UInt8(ascii: "f"): try literal("false"); return .bool(false)
-        case UInt8(ascii: "n"): try literal("null"); return .null
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number())
-        default: throw error("unexpected character '\(Character(Unicode.Scalar(bytes[i])))'")
+    func describeByte(at offset: Int) -> String {
+        guard offset < bytes.count else { return "end of input" }
+        let byte = bytes[offset]
+        if byte >= 0x21 && byte < 0x7F { return "character '\(Character(Unicode.Scalar(byte)))'" }
+        return "byte 0x\(String(byte, radix: 16, uppercase: true))"
+    }
+
+    mutating func skipWhitespace() {
+        while position < bytes.count {
+            switch bytes[position] {
+            case 0x20, 0x09, 0x0A, 0x0D: position += 1
+            default: return
+            }
         }
     }
 
-    private mutating func literal(_ word: StaticString) throws {
-        let n = word.utf8CodeUnitCount
-        guard i + n <= bytes.count, (0..<n).allSatisfy({ bytes[i + $0] == word.utf8Start[$0] }) else { throw error("invalid literal") }
-        i += n
+    mutating func readValue(depth: Int) throws(JSONParseError) -> JSONValue {
+        guard position < bytes.count else {
+            throw error(position == 0 ? "empty input, expected a JSON value" : "unexpected end of input, expected a value")
+        }
+        switch bytes[position] {
+        case UInt8(ascii: "{"): return try readObject(depth: depth + 1)
+        case UInt8(ascii: "["): return try readArray(depth: depth + 1)
+        case UInt8(ascii: "\""): return .string(try readString())
+        case UInt8(ascii: "t"): try readLiteral("true"); return .bool(true)
+        case UInt8(ascii: "f"): try readLiteral("false"); return .bool(false)
+        case UInt8(ascii: "n"): try readLiteral("null"); return .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try readNumber())
+        default: throw error("unexpected \(describeByte(at: position)), expected a value")
+        }
     }
 
-    private mutating func enter() throws {
-        depth += 1
-        if depth > 512 { throw error("nesting deeper than 512") }
+    mutating func readLiteral(_ literal: StaticString) throws(JSONParseError) {
+        let expected = UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount)
+        for (offset, byte) in expected.enumerated() {
+            guard position + offset < bytes.count, bytes[position + offset] == byte else {
+                throw error("invalid literal, expected '\(literal)'", at: position + offset)
+            }
+        }
+        position += expected.count
     }
 
-    private mutating func object() throws -> JSONValue {
-        try enter(); defer { depth -= 1 }
-        i += 1
-        var result: [String: JSONValue] = [:]
-        skipSpace()
-        if i < bytes.count, bytes[i] == UInt8(ascii: "}") { i += 1; return .object(result) }
+    mutating func readObject(depth: Int) throws(JSONParseError) -> JSONValue {
+        guard depth <= JSONParser.maximumDepth else { throw error("nesting deeper than \(JSONParser.maximumDepth) levels") }
+        position += 1
+        var members = [String: JSONValue]()
+        skipWhitespace()
+        if position < bytes.count && bytes[position] == UInt8(ascii: "}") {
+            position += 1
+            return .object(members)
+        }
         while true {
-            skipSpace()
-            guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else { throw error("expected a string key") }
-            let key = try string()
-            skipSpace()
-            guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { throw error("expected ':'") }
-            i += 1
-            skipSpace()
-            result[key] = try value()
-            skipSpace()
-            guard i < bytes.count else { throw error("unexpected end of input in an object") }
-            if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
-            if bytes[i] == UInt8(ascii: "}") { i += 1; return .object(result) }
-            throw error("expected ',' or '}'")
+            skipWhitespace()
+            guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
+                throw error("unexpected \(describeByte(at: position)), expected a string key")
+            }
+            let key = try readString()
+            skipWhitespace()
+            guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else {
+                throw error("unexpected \(describeByte(at: position)), expected ':' after an object key")
+            }
+            position += 1
+            skipWhitespace()
+            members[key] = try readValue(depth: depth)
+            skipWhitespace()
+            guard position < bytes.count else { throw error("unexpected end of input, expected ',' or '}'") }
+            if bytes[position] == UInt8(ascii: ",") {
+                position += 1
+            } else if bytes[position] == UInt8(ascii: "}") {
+                position += 1
+                return .object(members)
+            } else {
+                throw error("unexpected \(describeByte(at: position)), expected ',' or '}'")
+            }
         }
     }
 
-    private mutating func array() throws -> JSONValue {
-        try enter(); defer { depth -= 1 }
-        i += 1
-        var result: [JSONValue] = []
-        skipSpace()
-        if i < bytes.count, bytes[i] == UInt8(ascii: "]") { i += 1; return .array(result) }
+    mutating func readArray(depth: Int) throws(JSONParseError) -> JSONValue {
+        guard depth <= JSONParser.maximumDepth else { throw error("nesting deeper than \(JSONParser.maximumDepth) levels") }
+        position += 1
+        var elements = [JSONValue]()
+        skipWhitespace()
+        if position < bytes.count && bytes[position] == UInt8(ascii: "]") {
+            position += 1
+            return .array(elements)
+        }
         while true {
-            skipSpace()
-            result.append(try value())
-            skipSpace()
-            guard i < bytes.count else { throw error("unexpected end of input in an array") }
-            if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
-            if bytes[i] == UInt8(ascii: "]") { i += 1; return .array(result) }
-            throw error("expected ',' or ']'")
+            skipWhitespace()
+            elements.append(try readValue(depth: depth))
+            skipWhitespace()
+            guard position < bytes.count else { throw error("unexpected end of input, expected ',' or ']'") }
+            if bytes[position] == UInt8(ascii: ",") {
+                position += 1
+            } else if bytes[position] == UInt8(ascii: "]") {
+                position += 1
+                return .array(elements)
+            } else {
+                throw error("unexpected \(describeByte(at: position)), expected ',' or ']'")
+            }
         }
     }
 
-    private mutating func number() throws -> Double {
-        let start = i
-        if bytes[i] == UInt8(ascii: "-") { i += 1 }
-        guard i < bytes.count, isDigit(bytes[i]) else { throw error("invalid number") }
-        if bytes[i] == UInt8(ascii: "0") { i += 1 } else { while i < bytes.count, isDigit(bytes[i]) { i += 1 } }
-        if i < bytes.count, bytes[i] == UInt8(ascii: ".") {
-            i += 1
-            guard i < bytes.count, isDigit(bytes[i]) else { throw error("invalid number") }
-            while i < bytes.count, isDigit(bytes[i]) { i += 1 }
+    // MARK: - Numbers
+
+    mutating func readNumber() throws(JSONParseError) -> Double {
+        let start = position
+        var isInteger = true
+        if bytes[position] == UInt8(ascii: "-") { position += 1 }
+        guard position < bytes.count, isDigit(bytes[position]) else { throw error("invalid number: expected a digit") }
+        if bytes[position] == UInt8(ascii: "0") {
+            position += 1
+            if position < bytes.count && isDigit(bytes[position]) { throw error("invalid number: leading zero") }
+        } else {
+            while position < bytes.count && isDigit(bytes[position]) { position += 1 }
         }
-        if i < bytes.count, bytes[i] | 0x20 == UInt8(ascii: "e") {
-            i += 1
-            if i < bytes.count, bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") { i += 1 }
-            guard i < bytes.count, isDigit(bytes[i]) else { throw error("invalid number") }
-            while i < bytes.count, isDigit(bytes[i]) { i += 1 }
+        if position < bytes.count && bytes[position] == UInt8(ascii: ".") {
+            isInteger = false
+            position += 1
+            guard position < bytes.count, isDigit(bytes[position]) else { throw error("invalid number: expected a digit after '.'") }
+            while position < bytes.count && isDigit(bytes[position]) { position += 1 }
         }
-        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)
-        guard let value = Double(text), value.isFinite else { i = start; throw error("number out of range") }
+        if position < bytes.count && (bytes[position] == UInt8(ascii: "e") || bytes[position] == UInt8(ascii: "E")) {
+            isInteger = false
+            position += 1
+            if position < bytes.count && (bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-")) { position += 1 }
+            guard position < bytes.count, isDigit(bytes[position]) else { throw error("invalid number: expected a digit in the exponent") }
+            while position < bytes.count && isDigit(bytes[position]) { position += 1 }
+        }
+        let text = UnsafeBufferPointer(rebasing: bytes[start..<position])
+        // Fast path: up to 15 digits fit exactly in a Double.
+        if isInteger && text.count <= 16 {
+            var value = 0
+            var negative = false
+            for byte in text {
+                if byte == UInt8(ascii: "-") { negative = true } else { value = value * 10 + Int(byte &- 48) }
+            }
+            if text.count - (negative ? 1 : 0) <= 15 { return Double(negative ? -value : value) }
+        }
+        guard let value = Double(String(decoding: text, as: UTF8.self)), value.isFinite else {
+            throw error("number out of range", at: start)
+        }
         return value
     }
 
-    private func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
+    @inline(__always) func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
 
-    private mutating func string() throws -> String {
-        i += 1
-        var out: [UInt8] = []
-        var runStart = i
+    // MARK: - Strings
+
+    mutating func readString() throws(JSONParseError) -> String {
+        position += 1
+        let start = position
+        // Fast path: plain ASCII without escapes.
+        while position < bytes.count {
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "\"") {
+                let result = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+                position += 1
+                return result
+            }
+            if byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80 { break }
+            position += 1
+        }
+        var scalars = [UInt8](UnsafeBufferPointer(rebasing: bytes[start..<position]))
         while true {
-            guard i < bytes.count else { throw error("unterminated string") }
-            let b = bytes[i]
-            if b == UInt8(ascii: "\"") {
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<i]))
-                i += 1
-                break
-            }
-            if b < 0x20 { throw error("control character in a string (escape it)") }
-            if b != UInt8(ascii: "\\") { i += 1; continue }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<i]))
-            i += 1
-            guard i < bytes.count else { throw error("unterminated escape") }
-            let e = bytes[i]
-            i += 1
-            switch e {
-            case UInt8(ascii: "\""): out.append(0x22)
-            case UInt8(ascii: "\\"): out.append(0x5C)
-            case UInt8(ascii: "/"): out.append(0x2F)
-            case UInt8(ascii: "b"): out.append(0x08)
-            case UInt8(ascii: "f"): out.append(0x0C)
-            case UInt8(ascii: "n"): out.append(0x0A)
-            case UInt8(ascii: "r"): out.append(0x0D)
-            case UInt8(ascii: "t"): out.append(0x09)
-            case UInt8(ascii: "u"):
-                var scalar = try hex4()
-                if scalar >= 0xD800 && scalar < 0xDC00 {
-                    // A high surrogate: a low one must follow to make a pair.
-                    if i + 1 < bytes.count, bytes[i] == UInt8(ascii: "\\"), bytes[i + 1] == UInt8(ascii: "u") {
-                        let save = i
-                        i += 2
-                        let low = try hex4()
-                        if low >= 0xDC00 && low < 0xE000 {
-                            scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-                        } else { i = save; scalar = 0xFFFD }
-                    } else { scalar = 0xFFFD }
-                } else if scalar >= 0xDC00 && scalar < 0xE000 {
-                    scalar = 0xFFFD
-                }
-                out.append(contentsOf: Array(String(Unicode.Scalar(scalar)!).utf8))
+            guard position < bytes.count else { throw error("unterminated string") }
+            let byte = bytes[position]
+            switch byte {
+            case UInt8(ascii: "\""):
+                position += 1
+                return String(decoding: scalars, as: UTF8.self)
+            case UInt8(ascii: "\\"):
+                try readEscape(into: &scalars)
+            case 0..<0x20:
+                throw error("control character 0x\(String(byte, radix: 16, uppercase: true)) must be escaped in a string")
+            case 0x80...:
+                let length = try validateUTF8Sequence()
+                scalars.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[position..<(position + length)]))
+                position += length
             default:
-                i -= 1
-                throw error("invalid escape")
-            }
-            runStart = i
-        }
-        if let valid = String(validating: out, as: UTF8.self) { return valid }
-        var it = out.makeIterator()
-        var decoder = UTF8()
-        loop: while true {
-            switch decoder.decode(&it) {
-            case .scalarValue: continue
-            case .emptyInput: break loop
-            case .error: replacedInvalidUTF8 += 1
+                scalars.append(byte)
+                position += 1
             }
         }
-        return String(decoding: out, as: UTF8.self)
     }
 
-    private mutating func hex4() throws -> UInt32 {
-        guard i + 4 <= bytes.count else { throw error("short \\u escape") }
-        var v: UInt32 = 0
-        for _ in 0..<4 {
-            let b = bytes[i]
-            let d: UInt32
-            switch b {
-            case 0x30...0x39: d = UInt32(b - 0x30)
-            case 0x41...0x46: d = UInt32(b - 0x41 + 10)
-            case 0x61...0x66: d = UInt32(b - 0x61 + 10)
-            default: throw error("invalid \\u escape")
+    mutating func readEscape(into scalars: inout [UInt8]) throws(JSONParseError) {
+        let escapeStart = position
+        position += 1
+        guard position < bytes.count else { throw error("unterminated escape sequence") }
+        let byte = bytes[position]
+        position += 1
+        switch byte {
+        case UInt8(ascii: "\""): scalars.append(0x22)
+        case UInt8(ascii: "\\"): scalars.append(0x5C)
+        case UInt8(ascii: "/"): scalars.append(0x2F)
+        case UInt8(ascii: "b"): scalars.append(0x08)
+        case UInt8(ascii: "f"): scalars.append(0x0C)
+        case UInt8(ascii: "n"): scalars.append(0x0A)
+        case UInt8(ascii: "r"): scalars.append(0x0D)
+        case UInt8(ascii: "t"): scalars.append(0x09)
+        case UInt8(ascii: "u"):
+            var value = try readHex4()
+            if value >= 0xD800 && value <= 0xDBFF {
+                guard position + 1 < bytes.count, bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u") else {
+                    throw error("unpaired high surrogate \\u\(String(value, radix: 16, uppercase: true))", at: escapeStart)
+                }
+                position += 2
+                let low = try readHex4()
+                guard low >= 0xDC00 && low <= 0xDFFF else {
+                    throw error("high surrogate \\u\(String(value, radix: 16, uppercase: true)) not followed by a low surrogate", at: escapeStart)
+                }
+                value = 0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00)
+            } else if value >= 0xDC00 && value <= 0xDFFF {
+                throw error("unpaired low surrogate \\u\(String(value, radix: 16, uppercase: true))", at: escapeStart)
             }
-            v = v << 4 | d
-            i += 1
+            scalars.append(contentsOf: Unicode.Scalar(value)!.utf8)
+        default:
+            throw error("invalid escape sequence '\\\(Character(Unicode.Scalar(byte)))'", at: escapeStart)
         }
-        return v
+    }
+
+    mutating func readHex4() throws(JSONParseError) -> UInt32 {
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            guard position < bytes.count else { throw error("unterminated \\u escape") }
+            let byte = bytes[position]
+            let digit: UInt32
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
+            default: throw error("invalid hex digit in \\u escape: \(describeByte(at: position))")
+            }
+            value = value << 4 | digit
+            position += 1
+        }
+        return value
+    }
+
+    /// Checks the UTF-8 sequence starting at `position` (a byte ≥ 0x80) and returns its length.
+    func validateUTF8Sequence() throws(JSONParseError) -> Int {
+        let lead = bytes[position]
+        let length: Int
+        var lower: UInt8 = 0x80, upper: UInt8 = 0xBF   // allowed range of the second byte
+        switch lead {
+        case 0xC2...0xDF: length = 2
+        case 0xE0: length = 3; lower = 0xA0            // no overlong 3-byte forms
+        case 0xE1...0xEC, 0xEE...0xEF: length = 3
+        case 0xED: length = 3; upper = 0x9F            // no UTF-16 surrogates
+        case 0xF0: length = 4; lower = 0x90            // no overlong 4-byte forms
+        case 0xF1...0xF3: length = 4
+        case 0xF4: length = 4; upper = 0x8F            // nothing above U+10FFFF
+        default: throw error("invalid UTF-8 byte 0x\(String(lead, radix: 16, uppercase: true))")
+        }
+        for offset in 1..<length {
+            guard position + offset < bytes.count else { throw error("truncated UTF-8 sequence", at: position + offset) }
+            let byte = bytes[position + offset]
+            let (low, high) = offset == 1 ? (lower, upper) : (UInt8(0x80), UInt8(0xBF))
+            guard byte >= low && byte <= high else {
+                throw error("invalid UTF-8 continuation byte 0x\(String(byte, radix: 16, uppercase: true))", at: position + offset)
+            }
+        }
+        return length
     }
 }

@@ -1,5 +1,7 @@
-/// A parsed JSON value, as the JSON-Lines commands read them.
-public enum JSONValue: Equatable, Sendable {
+/// A parsed JSON value. Numbers are `Double`s and always finite (the parser rejects numbers
+/// beyond the `Double` range); objects are dictionaries, so key order is not kept and the last
+/// of duplicate keys wins. Accessors are O(1) (object lookup O(1) on average).
+public enum JSONValue: Hashable, Sendable {
     case null
     case bool(Bool)
     case number(Double)
@@ -7,19 +9,54 @@ public enum JSONValue: Equatable, Sendable {
     case array([JSONValue])
     case object([String: JSONValue])
 
+    /// The member `key` of an object; nil for a missing key or a non-object.
     public subscript(key: String) -> JSONValue? {
-        if case .object(let o) = self { return o[key] }
+        if case .object(let members) = self { return members[key] }
         return nil
     }
 
-    public var stringValue: String? { if case .string(let s) = self { return s }; return nil }
-    public var numberValue: Double? { if case .number(let n) = self { return n }; return nil }
-    public var isNull: Bool { self == .null }
-}
+    public var isNull: Bool {
+        if case .null = self { return true }
+        return false
+    }
 
-/// Why a line is not JSON: what is wrong and the byte column (1-based) where it was noticed.
-public struct JSONParseError: Error, Equatable, CustomStringConvertible, Sendable {
-    public var message: String
-    public var column: Int
-    public var description: String { "\(message) at column \(column)" }
+    public var boolValue: Bool? {
+        if case .bool(let value) = self { return value }
+        return nil
+    }
+
+    public var doubleValue: Double? {
+        if case .number(let value) = self { return value }
+        return nil
+    }
+
+    /// The number as an `Int` when it is integral and within ±2^53 (where every integer is
+    /// exactly representable); nil otherwise.
+    public var exactIntegerValue: Int? {
+        guard case .number(let value) = self, abs(value) <= 9_007_199_254_740_992 else { return nil }
+        let integer = Int(value)
+        return Double(integer) == value ? integer : nil
+    }
+
+    public var stringValue: String? {
+        if case .string(let value) = self { return value }
+        return nil
+    }
+
+    public var arrayValue: [JSONValue]? {
+        if case .array(let value) = self { return value }
+        return nil
+    }
+
+    public var objectValue: [String: JSONValue]? {
+        if case .object(let value) = self { return value }
+        return nil
+    }
+
+    /// Compact JSON text for the value (object keys sorted, so the text is deterministic).
+    public var jsonText: String {
+        var writer = JSONWriter()
+        writer.write(self)
+        return writer.text
+    }
 }

@@ -1,37 +1,153 @@
-/// Formats values for the JSON-Lines outputs.
-public enum JSONWriter {
-    /// A finite number: integral values as integers (`12`), others in the shortest form that
-    /// reads back to the same Double (`12.015625`). Non-finite values (never produced by the
-    /// engine) are written as `null` so the output stays JSON.
-    public static func number(_ value: Double) -> String {
+/// Builds compact JSON text (no whitespace) into a byte buffer, inserting commas itself.
+///
+/// Numbers: an integral `Double` below 2^63 in magnitude is written as an integer (`12`, `-3`,
+/// `0` for −0); any other finite value in Swift's shortest round-trip form (`12.015625`, `0.1`,
+/// `1e-07`, `1e+20`), which is valid JSON and parses back to the same `Double`. NaN and the
+/// infinities have no JSON form and are written as `null`. Strings escape `"`, `\` and control
+/// characters (as `\n`, `\t`, … or `\u00XX`) and keep all other characters as UTF-8.
+/// Every append is O(length of what is written).
+public struct JSONWriter {
+    /// The UTF-8 text written so far.
+    public private(set) var bytes: [UInt8] = []
+    /// One entry per open array or object: whether it already has an element.
+    private var hasElement: [Bool] = []
+    /// Set after a key, so the value that follows gets no comma.
+    private var afterKey = false
+
+    public init() {}
+
+    /// The text written so far.
+    public var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// Forgets everything written, keeping the buffer's capacity.
+    public mutating func removeAll() {
+        bytes.removeAll(keepingCapacity: true)
+        hasElement.removeAll(keepingCapacity: true)
+        afterKey = false
+    }
+
+    /// Appends raw bytes (for example a newline between JSON Lines records).
+    public mutating func appendRaw(_ text: StaticString) {
+        bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    private mutating func separate() {
+        if afterKey {
+            afterKey = false
+        } else if let last = hasElement.last {
+            if last { bytes.append(UInt8(ascii: ",")) }
+            hasElement[hasElement.count - 1] = true
+        }
+    }
+
+    public mutating func beginObject() {
+        separate()
+        bytes.append(UInt8(ascii: "{"))
+        hasElement.append(false)
+    }
+
+    public mutating func endObject() {
+        hasElement.removeLast()
+        bytes.append(UInt8(ascii: "}"))
+    }
+
+    public mutating func beginArray() {
+        separate()
+        bytes.append(UInt8(ascii: "["))
+        hasElement.append(false)
+    }
+
+    public mutating func endArray() {
+        hasElement.removeLast()
+        bytes.append(UInt8(ascii: "]"))
+    }
+
+    /// Writes an object key; the next value written is its value.
+    public mutating func key(_ name: String) {
+        separate()
+        appendEscaped(name)
+        bytes.append(UInt8(ascii: ":"))
+        afterKey = true
+    }
+
+    public mutating func writeNull() {
+        separate()
+        appendRaw("null")
+    }
+
+    public mutating func writeBool(_ value: Bool) {
+        separate()
+        if value { appendRaw("true") } else { appendRaw("false") }
+    }
+
+    public mutating func writeInteger(_ value: Int) {
+        separate()
+        bytes.append(contentsOf: String(value).utf8)
+    }
+
+    /// Writes a number as described in the type's documentation (`null` if not finite).
+    public mutating func writeNumber(_ value: Double) {
+        separate()
+        bytes.append(contentsOf: JSONWriter.numberText(value).utf8)
+    }
+
+    public mutating func writeString(_ value: String) {
+        separate()
+        appendEscaped(value)
+    }
+
+    /// Writes any value; object members are written in sorted key order.
+    public mutating func write(_ value: JSONValue) {
+        switch value {
+        case .null: writeNull()
+        case .bool(let flag): writeBool(flag)
+        case .number(let number): writeNumber(number)
+        case .string(let string): writeString(string)
+        case .array(let elements):
+            beginArray()
+            for element in elements { write(element) }
+            endArray()
+        case .object(let members):
+            beginObject()
+            for name in members.keys.sorted() {
+                key(name)
+                write(members[name]!)
+            }
+            endObject()
+        }
+    }
+
+    /// The JSON text of a number: an integer when integral (below 2^63 in magnitude), otherwise
+    /// the shortest text that round-trips; `null` for NaN and infinities.
+    public static func numberText(_ value: Double) -> String {
         guard value.isFinite else { return "null" }
-        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
-        return "\(value)"
+        if abs(value) < 9_223_372_036_854_775_808.0 {
+            let integer = Int64(value)
+            if Double(integer) == value { return String(integer) }
+        }
+        return value.description
     }
 
-    /// A number rounded to `places` decimals first (the layout outputs use 1/1000 pt).
-    public static func number(_ value: Double, places: Int) -> String {
-        var p = 1.0
-        for _ in 0..<places { p *= 10 }
-        return number((value * p).rounded() / p)
-    }
+    private static let hexDigits = Array("0123456789abcdef".utf8)
 
-    /// A JSON string literal with the characters JSON requires escaped.
-    public static func string(_ s: String) -> String {
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
+    private mutating func appendEscaped(_ string: String) {
+        bytes.append(UInt8(ascii: "\""))
+        for byte in string.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): appendRaw("\\\"")
+            case UInt8(ascii: "\\"): appendRaw("\\\\")
+            case 0x0A: appendRaw("\\n")
+            case 0x0D: appendRaw("\\r")
+            case 0x09: appendRaw("\\t")
+            case 0x08: appendRaw("\\b")
+            case 0x0C: appendRaw("\\f")
+            case 0..<0x20:
+                appendRaw("\\u00")
+                bytes.append(JSONWriter.hexDigits[Int(byte >> 4)])
+                bytes.append(JSONWriter.hexDigits[Int(byte & 0xF)])
+            default: bytes.append(byte)
             }
         }
-        return out + "\""
+        bytes.append(UInt8(ascii: "\""))
     }
 }

@@ -32,19 +32,20 @@ public struct LayoutJob {
         var replaced = 0
         for (index, line) in FileIO.lines(input).enumerated() {
             let n = index + 1
-            let parsed: (value: JSONValue, replacedInvalidUTF8: Int)
+            let repaired = UTF8Repair.repair(line)
+            replaced += repaired.replaced
+            let value: JSONValue
             do {
-                parsed = try line.withUnsafeBufferPointer { try JSONParser.parse($0) }
-            } catch let e as JSONParseError {
-                throw CommandError("line \(n): not valid JSON: \(e)")
+                value = try repaired.bytes.map { try JSONParser.parse($0) } ?? JSONParser.parse(line)
+            } catch {
+                throw CommandError("line \(n): not valid JSON: \(error)")
             }
-            replaced += parsed.replacedInvalidUTF8
-            guard case .object(let object) = parsed.value else { throw CommandError("line \(n): expected a JSON object like {\"text\": \"...\", \"width\": 250}") }
+            guard case .object(let object) = value else { throw CommandError("line \(n): expected a JSON object like {\"text\": \"...\", \"width\": 250}") }
             guard let text = object["text"]?.stringValue else { throw CommandError("line \(n): \"text\" must be a string") }
             var width = defaultWidth
             if let w = object["width"] {
-                guard let number = w.numberValue else { throw CommandError("line \(n): \"width\" must be a number") }
-                guard number.isFinite, number > 0 else { throw CommandError("line \(n): \"width\" must be a finite number above 0 (got \(JSONWriter.number(number)))") }
+                guard let number = w.doubleValue else { throw CommandError("line \(n): \"width\" must be a number") }
+                guard number.isFinite, number > 0 else { throw CommandError("line \(n): \"width\" must be a finite number above 0 (got \(OutputNumber.format(number)))") }
                 width = number
             }
             guard let width else { throw CommandError("line \(n): no width: give \"width\" or --width") }
@@ -66,6 +67,6 @@ public struct LayoutJob {
     /// One output line.
     public static func format(_ layout: TextLayout) -> String {
         let breaks = layout.lines.map { String($0.utf8Range.lowerBound) }.joined(separator: ", ")
-        return "{\"lines\": \(layout.lineCount), \"width\": \(JSONWriter.number(layout.width, places: 3)), \"height\": \(JSONWriter.number(layout.height, places: 3)), \"breaks\": [\(breaks)]}"
+        return "{\"lines\": \(layout.lineCount), \"width\": \(OutputNumber.format(layout.width)), \"height\": \(OutputNumber.format(layout.height)), \"breaks\": [\(breaks)]}"
     }
 }

@@ -1,13 +1,14 @@
 import Foundation
 import YardstickLayout
 import YardstickTable
+import YardstickOffsets
 
 /// `yardstick measure`: a CSV table in, each row's height and offset out.
 ///
 /// Columns are as wide as their widest single-line cell, capped at the maximum column width;
 /// every cell wraps in its column; a row is as tall as its tallest cell; the header row (the
 /// first) is set in bold. Output CSV: `row,height,offset`, row 0 being the header row, heights
-/// and offsets in points rounded to 1/1000.
+/// and offsets in points, exact multiples of 1/64 pt (the row-offset cache's unit).
 public struct MeasureJob {
     public var maxColumnWidth: Double
     public var attributes: TextAttributes
@@ -29,7 +30,7 @@ public struct MeasureJob {
         public var cellsPerSecond: Double { seconds > 0 ? Double(cells) / seconds : 0 }
 
         public var text: String {
-            "rows: \(rows) (header included)\ncells: \(cells)\ntotal height: \(JSONWriter.number(totalHeight, places: 3)) pt\n"
+            "rows: \(rows) (header included)\ncells: \(cells)\ntotal height: \(OutputNumber.format(totalHeight)) pt\n"
                 + "seconds: \(String(format: "%.3f", seconds))\ncells per second: \(String(format: "%.0f", cellsPerSecond))"
         }
     }
@@ -41,14 +42,20 @@ public struct MeasureJob {
         do { table = try CSVReader(bytes: bytes) } catch let e as CSVReader.ParseError { throw CommandError(e.description) }
         guard !table.rows.isEmpty else { throw CommandError("the CSV file has no rows") }
         let measurer = TableMeasurer(engine: engine, attributes: attributes, maxColumnWidth: maxColumnWidth, threads: threads)
-        let m = measurer.measure(table.rows, hasHeader: true, progress: progress)
+        let m: TableMeasurement
+        do { m = try measurer.measure(table.rows, hasHeader: true, progress: progress) } catch { throw CommandError("\(error)") }
         var out = "row,height,offset\n"
-        out.reserveCapacity(m.rowHeights.count * 24)
-        for r in m.rowHeights.indices {
-            out += "\(r),\(JSONWriter.number(m.rowHeights[r], places: 3)),\(JSONWriter.number(m.rowOffsets[r], places: 3))\n"
+        out.reserveCapacity(m.rowCount * 24)
+        // Heights and offsets are exact multiples of 1/64 pt: printed in full, each offset is
+        // exactly the sum of the heights above it.
+        var y: Int64 = 0
+        for r in 0..<m.rowCount {
+            let h = try! m.offsets.height(of: RowPosition(section: 0, row: r))
+            out += "\(r),\(JSONWriter.numberText(h.points)),\(JSONWriter.numberText(LayoutLength(units: y).points))\n"
+            y += h.units
         }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        return (out, Summary(rows: m.rowHeights.count, cells: m.cellCount, totalHeight: m.totalHeight, seconds: seconds,
+        return (out, Summary(rows: m.rowCount, cells: m.cellCount, totalHeight: m.totalHeight, seconds: seconds,
                              replacedInvalidUTF8: table.replacedInvalidUTF8))
     }
 }

@@ -54,6 +54,6 @@ public struct TextOptions: Sendable {
 
     /// A width in points: finite and above 0.
     public static func checkWidth(_ width: Double, _ what: String) throws {
-        guard width.isFinite, width > 0 else { throw CommandError("\(what) must be a finite number above 0 (got \(width.isFinite ? JSONWriter.number(width) : "\(width)"))") }
+        guard width.isFinite, width > 0 else { throw CommandError("\(what) must be a finite number above 0 (got \(width.isFinite ? OutputNumber.format(width) : "\(width)"))") }
     }
 }

@@ -1,0 +1,41 @@
+/// Replaces invalid UTF-8 with U+FFFD (EF BF BD), one per maximal invalid subsequence, and
+/// counts the replacements — so bad bytes in an input become visible replacement characters
+/// and one warning, never a crash or silently dropped text.
+public enum UTF8Repair {
+    /// The input unchanged (no copy needed: nil) when it is valid, else the repaired bytes.
+    public static func repair(_ bytes: some Collection<UInt8>) -> (bytes: [UInt8]?, replaced: Int) {
+        var it = bytes.makeIterator()
+        var decoder = UTF8()
+        var valid = true
+        scan: while true {
+            switch decoder.decode(&it) {
+            case .scalarValue: continue
+            case .emptyInput: break scan
+            case .error: valid = false; break scan
+            }
+        }
+        if valid { return (nil, 0) }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + 8)
+        var replaced = 0
+        it = bytes.makeIterator()
+        decoder = UTF8()
+        loop: while true {
+            switch decoder.decode(&it) {
+            case .scalarValue(let s): out.append(contentsOf: UTF8.encode(s)!)
+            case .emptyInput: break loop
+            case .error: out.append(contentsOf: [0xEF, 0xBF, 0xBD]); replaced += 1
+            }
+        }
+        return (out, replaced)
+    }
+}
+
+/// How the commands print numbers: rounded to a number of decimals, then in JSON's shortest form.
+public enum OutputNumber {
+    public static func format(_ value: Double, places: Int = 3) -> String {
+        var p = 1.0
+        for _ in 0..<places { p *= 10 }
+        return JSONWriter.numberText((value * p).rounded() / p)
+    }
+}

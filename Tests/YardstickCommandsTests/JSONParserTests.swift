@@ -1,0 +1,174 @@
+import Testing
+import YardstickCommands
+
+@Suite struct JSONParserTests {
+    func parse(_ text: String) throws -> JSONValue { try JSONParser.parse(text) }
+
+    func failure(_ bytes: [UInt8]) -> JSONParseError? {
+        do {
+            _ = try JSONParser.parse(bytes)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    func failure(_ text: String) -> JSONParseError? { failure(Array(text.utf8)) }
+
+    // MARK: - Accepted input
+
+    @Test func parsesEveryKindOfValue() throws {
+        let value = try parse(#" { "a" : [1, -2.5, 3e2, true, false, null, "x"], "b": {}, "c": [] } "#)
+        #expect(value == .object([
+            "a": .array([.number(1), .number(-2.5), .number(300), .bool(true), .bool(false), .null, .string("x")]),
+            "b": .object([:]),
+            "c": .array([]),
+        ]))
+        #expect(value["a"]?.arrayValue?.count == 7)
+        #expect(value["missing"] == nil)
+    }
+
+    @Test func parsesNumbersExactly() throws {
+        #expect(try parse("0") == .number(0))
+        #expect(try parse("-0") == .number(-0.0))
+        #expect(try parse("12.015625") == .number(12.015625))
+        #expect(try parse("0.1") == .number(0.1))
+        #expect(try parse("1E-7") == .number(1e-7))
+        #expect(try parse("123456789012345") == .number(123_456_789_012_345))
+        #expect(try parse("9007199254740993") == .number(9_007_199_254_740_992))   // correctly rounded
+        #expect(try parse("1.7976931348623157e308") == .number(.greatestFiniteMagnitude))
+        #expect(try parse("4.9e-324") == .number(.leastNonzeroMagnitude))
+        #expect(try parse("3").exactIntegerValue == 3)
+        #expect(try parse("3.5").exactIntegerValue == nil)
+        #expect(try parse("1e20").exactIntegerValue == nil)
+    }
+
+    @Test func decodesEscapesAndSurrogatePairs() throws {
+        #expect(try parse(#""a\"b\\c\/d\b\f\n\r\t""#) == .string("a\"b\\c/d\u{8}\u{C}\n\r\t"))
+        #expect(try parse(#""\u00e9\u2713""#) == .string("é✓"))
+        #expect(try parse(#""\uD83D\uDE00!""#) == .string("😀!"))
+        #expect(try parse(#""\u0000""#) == .string("\u{0}"))
+        #expect(try parse("\"héllo ✓ 😀\"") == .string("héllo ✓ 😀"))
+    }
+
+    @Test func laterDuplicateKeysWin() throws {
+        #expect(try parse(#"{"a":1,"a":2}"#)["a"] == .number(2))
+    }
+
+    @Test func acceptsAnyByteCollection() throws {
+        #expect(try JSONParser.parse(ArraySlice(Array("[1]".utf8))) == .array([.number(1)]))
+        #expect(try JSONParser.parse("[1]".utf8) == .array([.number(1)]))
+    }
+
+    // MARK: - Rejected input, with columns
+
+    @Test func rejectsMalformedTextWithTheColumn() {
+        let cases: [(String, Int, String)] = [
+            ("", 1, "empty input"),
+            ("   ", 4, "unexpected end"),
+            (#"{"a":1} x"#, 9, "after the JSON value"),
+            ("[1,]", 4, "expected a value"),
+            ("[1 2]", 4, "expected ',' or ']'"),
+            (#"{"a" 1}"#, 6, "expected ':'"),
+            (#"{a:1}"#, 2, "expected a string key"),
+            ("01", 2, "leading zero"),
+            ("+1", 1, "expected a value"),
+            (".5", 1, "expected a value"),
+            ("1.", 3, "digit after '.'"),
+            ("1e", 3, "exponent"),
+            ("-", 2, "expected a digit"),
+            ("NaN", 1, "expected a value"),
+            ("tru", 4, "expected 'true'"),
+            ("1e400", 1, "number out of range"),
+            (#""abc"#, 5, "unterminated string"),
+            ("\"a\u{1}b\"", 3, "control character"),
+            (#""\x""#, 2, "invalid escape"),
+            (#""\u12G4""#, 6, "invalid hex digit"),
+            (#""\uD83D""#, 2, "unpaired high surrogate"),
+            (#""\uD83D\u0041""#, 2, "not followed by a low surrogate"),
+            (#""\uDE00""#, 2, "unpaired low surrogate"),
+        ]
+        for (text, column, message) in cases {
+            let error = failure(text)
+            #expect(error?.column == column, "\(text): \(String(describing: error))")
+            #expect(error?.message.contains(message) == true, "\(text): \(String(describing: error))")
+        }
+    }
+
+    @Test func rejectsInvalidUTF8WithTheColumnOfTheBadByte() {
+        let quote = UInt8(ascii: "\"")
+        let cases: [([UInt8], Int)] = [
+            ([quote, 0xFF, quote], 2),                     // never valid
+            ([quote, 0x80, quote], 2),                     // stray continuation byte
+            ([quote, 0xC0, 0x80, quote], 2),               // overlong NUL
+            ([quote, 0xE0, 0x80, 0x80, quote], 3),         // overlong 3-byte form
+            ([quote, 0xED, 0xA0, 0x80, quote], 3),         // UTF-16 surrogate encoded in UTF-8
+            ([quote, 0xF4, 0x90, 0x80, 0x80, quote], 3),   // above U+10FFFF
+            ([quote, 0x61, 0xE2, 0x82, quote], 5),         // truncated sequence
+            ([quote, 0xE2, 0x82], 4),                      // truncated at end of input
+            ([0xEF, 0xBB, 0xBF, 0x31], 1),                 // a byte-order mark is not JSON
+        ]
+        for (bytes, column) in cases {
+            let error = failure(bytes)
+            #expect(error != nil && error?.column == column, "\(bytes): \(String(describing: error))")
+        }
+    }
+
+    @Test func deepNestingIsAnErrorNotACrash() {
+        let deep = String(repeating: "[", count: 100_000)
+        #expect(failure(deep)?.message.contains("nesting deeper") == true)
+        let fine = String(repeating: "[", count: JSONParser.maximumDepth) + String(repeating: "]", count: JSONParser.maximumDepth)
+        #expect(failure(fine) == nil)
+    }
+
+    // MARK: - Writer
+
+    @Test func formatsNumbersForJSON() {
+        #expect(JSONWriter.numberText(12) == "12")
+        #expect(JSONWriter.numberText(-3) == "-3")
+        #expect(JSONWriter.numberText(-0.0) == "0")
+        #expect(JSONWriter.numberText(12.015625) == "12.015625")
+        #expect(JSONWriter.numberText(0.1) == "0.1")
+        #expect(JSONWriter.numberText(1e-7) == "1e-07")
+        #expect(JSONWriter.numberText(1e20) == "1e+20")
+        #expect(JSONWriter.numberText(4_503_599_627_370_497) == "4503599627370497")
+        #expect(JSONWriter.numberText(.nan) == "null")
+        #expect(JSONWriter.numberText(-.infinity) == "null")
+    }
+
+    @Test func writtenNumbersParseBackToTheSameDouble() throws {
+        var state: UInt64 = 12345
+        for _ in 0..<2_000 {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            let value = Double(bitPattern: state)
+            guard value.isFinite else { continue }
+            let text = JSONWriter.numberText(value)
+            #expect(try JSONParser.parse(text) == .number(value), "\(value) → \(text)")
+            let scaled = Double(Int64(bitPattern: state) >> 20) / 64
+            #expect(try JSONParser.parse(JSONWriter.numberText(scaled)) == .number(scaled))
+        }
+    }
+
+    @Test func writtenValuesParseBack() throws {
+        let value = JSONValue.object([
+            "text": .string("quote \" backslash \\ newline \n tab \t bell \u{7} nul \u{0} é 😀"),
+            "list": .array([.null, .bool(true), .number(1.5), .array([])]),
+            "nested": .object(["z": .number(-2), "a": .object([:])]),
+        ])
+        let text = value.jsonText
+        #expect(try JSONParser.parse(text) == value)
+        #expect(text.hasPrefix(#"{"list":"#))    // keys sorted
+        #expect(!text.contains("\n"))
+        var writer = JSONWriter()
+        writer.beginObject()
+        writer.key("a")
+        writer.beginArray()
+        writer.writeInteger(1)
+        writer.writeNull()
+        writer.endArray()
+        writer.key("b")
+        writer.writeNumber(2.25)
+        writer.endObject()
+        #expect(writer.text == #"{"a":[1,null],"b":2.25}"#)
+    }
+}
