@@ -16,6 +16,8 @@ public final class TextAnalyzer {
     /// UTF-8 offset (absolute) of each UTF-16 unit, plus one past the end; only for non-ASCII text.
     private var utf8OffsetOf16: [Int32] = []
     private var levels: [UInt8] = []
+    /// Whether `fillUTF16` met a character that may be right to left.
+    private var sawRightToLeft = false
     /// ISO 15924 tag by UScriptCode (0 = not looked up yet).
     private var scriptTags = [UInt32](repeating: 0, count: 256)
 
@@ -131,10 +133,14 @@ public final class TextAnalyzer {
             return true
         }
         utf8OffsetOf16.removeAll(keepingCapacity: true)
+        utf16.reserveCapacity(range.count)
+        utf8OffsetOf16.reserveCapacity(range.count + 1)
         var i = range.lowerBound
         let end = range.upperBound
+        sawRightToLeft = false
         while i < end {
             let (scalar, length) = UTF8Decoding.decode(bytes, at: i, end: end)
+            if UTF8Decoding.mayBeRightToLeft(scalar) { sawRightToLeft = true }
             if scalar < 0x10000 {
                 utf16.append(UInt16(scalar)); utf8OffsetOf16.append(Int32(i))
             } else {
@@ -148,17 +154,10 @@ public final class TextAnalyzer {
         return false
     }
 
+    /// Runs of level and script for a non-ASCII paragraph (after `fillUTF16`).
     private func resolveRuns(_ bytes: UnsafeBufferPointer<UInt8>, _ paragraph: Range<Int>, baseDirection: UInt8?) {
         // Bidi only when something could be right to left.
-        var needsBidi = baseDirection == 1
-        if !needsBidi {
-            var i = paragraph.lowerBound
-            while i < paragraph.upperBound {
-                let (scalar, length) = UTF8Decoding.decode(bytes, at: i, end: paragraph.upperBound)
-                if UTF8Decoding.mayBeRightToLeft(scalar) { needsBidi = true; break }
-                i += length
-            }
-        }
+        let needsBidi = baseDirection == 1 || sawRightToLeft
         let count = utf16.count
         if needsBidi {
             if levels.count < count { levels = [UInt8](repeating: 0, count: count) }
@@ -171,23 +170,28 @@ public final class TextAnalyzer {
         var i = paragraph.lowerBound
         let end = paragraph.upperBound
         var lastRealScript = ScriptTag.common
+        var current = AnalysisRun(start: Int32(i), end: Int32(i), level: 0, script: 0)
+        var hasCurrent = false
         while i < end {
             let (scalar, length) = UTF8Decoding.decode(bytes, at: i, end: end)
             let level = needsBidi ? levels[unit] : baseLevel
             let code = scriptCode(scalar)
             let isReal = code > 1 // not Common (0) or Inherited (1)
             let tag = isReal ? tagFor(code) : lastRealScript
-            if let last = runs.last, last.level == level, !isReal || last.script == tag || last.script == ScriptTag.common {
+            if hasCurrent, current.level == level, !isReal || current.script == tag || current.script == ScriptTag.common {
                 // Same run; a run of only Common so far takes the first real script it meets.
-                if isReal { runs[runs.count - 1].script = tag }
-                runs[runs.count - 1].end = Int32(i + length)
+                if isReal { current.script = tag }
+                current.end = Int32(i + length)
             } else {
-                runs.append(AnalysisRun(start: Int32(i), end: Int32(i + length), level: level, script: tag))
+                if hasCurrent { runs.append(current) }
+                current = AnalysisRun(start: Int32(i), end: Int32(i + length), level: level, script: tag)
+                hasCurrent = true
             }
             if isReal { lastRealScript = tag }
             i += length
             unit += scalar >= 0x10000 ? 2 : 1
         }
+        if hasCurrent { runs.append(current) }
     }
 
     @inline(__always)

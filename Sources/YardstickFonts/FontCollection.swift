@@ -22,6 +22,8 @@ public final class FontCollection: Sendable {
     /// the variant's characters uses the variant face instead (when it covers the cluster).
     public let variants: [Int: [(scalars: [ClosedRange<UInt32>], face: Int)]]
     private let hasVariants: [Bool]
+    /// `variants` flattened: (base face, scalar range, variant face).
+    private let variantList: [(base: Int, scalars: ClosedRange<UInt32>, face: Int)]
 
     /// The most faces one collection holds (a line's set of faces is a 64-bit mask).
     public static let maximumFaces = 64
@@ -39,6 +41,7 @@ public final class FontCollection: Sendable {
         self.chains = chains
         self.variants = variants
         self.hasVariants = faces.indices.map { variants[$0] != nil }
+        self.variantList = variants.keys.sorted().flatMap { base in variants[base]!.flatMap { v in v.scalars.map { (base, $0, v.face) } } }
         self.emojiChains = chains.map { chain in chain.filter { faces[$0].hasColorGlyphs } + chain.filter { !faces[$0].hasColorGlyphs } }
         coverageBits = .allocate(capacity: faces.count * CodepointCoverage.wordCount)
         for (i, face) in faces.enumerated() {
@@ -57,7 +60,7 @@ public final class FontCollection: Sendable {
     /// The face to use where a chain reaches `face` for a cluster starting with `scalar`.
     @inline(__always) public func variant(of face: Int, for scalar: UInt32) -> Int? {
         guard hasVariants[face] else { return nil }
-        for v in variants[face]! where v.scalars.contains(where: { $0.contains(scalar) }) { return v.face }
+        for v in variantList where v.base == face && v.scalars.contains(scalar) { return v.face }
         return nil
     }
 
