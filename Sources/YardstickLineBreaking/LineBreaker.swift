@@ -103,43 +103,47 @@ public enum LineBreaker {
     static func breakOverlong(_ seg: BreakSegment, pieces: UnsafeBufferPointer<ShapedPiece>, runs: ShapedRunAccess, from: Int32, limit: Double,
                               size: Double, letterSpacing: Double, hyphenWidths: UnsafeBufferPointer<Double>?,
                               emit: (LineBreak) -> Bool) -> (start: Int32, width: Double, faceMask: UInt64)? {
-        // Rare path: collect the clusters once.
-        var starts: [Int32] = [], widths: [Double] = [], faces: [Int] = [], flags: [UInt8] = []
-        forEachCluster(seg, pieces: pieces, runs: runs, from: from) { cStart, _, advance, face, isTrailing, f in
-            if isTrailing { return false }
-            starts.append(cStart); widths.append(size * advance + letterSpacing); faces.append(face); flags.append(f)
-            return true
-        }
-        let n = starts.count
-        /// Hyphen width (points) if the line breaks before cluster j.
-        func hyphen(_ j: Int) -> Double {
-            guard let hyphenWidths, j > 0, j < n,
-                  flags[j - 1] & ClusterFlags.endsHyphenatingLetter != 0, flags[j] & ClusterFlags.continuesWord != 0 else { return 0 }
-            return size * hyphenWidths[faces[j - 1]] + letterSpacing
-        }
-        var i = 0
-        while i < n {
-            var acc = 0.0
-            var j = i
-            var prefix: [Double] = [0]
-            while j < n && (j == i || acc + widths[j] <= limit) { acc += widths[j]; j += 1; prefix.append(acc) }
-            if j == n {
-                var mask: UInt64 = 0
-                for k in i..<n { mask |= 1 << UInt64(faces[k]) }
-                return (starts[i], acc, mask)
+        // Collect the clusters once, on the stack.
+        struct Cluster { var start: Int32; var width: Double; var face: Int; var flags: UInt8 }
+        var capacity = 0
+        for p in Int(seg.firstPiece)..<Int(seg.endPiece) { capacity += runs.store[pieces[p].runID].clusters.count }
+        return withUnsafeTemporaryAllocation(of: Cluster.self, capacity: max(1, capacity)) { clusters -> (start: Int32, width: Double, faceMask: UInt64)? in
+            var n = 0
+            forEachCluster(seg, pieces: pieces, runs: runs, from: from) { cStart, _, advance, face, isTrailing, f in
+                if isTrailing { return false }
+                clusters[n] = Cluster(start: cStart, width: size * advance + letterSpacing, face: face, flags: f)
+                n += 1
+                return true
             }
-            // Back off until the hyphen fits too (never below one cluster).
-            var cut = j
-            while cut > i + 1 && prefix[cut - i] + hyphen(cut) > limit { cut -= 1 }
-            let h = hyphen(cut)
-            var mask: UInt64 = 0
-            for k in i..<cut { mask |= 1 << UInt64(faces[k]) }
-            let line = LineBreak(start: starts[i], end: starts[cut], width: prefix[cut - i] + h, faceMask: mask,
-                                 hyphenFace: h > 0 ? Int32(faces[cut - 1] + 1) : 0)
-            if !emit(line) { return nil }
-            i = cut
+            /// Hyphen width (points) if the line breaks before cluster j.
+            func hyphen(_ j: Int) -> Double {
+                guard let hyphenWidths, j > 0, j < n,
+                      clusters[j - 1].flags & ClusterFlags.endsHyphenatingLetter != 0, clusters[j].flags & ClusterFlags.continuesWord != 0 else { return 0 }
+                return size * hyphenWidths[clusters[j - 1].face] + letterSpacing
+            }
+            var i = 0
+            while i < n {
+                // The most clusters that fit (at least one), then back off until a hyphen fits too.
+                var acc = clusters[i].width
+                var j = i + 1
+                while j < n && acc + clusters[j].width <= limit { acc += clusters[j].width; j += 1 }
+                var mask: UInt64 = 0
+                if j == n {
+                    for k in i..<n { mask |= 1 << UInt64(clusters[k].face) }
+                    return (clusters[i].start, acc, mask)
+                }
+                var cut = j
+                var width = acc
+                while cut > i + 1 && width + hyphen(cut) > limit { cut -= 1; width -= clusters[cut].width }
+                let h = hyphen(cut)
+                for k in i..<cut { mask |= 1 << UInt64(clusters[k].face) }
+                let line = LineBreak(start: clusters[i].start, end: clusters[cut].start, width: width + h, faceMask: mask,
+                                     hyphenFace: h > 0 ? Int32(clusters[cut - 1].face + 1) : 0)
+                if !emit(line) { return nil }
+                i = cut
+            }
+            return (seg.start, 0, 0) // unreachable: a segment wider than the line has clusters
         }
-        return (seg.start, 0, 0) // unreachable: a segment wider than the line has clusters
     }
 
     /// Calls `body(start, end, advancePerEm, face, isTrailingWhitespace, clusterFlags)` for each cluster of a
