@@ -77,12 +77,18 @@ public struct PreparedText: Sendable {
         var y = 0.0
         var count = 0
         var previousParagraph = -1
+        var lastMask: UInt64 = 0 // lines mostly use the faces of the line before: reuse its height
+        var lastHeight = 0.0
         _ = forEachLine(maxWidth: width, attributes: attributes) { line, paragraph, _ in
             if previousParagraph >= 0 {
                 y += attributes.lineSpacing
                 if paragraph != previousParagraph { y += attributes.paragraphSpacing }
             }
-            y += lineHeight(line.faceMask, attributes).height
+            if line.faceMask != lastMask || count == 0 {
+                lastMask = line.faceMask
+                lastHeight = lineHeight(line.faceMask, attributes).height
+            }
+            y += lastHeight
             count += 1
             previousParagraph = paragraph
         }
