@@ -97,9 +97,18 @@ public struct TableMeasurer {
         let columnWidths = natural.map { min($0, maxColumnWidth) }
 
         // 2. Wrap every cell in its column's width; a row is as tall as its tallest cell.
-        let heights = Parallel.map(count: total, threads: threads, chunk: 256) { i -> Double in
-            let a = (hasHeader && Int(cellRow[i]) == 0) ? headerAttributes : body
-            return prepared[i].measure(width: columnWidths[Int(cellColumn[i])], attributes: a).height
+        var heights: [Double] = []
+        heights.reserveCapacity(total)
+        var measured = 0
+        while measured < total {
+            let start = measured, end = min(total, measured + block)
+            heights += Parallel.map(count: end - start, threads: threads, chunk: 256) { k -> Double in
+                let i = start + k
+                let a = (hasHeader && Int(cellRow[i]) == 0) ? headerAttributes : body
+                return prepared[i].measure(width: columnWidths[Int(cellColumn[i])], attributes: a).height
+            }
+            measured = end
+            progress?((total + measured) / 2, total)
         }
         var rowHeights = [Double](repeating: 0, count: rows.count)
         for i in 0..<total { rowHeights[Int(cellRow[i])] = max(rowHeights[Int(cellRow[i])], heights[i]) }
