@@ -22,8 +22,11 @@ struct HeightSearchResult {
 }
 
 extension ItemTree {
-    /// The code at item `index` (within 0..<itemCount). O(log n).
-    func code(at index: Int) -> UInt32 {
+    /// Walks from the root to the leaf holding item `index` (within 0..<itemCount), calling
+    /// `visit(node, slot, depth)` for each inner node passed (depth 0 is the root). Returns the
+    /// leaf's parent, the leaf's slot in it and the item's position in the leaf. O(log n).
+    @inline(__always)
+    func descend(to index: Int, _ visit: (InnerNode, Int, Int) -> Void = { _, _, _ in }) -> (parent: InnerNode, slot: Int, offset: Int) {
         var node = root
         var offset = index
         var level = height
@@ -34,10 +37,17 @@ extension ItemTree {
                 offset -= items[slot]
                 slot += 1
             }
-            if level == 1 { return node.leafChild(slot)[offset] }
+            visit(node, slot, height - level)
+            if level == 1 { return (node, slot, offset) }
             node = node.innerChild(slot)
             level -= 1
         }
+    }
+
+    /// The code at item `index` (within 0..<itemCount). O(log n).
+    func code(at index: Int) -> UInt32 {
+        let (parent, slot, offset) = descend(to: index)
+        return parent.leafChild(slot)[offset]
     }
 
     /// The code at item `index` (within 0..<itemCount) and the sums before it; with

@@ -5,22 +5,8 @@ extension ItemTree {
     @discardableResult
     func replaceCode(at index: Int, with code: UInt32) -> UInt32 {
         withUnsafeTemporaryAllocation(of: PathStep.self, capacity: height) { path in
-            var node = root
-            var offset = index
-            var level = height
-            while true {
-                var slot = 0
-                let items = node.items
-                while offset >= items[slot] {
-                    offset -= items[slot]
-                    slot += 1
-                }
-                path[height - level] = PathStep(node: node, slot: slot)
-                if level == 1 { break }
-                node = node.innerChild(slot)
-                level -= 1
-            }
-            let leaf = node.leafChild(path[height - 1].slot)
+            let (node, slot, offset) = descend(to: index) { node, slot, depth in path[depth] = PathStep(node: node, slot: slot) }
+            let leaf = node.leafChild(slot)
             let old = leaf[offset]
             guard old != code else { return old }
             leaf[offset] = code
@@ -40,22 +26,7 @@ extension ItemTree {
         withUnsafeTemporaryAllocation(of: PathStep.self, capacity: height) { path in
             var index = range.lowerBound
             while index < range.upperBound {
-                var node = root
-                var offset = index
-                var level = height
-                while true {
-                    var slot = 0
-                    let items = node.items
-                    while offset >= items[slot] {
-                        offset -= items[slot]
-                        slot += 1
-                    }
-                    path[height - level] = PathStep(node: node, slot: slot)
-                    if level == 1 { break }
-                    node = node.innerChild(slot)
-                    level -= 1
-                }
-                let leafSlot = path[height - 1].slot
+                let (node, leafSlot, offset) = descend(to: index) { node, slot, depth in path[depth] = PathStep(node: node, slot: slot) }
                 let leaf = node.leafChild(leafSlot)
                 let end = min(node.items[leafSlot], offset + (range.upperBound - index))
                 let segment = UnsafeMutableBufferPointer(start: leaf + offset, count: end - offset)
