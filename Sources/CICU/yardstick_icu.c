@@ -62,3 +62,4 @@ int32_t ys_is_emoji_presentation(uint32_t code_point) { return u_hasBinaryProper
 int32_t ys_is_extended_pictographic(uint32_t code_point) { return u_hasBinaryProperty((UChar32)code_point, UCHAR_EXTENDED_PICTOGRAPHIC) ? 1 : 0; }
 int32_t ys_is_white_space(uint32_t code_point) { return u_isUWhiteSpace((UChar32)code_point) ? 1 : 0; }
 int32_t ys_grapheme_cluster_break(uint32_t code_point) { return u_getIntPropertyValue((UChar32)code_point, UCHAR_GRAPHEME_CLUSTER_BREAK); }
+int32_t ys_line_break_class(uint32_t code_point) { return u_getIntPropertyValue((UChar32)code_point, UCHAR_LINE_BREAK); }

@@ -45,13 +45,20 @@ public final class TextAnalyzer {
         runs.removeAll(keepingCapacity: true)
         baseLevel = baseDirection ?? 0
         guard !paragraph.isEmpty else { isASCII = true; return }
-        if baseDirection != 1, ASCIILineBreaks.breaks(bytes, paragraph, into: &breakOffsets) {
-            // Plain ASCII prose: no ICU, no UTF-16, one left-to-right run.
-            isASCII = true
-            var hasLetter = false
-            for i in paragraph where (bytes[i] | 0x20) >= 0x61 && (bytes[i] | 0x20) <= 0x7A { hasLetter = true; break }
-            runs.append(AnalysisRun(start: Int32(paragraph.lowerBound), end: Int32(paragraph.upperBound), level: 0,
-                                    script: hasLetter ? ScriptTag.latin : ScriptTag.common))
+        if baseDirection != 1, FastLineBreaks.breaks(bytes, paragraph, into: &breakOffsets) {
+            // Plain prose: no ICU line breaking, no UTF-16; nothing here is right to left.
+            var ascii = true
+            for i in paragraph where bytes[i] >= 0x80 { ascii = false; break }
+            isASCII = ascii
+            if ascii {
+                var hasLetter = false
+                for i in paragraph where (bytes[i] | 0x20) >= 0x61 && (bytes[i] | 0x20) <= 0x7A { hasLetter = true; break }
+                runs.append(AnalysisRun(start: Int32(paragraph.lowerBound), end: Int32(paragraph.upperBound), level: 0,
+                                        script: hasLetter ? ScriptTag.latin : ScriptTag.common))
+            } else {
+                sawRightToLeft = false
+                resolveRuns(bytes, paragraph, baseDirection: baseDirection) // scripts only (Latin, Greek, Cyrillic)
+            }
             return
         }
         let ascii = fillUTF16(bytes, paragraph)

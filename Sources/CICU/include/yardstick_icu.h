@@ -52,6 +52,9 @@ int32_t ys_is_white_space(uint32_t code_point);
 /// UGraphemeClusterBreak of a code point (0 Other, 1 Control, 3 Extend, 4 L, 8 T, 9 V, 10 SpacingMark, 11 Prepend, 12 RI, 17 ZWJ, …).
 int32_t ys_grapheme_cluster_break(uint32_t code_point);
 
+/// ULineBreak class of a code point (2 = AL, alphabetic).
+int32_t ys_line_break_class(uint32_t code_point);
+
 /// The ICU version, e.g. "72.1".
 const char *ys_icu_version(void);
 

@@ -2,8 +2,8 @@ import Foundation
 import XCTest
 @testable import YardstickAnalysis
 
-/// The ICU-free ASCII breaker must agree with ICU on every text it accepts.
-final class ASCIILineBreaksTests: XCTestCase {
+/// The ICU-free breaker must agree with ICU on every text it accepts.
+final class FastLineBreaksTests: XCTestCase {
     func icuBreaks(_ text: [UInt8], _ analyzer: TextAnalyzer) -> [Int32] {
         // Force ICU: a right-to-left base direction skips the ASCII path; break opportunities
         // do not depend on direction.
@@ -12,24 +12,27 @@ final class ASCIILineBreaksTests: XCTestCase {
 
     func testAgreesWithICUOnRandomTexts() throws {
         let analyzer = try TextAnalyzer()
-        let alphabet = Array("aaaaabcXYZ0123456789     ,.:;!?-'\"()[]{}/|\t#&*@_<=>^`~".utf8)
+        let alphabet: [[UInt8]] = Array("aaaaabcXYZ0123456789     ,.:;!?-'\"()[]{}/|\t#&*@_<=>^`~".utf8).map { [$0] }
+            + ["é", "ß", "Ł", "ǅ", "Ω", "λ", "Ж", "я", "–", "ı", "ª", "ʼ"].map { Array($0.utf8) }
         var state: UInt64 = 0x9E3779B97F4A7C15
         func next() -> Int { state = state &* 6364136223846793005 &+ 1442695040888963407; return Int(state >> 33) }
         var checked = 0
+        var acceptedCount = 0
         for _ in 0..<200_000 {
             let length = 1 + next() % 24
-            let text = (0..<length).map { _ in alphabet[next() % alphabet.count] }
+            let text = (0..<length).flatMap { _ in alphabet[next() % alphabet.count] }
             var fast: [Int32] = []
-            let accepted = text.withUnsafeBufferPointer { ASCIILineBreaks.breaks($0, 0..<$0.count, into: &fast) }
-            XCTAssertTrue(accepted)
+            let accepted = text.withUnsafeBufferPointer { FastLineBreaks.breaks($0, 0..<$0.count, into: &fast) }
+            if accepted { acceptedCount += 1 }
             let icu = icuBreaks(text, analyzer)
-            if fast != icu {
+            if accepted && fast != icu {
                 XCTFail("\(String(decoding: text, as: UTF8.self).debugDescription): fast \(fast) ICU \(icu)")
                 break
             }
             checked += 1
         }
         XCTAssertEqual(checked, 200_000)
+        XCTAssertGreaterThan(acceptedCount, 100_000, "most random texts should take the fast path")
     }
 
     func testAgreesWithICUOnTheSampleTable() throws {
@@ -41,7 +44,7 @@ final class ASCIILineBreaksTests: XCTestCase {
         for line in data.split(separator: 0x0A).flatMap({ $0.split(separator: 0x2C) }) {
             let bytes = Array(line)
             var fast: [Int32] = []
-            guard bytes.withUnsafeBufferPointer({ ASCIILineBreaks.breaks($0, 0..<$0.count, into: &fast) }) else { continue }
+            guard bytes.withUnsafeBufferPointer({ FastLineBreaks.breaks($0, 0..<$0.count, into: &fast) }) else { continue }
             accepted += 1
             XCTAssertEqual(fast, icuBreaks(bytes, analyzer), String(decoding: bytes, as: UTF8.self))
         }
@@ -53,13 +56,14 @@ final class ASCIILineBreaksTests: XCTestCase {
         for s in ["Left at the front desk; signed for by Chloe.", "Order #1234 - shipped!", "It's 3.5 km, isn't it?", "-5 and -abc", "e-mail re-sent"] {
             var fast: [Int32] = []
             let bytes = Array(s.utf8)
-            if bytes.withUnsafeBufferPointer({ ASCIILineBreaks.breaks($0, 0..<$0.count, into: &fast) }) {
+            if bytes.withUnsafeBufferPointer({ FastLineBreaks.breaks($0, 0..<$0.count, into: &fast) }) {
                 XCTAssertEqual(fast, icuBreaks(bytes, analyzer), s)
             }
         }
         var out: [Int32] = []
-        XCTAssertFalse(Array("price $5".utf8).withUnsafeBufferPointer { ASCIILineBreaks.breaks($0, 0..<$0.count, into: &out) })
-        XCTAssertFalse(Array("café".utf8).withUnsafeBufferPointer { ASCIILineBreaks.breaks($0, 0..<$0.count, into: &out) })
+        XCTAssertFalse(Array("price $5".utf8).withUnsafeBufferPointer { FastLineBreaks.breaks($0, 0..<$0.count, into: &out) })
+        XCTAssertFalse(Array("e\u{301}".utf8).withUnsafeBufferPointer { FastLineBreaks.breaks($0, 0..<$0.count, into: &out) }) // a mark
+        XCTAssertFalse(Array("日本".utf8).withUnsafeBufferPointer { FastLineBreaks.breaks($0, 0..<$0.count, into: &out) })
         XCTAssertTrue(out.isEmpty)
     }
 }
