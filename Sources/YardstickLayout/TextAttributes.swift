@@ -76,7 +76,7 @@ public struct TextAttributes: Hashable, Sendable {
     /// Why a set of attributes can't be used, or nil when it can.
     public var validationError: String? {
         func bad(_ v: Double) -> Bool { !v.isFinite || v < 0 }
-        if !size.isFinite || size <= 0 { return "font size must be a finite number above 0 (got \(size))" }
+        if !size.isFinite || size <= 0 || size > 100_000 { return "font size must be above 0 and at most 100000 points (got \(size))" }
         if !letterSpacing.isFinite { return "letter spacing must be finite" }
         if bad(lineHeightMultiple) || bad(minimumLineHeight) || bad(maximumLineHeight) || bad(lineSpacing) || bad(paragraphSpacing) {
             return "line height multiple, minimum/maximum line height, line spacing and paragraph spacing must be finite and at least 0"

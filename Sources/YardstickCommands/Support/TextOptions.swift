@@ -25,7 +25,7 @@ public struct TextOptions: Sendable {
         var a: TextAttributes
         if let size {
             guard style == nil && category == nil else { throw CommandError("give either --size or --style/--category, not both") }
-            guard size.isFinite && size > 0 else { throw CommandError("--size must be a finite number above 0") }
+            guard size.isFinite && size > 0 && size <= 100_000 else { throw CommandError("--size must be a number above 0 and at most 100000 (points)") }
             a = TextAttributes(size: size)
         } else {
             let textStyle = try style.map(Self.parseStyle) ?? .body
@@ -35,6 +35,7 @@ public struct TextOptions: Sendable {
         guard maxLines >= 0 else { throw CommandError("--max-lines must be 0 (no limit) or more") }
         a.maxLines = maxLines
         a.hyphenateWordBreaks = hyphenate
+        if let problem = a.validationError { throw CommandError(problem) }
         return a
     }
 
