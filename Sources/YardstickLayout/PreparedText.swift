@@ -97,7 +97,7 @@ public struct PreparedText: Sendable {
 
     @inline(__always)
     private func roundUp(_ v: Double, _ scale: Double?) -> Double {
-        guard let scale else { return v }
+        guard let scale, scale.isFinite, scale > 0 else { return v } // an invalid scale means no rounding
         return (v * scale - 1e-9).rounded(.up) / scale
     }
 

@@ -2,6 +2,10 @@ import YardstickFonts
 
 /// How a text is set: its font size and style, spacing, line-height rules, line limits and
 /// rounding. The values UIKit's `NSParagraphStyle`, `UILabel` and SwiftDataTables expose.
+///
+/// `validationError` says whether a set of values makes sense; layout never traps on values
+/// that do not (a non-positive display scale means no rounding; a negative or NaN size gives
+/// meaningless, but finite-or-NaN, numbers), and the CLI and `TableMeasurer` reject them.
 public struct TextAttributes: Hashable, Sendable {
     /// How lines end.
     public enum LineBreakMode: Hashable, Sendable {

@@ -73,7 +73,16 @@ final class TextPreparer: @unchecked Sendable {
     /// Intersects break segments, analysis runs and font runs; shapes each piece.
     private func buildSegments(_ bytes: UnsafeBufferPointer<UInt8>, paragraph: Range<Int>,
                                segments: inout [BreakSegment], pieces: inout [ShapedPiece]) {
-        let breaks = analyzer.breakOffsets
+        var breaks = analyzer.breakOffsets
+        if !analyzer.isASCII {
+            // UAX #14 allows a break before a combining mark after a space (LB10); a grapheme
+            // cluster is never split, so such opportunities are dropped.
+            let insideCluster = { (offset: Int32) -> Bool in
+                Int(offset) < paragraph.upperBound && bytes[Int(offset)] >= 0xCC // U+0300 and above
+                    && CharacterProperties.isGraphemeExtend(UTF8Decoding.decode(bytes, at: Int(offset), end: paragraph.upperBound).0)
+            }
+            if breaks.contains(where: insideCluster) { breaks.removeAll(where: insideCluster) }
+        }
         let runs = analyzer.runs
         var b = 0, r = 0, f = 0
         var pos = Int32(paragraph.lowerBound)

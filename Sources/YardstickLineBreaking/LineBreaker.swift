@@ -151,6 +151,16 @@ public enum LineBreaker {
     @inline(__always)
     public static func forEachCluster(_ segment: BreakSegment, pieces: UnsafeBufferPointer<ShapedPiece>, runs: ShapedRunAccess, from: Int32,
                                       _ body: (Int32, Int32, Double, Int, Bool, UInt8) -> Bool) {
+        // Trailing whitespace is the segment's, not a piece's: a space that cannot end a line
+        // (after "(", say) may end a piece when the font or direction changes after it.
+        var trailingStart = segment.end
+        var last = Int(segment.endPiece) - 1
+        while last >= Int(segment.firstPiece) {
+            let run = runs.store[pieces[last].runID]
+            if run.isAllWhitespace { trailingStart = pieces[last].start; last -= 1; continue }
+            trailingStart = pieces[last].start + run.trailingWhitespaceStart
+            break
+        }
         for p in Int(segment.firstPiece)..<Int(segment.endPiece) {
             let piece = pieces[p]
             if piece.end <= from { continue }
@@ -162,7 +172,7 @@ public enum LineBreaker {
                 let cStart = piece.start + clusters[c].start
                 let cEnd = c + 1 < count ? piece.start + clusters[c + 1].start : piece.end
                 if cStart < from { continue }
-                let trailing = clusters[c].start >= run.trailingWhitespaceStart
+                let trailing = cStart >= trailingStart
                 if !body(cStart, cEnd, Double(clusters[c].advance) * em, run.face, trailing, clusters[c].flags) { return }
             }
         }

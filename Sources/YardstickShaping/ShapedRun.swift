@@ -15,11 +15,11 @@ public final class ShapedRun: Sendable {
     /// Breakable clusters in logical order; the first starts at 0.
     public let clusters: [ShapedCluster]
     /// Sum of all advances, font units.
-    public let totalAdvance: Int32
+    public let totalAdvance: Int64
     /// Where trailing hanging whitespace begins (== byteCount when there is none).
     public let trailingWhitespaceStart: Int32
     /// Advance of the trailing whitespace, font units.
-    public let trailingAdvance: Int32
+    public let trailingAdvance: Int64
     /// Clusters in the trailing whitespace.
     public let trailingClusterCount: Int32
 
@@ -30,14 +30,14 @@ public final class ShapedRun: Sendable {
         self.byteCount = byteCount
         self.glyphs = glyphs
         self.clusters = clusters
-        var total: Int32 = 0
-        for g in glyphs { total &+= g.xAdvance }
+        var total: Int64 = 0
+        for g in glyphs { total += Int64(g.xAdvance) }
         self.totalAdvance = total
         self.trailingWhitespaceStart = trailingWhitespaceStart
-        var trailing: Int32 = 0
+        var trailing: Int64 = 0
         var trailingCount: Int32 = 0
         for c in clusters where c.start >= trailingWhitespaceStart {
-            trailing &+= c.advance
+            trailing += c.advance
             trailingCount += 1
         }
         self.trailingAdvance = trailing
@@ -72,12 +72,12 @@ public struct ShapedGlyph: Hashable, Sendable {
 public struct ShapedCluster: Hashable, Sendable {
     /// UTF-8 offset in the run.
     public var start: Int32
-    /// Advance, font units.
-    public var advance: Int32
+    /// Advance, font units (64-bit: a cluster of many glyphs never wraps around).
+    public var advance: Int64
     /// `ClusterFlags` bits.
     public var flags: UInt8
 
-    public init(start: Int32, advance: Int32, flags: UInt8) {
+    public init(start: Int32, advance: Int64, flags: UInt8) {
         self.start = start
         self.advance = advance
         self.flags = flags

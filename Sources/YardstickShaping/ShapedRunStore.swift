@@ -62,8 +62,8 @@ public struct ShapedRunSummary: Hashable, Sendable {
     public var isAllWhitespace: Bool
     public var byteCount: Int32
     /// Font units.
-    public var totalAdvance: Int32
-    public var trailingAdvance: Int32
+    public var totalAdvance: Int64
+    public var trailingAdvance: Int64
     public var clusterCount: Int32
     public var trailingClusterCount: Int32
 

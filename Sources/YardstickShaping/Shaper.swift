@@ -71,37 +71,35 @@ public final class Shaper {
 
     /// Calls HarfBuzz, bypassing the cache.
     public func shapeUncached(_ run: UnsafeBufferPointer<UInt8>, face: Int, script: UInt32, rightToLeft: Bool) -> ShapedRun {
-        hb_buffer_clear_contents(buffer)
-        hb_buffer_set_direction(buffer, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
-        hb_buffer_set_script(buffer, hb_script_from_iso15924_tag(script))
-        hb_buffer_set_cluster_level(buffer, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_GRAPHEMES)
-        if let language = Shaper.languages[script] { hb_buffer_set_language(buffer, language) }
         let n = run.count
         var hasTab = false
-        for b in run where b == 0x09 { hasTab = true; break }
+        var ascii = true
+        for b in run {
+            if b == 0x09 { hasTab = true }
+            if b >= 0x80 { ascii = false }
+        }
         if hasTab {
             scratch.removeAll(keepingCapacity: true)
             scratch.append(contentsOf: run.lazy.map { $0 == 0x09 ? 0x20 : $0 })
-            scratch.withUnsafeBufferPointer { p in
-                p.withMemoryRebound(to: CChar.self) { hb_buffer_add_utf8(buffer, $0.baseAddress, Int32(n), 0, Int32(n)) }
-            }
-        } else if n > 0 {
-            run.withMemoryRebound(to: CChar.self) { hb_buffer_add_utf8(buffer, $0.baseAddress, Int32(n), 0, Int32(n)) }
         }
-        let font = fonts.faces[face].hbFont
-        hbFeatures.withUnsafeBufferPointer { hb_shape(font, buffer, $0.baseAddress, UInt32($0.count)) }
-
-        var count: UInt32 = 0
-        let infos = hb_buffer_get_glyph_infos(buffer, &count)
-        let positions = hb_buffer_get_glyph_positions(buffer, &count)
-        let g = Int(count)
-        let glyphs = [ShapedGlyph](unsafeUninitializedCapacity: g) { out, initialized in
-            for i in 0..<g {
-                out[i] = ShapedGlyph(id: infos![i].codepoint, cluster: infos![i].cluster, xAdvance: positions![i].x_advance,
-                                     xOffset: positions![i].x_offset, yOffset: positions![i].y_offset)
+        // Runs of more than 30 combining characters are shaped 30 at a time (with the text
+        // around them as context): HarfBuzz reorders marks in quadratic time, so one cluster of
+        // thousands of marks would otherwise take seconds (the Stream-Safe Text Format's bound).
+        let chunkStarts = ascii ? [0] : Shaper.chunkStarts(run)
+        var glyphs: [ShapedGlyph] = []
+        let order = rightToLeft ? Array(chunkStarts.indices.reversed()) : Array(chunkStarts.indices)
+        for k in order {
+            let start = chunkStarts[k]
+            let end = k + 1 < chunkStarts.count ? chunkStarts[k + 1] : n
+            if hasTab {
+                glyphs += scratch.withUnsafeBufferPointer {
+                    shapeChunk($0, start..<end, face: face, script: script, rightToLeft: rightToLeft, continuation: k > 0)
+                }
+            } else {
+                glyphs += shapeChunk(run, start..<end, face: face, script: script, rightToLeft: rightToLeft, continuation: k > 0)
             }
-            initialized = g
         }
+        let g = glyphs.count
 
         // Per-cluster advances in logical order (HarfBuzz clusters are monotone).
         var clusters: [ShapedCluster] = []
@@ -110,9 +108,9 @@ public final class Shaper {
             let glyph = glyphs[rightToLeft ? g - 1 - k : k]
             let c = Int32(glyph.cluster)
             if let last = clusters.last, c <= last.start {
-                clusters[clusters.count - 1].advance &+= glyph.xAdvance // same cluster (or non-monotone: keep it in the current one)
+                clusters[clusters.count - 1].advance += Int64(glyph.xAdvance) // same cluster (or non-monotone: keep it in the current one)
             } else {
-                clusters.append(ShapedCluster(start: c, advance: glyph.xAdvance, flags: 0))
+                clusters.append(ShapedCluster(start: c, advance: Int64(glyph.xAdvance), flags: 0))
             }
         }
         if clusters.isEmpty { clusters = [ShapedCluster(start: 0, advance: 0, flags: 0)] } else { clusters[0].start = 0 }
@@ -130,6 +128,54 @@ public final class Shaper {
 
         return ShapedRun(face: face, isRightToLeft: rightToLeft, byteCount: Int32(n), glyphs: glyphs, clusters: clusters,
                          trailingWhitespaceStart: trailingStart)
+    }
+
+    /// One `hb_shape` call over `text[range]`, the rest of `text` given as context. Glyph
+    /// clusters are byte offsets into `text`.
+    private func shapeChunk(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, face: Int, script: UInt32, rightToLeft: Bool,
+                            continuation: Bool) -> [ShapedGlyph] {
+        hb_buffer_clear_contents(buffer)
+        hb_buffer_set_direction(buffer, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
+        hb_buffer_set_script(buffer, hb_script_from_iso15924_tag(script))
+        hb_buffer_set_cluster_level(buffer, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_GRAPHEMES)
+        hb_buffer_set_flags(buffer, continuation ? HB_BUFFER_FLAG_DO_NOT_INSERT_DOTTED_CIRCLE : HB_BUFFER_FLAG_DEFAULT)
+        if let language = Shaper.languages[script] { hb_buffer_set_language(buffer, language) }
+        if !range.isEmpty {
+            text.withMemoryRebound(to: CChar.self) {
+                hb_buffer_add_utf8(buffer, $0.baseAddress, Int32(text.count), UInt32(range.lowerBound), Int32(range.count))
+            }
+        }
+        let font = fonts.faces[face].hbFont
+        hbFeatures.withUnsafeBufferPointer { hb_shape(font, buffer, $0.baseAddress, UInt32($0.count)) }
+        var count: UInt32 = 0
+        let infos = hb_buffer_get_glyph_infos(buffer, &count)
+        let positions = hb_buffer_get_glyph_positions(buffer, &count)
+        let g = Int(count)
+        return [ShapedGlyph](unsafeUninitializedCapacity: g) { out, initialized in
+            for i in 0..<g {
+                out[i] = ShapedGlyph(id: infos![i].codepoint, cluster: infos![i].cluster, xAdvance: positions![i].x_advance,
+                                     xOffset: positions![i].x_offset, yOffset: positions![i].y_offset)
+            }
+            initialized = g
+        }
+    }
+
+    /// Where to split a run so that no shaping call holds more than 30 combining characters in a row.
+    static func chunkStarts(_ run: UnsafeBufferPointer<UInt8>) -> [Int] {
+        var starts = [0]
+        var i = 0
+        var marks = 0
+        while i < run.count {
+            let (scalar, length) = UTF8Decoding.decode(run, at: i, end: run.count)
+            if scalar >= 0x300 && CharacterProperties.isGraphemeExtend(scalar) {
+                marks += 1
+                if marks > 30 { starts.append(i); marks = 1 }
+            } else {
+                marks = 0
+            }
+            i += length
+        }
+        return starts
     }
 
     /// Sets the `ClusterFlags` of each cluster of a run.
@@ -208,7 +254,7 @@ public final class Shaper {
             if out.isEmpty || boundaryOffset == cluster.start {
                 out.append(cluster)
             } else {
-                out[out.count - 1].advance &+= cluster.advance
+                out[out.count - 1].advance += cluster.advance
             }
         }
         clusters = out

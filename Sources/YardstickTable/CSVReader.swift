@@ -16,8 +16,9 @@ public struct CSVReader {
     public private(set) var replacedInvalidUTF8 = 0
 
     /// Parses a whole file's bytes.
-    /// - Throws: `ParseError` for a quote left open at the end of the input, or a quote inside an
-    ///   unquoted field's middle followed by more text (`ab"c`), naming the line.
+    /// - Throws: `ParseError` for a quote left open at the end of the input, or text after the
+    ///   closing quote of a quoted field (`"ab"c`), naming the line. A quote inside an unquoted
+    ///   field (`ab"c`) is kept as text, as most spreadsheet exports expect.
     public init(bytes: [UInt8]) throws {
         var i = 0
         let n = bytes.count

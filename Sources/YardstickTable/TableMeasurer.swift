@@ -53,7 +53,11 @@ public struct TableMeasurer {
     /// - Parameter progress: called on the calling thread with (cells done, cells in all).
     /// - Throws: `TableMeasurementError` when a row is taller than `RowOffsetCache.maximumHeight`.
     public func measure(_ rows: [[String]], hasHeader: Bool = true, progress: ((Int, Int) -> Void)? = nil) throws -> TableMeasurement {
-        let columns = rows.map(\.count).max() ?? 0
+        guard maxColumnWidth.isFinite, maxColumnWidth > 0 else {
+            throw TableMeasurementError(description: "the maximum column width must be a finite number above 0 (got \(maxColumnWidth))")
+        }
+        if let problem = attributes.validationError { throw TableMeasurementError(description: problem) }
+        let columns = max(1, rows.map(\.count).max() ?? 0) // a row without cells is one empty cell
         var header = attributes
         header.fontStyle = .bold
         let headerAttributes = header

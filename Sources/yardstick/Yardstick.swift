@@ -31,6 +31,7 @@ struct FontOptions: ParsableArguments {
         text.fontFiles = fonts
         text.family = family
         text.hyphenate = !noHyphens
+        text.threads = threads
         return text
     }
 }

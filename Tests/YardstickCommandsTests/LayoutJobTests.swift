@@ -19,6 +19,13 @@ final class LayoutJobTests: XCTestCase {
         XCTAssertTrue(lines[2].hasSuffix("\"breaks\": [0, 2]}"))
     }
 
+    func testByteOrderMarkAndNullWidth() throws {
+        let out = try run("\u{FEFF}{\"text\": \"ok\", \"width\": null}\n", width: 100)
+        XCTAssertTrue(out.hasPrefix("{\"lines\": 1,"), out)
+        XCTAssertEqual(OutputNumber.format(-1e308), "-1e+308")
+        XCTAssertEqual(OutputNumber.format(1e300), "1e+300")
+    }
+
     func testBreaksAreUTF8Offsets() throws {
         // "é" is two bytes, "日" three: the second line starts after them.
         let out = try run("{\"text\": \"\\u00e9\\u00e9\\u00e9 \\u65e5\\u672c\", \"width\": 40}\n")

@@ -145,6 +145,22 @@ final class TextLayoutTests: XCTestCase {
         XCTAssertFalse(engine.prepare("abc مرحبا").isRightToLeft(paragraph: 0))
     }
 
+    func testSpaceThatCannotEndALineDoesNotHideTheWordAfterIt() {
+        // "( " cannot end a line (LB14), so the space sits inside a segment; the Hebrew word after
+        // it is another font and direction. The word must still wrap and count.
+        let text = "( " + String(repeating: "שלום", count: 6)
+        let narrow = engine.layout(text, width: 40)
+        XCTAssertGreaterThan(narrow.lineCount, 4)
+        for line in narrow.lines { XCTAssertLessThanOrEqual(line.width, 40 + 1e-6) }
+        XCTAssertEqual(engine.layout("a\u{3000}»ر)eל{ c", width: 30).lines.allSatisfy { $0.width <= 30 + 1e-6 }, true)
+    }
+
+    func testNoBreakInsideAClusterAfterASpace() {
+        // UAX #14 (LB10) allows a break between a space and a combining mark; that would split a cluster.
+        XCTAssertEqual(engine.layout(" \u{301}", width: 1).lineStarts, [0])
+        XCTAssertEqual(engine.layout("ab \u{301}\u{301}cd ef", width: 1).lineStarts.contains(3), false)
+    }
+
     func testAMegabyteCellWorks() {
         let text = String(repeating: "word ", count: 200_000) // 1,000,000 bytes
         let layout = engine.layout(text, width: 250)

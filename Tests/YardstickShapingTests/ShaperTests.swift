@@ -24,7 +24,7 @@ final class ShaperTests: XCTestCase {
         let shaper = Shaper(fonts: fonts, cache: ShapingCache())
         var text = "Typography, kerning: AV To Wa."
         let run = text.withUTF8 { shaper.shapeUncached($0, face: 0, script: ScriptTag.latin, rightToLeft: false) }
-        XCTAssertEqual(run.totalAdvance, harfBuzzAdvances(text, face: 0).reduce(0, +))
+        XCTAssertEqual(run.totalAdvance, Int64(harfBuzzAdvances(text, face: 0).reduce(0, +)))
         XCTAssertEqual(run.clusters.map(\.advance).reduce(0, +), run.totalAdvance)
         XCTAssertEqual(run.glyphs.map(\.xAdvance), harfBuzzAdvances(text, face: 0))
     }
@@ -52,7 +52,7 @@ final class ShaperTests: XCTestCase {
         XCTAssertEqual(run.trailingWhitespaceStart, 4)
         XCTAssertEqual(run.trailingClusterCount, 2)
         let space = harfBuzzAdvances(" ", face: 0)[0]
-        XCTAssertEqual(run.trailingAdvance, 2 * space)
+        XCTAssertEqual(run.trailingAdvance, 2 * Int64(space))
         var spaces = "   "
         XCTAssertTrue(spaces.withUTF8 { shaper.shapeUncached($0, face: 0, script: ScriptTag.latin, rightToLeft: false) }.isAllWhitespace)
     }
@@ -69,6 +69,17 @@ final class ShaperTests: XCTestCase {
             for start in run.clusters.map(\.start) { XCTAssertTrue(boundaries.contains(start), "\(text): cluster at \(start) splits a grapheme") }
             XCTAssertEqual(run.clusters.map(\.advance).reduce(0, +), run.totalAdvance)
         }
+    }
+
+    func testLongMarkSequencesShapeInChunksWithoutChangingWidths() {
+        let shaper = Shaper(fonts: fonts, cache: ShapingCache())
+        // 95 marks on one base: shaped in chunks of at most 30 marks, still one cluster.
+        var text = "a" + String(repeating: "\u{301}", count: 95) + "b"
+        XCTAssertEqual(text.withUTF8 { Shaper.chunkStarts($0) }.count, 4)
+        let run = text.withUTF8 { shaper.shapeUncached($0, face: 0, script: ScriptTag.latin, rightToLeft: false) }
+        XCTAssertEqual(run.clusters.count, 2) // "a"+marks, "b"
+        let plain = harfBuzzAdvances("ab", face: 0).reduce(0, +)
+        XCTAssertEqual(run.totalAdvance, Int64(plain)) // marks add no width, and no dotted circles
     }
 
     func testHyphenFlagsFollowPango() {

@@ -30,8 +30,10 @@ public struct LayoutJob {
         if let defaultWidth { try TextOptions.checkWidth(defaultWidth, "--width") }
         var items: [(String, Double)] = []
         var replaced = 0
-        for (index, line) in FileIO.lines(input).enumerated() {
+        for (index, rawLine) in FileIO.lines(input).enumerated() {
             let n = index + 1
+            // A UTF-8 byte-order mark before the first record is skipped.
+            let line = index == 0 && rawLine.starts(with: [0xEF, 0xBB, 0xBF]) ? rawLine.dropFirst(3) : rawLine
             let repaired = UTF8Repair.repair(line)
             replaced += repaired.replaced
             let value: JSONValue
@@ -43,7 +45,7 @@ public struct LayoutJob {
             guard case .object(let object) = value else { throw CommandError("line \(n): expected a JSON object like {\"text\": \"...\", \"width\": 250}") }
             guard let text = object["text"]?.stringValue else { throw CommandError("line \(n): \"text\" must be a string") }
             var width = defaultWidth
-            if let w = object["width"] {
+            if let w = object["width"], !w.isNull { // "width": null counts as absent
                 guard let number = w.doubleValue else { throw CommandError("line \(n): \"width\" must be a number") }
                 guard number.isFinite, number > 0 else { throw CommandError("line \(n): \"width\" must be a finite number above 0 (got \(OutputNumber.format(number)))") }
                 width = number

@@ -10,6 +10,7 @@ public struct TextOptions: Sendable {
     public var category: String?
     public var maxLines: Int = 0
     public var hyphenate = true
+    public var threads = 0
 
     public init() {}
 
@@ -33,6 +34,7 @@ public struct TextOptions: Sendable {
             a = TextAttributes(textStyle: textStyle, category: sizeCategory)
         }
         guard maxLines >= 0 else { throw CommandError("--max-lines must be 0 (no limit) or more") }
+        guard threads >= 0 else { throw CommandError("--threads must be 0 (all cores) or more") }
         a.maxLines = maxLines
         a.hyphenateWordBreaks = hyphenate
         if let problem = a.validationError { throw CommandError(problem) }
