@@ -8,8 +8,9 @@ import YardstickLineBreaking
 /// a column of cells walks memory in order instead of chasing one allocation per cell, and a
 /// thread working on its batch never shares a reference count with another thread.
 /// Indices inside (paragraph → segments, segment → pieces) are absolute in the batch; UTF-8
-/// offsets are relative to each text. Immutable once built.
-final class PreparedStorage: Sendable {
+/// offsets are relative to each text. Immutable once built; the arrays are copied once into
+/// memory the storage owns, so reading them costs no reference counting.
+final class PreparedStorage: @unchecked Sendable {
     struct Paragraph: Sendable {
         var start: Int32
         var end: Int32
@@ -20,14 +21,14 @@ final class PreparedStorage: Sendable {
     }
 
     let fontStyle: FontStyle
-    let paragraphs: [Paragraph]
-    let segments: [BreakSegment]
-    let pieces: [ShapedPiece]
+    let paragraphs: UnsafeBufferPointer<Paragraph>
+    let segments: UnsafeBufferPointer<BreakSegment>
+    let pieces: UnsafeBufferPointer<ShapedPiece>
     /// Text i has paragraphs `textParagraphs[i]..<textParagraphs[i + 1]` and pieces
     /// `textPieces[i]..<textPieces[i + 1]`.
-    let textParagraphs: [Int32]
-    let textPieces: [Int32]
-    let utf8Counts: [Int32]
+    let textParagraphs: UnsafeBufferPointer<Int32>
+    let textPieces: UnsafeBufferPointer<Int32>
+    let utf8Counts: UnsafeBufferPointer<Int32>
     let primaryFace: Int
     let metrics: FaceMetricsTable
     let fonts: FontCollection
@@ -35,16 +36,31 @@ final class PreparedStorage: Sendable {
 
     init(_ b: Builder, fontStyle: FontStyle, primaryFace: Int, metrics: FaceMetricsTable, fonts: FontCollection, runs: ShapedRunAccess) {
         self.fontStyle = fontStyle
-        paragraphs = b.paragraphs
-        segments = b.segments
-        pieces = b.pieces
-        textParagraphs = b.textParagraphs
-        textPieces = b.textPieces
-        utf8Counts = b.utf8Counts
+        paragraphs = Self.copy(b.paragraphs)
+        segments = Self.copy(b.segments)
+        pieces = Self.copy(b.pieces)
+        textParagraphs = Self.copy(b.textParagraphs)
+        textPieces = Self.copy(b.textPieces)
+        utf8Counts = Self.copy(b.utf8Counts)
         self.primaryFace = primaryFace
         self.metrics = metrics
         self.fonts = fonts
         self.runs = runs
+    }
+
+    deinit {
+        for buffer in [UnsafeRawPointer(paragraphs.baseAddress), UnsafeRawPointer(segments.baseAddress), UnsafeRawPointer(pieces.baseAddress),
+                       UnsafeRawPointer(textParagraphs.baseAddress), UnsafeRawPointer(textPieces.baseAddress),
+                       UnsafeRawPointer(utf8Counts.baseAddress)] {
+            buffer.map { UnsafeMutableRawPointer(mutating: $0).deallocate() }
+        }
+    }
+
+    /// A copy of plain values in memory this storage owns (elements are trivial: no deinitialisation needed).
+    private static func copy<T>(_ array: [T]) -> UnsafeBufferPointer<T> {
+        let buffer = UnsafeMutableBufferPointer<T>.allocate(capacity: max(1, array.count))
+        _ = buffer.initialize(from: array)
+        return UnsafeBufferPointer(rebasing: buffer[0..<array.count])
     }
 
     var count: Int { utf8Counts.count }

@@ -27,7 +27,9 @@ public struct PreparedText: Sendable {
     var runs: ShapedRunAccess { storage.runs }
     var paragraphRange: Range<Int> { Int(storage.textParagraphs[index])..<Int(storage.textParagraphs[index + 1]) }
     /// This text's shaped pieces.
-    var pieces: ArraySlice<ShapedPiece> { storage.pieces[Int(storage.textPieces[index])..<Int(storage.textPieces[index + 1])] }
+    var pieces: UnsafeBufferPointer<ShapedPiece> {
+        UnsafeBufferPointer(rebasing: storage.pieces[Int(storage.textPieces[index])..<Int(storage.textPieces[index + 1])])
+    }
 
     /// Number of paragraphs (hard-break-separated).
     public var paragraphCount: Int { paragraphRange.count }
@@ -131,10 +133,10 @@ public struct PreparedText: Sendable {
         let storage = self.storage
         let paragraphRange = self.paragraphRange
         let emptyFaceMask: UInt64 = 1 << UInt64(storage.primaryFace)
-        return storage.segments.withUnsafeBufferPointer { segs in
-            storage.pieces.withUnsafeBufferPointer { pcs in
-              storage.metrics.hyphenWidths.withUnsafeBufferPointer { hyphenWidths in
-                storage.paragraphs.withUnsafeBufferPointer { paragraphs in
+        let segs = storage.segments
+        let pcs = storage.pieces
+        let paragraphs = storage.paragraphs
+        return storage.metrics.hyphenWidths.withUnsafeBufferPointer { hyphenWidths in
                 for p in paragraphRange {
                     let para = paragraphs[p]
                     let paraSegs = UnsafeBufferPointer(rebasing: segs[Int(para.firstSegment)..<Int(para.endSegment)])
@@ -170,9 +172,6 @@ public struct PreparedText: Sendable {
                 last.hyphenFace = 0
                 body(last, pendingParagraph, true)
                 return true
-                }
-              }
-            }
         }
     }
 }
