@@ -76,6 +76,7 @@ public struct PreparedText: Sendable {
     /// Height and line count only: the same result as `layout(width:attributes:)` without
     /// building lines (the warm re-layout path of a table resize).
     public func measure(width: Double, attributes: TextAttributes) -> (height: Double, lineCount: Int) {
+        if attributes.maxLines == 0 && attributes.lineBreakMode == .wordWrap { return measureWrapped(width: width, attributes) }
         var y = 0.0
         var count = 0
         var previousParagraph = -1
@@ -95,6 +96,40 @@ public struct PreparedText: Sendable {
             previousParagraph = paragraph
         }
         return (roundUp(y, attributes.displayScale), count)
+    }
+
+    /// `measure` without line limits: the line breaker straight over each paragraph (the common
+    /// case of a table re-layout, kept free of the max-lines bookkeeping).
+    private func measureWrapped(width: Double, _ a: TextAttributes) -> (height: Double, lineCount: Int) {
+        let storage = self.storage
+        let range = paragraphRange
+        let emptyFaceMask: UInt64 = 1 << UInt64(storage.primaryFace)
+        let lineSpacing = a.lineSpacing
+        var y = 0.0
+        var count = 0
+        var lastMask: UInt64 = 0 // lines mostly use the faces of the line before: reuse its height
+        var lastHeight = 0.0
+        storage.metrics.hyphenWidths.withUnsafeBufferPointer { hyphenWidths in
+            let hyphens = a.hyphenateWordBreaks ? hyphenWidths : nil
+            for p in range {
+                let para = storage.paragraphs[p]
+                if p > range.lowerBound { y += a.paragraphSpacing }
+                let segments = UnsafeBufferPointer(rebasing: storage.segments[Int(para.firstSegment)..<Int(para.endSegment)])
+                LineBreaker.breakParagraph(segments: segments, pieces: storage.pieces, runs: storage.runs, paragraphStart: para.start,
+                                           paragraphEnd: para.end, emptyFaceMask: emptyFaceMask, maxWidth: width, size: a.size,
+                                           letterSpacing: a.letterSpacing, hyphenWidths: hyphens) { line in
+                    if count > 0 { y += lineSpacing }
+                    if line.faceMask != lastMask || count == 0 {
+                        lastMask = line.faceMask
+                        lastHeight = lineHeight(line.faceMask, a).height
+                    }
+                    y += lastHeight
+                    count += 1
+                    return true
+                }
+            }
+        }
+        return (roundUp(y, a.displayScale), count)
     }
 
     @inline(__always)
