@@ -215,6 +215,10 @@ final class DeterminismTests: XCTestCase {
                 XCTAssertEqual(again.height, fresh.height)
                 XCTAssertEqual(prepared.measure(width: w, attributes: TextAttributes()).height, fresh.height)
                 XCTAssertEqual(prepared.measure(width: w, attributes: TextAttributes()).lineCount, fresh.lineCount)
+                // The measure-only path agrees with full layout under spacing options too.
+                let spaced = TextAttributes(letterSpacing: 0.5, lineHeightMultiple: 1.2, lineSpacing: 3, paragraphSpacing: 5, displayScale: 3)
+                XCTAssertEqual(prepared.measure(width: w, attributes: spaced).height, prepared.layout(width: w, attributes: spaced).height)
+                XCTAssertEqual(prepared.measure(width: w, attributes: spaced).lineCount, prepared.layout(width: w, attributes: spaced).lineCount)
             }
         }
     }
