@@ -101,7 +101,7 @@ public final class TextAnalyzer {
         while i < range.upperBound {
             let (scalar, length) = UTF8Decoding.decode(bytes, at: i, end: range.upperBound)
             if scalar >= 0x300 {
-                let gcb = ys_grapheme_cluster_break(scalar)
+                let gcb = UnicodeTables.graphemeBreakClass(scalar)
                 // 3 Extend, 10 SpacingMark: continue the cluster. 1 Control, 4 L, 8 T, 9 V, 11 Prepend, 12 RI, 17 ZWJ: ICU.
                 if gcb == 3 || gcb == 10 { i += length; continue }
                 if gcb == 1 || gcb == 4 || gcb == 8 || gcb == 9 || gcb == 11 || gcb == 12 || gcb == 17 { isSimple = false; break }
@@ -207,7 +207,7 @@ public final class TextAnalyzer {
             let lower = scalar | 0x20
             return (lower >= 0x61 && lower <= 0x7A) ? 25 /* USCRIPT_LATIN */ : 0
         }
-        return ys_script_of(scalar)
+        return UnicodeTables.scriptCode(scalar)
     }
 
     @inline(__always)

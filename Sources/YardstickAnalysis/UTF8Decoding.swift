@@ -38,11 +38,11 @@ public enum CharacterProperties {
     }
 
     /// ICU's UScriptCode for a scalar (0 Common, 1 Inherited, 17 Han, 18 Hangul, 20 Hiragana, 22 Katakana, 25 Latin…).
-    @inline(__always) public static func icuScriptCode(_ s: UInt32) -> Int32 { ys_script_of(s) }
+    @inline(__always) public static func icuScriptCode(_ s: UInt32) -> Int32 { UnicodeTables.scriptCode(s) }
 
     /// Grapheme_Cluster_Break = Extend or SpacingMark or ZWJ: the character continues a cluster.
     @inline(__always) public static func isGraphemeExtend(_ s: UInt32) -> Bool {
-        let gcb = ys_grapheme_cluster_break(s)
+        let gcb = UnicodeTables.graphemeBreakClass(s)
         return gcb == 3 || gcb == 10 || gcb == 17
     }
 

@@ -15,6 +15,9 @@ public final class FontCollection: Sendable {
     public let faces: [FontFace]
     private let chains: [[Int]]
     private let emojiChains: [[Int]]
+    /// Per style, per block of 64 scalars: the first position in the chain whose face maps any
+    /// scalar of the block (`chain.count` if none) — fallback skips the faces before it.
+    private let chainSkips: [[UInt8]]
     /// Every face's cmap bitset, back to back (`CodepointCoverage.wordCount` words per face):
     /// fallback tests coverage per character, so this is read without touching reference counts.
     private let coverageBits: UnsafeMutablePointer<UInt64>
@@ -43,13 +46,26 @@ public final class FontCollection: Sendable {
         self.hasVariants = faces.indices.map { variants[$0] != nil }
         self.variantList = variants.keys.sorted().flatMap { base in variants[base]!.flatMap { v in v.scalars.map { (base, $0, v.face) } } }
         self.emojiChains = chains.map { chain in chain.filter { faces[$0].hasColorGlyphs } + chain.filter { !faces[$0].hasColorGlyphs } }
-        coverageBits = .allocate(capacity: faces.count * CodepointCoverage.wordCount)
-        for (i, face) in faces.enumerated() {
-            face.coverage.words.withUnsafeBufferPointer { (coverageBits + i * CodepointCoverage.wordCount).initialize(from: $0.baseAddress!, count: CodepointCoverage.wordCount) }
+        chainSkips = chains.map { chain in
+            (0..<CodepointCoverage.wordCount).map { block in
+                UInt8(min(255, chain.firstIndex { faces[$0].coverage.words[block] != 0 } ?? chain.count))
+            }
         }
+        let bits = UnsafeMutablePointer<UInt64>.allocate(capacity: faces.count * CodepointCoverage.wordCount)
+        for (i, face) in faces.enumerated() {
+            face.coverage.words.withUnsafeBufferPointer { (bits + i * CodepointCoverage.wordCount).initialize(from: $0.baseAddress!, count: CodepointCoverage.wordCount) }
+        }
+        coverageBits = bits
     }
 
     deinit { coverageBits.deallocate() }
+
+    /// The first position in `style`'s chain worth asking about `scalar`: no face before it maps
+    /// any character of the scalar's 64-character block. O(1).
+    @inline(__always) public func firstCandidate(in style: FontStyle, for scalar: UInt32) -> Int {
+        guard scalar < 0x110000 else { return 0 }
+        return Int(chainSkips[style.rawValue][Int(scalar >> 6)])
+    }
 
     /// Whether a face's cmap maps a scalar. O(1), lock-free.
     @inline(__always) public func covers(_ face: Int, _ scalar: UInt32) -> Bool {

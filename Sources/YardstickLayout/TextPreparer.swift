@@ -60,7 +60,7 @@ final class TextPreparer: @unchecked Sendable {
                 analyzer.analyze(bytes, paragraph: range)
                 baseLevel = analyzer.baseLevel
                 fontRuns.removeAll(keepingCapacity: true)
-                FontFallback.resolve(bytes, paragraph: range, chain: chain, fonts: fonts,
+                FontFallback.resolve(bytes, paragraph: range, style: style, fonts: fonts,
                                      graphemes: { analyzer.graphemeBoundaries(bytes, range: range) }, into: &fontRuns)
                 buildSegments(bytes, paragraph: range, segments: &builder.segments, pieces: &builder.pieces)
             }

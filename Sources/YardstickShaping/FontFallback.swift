@@ -32,9 +32,10 @@ public enum FontFallback {
     /// Appends the font runs of `bytes[paragraph]` to `runs`.
     /// - Parameter graphemes: grapheme boundaries of the paragraph (absolute offsets after its
     ///   start, ending with its end); called only when the fast path does not apply.
-    public static func resolve(_ bytes: UnsafeBufferPointer<UInt8>, paragraph: Range<Int>, chain: [Int], fonts: FontCollection,
+    public static func resolve(_ bytes: UnsafeBufferPointer<UInt8>, paragraph: Range<Int>, style: FontStyle, fonts: FontCollection,
                                graphemes: () -> [Int32], into runs: inout [FontRun]) {
         guard !paragraph.isEmpty else { return }
+        let chain = fonts.chain(for: style)
         let primary = chain[0]
         var fast = true
         var i = paragraph.lowerBound
@@ -62,7 +63,7 @@ public enum FontFallback {
         var previousFace = -1
         for boundary in graphemes() {
             let end = Int(boundary)
-            let face = pickFace(bytes, clusterStart..<end, chain: chain, emojiChain: emojiChain, previous: previousFace, fonts: fonts)
+            let face = pickFace(bytes, clusterStart..<end, style: style, chain: chain, emojiChain: emojiChain, previous: previousFace, fonts: fonts)
             if let last = runs.last, last.face == face, last.end == Int32(clusterStart) {
                 runs[runs.count - 1].end = Int32(end)
             } else {
@@ -73,7 +74,7 @@ public enum FontFallback {
         }
     }
 
-    private static func pickFace(_ bytes: UnsafeBufferPointer<UInt8>, _ cluster: Range<Int>, chain: [Int], emojiChain: [Int],
+    private static func pickFace(_ bytes: UnsafeBufferPointer<UInt8>, _ cluster: Range<Int>, style: FontStyle, chain: [Int], emojiChain: [Int],
                                  previous: Int, fonts: FontCollection) -> Int {
         // One pass for what the cluster is; coverage is then checked by re-decoding (no allocation).
         var i = cluster.lowerBound
@@ -109,12 +110,18 @@ public enum FontFallback {
             return true
         }
         if previous >= 0, allNeutral, covers(previous) { return previous }
-        let order = emoji && !textPresentation ? emojiChain : chain
-        for face in order where covers(face) {
-            if let v = fonts.variant(of: face, for: first), covers(v) { return v }
-            return face
+        let useEmoji = emoji && !textPresentation
+        let order = useEmoji ? emojiChain : chain
+        // Faces before `skip` map nothing in the first character's block, so they cannot cover the cluster.
+        let skip = useEmoji ? 0 : fonts.firstCandidate(in: style, for: first)
+        if skip < order.count {
+            for k in skip..<order.count where covers(order[k]) {
+                let face = order[k]
+                if let v = fonts.variant(of: face, for: first), covers(v) { return v }
+                return face
+            }
+            for k in skip..<order.count where fonts.covers(order[k], first) { return order[k] }
         }
-        for face in order where fonts.covers(face, first) { return face }
         return chain[0]
     }
 }

@@ -102,7 +102,7 @@ final class FontFallbackTests: XCTestCase {
         let analyzer = try! TextAnalyzer()
         var runs: [FontRun] = []
         return text.withUTF8 { bytes in
-            FontFallback.resolve(bytes, paragraph: 0..<bytes.count, chain: fonts.chain(for: style), fonts: fonts,
+            FontFallback.resolve(bytes, paragraph: 0..<bytes.count, style: style, fonts: fonts,
                                  graphemes: { analyzer.graphemeBoundaries(bytes, range: 0..<bytes.count) }, into: &runs)
             return runs.map { (String(decoding: bytes[Int($0.start)..<Int($0.end)], as: UTF8.self), fonts.faces[$0.face].familyName) }
         }
