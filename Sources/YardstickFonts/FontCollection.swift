@@ -10,7 +10,7 @@ import Foundation
 ///
 /// Faces are indexed by their position in `faces`; a chain is a list of such indices. At most
 /// 64 faces, so a set of faces fits in a `UInt64` mask. Immutable and thread-safe once built.
-public final class FontCollection: Sendable {
+public final class FontCollection: @unchecked Sendable { // immutable after init; coverageBits is owned and read-only
     /// Every loaded face, each once.
     public let faces: [FontFace]
     private let chains: [[Int]]
