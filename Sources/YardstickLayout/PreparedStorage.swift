@@ -63,8 +63,6 @@ final class PreparedStorage: @unchecked Sendable {
         return UnsafeBufferPointer(rebasing: buffer[0..<array.count])
     }
 
-    var count: Int { utf8Counts.count }
-
     /// Collects texts as they are prepared.
     struct Builder {
         var paragraphs: [Paragraph] = []

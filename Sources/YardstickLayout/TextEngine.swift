@@ -33,7 +33,7 @@ public final class TextEngine: Sendable {
         self.fonts = fonts
         self.cache = cache
         self.features = features
-        let first = try TextPreparer(fonts: fonts, features: features, cache: cache, metrics: nil)
+        let first = try TextPreparer(fonts: fonts, features: features, cache: cache)
         // The ellipsis of each style, shaped in that style's primary face (three dots if it has no U+2026).
         var ellipsis: [ExtraRun] = []
         for style in FontStyle.allCases {
@@ -114,7 +114,7 @@ public final class TextEngine: Sendable {
     }
 
     private func makePreparer() -> TextPreparer {
-        if let p = try? TextPreparer(fonts: fonts, features: features, cache: cache, metrics: metrics) { return p }
+        if let p = try? TextPreparer(fonts: fonts, features: features, cache: cache) { return p }
         // ICU opened once already (in init); failing now means memory is exhausted. Wait for a pooled one.
         while true {
             if let p = pool.withLock({ $0.popLast() }) { return p }

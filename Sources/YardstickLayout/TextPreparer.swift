@@ -11,7 +11,6 @@ final class TextPreparer: @unchecked Sendable {
     let fonts: FontCollection
     let analyzer: TextAnalyzer
     let shaper: Shaper
-    let metrics: FaceMetricsTable?
     private var fontRuns: [FontRun] = []
     private var memo = TextMemo()
     private var hardBreaks: [Paragraph] = []
@@ -19,11 +18,10 @@ final class TextPreparer: @unchecked Sendable {
     private var summaries: [ShapedRunSummary] = []
     private let emPerUnit: [Double]
 
-    init(fonts: FontCollection, features: [FontFeature], cache: ShapingCache, metrics: FaceMetricsTable?) throws {
+    init(fonts: FontCollection, features: [FontFeature], cache: ShapingCache) throws {
         self.fonts = fonts
         self.analyzer = try TextAnalyzer()
         self.shaper = Shaper(fonts: fonts, features: features, cache: cache)
-        self.metrics = metrics
         self.emPerUnit = fonts.faces.map { 1 / Double($0.metrics.unitsPerEm) }
     }
 
