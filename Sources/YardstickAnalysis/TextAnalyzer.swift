@@ -51,10 +51,7 @@ public final class TextAnalyzer {
             for i in paragraph where bytes[i] >= 0x80 { ascii = false; break }
             isASCII = ascii
             if ascii {
-                var hasLetter = false
-                for i in paragraph where (bytes[i] | 0x20) >= 0x61 && (bytes[i] | 0x20) <= 0x7A { hasLetter = true; break }
-                runs.append(AnalysisRun(start: Int32(paragraph.lowerBound), end: Int32(paragraph.upperBound), level: 0,
-                                        script: hasLetter ? ScriptTag.latin : ScriptTag.common))
+                appendASCIIRun(bytes, paragraph)
             } else {
                 sawRightToLeft = false
                 resolveRuns(bytes, paragraph, baseDirection: baseDirection) // scripts only (Latin, Greek, Cyrillic)
@@ -76,15 +73,16 @@ public final class TextAnalyzer {
             }
         }
 
-        if ascii && baseDirection != 1 {
-            // No strong right-to-left characters: one level-0 run; letters make it Latin.
-            var hasLetter = false
-            for i in paragraph where (bytes[i] | 0x20) >= 0x61 && (bytes[i] | 0x20) <= 0x7A { hasLetter = true; break }
-            runs.append(AnalysisRun(start: start, end: Int32(paragraph.upperBound), level: 0,
-                                    script: hasLetter ? ScriptTag.latin : ScriptTag.common))
-            return
-        }
+        if ascii && baseDirection != 1 { return appendASCIIRun(bytes, paragraph) }
         resolveRuns(bytes, paragraph, baseDirection: baseDirection)
+    }
+
+    /// ASCII has no strong right-to-left characters: one level-0 run; letters make it Latin.
+    private func appendASCIIRun(_ bytes: UnsafeBufferPointer<UInt8>, _ paragraph: Range<Int>) {
+        var hasLetter = false
+        for i in paragraph where (bytes[i] | 0x20) >= 0x61 && (bytes[i] | 0x20) <= 0x7A { hasLetter = true; break }
+        runs.append(AnalysisRun(start: Int32(paragraph.lowerBound), end: Int32(paragraph.upperBound), level: 0,
+                                script: hasLetter ? ScriptTag.latin : ScriptTag.common))
     }
 
     /// Grapheme-cluster boundaries of `bytes[range]` (absolute UTF-8 offsets after the start, the

@@ -139,11 +139,7 @@ public final class FontCollection: @unchecked Sendable { // immutable after init
     public func chain(for style: FontStyle) -> [Int] { chains[style.rawValue] }
 
     /// A chain with its color (emoji) faces moved to the front, for emoji-presentation clusters.
-    public func emojiFirstChain(_ chain: [Int]) -> [Int] {
-        if chain == chains[0] { return emojiChains[0] }
-        if let i = chains.firstIndex(of: chain) { return emojiChains[i] }
-        return chain.filter { faces[$0].hasColorGlyphs } + chain.filter { !faces[$0].hasColorGlyphs }
-    }
+    public func emojiFirstChain(for style: FontStyle) -> [Int] { emojiChains[style.rawValue] }
 
     /// The face that sets the height of an empty line in a style.
     public func primaryFace(for style: FontStyle) -> Int { chains[style.rawValue][0] }

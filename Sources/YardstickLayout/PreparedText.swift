@@ -77,25 +77,9 @@ public struct PreparedText: Sendable {
     /// building lines (the warm re-layout path of a table resize).
     public func measure(width: Double, attributes: TextAttributes) -> (height: Double, lineCount: Int) {
         if attributes.maxLines == 0 && attributes.lineBreakMode == .wordWrap { return measureWrapped(width: width, attributes) }
-        var y = 0.0
-        var count = 0
-        var previousParagraph = -1
-        var lastMask: UInt64 = 0 // lines mostly use the faces of the line before: reuse its height
-        var lastHeight = 0.0
-        _ = forEachLine(maxWidth: width, attributes: attributes) { line, paragraph, _ in
-            if previousParagraph >= 0 {
-                y += attributes.lineSpacing
-                if paragraph != previousParagraph { y += attributes.paragraphSpacing }
-            }
-            if line.faceMask != lastMask || count == 0 {
-                lastMask = line.faceMask
-                lastHeight = lineHeight(line.faceMask, attributes).height
-            }
-            y += lastHeight
-            count += 1
-            previousParagraph = paragraph
-        }
-        return (roundUp(y, attributes.displayScale), count)
+        // Line limits and truncation are rarer: the full layout answers them.
+        let layout = layout(width: width, attributes: attributes)
+        return (layout.height, layout.lineCount)
     }
 
     /// `measure` without line limits: the line breaker straight over each paragraph (the common

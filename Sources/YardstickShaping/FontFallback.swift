@@ -58,7 +58,7 @@ public enum FontFallback {
             return
         }
 
-        let emojiChain = fonts.emojiFirstChain(chain)
+        let emojiChain = fonts.emojiFirstChain(for: style)
         var clusterStart = paragraph.lowerBound
         var previousFace = -1
         for boundary in graphemes() {
