@@ -1,7 +1,9 @@
 // Text engine benchmark: cold measurement, warm re-layout and thread scaling over the bundled
 // multilingual sample, next to the floor of one hb_shape call per whole cell, in one run.
 //
-//   swift run -c release TextEngineBenchmark [Data/sample.csv] [--repeat N]
+//   swift run -c release TextEngineBenchmark [Data/sample.csv] [--repeat N] [--cold-only]
+//
+// --cold-only runs only the single-thread cold pass (for profilers such as perf or callgrind).
 //
 // Prints figures; asserts nothing. Run on an otherwise idle machine.
 import CHarfBuzz
@@ -15,8 +17,17 @@ func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
 var args = Array(CommandLine.arguments.dropFirst())
 var repeats = 5
 if let r = args.firstIndex(of: "--repeat"), r + 1 < args.count { repeats = max(1, Int(args[r + 1]) ?? 3); args.removeSubrange(r...(r + 1)) }
+let coldOnly = args.contains("--cold-only")
+args.removeAll { $0 == "--cold-only" }
+if let unknown = args.first(where: { $0.hasPrefix("-") }) {
+    FileHandle.standardError.write("unknown option \(unknown); usage: TextEngineBenchmark [FILE.csv] [--repeat N] [--cold-only]\n".data(using: .utf8)!)
+    exit(2)
+}
 let csvPath = args.first ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Data/sample.csv").standardized.path
-let data = try [UInt8](Data(contentsOf: URL(fileURLWithPath: csvPath)))
+guard let data = FileManager.default.contents(atPath: csvPath).map({ [UInt8]($0) }) else {
+    FileHandle.standardError.write("cannot read \(csvPath)\n".data(using: .utf8)!)
+    exit(1)
+}
 let table = try CSVReader(bytes: data)
 // The text columns (customer, address, status, items, notes): ~57,000 non-empty cells of
 // about 60 bytes on average. The id, amount and date columns are left out (short, unique).
@@ -30,6 +41,32 @@ let fonts = try FontCollection.bundled()
 let attributes = TextAttributes(size: 17)
 
 func best(_ body: () -> Double) -> Double { (0..<repeats).map { _ in body() }.min()! }
+
+// Cold: a new engine (empty shaping cache) prepares and measures every cell at 250 pt. One and
+// two threads alternate, so a slow spell of the machine hits both alike; best of the runs.
+func coldRun(threads: Int) -> (seconds: Double, engine: TextEngine, prepared: [PreparedText]) {
+    let engine = try! TextEngine(fonts: fonts)
+    let t0 = now()
+    let prepared = engine.prepare(cells, threads: threads)
+    let heights = Parallel.map(count: prepared.count, threads: threads, chunk: 256) { prepared[$0].measure(width: 250, attributes: attributes).height }
+    let t = now() - t0
+    precondition(heights.count == cells.count)
+    return (t, engine, prepared)
+}
+var cold1 = coldRun(threads: 1)
+if coldOnly {
+    for _ in 1..<repeats { let one = coldRun(threads: 1); if one.seconds < cold1.seconds { cold1 = one } }
+    print("cold, 1 thread (empty caches, prepare+height) \(String(format: "%8.3f µs/cell", cold1.seconds / Double(cells.count) * 1e6))")
+    exit(0)
+}
+var cold2 = coldRun(threads: 2)
+for _ in 1..<repeats {
+    let one = coldRun(threads: 1)
+    if one.seconds < cold1.seconds { cold1 = one }
+    let two = coldRun(threads: 2)
+    if two.seconds < cold2.seconds { cold2 = two }
+}
+let prepared = cold1.prepared
 
 // Floor: one hb_shape call per whole cell, in the primary face, script/direction guessed.
 let floorSeconds = best {
@@ -48,26 +85,6 @@ let floorSeconds = best {
     return now() - t0
 }
 
-// Cold: a new engine (empty shaping cache) prepares and measures every cell at 250 pt. One and
-// two threads alternate, so a slow spell of the machine hits both alike; best of the runs.
-func coldRun(threads: Int) -> (seconds: Double, engine: TextEngine, prepared: [PreparedText]) {
-    let engine = try! TextEngine(fonts: fonts)
-    let t0 = now()
-    let prepared = engine.prepare(cells, threads: threads)
-    let heights = Parallel.map(count: prepared.count, threads: threads, chunk: 256) { prepared[$0].measure(width: 250, attributes: attributes).height }
-    let t = now() - t0
-    precondition(heights.count == cells.count)
-    return (t, engine, prepared)
-}
-var cold1 = coldRun(threads: 1)
-var cold2 = coldRun(threads: 2)
-for _ in 1..<repeats {
-    let one = coldRun(threads: 1)
-    if one.seconds < cold1.seconds { cold1 = one }
-    let two = coldRun(threads: 2)
-    if two.seconds < cold2.seconds { cold2 = two }
-}
-let prepared = cold1.prepared
 
 // Warm: re-layout the prepared cells at a new width (and a new Dynamic Type size): arithmetic only.
 var sink = 0.0

@@ -30,6 +30,8 @@ public final class TextAnalyzer {
     public private(set) var baseLevel: UInt8 = 0
     /// Whether the last paragraph was all ASCII.
     public private(set) var isASCII = true
+    /// Whether the last paragraph's breaks came from `FastLineBreaks` (no UTF-16 was filled).
+    private var usedFastBreaks = true
 
     public init() throws {
         lineBreaks = try ICUBreakIterator(kind: Int32(YS_BREAK_LINE))
@@ -41,23 +43,28 @@ public final class TextAnalyzer {
     /// - Parameter baseDirection: nil for the first strong character (left to right if none),
     ///   0 for left to right, 1 for right to left.
     public func analyze(_ bytes: UnsafeBufferPointer<UInt8>, paragraph: Range<Int>, baseDirection: UInt8? = nil) {
+        _ = analyzeBreaks(bytes, paragraph: paragraph, baseDirection: baseDirection)
+        resolveParagraphRuns(bytes, paragraph: paragraph, baseDirection: baseDirection)
+    }
+
+    /// The first half of `analyze`: line-break opportunities only (`breakOffsets`, `isASCII`).
+    /// Returns whether the paragraph may hold right-to-left text (when it does not, every level
+    /// is 0 and `scriptRuns` may resolve scripts piece by piece).
+    public func analyzeBreaks(_ bytes: UnsafeBufferPointer<UInt8>, paragraph: Range<Int>, baseDirection: UInt8? = nil) -> Bool {
         breakOffsets.removeAll(keepingCapacity: true)
         runs.removeAll(keepingCapacity: true)
         baseLevel = baseDirection ?? 0
-        guard !paragraph.isEmpty else { isASCII = true; return }
+        sawRightToLeft = false
+        guard !paragraph.isEmpty else { isASCII = true; usedFastBreaks = true; return false }
         if baseDirection != 1, FastLineBreaks.breaks(bytes, paragraph, into: &breakOffsets) {
             // Plain prose: no ICU line breaking, no UTF-16; nothing here is right to left.
             var ascii = true
             for i in paragraph where bytes[i] >= 0x80 { ascii = false; break }
             isASCII = ascii
-            if ascii {
-                appendASCIIRun(bytes, paragraph)
-            } else {
-                sawRightToLeft = false
-                resolveRuns(bytes, paragraph, baseDirection: baseDirection) // scripts only (Latin, Greek, Cyrillic)
-            }
-            return
+            usedFastBreaks = true
+            return false
         }
+        usedFastBreaks = false
         let ascii = fillUTF16(bytes, paragraph)
         isASCII = ascii
         let start = Int32(paragraph.lowerBound)
@@ -72,9 +79,47 @@ public final class TextAnalyzer {
                 }
             }
         }
+        return baseDirection == 1 || sawRightToLeft
+    }
 
-        if ascii && baseDirection != 1 { return appendASCIIRun(bytes, paragraph) }
+    /// The second half of `analyze`: bidi levels and script runs of the paragraph last given to
+    /// `analyzeBreaks` (`runs`, `baseLevel`).
+    public func resolveParagraphRuns(_ bytes: UnsafeBufferPointer<UInt8>, paragraph: Range<Int>, baseDirection: UInt8? = nil) {
+        runs.removeAll(keepingCapacity: true)
+        guard !paragraph.isEmpty else { return }
+        if isASCII && baseDirection != 1 { return appendASCIIRun(bytes, paragraph) }
+        if usedFastBreaks { sawRightToLeft = false } // the fast path met nothing right to left and filled no UTF-16
         resolveRuns(bytes, paragraph, baseDirection: baseDirection)
+    }
+
+    /// Script runs (all at level 0) of `bytes[range]`, a stretch of a paragraph with nothing
+    /// right to left, as `resolveParagraphRuns` would cut them there: `script` is the last
+    /// real (not Common or Inherited) script before the stretch, `ScriptTag.common` if none,
+    /// and is updated to the last one in it. Characters that take their script from before the
+    /// stretch take `script`; while it is Common they stay Common (at the start of a paragraph
+    /// `resolveParagraphRuns` gives them the first real script after them instead).
+    /// Replaces `runs`.
+    public func scriptRuns(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, script: inout UInt32) {
+        runs.removeAll(keepingCapacity: true)
+        var i = range.lowerBound
+        let end = range.upperBound
+        var current = AnalysisRun(start: Int32(i), end: Int32(i), level: 0, script: script)
+        while i < end {
+            let (scalar, length) = UTF8Decoding.decode(bytes, at: i, end: end)
+            let code = scriptCode(scalar)
+            if code > 1 { // a real script: not Common (0) or Inherited (1)
+                let tag = tagFor(code)
+                if current.script != tag && current.script != ScriptTag.common && current.end > current.start {
+                    runs.append(current)
+                    current = AnalysisRun(start: Int32(i), end: Int32(i), level: 0, script: tag)
+                }
+                current.script = tag
+                script = tag
+            }
+            i += length
+            current.end = Int32(i)
+        }
+        if current.end > current.start { runs.append(current) }
     }
 
     /// ASCII has no strong right-to-left characters: one level-0 run; letters make it Latin.
@@ -197,6 +242,19 @@ public final class TextAnalyzer {
             unit += scalar >= 0x10000 ? 2 : 1
         }
         if hasCurrent { runs.append(current) }
+    }
+
+    /// The script of the first character of `bytes[range]` that has a real one (not Common or
+    /// Inherited); `ScriptTag.common` if none does.
+    public func firstRealScript(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>) -> UInt32 {
+        var i = range.lowerBound
+        while i < range.upperBound {
+            let (scalar, length) = UTF8Decoding.decode(bytes, at: i, end: range.upperBound)
+            let code = scriptCode(scalar)
+            if code > 1 { return tagFor(code) }
+            i += length
+        }
+        return ScriptTag.common
     }
 
     @inline(__always)

@@ -23,17 +23,25 @@ public final class TextEngine: Sendable {
     let metrics: FaceMetricsTable
     let runs: ShapedRunAccess
     private let pool: Mutex<[TextPreparer]>
+    /// Whether preparers resolve paragraphs segment by segment through their segment caches
+    /// (off only to check that path against the whole-paragraph one).
+    let reusesSegments: Bool
 
     /// - Parameters:
     ///   - features: OpenType features applied to all text (HarfBuzz defaults otherwise: kerning
     ///     and standard ligatures on).
     ///   - cache: the shaping cache; pass `ShapingCache(enabled: false)` to shape every time.
     /// - Throws: when ICU cannot open its break iterators.
-    public init(fonts: FontCollection, features: [FontFeature] = [], cache: ShapingCache = ShapingCache()) throws {
+    public convenience init(fonts: FontCollection, features: [FontFeature] = [], cache: ShapingCache = ShapingCache()) throws {
+        try self.init(fonts: fonts, features: features, cache: cache, reusingSegments: true)
+    }
+
+    init(fonts: FontCollection, features: [FontFeature] = [], cache: ShapingCache = ShapingCache(), reusingSegments: Bool) throws {
         self.fonts = fonts
         self.cache = cache
         self.features = features
-        let first = try TextPreparer(fonts: fonts, features: features, cache: cache)
+        self.reusesSegments = reusingSegments
+        let first = try TextPreparer(fonts: fonts, features: features, cache: cache, reusingSegments: reusingSegments)
         // The ellipsis of each style, shaped in that style's primary face (three dots if it has no U+2026).
         var ellipsis: [ExtraRun] = []
         for style in FontStyle.allCases {
@@ -114,7 +122,7 @@ public final class TextEngine: Sendable {
     }
 
     private func makePreparer() -> TextPreparer {
-        if let p = try? TextPreparer(fonts: fonts, features: features, cache: cache) { return p }
+        if let p = try? TextPreparer(fonts: fonts, features: features, cache: cache, reusingSegments: reusesSegments) { return p }
         // ICU opened once already (in init); failing now means memory is exhausted. Wait for a pooled one.
         while true {
             if let p = pool.withLock({ $0.popLast() }) { return p }

@@ -17,12 +17,19 @@ final class TextPreparer: @unchecked Sendable {
     /// Summaries of the current paragraph's pieces.
     private var summaries: [ShapedRunSummary] = []
     private let emPerUnit: [Double]
+    /// Resolved segments, for paragraphs with nothing right to left (nil: every paragraph takes
+    /// the whole-paragraph path, as with the shaping cache off).
+    private let segmentCache: SegmentCache?
+    private var pending: [PendingSegment] = []
+    private var scratchSegments: [BreakSegment] = []
+    private var scratchPieces: [ShapedPiece] = []
 
-    init(fonts: FontCollection, features: [FontFeature], cache: ShapingCache) throws {
+    init(fonts: FontCollection, features: [FontFeature], cache: ShapingCache, reusingSegments: Bool = true) throws {
         self.fonts = fonts
         self.analyzer = try TextAnalyzer()
         self.shaper = Shaper(fonts: fonts, features: features, cache: cache)
         self.emPerUnit = fonts.faces.map { 1 / Double($0.metrics.unitsPerEm) }
+        self.segmentCache = reusingSegments && cache.isEnabled ? SegmentCache() : nil
     }
 
     /// Prepares texts into one batch.
@@ -47,7 +54,6 @@ final class TextPreparer: @unchecked Sendable {
     }
 
     func appendUncached(_ bytes: UnsafeBufferPointer<UInt8>, style: FontStyle, to builder: inout PreparedStorage.Builder) {
-        let chain = fonts.chain(for: style)
         hardBreaks.removeAll(keepingCapacity: true)
         HardBreaks.paragraphs(in: bytes, into: &hardBreaks)
         for para in hardBreaks {
@@ -55,7 +61,18 @@ final class TextPreparer: @unchecked Sendable {
             var baseLevel: UInt8 = 0
             if !para.isEmpty {
                 let range = para.start..<para.end
-                analyzer.analyze(bytes, paragraph: range)
+                let mayBeRightToLeft = analyzer.analyzeBreaks(bytes, paragraph: range)
+                if !mayBeRightToLeft, let segmentCache {
+                    var breaks = analyzer.breakOffsets
+                    if !analyzer.isASCII { dropBreaksInsideClusters(bytes, range, &breaks) }
+                    if analyzer.isASCII || breaks.dropLast().allSatisfy({ GraphemeRules.mayStartCluster(bytes, at: Int($0), in: range) }) {
+                        appendSegments(bytes, paragraph: range, breaks: breaks, style: style, cache: segmentCache, to: &builder)
+                        builder.paragraphs.append(.init(start: Int32(para.start), end: Int32(para.end), next: Int32(para.next),
+                                                        firstSegment: firstSegment, endSegment: Int32(builder.segments.count), baseLevel: 0))
+                        continue
+                    }
+                }
+                analyzer.resolveParagraphRuns(bytes, paragraph: range)
                 baseLevel = analyzer.baseLevel
                 fontRuns.removeAll(keepingCapacity: true)
                 FontFallback.resolve(bytes, paragraph: range, style: style, fonts: fonts,
@@ -72,16 +89,24 @@ final class TextPreparer: @unchecked Sendable {
     private func buildSegments(_ bytes: UnsafeBufferPointer<UInt8>, paragraph: Range<Int>,
                                segments: inout [BreakSegment], pieces: inout [ShapedPiece]) {
         var breaks = analyzer.breakOffsets
-        if !analyzer.isASCII {
-            // UAX #14 allows a break before a combining mark after a space (LB10); a grapheme
-            // cluster is never split, so such opportunities are dropped.
-            let insideCluster = { (offset: Int32) -> Bool in
-                Int(offset) < paragraph.upperBound && bytes[Int(offset)] >= 0xCC // U+0300 and above
-                    && CharacterProperties.isGraphemeExtend(UTF8Decoding.decode(bytes, at: Int(offset), end: paragraph.upperBound).0)
-            }
-            if breaks.contains(where: insideCluster) { breaks.removeAll(where: insideCluster) }
+        if !analyzer.isASCII { dropBreaksInsideClusters(bytes, paragraph, &breaks) }
+        appendPieces(bytes, paragraph: paragraph, breaks: breaks, runs: analyzer.runs, segments: &segments, pieces: &pieces)
+    }
+
+    /// UAX #14 allows a break before a combining mark after a space (LB10); a grapheme cluster
+    /// is never split, so such opportunities are dropped.
+    private func dropBreaksInsideClusters(_ bytes: UnsafeBufferPointer<UInt8>, _ paragraph: Range<Int>, _ breaks: inout [Int32]) {
+        let insideCluster = { (offset: Int32) -> Bool in
+            Int(offset) < paragraph.upperBound && bytes[Int(offset)] >= 0xCC // U+0300 and above
+                && CharacterProperties.isGraphemeExtend(UTF8Decoding.decode(bytes, at: Int(offset), end: paragraph.upperBound).0)
         }
-        let runs = analyzer.runs
+        if breaks.contains(where: insideCluster) { breaks.removeAll(where: insideCluster) }
+    }
+
+    /// Intersects break segments (ending at `breaks`), analysis runs and the font runs in
+    /// `fontRuns` over `paragraph`; shapes each piece.
+    private func appendPieces(_ bytes: UnsafeBufferPointer<UInt8>, paragraph: Range<Int>, breaks: [Int32], runs: [AnalysisRun],
+                              segments: inout [BreakSegment], pieces: inout [ShapedPiece]) {
         var b = 0, r = 0, f = 0
         var pos = Int32(paragraph.lowerBound)
         var segStart = pos
@@ -109,6 +134,107 @@ final class TextPreparer: @unchecked Sendable {
                 b += 1
             }
         }
+    }
+
+    /// A segment of only Common characters at the start of a paragraph: its script is the first
+    /// real script after it, so it waits until one is found.
+    private struct PendingSegment {
+        var start: Int
+        var end: Int
+        var faceIn: Int16
+        var entry: Int
+    }
+
+    /// Appends a paragraph with nothing right to left segment by segment, through the segment
+    /// cache; gives the same segments and pieces as the whole-paragraph path.
+    private func appendSegments(_ bytes: UnsafeBufferPointer<UInt8>, paragraph: Range<Int>, breaks: [Int32], style: FontStyle,
+                                cache: SegmentCache, to builder: inout PreparedStorage.Builder) {
+        let styleKey = UInt8(style.rawValue)
+        var script = ScriptTag.common
+        var face: Int16 = -1
+        var start = paragraph.lowerBound
+        pending.removeAll(keepingCapacity: true)
+        for breakOffset in breaks {
+            let end = Int(breakOffset)
+            guard end > start else { continue }
+            if script == ScriptTag.common {
+                // Still no real script in the paragraph: a segment of only Common characters waits
+                // for the first real script after it (it is shaped once, with that script).
+                let hash = SegmentCache.hash(bytes, start..<end, style: styleKey, scriptIn: script, faceIn: face)
+                let found = cache.find(bytes, start..<end, hash: hash, style: styleKey, scriptIn: script, faceIn: face)
+                let first = found.map { cache.entries[$0].firstScript } ?? analyzer.firstRealScript(bytes, range: start..<end)
+                if first == ScriptTag.common {
+                    pending.append(PendingSegment(start: start, end: end, faceIn: face, entry: found ?? -1))
+                    face = found.map { cache.entries[$0].faceOut } ?? lastFace(bytes, start..<end, style: style, after: face)
+                    start = end
+                    continue
+                }
+                for p in pending {
+                    emit(segmentEntry(bytes, p.start..<p.end, style: styleKey, scriptIn: first, faceIn: p.faceIn, cache: cache), at: p.start,
+                         cache: cache, to: &builder)
+                }
+                pending.removeAll(keepingCapacity: true)
+            }
+            let entry = segmentEntry(bytes, start..<end, style: styleKey, scriptIn: script, faceIn: face, cache: cache)
+            let e = cache.entries[entry]
+            emit(entry, at: start, cache: cache, to: &builder)
+            script = e.scriptOut
+            face = e.faceOut
+            start = end
+        }
+        // A paragraph with no real script at all: its segments stay Common.
+        for p in pending {
+            let entry = p.entry >= 0 ? p.entry : segmentEntry(bytes, p.start..<p.end, style: styleKey, scriptIn: ScriptTag.common, faceIn: p.faceIn, cache: cache)
+            emit(entry, at: p.start, cache: cache, to: &builder)
+        }
+    }
+
+    /// The face the last cluster of `bytes[range]` takes after a cluster in `previous`.
+    private func lastFace(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, style: FontStyle, after previous: Int16) -> Int16 {
+        fontRuns.removeAll(keepingCapacity: true)
+        return Int16(FontFallback.resolve(bytes, paragraph: range, style: style, fonts: fonts, previousFace: Int(previous),
+                                          graphemes: { analyzer.graphemeBoundaries(bytes, range: range) }, into: &fontRuns))
+    }
+
+    private func emit(_ entry: Int, at start: Int, cache: SegmentCache, to builder: inout PreparedStorage.Builder) {
+        let e = cache.entries[entry]
+        let base = Int32(start)
+        let firstPiece = Int32(builder.pieces.count)
+        var segment = e.segment
+        for k in Int(e.pieceStart)..<Int(e.pieceStart + segment.endPiece) {
+            var piece = cache.pieces[k]
+            piece.start += base
+            builder.pieces.append(piece)
+        }
+        segment.start += base
+        segment.end += base
+        segment.firstPiece += firstPiece
+        segment.endPiece += firstPiece
+        builder.segments.append(segment)
+    }
+
+    /// The cache entry of `bytes[range]` after the given script and face, resolved and shaped on a miss.
+    private func segmentEntry(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, style: UInt8, scriptIn: UInt32, faceIn: Int16,
+                              cache: SegmentCache) -> Int {
+        let hash = SegmentCache.hash(bytes, range, style: style, scriptIn: scriptIn, faceIn: faceIn)
+        if let found = cache.find(bytes, range, hash: hash, style: style, scriptIn: scriptIn, faceIn: faceIn) { return found }
+        var script = scriptIn
+        analyzer.scriptRuns(bytes, range: range, script: &script)
+        let firstScript = scriptIn == ScriptTag.common ? analyzer.runs[0].script : scriptIn
+        fontRuns.removeAll(keepingCapacity: true)
+        let faceOut = FontFallback.resolve(bytes, paragraph: range, style: FontStyle(rawValue: Int(style))!, fonts: fonts, previousFace: Int(faceIn),
+                                           graphemes: { analyzer.graphemeBoundaries(bytes, range: range) }, into: &fontRuns)
+        scratchSegments.removeAll(keepingCapacity: true)
+        scratchPieces.removeAll(keepingCapacity: true)
+        appendPieces(bytes, paragraph: range, breaks: [Int32(range.upperBound)], runs: analyzer.runs,
+                     segments: &scratchSegments, pieces: &scratchPieces)
+        var segment = scratchSegments[0]
+        let base = Int32(range.lowerBound)
+        segment.start -= base
+        segment.end -= base
+        for k in scratchPieces.indices { scratchPieces[k].start -= base }
+        return cache.insert(bytes, range, hash: hash, style: style, scriptIn: scriptIn, faceIn: faceIn, faceOut: Int16(faceOut),
+                            scriptOut: script, firstScript: firstScript, segment: segment, newPieces: scratchPieces[...])
     }
 
     /// Sums a segment's pieces (their summaries are `summaries[range]`); trailing whitespace is

@@ -28,18 +28,25 @@ public struct FontRun: Equatable, Sendable {
 ///
 /// Fast path: when the chain's first face covers every character and nothing asks for emoji
 /// presentation, the paragraph is one run and no grapheme scan happens. O(n) either way.
+/// A paragraph may also be resolved in stretches that start and end at grapheme-cluster
+/// boundaries, handing each stretch the face the one before ended in: the runs are the same.
 public enum FontFallback {
     /// Appends the font runs of `bytes[paragraph]` to `runs`.
-    /// - Parameter graphemes: grapheme boundaries of the paragraph (absolute offsets after its
-    ///   start, ending with its end); called only when the fast path does not apply.
+    /// - Parameters:
+    ///   - graphemes: grapheme boundaries of the paragraph (absolute offsets after its start,
+    ///     ending with its end); called only when the fast path does not apply.
+    ///   - previousFace: the face of the cluster before `paragraph` when it is a stretch of a
+    ///     longer paragraph, -1 at a paragraph's start.
+    /// - Returns: the face of the last cluster (`previousFace` when the range is empty).
+    @discardableResult
     public static func resolve(_ bytes: UnsafeBufferPointer<UInt8>, paragraph: Range<Int>, style: FontStyle, fonts: FontCollection,
-                               graphemes: () -> [Int32], into runs: inout [FontRun]) {
-        guard !paragraph.isEmpty else { return }
+                               previousFace: Int = -1, graphemes: () -> [Int32], into runs: inout [FontRun]) -> Int {
+        guard !paragraph.isEmpty else { return previousFace }
         let chain = fonts.chain(for: style)
         let primary = chain[0]
-        var fast = true
+        var fast = previousFace < 0 || previousFace == primary
         var i = paragraph.lowerBound
-        while i < paragraph.upperBound {
+        while fast && i < paragraph.upperBound {
             let b = bytes[i]
             if b < 0x80 {
                 if b >= 0x20 && b != 0x7F || b == 0x09 { i += 1; continue }
@@ -55,12 +62,12 @@ public enum FontFallback {
         }
         if fast {
             runs.append(FontRun(start: Int32(paragraph.lowerBound), end: Int32(paragraph.upperBound), face: chain[0]))
-            return
+            return chain[0]
         }
 
         let emojiChain = fonts.emojiFirstChain(for: style)
         var clusterStart = paragraph.lowerBound
-        var previousFace = -1
+        var previousFace = previousFace
         for boundary in graphemes() {
             let end = Int(boundary)
             let face = pickFace(bytes, clusterStart..<end, style: style, chain: chain, emojiChain: emojiChain, previous: previousFace, fonts: fonts)
@@ -72,6 +79,7 @@ public enum FontFallback {
             previousFace = face
             clusterStart = end
         }
+        return previousFace
     }
 
     private static func pickFace(_ bytes: UnsafeBufferPointer<UInt8>, _ cluster: Range<Int>, style: FontStyle, chain: [Int], emojiChain: [Int],

@@ -1,0 +1,126 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import YardstickLineBreaking
+
+/// A preparer's memory of break segments (a word and its trailing spaces) it has already
+/// resolved: their script runs, font runs and shaped pieces, so a word met again in another
+/// cell costs one hash and a copy instead of script resolution, font fallback and a shaping
+/// lookup per piece.
+///
+/// A segment's pieces depend on its bytes, the style, and two things it inherits from the
+/// text before it in the paragraph: the last real script (what Common characters such as
+/// digits and spaces take) and the face of the previous cluster (where a space stays). Both
+/// are part of the key, and each entry records the script and face it hands on, so a
+/// paragraph resolved segment by segment gets exactly the pieces a whole-paragraph pass gives
+/// (`TextPreparer` only uses it for paragraphs with nothing right to left, whose segments
+/// start and end at grapheme-cluster boundaries).
+///
+/// Per thread, no locks. Open addressing with linear probing over a power-of-two slot table
+/// kept at most half full; lookups O(segment length). Entries, bytes and pieces live in arenas
+/// that are emptied when they pass about 16 MB, so memory stays bounded; results never depend
+/// on what is remembered.
+final class SegmentCache {
+    struct Entry {
+        var hash: UInt64
+        var byteStart: Int32
+        var byteCount: Int32
+        var scriptIn: UInt32
+        var faceIn: Int16
+        var style: UInt8
+        var faceOut: Int16
+        /// The last real script of the segment, or `scriptIn` if it has none.
+        var scriptOut: UInt32
+        /// The first real script of the segment, Common if it has none.
+        var firstScript: UInt32
+        var pieceStart: Int32
+        /// The segment with offsets relative to its start: `start` 0, pieces from 0.
+        var segment: BreakSegment
+    }
+
+    private(set) var entries: [Entry] = []
+    private var slots: [Int32] = [Int32](repeating: -1, count: 1 << 12)
+    private var bytes: [UInt8] = []
+    /// Pieces with `start` relative to their segment's start.
+    private(set) var pieces: [ShapedPiece] = []
+    private static let arenaLimit = 16 << 20
+
+    static func hash(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, style: UInt8, scriptIn: UInt32, faceIn: Int16) -> UInt64 {
+        var h: UInt64 = 0x243F_6A88_85A3_08D3 ^ (UInt64(style) | UInt64(UInt16(bitPattern: faceIn)) << 8 | UInt64(scriptIn) << 24)
+        h = mix(h, UInt64(range.count))
+        let base = UnsafeRawPointer(text.baseAddress!) + range.lowerBound
+        var i = 0
+        let n = range.count
+        while i + 8 <= n {
+            h = mix(h, base.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+            i += 8
+        }
+        if i < n {
+            var tail: UInt64 = 0
+            var shift: UInt64 = 0
+            while i < n { tail |= UInt64(base.load(fromByteOffset: i, as: UInt8.self)) << shift; shift += 8; i += 1 }
+            h = mix(h, tail)
+        }
+        return h
+    }
+
+    @inline(__always) private static func mix(_ a: UInt64, _ b: UInt64) -> UInt64 {
+        let m = (a ^ 0x9E37_79B9_7F4A_7C15).multipliedFullWidth(by: b ^ 0xD6E8_FEB8_6659_FD93)
+        return m.high ^ m.low
+    }
+
+    /// The index of the entry for this key, or nil.
+    func find(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, hash: UInt64, style: UInt8, scriptIn: UInt32, faceIn: Int16) -> Int? {
+        let mask = slots.count - 1
+        var s = Int(truncatingIfNeeded: hash) & mask
+        return slots.withUnsafeBufferPointer { slots in
+            entries.withUnsafeBufferPointer { entries in
+                while true {
+                    let e = Int(slots[s])
+                    if e < 0 { return nil }
+                    let entry = entries[e]
+                    if entry.hash == hash, entry.byteCount == Int32(range.count), entry.scriptIn == scriptIn, entry.faceIn == faceIn,
+                       entry.style == style,
+                       bytes.withUnsafeBufferPointer({ memcmp($0.baseAddress! + Int(entry.byteStart), text.baseAddress! + range.lowerBound, range.count) == 0 }) {
+                        return e
+                    }
+                    s = (s + 1) & mask
+                }
+            }
+        }
+    }
+
+    /// Remembers a segment (its pieces are `newPieces`, starts relative to the segment) and
+    /// returns its entry index.
+    func insert(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, hash: UInt64, style: UInt8, scriptIn: UInt32, faceIn: Int16,
+                faceOut: Int16, scriptOut: UInt32, firstScript: UInt32, segment: BreakSegment, newPieces: ArraySlice<ShapedPiece>) -> Int {
+        if bytes.count > Self.arenaLimit || pieces.count * MemoryLayout<ShapedPiece>.stride > Self.arenaLimit
+            || entries.count * MemoryLayout<Entry>.stride > Self.arenaLimit {
+            bytes.removeAll(keepingCapacity: true); pieces.removeAll(keepingCapacity: true); entries.removeAll(keepingCapacity: true)
+            for i in slots.indices { slots[i] = -1 }
+        }
+        if (entries.count + 1) * 2 > slots.count { grow() }
+        let index = entries.count
+        entries.append(Entry(hash: hash, byteStart: Int32(bytes.count), byteCount: Int32(range.count), scriptIn: scriptIn, faceIn: faceIn,
+                             style: style, faceOut: faceOut, scriptOut: scriptOut, firstScript: firstScript,
+                             pieceStart: Int32(pieces.count), segment: segment))
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[range]))
+        pieces.append(contentsOf: newPieces)
+        place(index, hash: hash)
+        return index
+    }
+
+    private func place(_ index: Int, hash: UInt64) {
+        let mask = slots.count - 1
+        var s = Int(truncatingIfNeeded: hash) & mask
+        while slots[s] >= 0 { s = (s + 1) & mask }
+        slots[s] = Int32(index)
+    }
+
+    private func grow() {
+        slots = [Int32](repeating: -1, count: slots.count * 2)
+        for (i, e) in entries.enumerated() { place(i, hash: e.hash) }
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import XCTest
+@testable import YardstickLayout
+import YardstickFonts
+import YardstickShaping
+
+/// The segment-by-segment path (through `SegmentCache`) must give exactly the pieces, glyphs and
+/// segments of the whole-paragraph path, whatever the scripts, faces and clusters.
+final class SegmentCacheTests: XCTestCase {
+    /// Everything about a prepared text that layout or a renderer can see: per segment its
+    /// range and widths, per piece its range, face, level and glyphs.
+    func fingerprint(_ p: PreparedText) -> String {
+        var out = ""
+        for paragraph in p.paragraphRange {
+            let para = p.storage.paragraphs[paragraph]
+            out += "P\(para.start)-\(para.end) L\(para.baseLevel)\n"
+            for s in Int(para.firstSegment)..<Int(para.endSegment) {
+                let seg = p.storage.segments[s]
+                out += " S\(seg.start)-\(seg.end) w\(seg.width) t\(seg.trailingWidth) c\(seg.clusterCount)/\(seg.trailingClusterCount) m\(seg.faceMask)\n"
+                for k in Int(seg.firstPiece)..<Int(seg.endPiece) {
+                    let piece = p.storage.pieces[k]
+                    let run = p.runs.store[piece.runID]
+                    out += "  \(piece.start)+\(piece.byteCount) f\(piece.face) l\(piece.level) \(run.glyphs.map { "\($0.id)@\($0.cluster):\($0.xAdvance)" }) \(run.clusters.map(\.start))\n"
+                }
+            }
+        }
+        return out
+    }
+
+    func assertSamePreparation(_ texts: [String], file: StaticString = #filePath, line: UInt = #line) throws {
+        let fonts = sharedEngine.fonts
+        let bySegment = try TextEngine(fonts: fonts, reusingSegments: true)
+        let byParagraph = try TextEngine(fonts: fonts, reusingSegments: false)
+        let a = bySegment.prepare(texts, threads: 1)
+        let b = byParagraph.prepare(texts, threads: 1)
+        for i in texts.indices {
+            let fa = fingerprint(a[i]), fb = fingerprint(b[i])
+            if fa != fb {
+                XCTFail("text \(i) \(texts[i].debugDescription) differs:\nby segment:\n\(fa)\nby paragraph:\n\(fb)", file: file, line: line)
+                return
+            }
+        }
+        // The same shaping keys were asked for (scripts included, which glyphs may not show).
+        XCTAssertEqual(bySegment.cache.count, byParagraph.cache.count, "distinct shaped runs", file: file, line: line)
+    }
+
+    func testTrickyTexts() throws {
+        try assertSamePreparation(DeterminismTests.samples + [
+            "123 Main St", "42", "  leading spaces", "(1) «x» 2", "1990 — 東京 3", "12 東京タワー 5", "• item 🍎 apple",
+            "👍🏽 ok", "🇫🇷🇩🇪 flags", "a\u{200D}b", "x \u{0301}y", "e\u{0301}\u{0302} café", "क्षत्रिय १२३ नमस्ते",
+            "한국 가 ᆨ 123", "ไทย 12 ภาษา", "Ελληνικά 3 Кириллица", "5 kg × 3", "\u{00A0}nbsp\u{00A0}", "A\u{3000}B", "…", "- a -b",
+            "price: ¥1,234", "ABC\u{FE0F}", "#\u{FE0F}\u{20E3} 1\u{20E3}", "\u{1F469}\u{200D}\u{1F4BB} dev", "x\u{2060}y",
+        ])
+    }
+
+    func testRandomTexts() throws {
+        let pieces = ["the", "12", "3.5", " ", "  ", ", ", "(", ")", "-", "—", "é", "e\u{0301}", "Ω", "жж", "東京", "タワー", "。", "한국어",
+                      "ᄀ", "ᅡ", "ᆨ", "नमस्ते", "्", "ि", "ไทย", "👍", "🏽", "\u{200D}", "🇫", "🇷", "\u{FE0F}", "\u{00A0}", "\u{3000}", "•", "€",
+                      "x", "Z", "!", "?", "'", "\"", "/", "\u{200B}", "\t", "1\u{20E3}", "ß", "ŉ", "ǅ"]
+        var rng = SplitMix(seed: 0x5E6)
+        var texts: [String] = []
+        for _ in 0..<3000 {
+            var s = ""
+            for _ in 0..<Int(rng.next() % 12) { s += pieces[Int(rng.next() % UInt64(pieces.count))] }
+            texts.append(s)
+        }
+        try assertSamePreparation(texts)
+    }
+
+    func testSampleCells() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Data/sample.csv").standardized
+        let text = try String(contentsOf: url, encoding: .utf8)
+        // Quoted fields may hold commas; a rough split is enough for a corpus of realistic cells.
+        let cells = text.split(separator: "\n").prefix(1500).flatMap { $0.split(separator: ",") }.map(String.init)
+        try assertSamePreparation(cells)
+    }
+}
+
+/// A small deterministic generator (SplitMix64).
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
