@@ -32,7 +32,11 @@ public enum HardBreaks {
         var start = 0
         var i = 0
         let n = bytes.count
+        let raw = UnsafeRawPointer(bytes.baseAddress)
         while i < n {
+            // Eight bytes at a time while none of them can start a hard break (LF, CR, or 0xE2).
+            while i + 8 <= n, !mayHoldBreak(raw!.loadUnaligned(fromByteOffset: i, as: UInt64.self)) { i += 8 }
+            if i >= n { break }
             let b = bytes[i]
             if b == 0x0A {
                 result.append(Paragraph(start: start, end: i, next: i + 1)); i += 1; start = i
@@ -46,6 +50,13 @@ public enum HardBreaks {
             }
         }
         result.append(Paragraph(start: start, end: n, next: n))
+    }
+
+    /// Whether any byte of `word` is 0x0A, 0x0D or 0xE2 (a zero-byte test on XORed copies).
+    @inline(__always) private static func mayHoldBreak(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        func hasZero(_ x: UInt64) -> Bool { (x &- ones) & ~x & highs != 0 }
+        return hasZero(word ^ (ones &* 0x0A)) || hasZero(word ^ (ones &* 0x0D)) || hasZero(word ^ (ones &* 0xE2))
     }
 
     public static func paragraphs(in text: String) -> [Paragraph] {

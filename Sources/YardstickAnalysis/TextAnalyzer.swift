@@ -12,7 +12,9 @@ public final class TextAnalyzer {
     private let lineBreaks: ICUBreakIterator
     private let characters: ICUBreakIterator
     private let bidi: ICUBidi
+    /// UTF-16 of the last text given to `fillUTF16`: the first `utf16Count` units.
     private var utf16: [UInt16] = []
+    private var utf16Count = 0
     /// UTF-8 offset (absolute) of each UTF-16 unit, plus one past the end; only for non-ASCII text.
     private var utf8OffsetOf16: [Int32] = []
     private var levels: [UInt8] = []
@@ -70,7 +72,8 @@ public final class TextAnalyzer {
         let start = Int32(paragraph.lowerBound)
 
         // UAX #14 opportunities.
-        utf16.withUnsafeBufferPointer { text in
+        utf16.withUnsafeBufferPointer { all in
+            let text = UnsafeBufferPointer(rebasing: all[0..<utf16Count])
             if ascii {
                 lineBreaks.forEachBoundary(in: text) { breakOffsets.append(start + Int32($0)) }
             } else {
@@ -161,7 +164,8 @@ public final class TextAnalyzer {
         let ascii = fillUTF16(bytes, range)
         var result: [Int32] = []
         let start = Int32(range.lowerBound)
-        utf16.withUnsafeBufferPointer { text in
+        utf16.withUnsafeBufferPointer { all in
+            let text = UnsafeBufferPointer(rebasing: all[0..<utf16Count])
             if ascii {
                 characters.forEachBoundary(in: text) { result.append(start + Int32($0)) }
             } else {
@@ -175,32 +179,44 @@ public final class TextAnalyzer {
 
     /// Widens UTF-8 to UTF-16; for non-ASCII text also records each unit's UTF-8 offset.
     private func fillUTF16(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
-        utf16.removeAll(keepingCapacity: true)
         var ascii = true
         for i in range where bytes[i] >= 0x80 { ascii = false; break }
+        // At most one UTF-16 unit per UTF-8 byte: write through pointers, then trim.
+        let n = range.count
+        if utf16.count < n { utf16 = [UInt16](repeating: 0, count: n) }
         if ascii {
-            for i in range { utf16.append(UInt16(bytes[i])) }
+            utf16.withUnsafeMutableBufferPointer { out in
+                for k in 0..<n { out[k] = UInt16(bytes[range.lowerBound + k]) }
+            }
+            utf16Count = n
             return true
         }
-        utf8OffsetOf16.removeAll(keepingCapacity: true)
-        utf16.reserveCapacity(range.count)
-        utf8OffsetOf16.reserveCapacity(range.count + 1)
-        var i = range.lowerBound
-        let end = range.upperBound
-        sawRightToLeft = false
-        while i < end {
-            let (scalar, length) = UTF8Decoding.decode(bytes, at: i, end: end)
-            if UTF8Decoding.mayBeRightToLeft(scalar) { sawRightToLeft = true }
-            if scalar < 0x10000 {
-                utf16.append(UInt16(scalar)); utf8OffsetOf16.append(Int32(i))
-            } else {
-                let v = scalar - 0x10000
-                utf16.append(UInt16(0xD800 + (v >> 10))); utf8OffsetOf16.append(Int32(i))
-                utf16.append(UInt16(0xDC00 + (v & 0x3FF))); utf8OffsetOf16.append(Int32(i))
+        if utf8OffsetOf16.count < n + 1 { utf8OffsetOf16 = [Int32](repeating: 0, count: n + 1) }
+        var rightToLeft = false
+        let units = utf16.withUnsafeMutableBufferPointer { out in
+            utf8OffsetOf16.withUnsafeMutableBufferPointer { offsets in
+                var u = 0
+                var i = range.lowerBound
+                let end = range.upperBound
+                while i < end {
+                    let (scalar, length) = UTF8Decoding.decode(bytes, at: i, end: end)
+                    if scalar >= 0x0590 && UTF8Decoding.mayBeRightToLeft(scalar) { rightToLeft = true }
+                    if scalar < 0x10000 {
+                        out[u] = UInt16(scalar); offsets[u] = Int32(i); u += 1
+                    } else {
+                        let v = scalar - 0x10000
+                        out[u] = UInt16(0xD800 + (v >> 10)); offsets[u] = Int32(i)
+                        out[u + 1] = UInt16(0xDC00 + (v & 0x3FF)); offsets[u + 1] = Int32(i)
+                        u += 2
+                    }
+                    i += length
+                }
+                offsets[u] = Int32(end)
+                return u
             }
-            i += length
         }
-        utf8OffsetOf16.append(Int32(end))
+        sawRightToLeft = rightToLeft
+        utf16Count = units
         return false
     }
 
@@ -208,11 +224,12 @@ public final class TextAnalyzer {
     private func resolveRuns(_ bytes: UnsafeBufferPointer<UInt8>, _ paragraph: Range<Int>, baseDirection: UInt8?) {
         // Bidi only when something could be right to left.
         let needsBidi = baseDirection == 1 || sawRightToLeft
-        let count = utf16.count
+        let count = utf16Count
         if needsBidi {
             if levels.count < count { levels = [UInt8](repeating: 0, count: count) }
-            baseLevel = utf16.withUnsafeBufferPointer { text in
-                levels.withUnsafeMutableBufferPointer { bidi.resolve(text, paragraphLevel: baseDirection ?? 0xFE, into: $0.baseAddress!) }
+            baseLevel = utf16.withUnsafeBufferPointer { all in
+                let text = UnsafeBufferPointer(rebasing: all[0..<count])
+                return levels.withUnsafeMutableBufferPointer { bidi.resolve(text, paragraphLevel: baseDirection ?? 0xFE, into: $0.baseAddress!) }
             }
         }
 

@@ -40,12 +40,57 @@ final class SegmentCache {
         var segment: BreakSegment
     }
 
-    private(set) var entries: [Entry] = []
-    private var slots: [Int32] = [Int32](repeating: -1, count: 1 << 12)
-    private var bytes: [UInt8] = []
+    /// Entries, bytes and pieces in memory this cache owns (plain values, grown by doubling), so
+    /// reading them costs no reference counting or uniqueness checks.
+    private(set) var entries = Arena<Entry>()
+    private var bytes = Arena<UInt8>()
     /// Pieces with `start` relative to their segment's start.
-    private(set) var pieces: [ShapedPiece] = []
+    private(set) var pieces = Arena<ShapedPiece>()
+    private var slots: [Int32] = [Int32](repeating: -1, count: 1 << 12)
     private static let arenaLimit = 16 << 20
+
+    /// A growable buffer of trivial values.
+    struct Arena<T> {
+        private(set) var base: UnsafeMutablePointer<T>
+        private(set) var count = 0
+        private var capacity: Int
+
+        init() {
+            capacity = 1024
+            base = .allocate(capacity: capacity)
+        }
+
+        func free() { base.deallocate() }
+
+        @inline(__always) subscript(i: Int) -> T { base[i] }
+
+        mutating func append(_ items: UnsafeBufferPointer<T>) {
+            reserve(count + items.count)
+            if let source = items.baseAddress { (base + count).initialize(from: source, count: items.count) }
+            count += items.count
+        }
+
+        mutating func append(_ item: T) {
+            reserve(count + 1)
+            (base + count).initialize(to: item)
+            count += 1
+        }
+
+        mutating func removeAll() { count = 0 }
+
+        private mutating func reserve(_ n: Int) {
+            guard n > capacity else { return }
+            while capacity < n { capacity *= 2 }
+            let grown = UnsafeMutablePointer<T>.allocate(capacity: capacity)
+            grown.moveInitialize(from: base, count: count)
+            base.deallocate()
+            base = grown
+        }
+    }
+
+    deinit {
+        entries.free(); bytes.free(); pieces.free()
+    }
 
     static func hash(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, style: UInt8, scriptIn: UInt32, faceIn: Int16) -> UInt64 {
         var h: UInt64 = 0x243F_6A88_85A3_08D3 ^ (UInt64(style) | UInt64(UInt16(bitPattern: faceIn)) << 8 | UInt64(scriptIn) << 24)
@@ -76,18 +121,16 @@ final class SegmentCache {
         let mask = slots.count - 1
         var s = Int(truncatingIfNeeded: hash) & mask
         return slots.withUnsafeBufferPointer { slots in
-            entries.withUnsafeBufferPointer { entries in
-                while true {
-                    let e = Int(slots[s])
-                    if e < 0 { return nil }
-                    let entry = entries[e]
-                    if entry.hash == hash, entry.byteCount == Int32(range.count), entry.scriptIn == scriptIn, entry.faceIn == faceIn,
-                       entry.style == style,
-                       bytes.withUnsafeBufferPointer({ memcmp($0.baseAddress! + Int(entry.byteStart), text.baseAddress! + range.lowerBound, range.count) == 0 }) {
-                        return e
-                    }
-                    s = (s + 1) & mask
+            while true {
+                let e = Int(slots[s])
+                if e < 0 { return nil }
+                let entry = entries.base + e
+                if entry.pointee.hash == hash, entry.pointee.byteCount == Int32(range.count), entry.pointee.scriptIn == scriptIn,
+                   entry.pointee.faceIn == faceIn, entry.pointee.style == style,
+                   memcmp(bytes.base + Int(entry.pointee.byteStart), text.baseAddress! + range.lowerBound, range.count) == 0 {
+                    return e
                 }
+                s = (s + 1) & mask
             }
         }
     }
@@ -98,7 +141,7 @@ final class SegmentCache {
                 faceOut: Int16, scriptOut: UInt32, firstScript: UInt32, segment: BreakSegment, newPieces: ArraySlice<ShapedPiece>) -> Int {
         if bytes.count > Self.arenaLimit || pieces.count * MemoryLayout<ShapedPiece>.stride > Self.arenaLimit
             || entries.count * MemoryLayout<Entry>.stride > Self.arenaLimit {
-            bytes.removeAll(keepingCapacity: true); pieces.removeAll(keepingCapacity: true); entries.removeAll(keepingCapacity: true)
+            bytes.removeAll(); pieces.removeAll(); entries.removeAll()
             for i in slots.indices { slots[i] = -1 }
         }
         if (entries.count + 1) * 2 > slots.count { grow() }
@@ -106,8 +149,8 @@ final class SegmentCache {
         entries.append(Entry(hash: hash, byteStart: Int32(bytes.count), byteCount: Int32(range.count), scriptIn: scriptIn, faceIn: faceIn,
                              style: style, faceOut: faceOut, scriptOut: scriptOut, firstScript: firstScript,
                              pieceStart: Int32(pieces.count), segment: segment))
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[range]))
-        pieces.append(contentsOf: newPieces)
+        bytes.append(UnsafeBufferPointer(rebasing: text[range]))
+        newPieces.withUnsafeBufferPointer { pieces.append($0) }
         place(index, hash: hash)
         return index
     }
@@ -121,6 +164,6 @@ final class SegmentCache {
 
     private func grow() {
         slots = [Int32](repeating: -1, count: slots.count * 2)
-        for (i, e) in entries.enumerated() { place(i, hash: e.hash) }
+        for i in 0..<entries.count { place(i, hash: entries[i].hash) }
     }
 }

@@ -176,10 +176,9 @@ final class TextPreparer: @unchecked Sendable {
                 pending.removeAll(keepingCapacity: true)
             }
             let entry = segmentEntry(bytes, start..<end, style: styleKey, scriptIn: script, faceIn: face, cache: cache)
-            let e = cache.entries[entry]
             emit(entry, at: start, cache: cache, to: &builder)
-            script = e.scriptOut
-            face = e.faceOut
+            script = cache.entries.base[entry].scriptOut
+            face = cache.entries.base[entry].faceOut
             start = end
         }
         // A paragraph with no real script at all: its segments stay Common.
@@ -197,12 +196,13 @@ final class TextPreparer: @unchecked Sendable {
     }
 
     private func emit(_ entry: Int, at start: Int, cache: SegmentCache, to builder: inout PreparedStorage.Builder) {
-        let e = cache.entries[entry]
         let base = Int32(start)
         let firstPiece = Int32(builder.pieces.count)
-        var segment = e.segment
-        for k in Int(e.pieceStart)..<Int(e.pieceStart + segment.endPiece) {
-            var piece = cache.pieces[k]
+        let e = cache.entries.base + entry
+        var segment = e.pointee.segment
+        let pieces = cache.pieces.base + Int(e.pointee.pieceStart)
+        for k in 0..<Int(segment.endPiece) {
+            var piece = pieces[k]
             piece.start += base
             builder.pieces.append(piece)
         }
