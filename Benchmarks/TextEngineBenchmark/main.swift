@@ -1,9 +1,10 @@
 // Text engine benchmark: cold measurement, warm re-layout and thread scaling over the bundled
 // multilingual sample, next to the floor of one hb_shape call per whole cell, in one run.
 //
-//   swift run -c release TextEngineBenchmark [Data/sample.csv] [--repeat N] [--cold-only]
+//   swift run -c release TextEngineBenchmark [Data/sample.csv] [--repeat N] [--cold-only [--cold-threads N]]
 //
-// --cold-only runs only the single-thread cold pass (for profilers such as perf or callgrind).
+// --cold-only runs only the cold pass (for profilers such as perf or callgrind), on one thread
+// or on --cold-threads N.
 //
 // Prints figures; asserts nothing. Run on an otherwise idle machine.
 import CHarfBuzz
@@ -19,8 +20,10 @@ var repeats = 5
 if let r = args.firstIndex(of: "--repeat"), r + 1 < args.count { repeats = max(1, Int(args[r + 1]) ?? 3); args.removeSubrange(r...(r + 1)) }
 let coldOnly = args.contains("--cold-only")
 args.removeAll { $0 == "--cold-only" }
+var coldThreads = 1
+if let t = args.firstIndex(of: "--cold-threads"), t + 1 < args.count { coldThreads = max(1, Int(args[t + 1]) ?? 1); args.removeSubrange(t...(t + 1)) }
 if let unknown = args.first(where: { $0.hasPrefix("-") }) {
-    FileHandle.standardError.write("unknown option \(unknown); usage: TextEngineBenchmark [FILE.csv] [--repeat N] [--cold-only]\n".data(using: .utf8)!)
+    FileHandle.standardError.write("unknown option \(unknown); usage: TextEngineBenchmark [FILE.csv] [--repeat N] [--cold-only [--cold-threads N]]\n".data(using: .utf8)!)
     exit(2)
 }
 let csvPath = args.first ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Data/sample.csv").standardized.path
@@ -55,8 +58,9 @@ func coldRun(threads: Int) -> (seconds: Double, engine: TextEngine, prepared: [P
 }
 var cold1 = coldRun(threads: 1)
 if coldOnly {
-    for _ in 1..<repeats { let one = coldRun(threads: 1); if one.seconds < cold1.seconds { cold1 = one } }
-    print("cold, 1 thread (empty caches, prepare+height) \(String(format: "%8.3f µs/cell", cold1.seconds / Double(cells.count) * 1e6))")
+    var best = coldThreads == 1 ? cold1 : coldRun(threads: coldThreads)
+    for _ in 1..<repeats { let run = coldRun(threads: coldThreads); if run.seconds < best.seconds { best = run } }
+    print("cold, \(coldThreads) thread(s) (empty caches, prepare+height) \(String(format: "%8.3f µs/cell", best.seconds / Double(cells.count) * 1e6))")
     exit(0)
 }
 var cold2 = coldRun(threads: 2)

@@ -23,9 +23,9 @@ public final class TextEngine: Sendable {
     let metrics: FaceMetricsTable
     let runs: ShapedRunAccess
     private let pool: Mutex<[TextPreparer]>
-    /// Whether preparers resolve paragraphs segment by segment through their segment caches
-    /// (off only to check that path against the whole-paragraph one).
-    let reusesSegments: Bool
+    /// Segments resolved by any preparer, for paragraphs resolved segment by segment (nil turns
+    /// that path off, only to check it against the whole-paragraph one).
+    let segments: SharedSegments?
 
     /// - Parameters:
     ///   - features: OpenType features applied to all text (HarfBuzz defaults otherwise: kerning
@@ -40,8 +40,8 @@ public final class TextEngine: Sendable {
         self.fonts = fonts
         self.cache = cache
         self.features = features
-        self.reusesSegments = reusingSegments
-        let first = try TextPreparer(fonts: fonts, features: features, cache: cache, reusingSegments: reusingSegments)
+        self.segments = reusingSegments ? SharedSegments() : nil
+        let first = try TextPreparer(fonts: fonts, features: features, cache: cache, sharedSegments: segments)
         // The ellipsis of each style, shaped in that style's primary face (three dots if it has no U+2026).
         var ellipsis: [ExtraRun] = []
         for style in FontStyle.allCases {
@@ -122,7 +122,7 @@ public final class TextEngine: Sendable {
     }
 
     private func makePreparer() -> TextPreparer {
-        if let p = try? TextPreparer(fonts: fonts, features: features, cache: cache, reusingSegments: reusesSegments) { return p }
+        if let p = try? TextPreparer(fonts: fonts, features: features, cache: cache, sharedSegments: segments) { return p }
         // ICU opened once already (in init); failing now means memory is exhausted. Wait for a pooled one.
         while true {
             if let p = pool.withLock({ $0.popLast() }) { return p }

@@ -20,16 +20,19 @@ final class TextPreparer: @unchecked Sendable {
     /// Resolved segments, for paragraphs with nothing right to left (nil: every paragraph takes
     /// the whole-paragraph path, as with the shaping cache off).
     private let segmentCache: SegmentCache?
+    /// The engine's segments, shared by its preparers (behind `segmentCache`).
+    private let sharedSegments: SharedSegments?
     private var pending: [PendingSegment] = []
     private var scratchSegments: [BreakSegment] = []
     private var scratchPieces: [ShapedPiece] = []
 
-    init(fonts: FontCollection, features: [FontFeature], cache: ShapingCache, reusingSegments: Bool = true) throws {
+    init(fonts: FontCollection, features: [FontFeature], cache: ShapingCache, sharedSegments: SharedSegments?) throws {
         self.fonts = fonts
         self.analyzer = try TextAnalyzer()
         self.shaper = Shaper(fonts: fonts, features: features, cache: cache)
         self.emPerUnit = fonts.faces.map { 1 / Double($0.metrics.unitsPerEm) }
-        self.segmentCache = reusingSegments && cache.isEnabled ? SegmentCache() : nil
+        self.segmentCache = sharedSegments != nil && cache.isEnabled ? SegmentCache() : nil
+        self.sharedSegments = self.segmentCache == nil ? nil : sharedSegments
     }
 
     /// Prepares texts into one batch.
@@ -218,6 +221,12 @@ final class TextPreparer: @unchecked Sendable {
                               cache: SegmentCache) -> Int {
         let hash = SegmentCache.hash(bytes, range, style: style, scriptIn: scriptIn, faceIn: faceIn)
         if let found = cache.find(bytes, range, hash: hash, style: style, scriptIn: scriptIn, faceIn: faceIn) { return found }
+        let key = SharedSegments.Key(bytes: Array(UnsafeBufferPointer(rebasing: bytes[range])), style: style, scriptIn: scriptIn, faceIn: faceIn,
+                                     hash: hash)
+        if let shared = sharedSegments?.value(for: key) {
+            return cache.insert(bytes, range, hash: hash, style: style, scriptIn: scriptIn, faceIn: faceIn, faceOut: shared.faceOut,
+                                scriptOut: shared.scriptOut, firstScript: shared.firstScript, segment: shared.segment, newPieces: shared.pieces[...])
+        }
         var script = scriptIn
         analyzer.scriptRuns(bytes, range: range, script: &script)
         let firstScript = scriptIn == ScriptTag.common ? analyzer.runs[0].script : scriptIn
@@ -233,6 +242,8 @@ final class TextPreparer: @unchecked Sendable {
         segment.start -= base
         segment.end -= base
         for k in scratchPieces.indices { scratchPieces[k].start -= base }
+        sharedSegments?.insert(SharedSegments.Value(faceOut: Int16(faceOut), scriptOut: script, firstScript: firstScript, segment: segment,
+                                                    pieces: scratchPieces), for: key)
         return cache.insert(bytes, range, hash: hash, style: style, scriptIn: scriptIn, faceIn: faceIn, faceOut: Int16(faceOut),
                             scriptOut: script, firstScript: firstScript, segment: segment, newPieces: scratchPieces[...])
     }
