@@ -160,11 +160,12 @@ final class TextPreparer: @unchecked Sendable {
         for breakOffset in breaks {
             let end = Int(breakOffset)
             guard end > start else { continue }
+            var found: Int? = nil // this segment's entry, when already looked up below
             if script == ScriptTag.common {
                 // Still no real script in the paragraph: a segment of only Common characters waits
                 // for the first real script after it (it is shaped once, with that script).
                 let hash = SegmentCache.hash(bytes, start..<end, style: styleKey, scriptIn: script, faceIn: face)
-                let found = cache.find(bytes, start..<end, hash: hash, style: styleKey, scriptIn: script, faceIn: face)
+                found = cache.find(bytes, start..<end, hash: hash, style: styleKey, scriptIn: script, faceIn: face)
                 let first = found.map { cache.entries[$0].firstScript } ?? analyzer.firstRealScript(bytes, range: start..<end)
                 if first == ScriptTag.common {
                     pending.append(PendingSegment(start: start, end: end, faceIn: face, entry: found ?? -1))
@@ -178,7 +179,7 @@ final class TextPreparer: @unchecked Sendable {
                 }
                 pending.removeAll(keepingCapacity: true)
             }
-            let entry = segmentEntry(bytes, start..<end, style: styleKey, scriptIn: script, faceIn: face, cache: cache)
+            let entry = found ?? segmentEntry(bytes, start..<end, style: styleKey, scriptIn: script, faceIn: face, cache: cache)
             emit(entry, at: start, cache: cache, to: &builder)
             script = cache.entries.base[entry].scriptOut
             face = cache.entries.base[entry].faceOut
