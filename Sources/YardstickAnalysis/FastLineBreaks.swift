@@ -1,112 +1,216 @@
 import CICU
 
-/// UAX #14 without ICU for the common case of plain prose: ASCII letters, digits, spaces and
-/// tabs, the punctuation `, . : ; ! ? - ' " ( ) [ ] { } / | # & * @ _ < = > ^ \` ~`, the en dash,
-/// and the alphabetic letters (line-break class AL) of Latin-1, Latin Extended-A/B, Greek and
-/// Cyrillic. Gives exactly ICU 72's answer for every such text (checked by a randomized
-/// comparison test); anything else (`$ + \\ %`, marks, controls, other scripts) goes to ICU.
+/// UAX #14 line-break opportunities without ICU's iterator, for every text whose characters
+/// fall in the classes handled here: letters (AL, HL; AI resolves to AL), digits, spaces,
+/// combining marks (LB9/LB10), ideographs and kana (ID, NS; CJ resolves to NS as in ICU's
+/// default rules), Hangul (H2, H3, JL, JV, JT), and the punctuation classes BA, BB, B2, CL, CP,
+/// EX, GL, HY, IN, IS, OP, QU, SY, WJ. That covers prose in Latin, Greek, Cyrillic, Arabic,
+/// Hebrew, Devanagari, Chinese, Japanese and Korean. Anything else (dictionary scripts such as
+/// Thai, prefix/postfix numeric signs such as `$ %`, emoji modifiers, regional indicators,
+/// joiners, zero-width space, controls, unassigned characters) goes to ICU, so the answer is
+/// always ICU 72's: a randomized comparison test checks every class here against ICU.
 ///
-/// Rules (UAX #14 15.0 with the 15.1 rules ICU 72 follows): LB7 × SP; LB13 × CL CP EX IS SY;
-/// LB14 OP SP* ×; LB15 QU SP* × OP; LB15c SP ÷ IS NU; LB18 SP ÷; LB19 × QU, QU ×; LB20a no
-/// break after a word-initial hyphen before a letter; LB21 × BA, × HY; LB23/LB28 letters and
-/// digits stay together; LB25 HY × NU, IS × NU, and SY × NU inside a number (NU (NU|SY|IS)*); LB29 IS × AL; LB30 (AL|NU) × OP,
-/// CP × (AL|NU); LB31 break elsewhere. O(n), no allocation.
+/// Rules, in UAX #14 order (15.0, plus the 15.1 rules ICU 72 already follows, LB15c and LB20a):
+/// LB7 × SP; LB9 X CM* → X; LB10 CM → AL; LB11 × WJ ×; LB12 GL ×; LB12a [^SP BA HY] × GL;
+/// LB15c SP ÷ IS NU; LB13 × CL CP EX IS SY; LB14 OP SP* ×; LB15 QU SP* × OP;
+/// LB16 (CL|CP) SP* × NS; LB17 B2 SP* × B2; LB18 SP ÷; LB19 × QU ×; LB20a word-initial HY × letter;
+/// LB21 × BA HY NS, BB ×; LB21a HL (HY|BA) ×; LB21b SY × HL; LB22 × IN; LB23 letters × NU ×
+/// letters; LB25 HY × NU, IS × NU, NU × NU, SY × NU inside a number; LB26 Hangul syllable
+/// blocks; LB28 letters × letters; LB29 IS × letters; LB30 (letters|NU) × OP and CP × (letters|NU)
+/// for narrow OP/CP only; LB31 ÷ elsewhere.
+///
+/// O(n) in two passes: classify (bailing out at the first unhandled character), then decide
+/// each boundary. No allocation once the scratch buffers have grown.
 enum FastLineBreaks {
-    private enum Class: UInt8 { case al, nu, sp, isClass, ex, hy, qu, op, cp, cl, sy, ba, other }
-
-    private static let classes: [Class] = (0..<128).map { b -> Class in
-        switch UInt8(b) {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"): return .al
-        case UInt8(ascii: "#"), UInt8(ascii: "&"), UInt8(ascii: "*"), UInt8(ascii: "@"), UInt8(ascii: "_"), UInt8(ascii: "<"),
-             UInt8(ascii: "="), UInt8(ascii: ">"), UInt8(ascii: "^"), UInt8(ascii: "`"), UInt8(ascii: "~"): return .al
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return .nu
-        case 0x20: return .sp
-        case 0x09, UInt8(ascii: "|"): return .ba
-        case UInt8(ascii: ","), UInt8(ascii: "."), UInt8(ascii: ":"), UInt8(ascii: ";"): return .isClass
-        case UInt8(ascii: "!"), UInt8(ascii: "?"): return .ex
-        case UInt8(ascii: "-"): return .hy
-        case UInt8(ascii: "'"), UInt8(ascii: "\""): return .qu
-        case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"): return .op
-        case UInt8(ascii: ")"), UInt8(ascii: "]"): return .cp
-        case UInt8(ascii: "}"): return .cl
-        case UInt8(ascii: "/"): return .sy
-        default: return .other
-        }
+    /// Line-break classes after LB1 resolution; `.other` = not handled here (ICU decides).
+    enum Class: UInt8 {
+        case al, hl, nu, sp, isC, ex, hy, qu, op, opWide, cp, cpWide, cl, sy, ba, bb, b2, id, ns, cm, gl, wj, inC
+        case h2, h3, jl, jv, jt
+        case other
     }
 
-    /// The class of the scalar at `i` and its length; `.other` for anything the rules here do not cover.
-    @inline(__always)
-    private static func classify(_ bytes: UnsafeBufferPointer<UInt8>, _ i: Int, _ end: Int, _ table: UnsafeBufferPointer<Class>) -> (Class, Int) {
-        let b = bytes[i]
-        if b < 0x80 { return (table[Int(b)], 1) }
-        let (scalar, length) = UTF8Decoding.decode(bytes, at: i, end: end)
-        if scalar == 0x2013 { return (.ba, length) } // EN DASH
-        if (scalar >= 0xC0 && scalar <= 0x24F) || (scalar >= 0x370 && scalar <= 0x4FF), ys_line_break_class(scalar) == 2 /* AL */ {
-            return (.al, length)
-        }
-        return (.other, length)
+    /// Reused per analyzer: the class and UTF-8 start of each unit (a character with the
+    /// combining marks LB9 attaches to it).
+    struct Scratch {
+        var classes: [Class] = []
+        var starts: [Int32] = []
     }
+
+    /// The outcome for one paragraph.
+    enum Outcome: Equatable {
+        /// A character outside the handled classes: nothing was appended.
+        case rejected
+        /// Break opportunities appended; `mayBeRightToLeft` when a character could make the
+        /// text right to left (Hebrew, Arabic…), so bidi must still run.
+        case accepted(mayBeRightToLeft: Bool)
+    }
+
+    /// Class per BMP scalar, from ICU's Line_Break and East_Asian_Width properties. 64 KB,
+    /// built on first use (a few milliseconds), shared by all threads, never freed.
+    private static let bmpClasses: UnsafePointer<Class> = {
+        let table = UnsafeMutablePointer<Class>.allocate(capacity: 0x10000)
+        for s in 0..<0x10000 { table[s] = lookUp(UInt32(s)) }
+        return UnsafePointer(table)
+    }()
+
+    /// ULineBreak → Class (ICU's enum order: XX AI AL B2 BA BB BK CB CL CM CR EX GL HY ID IN IS LF
+    /// NS NU OP PO PR QU SA SG SP SY ZW NL WJ H2 H3 JL JT JV CP CJ HL RI EB EM ZWJ).
+    private static let fromICU: [Class] = [
+        .other, .al, .al, .b2, .ba, .bb, .other, .other, .cl, .cm, .other, .ex, .gl, .hy, .id, .inC, .isC, .other,
+        .ns, .nu, .op, .other, .other, .qu, .other, .other, .sp, .sy, .other, .other, .wj, .h2, .h3, .jl, .jt, .jv,
+        .cp, .ns, .hl, .other, .other, .other, .other,
+    ]
+
+    private static func lookUp(_ s: UInt32) -> Class {
+        // Controls (ICU gives most of them CM) and U+2010 HYPHEN (a BA that LB20a treats as HY) go to ICU.
+        if (s < 0x20 && s != 0x09) || (s >= 0x7F && s < 0xA0) || s == 0x2010 { return .other }
+        let icu = Int(ys_line_break_class(s))
+        guard icu >= 0 && icu < fromICU.count else { return .other }
+        let c = fromICU[icu]
+        if c == .op || c == .cp {
+            let width = ys_east_asian_width(s) // 2 Halfwidth, 3 Fullwidth, 5 Wide
+            if width == 2 || width == 3 || width == 5 { return c == .op ? .opWide : .cpWide }
+        }
+        return c
+    }
+
+
+    @inline(__always) private static func isLetter(_ c: Class) -> Bool { c == .al || c == .hl }
+    @inline(__always) private static func isOpen(_ c: Class) -> Bool { c == .op || c == .opWide }
+
+    /// Whether a line may break between units of classes `a` and `b`, given what came before.
+    /// - Parameters:
+    ///   - beforeA: the class before `a` (a space at the start of the text).
+    ///   - beforeSpaces: the last class that is not a space, up to and including `a`.
+    ///   - wordInitialHyphen: `a` is a hyphen at the start or after spaces not preceded by OP.
+    ///   - inNumber: the text up to `a` ends with NU (NU | SY | IS)*.
+    ///   - numberAfterB: the unit after `b` is NU.
+    private static func allowedByRules(_ a: Class, _ b: Class, beforeA: Class, beforeSpaces: Class, wordInitialHyphen: Bool,
+                                       inNumber: Bool, numberAfterB: Bool) -> Bool {
+        if b == .sp { return false } // LB7
+        if a == .wj || b == .wj { return false } // LB11
+        if a == .gl { return false } // LB12
+        if b == .gl && a != .sp && a != .ba && a != .hy { return false } // LB12a
+        if a == .sp && b == .isC && numberAfterB { return !isOpen(beforeSpaces) } // LB15c (LB14 still wins)
+        if b == .cl || b == .cp || b == .cpWide || b == .ex || b == .isC || b == .sy { return false } // LB13
+        if isOpen(beforeSpaces) { return false } // LB14
+        if isOpen(b) && beforeSpaces == .qu { return false } // LB15
+        if b == .ns && (beforeSpaces == .cl || beforeSpaces == .cp || beforeSpaces == .cpWide) { return false } // LB16
+        if b == .b2 && beforeSpaces == .b2 { return false } // LB17
+        if a == .sp { return true } // LB18
+        if a == .qu || b == .qu { return false } // LB19
+        if a == .hy && b == .al && wordInitialHyphen { return false } // LB20a (ICU 72: AL only, not HL)
+        if b == .ba || b == .hy || b == .ns || a == .bb { return false } // LB21
+        if (a == .hy || a == .ba) && beforeA == .hl { return false } // LB21a
+        if a == .sy && b == .hl { return false } // LB21b
+        if b == .inC { return false } // LB22
+        if (isLetter(a) && b == .nu) || (a == .nu && isLetter(b)) { return false } // LB23
+        if b == .nu && (a == .hy || a == .isC || a == .nu || (a == .sy && inNumber)) { return false } // LB25
+        if a == .jl && (b == .jl || b == .jv || b == .h2 || b == .h3) { return false } // LB26
+        if (a == .jv || a == .h2) && (b == .jv || b == .jt) { return false }
+        if (a == .jt || a == .h3) && b == .jt { return false }
+        if isLetter(a) && isLetter(b) { return false } // LB28
+        if a == .isC && isLetter(b) { return false } // LB29
+        if (isLetter(a) || a == .nu) && b == .op { return false } // LB30
+        if a == .cp && (isLetter(b) || b == .nu) { return false }
+        return true // LB31
+    }
+
+    /// `allowedByRules` precomputed for every pair whose answer depends only on the pair: 0 break,
+    /// 1 no break, 2 ask the rules (the left class is a space, hyphen, BA or SY, whose rules
+    /// look further back or ahead). Indexed by `a << 5 | b`.
+    private static let pairTable: UnsafePointer<UInt8> = {
+        let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 32 * 32)
+        table.initialize(repeating: 2, count: 32 * 32)
+        let all = (0...Class.other.rawValue).compactMap(Class.init(rawValue:))
+        for a in all where ![.sp, .hy, .ba, .sy, .cm, .other].contains(a) {
+            for b in all {
+                let allowed = allowedByRules(a, b, beforeA: .al, beforeSpaces: a, wordInitialHyphen: false, inNumber: a == .nu, numberAfterB: false)
+                table[Int(a.rawValue) << 5 | Int(b.rawValue)] = allowed ? 0 : 1
+            }
+        }
+        return UnsafePointer(table)
+    }()
 
     /// Appends the break opportunities of `bytes[range]` (absolute offsets after its start, the
-    /// last being its end) and returns true; returns false, appending nothing, when the text
-    /// holds a character these rules do not cover.
-    static func breaks(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, into out: inout [Int32]) -> Bool {
-        guard !range.isEmpty else { return true }
-        return classes.withUnsafeBufferPointer { table -> Bool in
-            let end = range.upperBound
-            var i = range.lowerBound
-            while i < end {
-                if bytes[i] < 0x80 {
-                    if table[Int(bytes[i])] == .other { return false }
-                    i += 1
-                } else {
-                    let (c, length) = classify(bytes, i, end, table)
-                    if c == .other { return false }
+    /// last being its end), or appends nothing and returns `.rejected` when the text holds a
+    /// character these rules do not handle. `bytes[range]` must be valid UTF-8.
+    static func breaks(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, into out: inout [Int32],
+                       scratch: inout Scratch) -> Outcome {
+        guard !range.isEmpty else { return .accepted(mayBeRightToLeft: false) }
+        let capacity = range.count + 1
+        if scratch.classes.count < capacity {
+            scratch.classes = [Class](repeating: .other, count: capacity)
+            scratch.starts = [Int32](repeating: 0, count: capacity)
+        }
+        // Pass 1: units (LB9/LB10 applied), or bail out.
+        var rightToLeft = false
+        let units: Int = scratch.classes.withUnsafeMutableBufferPointer { classes in
+            scratch.starts.withUnsafeMutableBufferPointer { starts in
+                var n = 0
+                var i = range.lowerBound
+                let end = range.upperBound
+                let table = bmpClasses
+                while i < end {
+                    let b = bytes[i]
+                    var c: Class
+                    let length: Int
+                    if b < 0x80 {
+                        c = table[Int(b)]
+                        length = 1
+                    } else {
+                        let (scalar, l) = UTF8Decoding.decode(bytes, at: i, end: end)
+                        c = scalar < 0x10000 ? table[Int(scalar)] : lookUp(scalar)
+                        if scalar >= 0x0590 && UTF8Decoding.mayBeRightToLeft(scalar) { rightToLeft = true }
+                        length = l
+                    }
+                    if c == .other { return -1 }
+                    if c == .cm {
+                        // LB9: a mark continues the unit before it unless that is a space (or
+                        // there is none); LB10: otherwise it is a letter.
+                        if n > 0 && classes[n - 1] != .sp { i += length; continue }
+                        c = .al
+                    }
+                    classes[n] = c
+                    starts[n] = Int32(i)
+                    n += 1
                     i += length
                 }
+                return n
             }
-            var (a, aLength) = classify(bytes, range.lowerBound, end, table) // the class before the position
-            var beforeA = Class.sp // the class before `a` (start of text counts as a space)
-            var beforeSpaces = a // the last class that is not a space
-            var wordInitialHyphen = false // `a` is a hyphen at the start or after a space (not reached through OP SP*)
-            var inNumber = false // the text up to `a` ends with NU (NU | SY | IS)*
-            var spacesAfterOP = false
-            i = range.lowerBound + aLength
-            if a == .hy { wordInitialHyphen = true }
-            while i < end {
-                let (b, bLength) = classify(bytes, i, end, table)
-                if a != .sp { beforeSpaces = a }
-                inNumber = a == .nu || (inNumber && (a == .sy || a == .isClass))
-                let allowed: Bool
-                switch (a, b) {
-                case (_, .sp): allowed = false // LB7
-                case (.sp, .isClass) where i + bLength < end && classify(bytes, i + bLength, end, table).0 == .nu:
-                    allowed = beforeSpaces != .op // LB15c (LB14 still wins)
-                case (_, .isClass), (_, .ex), (_, .cl), (_, .cp), (_, .sy): allowed = false // LB13
-                case _ where beforeSpaces == .op: allowed = false // LB14: OP SP* ×
-                case (_, .op) where beforeSpaces == .qu: allowed = false // LB15: QU SP* × OP
-                case (.sp, _): allowed = true // LB18
-                case (_, .qu), (.qu, _): allowed = false // LB19
-                case (.hy, .al): allowed = !wordInitialHyphen // LB20a (15.1)
-                case (_, .ba), (_, .hy): allowed = false // LB21
-                case (.hy, .nu), (.isClass, .nu): allowed = false // LB25
-                case (.sy, .nu): allowed = !inNumber // LB25 as ICU's regex: only inside a number
-                case (.isClass, .al): allowed = false // LB29
-                case (.al, .al), (.al, .nu), (.nu, .al), (.nu, .nu): allowed = false // LB28, LB23, LB25
-                case (.al, .op), (.nu, .op), (.cp, .al), (.cp, .nu): allowed = false // LB30
-                default: allowed = true // LB31
-                }
-                if allowed { out.append(Int32(i)) }
-                // (ICU: a hyphen reached through OP SP* is not word-initial.)
-                spacesAfterOP = a == .op || (a == .sp && spacesAfterOP)
-                if b == .hy { wordInitialHyphen = a == .sp ? !spacesAfterOP : false }
-                beforeA = a
-                a = b
-                i += bLength
-            }
-            _ = beforeA
-            out.append(Int32(end))
-            return true
         }
+        guard units >= 0 else { return .rejected }
+
+        // Pass 2: one decision per boundary between units: a table lookup, or the rules when
+        // the pair's answer depends on what came before.
+        let pairs = pairTable
+        scratch.classes.withUnsafeBufferPointer { classes in
+            scratch.starts.withUnsafeBufferPointer { starts in
+                var a = classes[0] // the class before the boundary
+                var beforeA = Class.sp // the class before `a` (start of text counts as a space)
+                var beforeSpaces = a // the last class that is not a space, up to `a`
+                var wordInitialHyphen = a == .hy // `a` is a hyphen at the start or after a space (not reached through OP SP*)
+                var inNumber = false // the text up to `a` ends with NU (NU | SY | IS)*
+                var spacesAfterOP = false
+                for k in 1..<units {
+                    let b = classes[k]
+                    if a != .sp { beforeSpaces = a }
+                    inNumber = a == .nu || (inNumber && (a == .sy || a == .isC))
+                    let action = pairs[Int(a.rawValue) &<< 5 | Int(b.rawValue)]
+                    let allowed = action == 2
+                        ? allowedByRules(a, b, beforeA: beforeA, beforeSpaces: beforeSpaces, wordInitialHyphen: wordInitialHyphen,
+                                         inNumber: inNumber, numberAfterB: k + 1 < units && classes[k + 1] == .nu)
+                        : action == 0
+                    if allowed { out.append(starts[k]) }
+                    // (ICU: a hyphen reached through OP SP* is not word-initial.)
+                    spacesAfterOP = isOpen(a) || (a == .sp && spacesAfterOP)
+                    if b == .hy { wordInitialHyphen = a == .sp ? !spacesAfterOP : false }
+                    beforeA = a
+                    a = b
+                }
+            }
+        }
+        out.append(Int32(range.upperBound))
+        return .accepted(mayBeRightToLeft: rightToLeft)
     }
 }

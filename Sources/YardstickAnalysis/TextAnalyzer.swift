@@ -1,8 +1,9 @@
 import CICU
 
 /// Runs the analysis stage on one paragraph at a time: UAX #14 line-break opportunities
-/// (ICU), bidi embedding levels (ICU, UAX #9) and script runs (ICU script property,
-/// Common and Inherited characters joining the script around them).
+/// (`FastLineBreaks` for the classes it handles, which cover most scripts; ICU's iterator for
+/// the rest, such as Thai), bidi embedding levels (ICU, UAX #9) and script runs (ICU script
+/// property, Common and Inherited characters joining the script around them).
 ///
 /// One analyzer per thread: it owns ICU iterators and scratch buffers that it reuses, so
 /// analysing a paragraph allocates nothing once the buffers have grown. Results stay valid
@@ -34,6 +35,9 @@ public final class TextAnalyzer {
     public private(set) var isASCII = true
     /// Whether the last paragraph's breaks came from `FastLineBreaks` (no UTF-16 was filled).
     private var usedFastBreaks = true
+    /// Whether `FastLineBreaks` met a character that may be right to left.
+    private var fastSawRightToLeft = false
+    private var fastScratch = FastLineBreaks.Scratch()
 
     public init() throws {
         lineBreaks = try ICUBreakIterator(kind: Int32(YS_BREAK_LINE))
@@ -57,14 +61,16 @@ public final class TextAnalyzer {
         runs.removeAll(keepingCapacity: true)
         baseLevel = baseDirection ?? 0
         sawRightToLeft = false
-        guard !paragraph.isEmpty else { isASCII = true; usedFastBreaks = true; return false }
-        if baseDirection != 1, FastLineBreaks.breaks(bytes, paragraph, into: &breakOffsets) {
-            // Plain prose: no ICU line breaking, no UTF-16; nothing here is right to left.
+        guard !paragraph.isEmpty else { isASCII = true; usedFastBreaks = true; fastSawRightToLeft = false; return false }
+        if baseDirection != 1,
+           case .accepted(let rightToLeft) = FastLineBreaks.breaks(bytes, paragraph, into: &breakOffsets, scratch: &fastScratch) {
+            // No ICU line breaking and no UTF-16 (until bidi needs it).
             var ascii = true
-            for i in paragraph where bytes[i] >= 0x80 { ascii = false; break }
+            if !rightToLeft { for i in paragraph where bytes[i] >= 0x80 { ascii = false; break } } else { ascii = false }
             isASCII = ascii
             usedFastBreaks = true
-            return false
+            fastSawRightToLeft = rightToLeft
+            return rightToLeft
         }
         usedFastBreaks = false
         let ascii = fillUTF16(bytes, paragraph)
@@ -91,7 +97,10 @@ public final class TextAnalyzer {
         runs.removeAll(keepingCapacity: true)
         guard !paragraph.isEmpty else { return }
         if isASCII && baseDirection != 1 { return appendASCIIRun(bytes, paragraph) }
-        if usedFastBreaks { sawRightToLeft = false } // the fast path met nothing right to left and filled no UTF-16
+        if usedFastBreaks {
+            // The fast path filled no UTF-16: bidi needs it only when something may be right to left.
+            if fastSawRightToLeft { _ = fillUTF16(bytes, paragraph) } else { sawRightToLeft = false }
+        }
         resolveRuns(bytes, paragraph, baseDirection: baseDirection)
     }
 
