@@ -18,6 +18,18 @@ public struct AnalysisRun: Equatable, Sendable {
     public var isRightToLeft: Bool { level & 1 == 1 }
 }
 
+/// A stretch of a paragraph with one bidi embedding level; it starts where the one before
+/// ends (the first at the paragraph's start). `end` is a UTF-8 offset from the start of the text.
+public struct LevelRun: Equatable, Sendable {
+    public var end: Int32
+    public var level: UInt8
+
+    public init(end: Int32, level: UInt8) {
+        self.end = end
+        self.level = level
+    }
+}
+
 /// ISO 15924 tags as four-byte values.
 public enum ScriptTag {
     public static func make(_ s: StaticString) -> UInt32 {

@@ -20,7 +20,9 @@ import CICU
 /// for narrow OP/CP only; LB31 ÷ elsewhere.
 ///
 /// O(n) in two passes: classify (bailing out at the first unhandled character), then decide
-/// each boundary. No allocation once the scratch buffers have grown.
+/// each boundary. A run of letters of one class (or of digits) is one unit, as nothing breaks
+/// inside it and the rules only ever look at its class. No allocation once the scratch
+/// buffers have grown.
 enum FastLineBreaks {
     /// Line-break classes after LB1 resolution; `.other` = not handled here (ICU decides).
     enum Class: UInt8 {
@@ -157,6 +159,13 @@ enum FastLineBreaks {
                     let length: Int
                     if b < 0x80 {
                         c = table[Int(b)]
+                        if (c == .al || c == .nu) && n > 0 && classes[n - 1] == c {
+                            // Letters after letters, digits after digits: never a break (LB28,
+                            // LB25), and the rules see the run as one unit.
+                            i += 1
+                            while i < end && bytes[i] < 0x80 && table[Int(bytes[i])] == c { i += 1 }
+                            continue
+                        }
                         length = 1
                     } else {
                         let (scalar, l) = UTF8Decoding.decode(bytes, at: i, end: end)
@@ -171,6 +180,7 @@ enum FastLineBreaks {
                         if n > 0 && classes[n - 1] != .sp { i += length; continue }
                         c = .al
                     }
+                    if (c == .al || c == .hl || c == .nu) && n > 0 && classes[n - 1] == c { i += length; continue } // as above
                     classes[n] = c
                     starts[n] = Int32(i)
                     n += 1

@@ -29,6 +29,8 @@ public final class TextAnalyzer {
     public private(set) var breakOffsets: [Int32] = []
     /// Level and script runs of the last paragraph, covering it without gaps.
     public private(set) var runs: [AnalysisRun] = []
+    /// Runs of equal bidi level of the last paragraph (after `resolveLevelRuns`), in order.
+    public private(set) var levelRuns: [LevelRun] = []
     /// The last paragraph's resolved base level (0 left to right, 1 right to left).
     public private(set) var baseLevel: UInt8 = 0
     /// Whether the last paragraph was all ASCII.
@@ -38,6 +40,8 @@ public final class TextAnalyzer {
     /// Whether `FastLineBreaks` met a character that may be right to left.
     private var fastSawRightToLeft = false
     private var fastScratch = FastLineBreaks.Scratch()
+    /// Whether `levels` holds the bidi levels of the paragraph last given to `analyzeBreaks`.
+    private var levelsResolved = false
 
     public init() throws {
         lineBreaks = try ICUBreakIterator(kind: Int32(YS_BREAK_LINE))
@@ -59,6 +63,8 @@ public final class TextAnalyzer {
     public func analyzeBreaks(_ bytes: UnsafeBufferPointer<UInt8>, paragraph: Range<Int>, baseDirection: UInt8? = nil) -> Bool {
         breakOffsets.removeAll(keepingCapacity: true)
         runs.removeAll(keepingCapacity: true)
+        levelRuns.removeAll(keepingCapacity: true)
+        levelsResolved = false
         baseLevel = baseDirection ?? 0
         sawRightToLeft = false
         guard !paragraph.isEmpty else { isASCII = true; usedFastBreaks = true; fastSawRightToLeft = false; return false }
@@ -97,25 +103,79 @@ public final class TextAnalyzer {
         runs.removeAll(keepingCapacity: true)
         guard !paragraph.isEmpty else { return }
         if isASCII && baseDirection != 1 { return appendASCIIRun(bytes, paragraph) }
-        if usedFastBreaks {
-            // The fast path filled no UTF-16: bidi needs it only when something may be right to left.
-            if fastSawRightToLeft { _ = fillUTF16(bytes, paragraph) } else { sawRightToLeft = false }
-        }
+        prepareBidiText(bytes, paragraph)
         resolveRuns(bytes, paragraph, baseDirection: baseDirection)
     }
 
-    /// Script runs (all at level 0) of `bytes[range]`, a stretch of a paragraph with nothing
-    /// right to left, as `resolveParagraphRuns` would cut them there: `script` is the last
+    /// After the fast breaker (which fills no UTF-16), fills it when bidi will need it.
+    private func prepareBidiText(_ bytes: UnsafeBufferPointer<UInt8>, _ paragraph: Range<Int>) {
+        guard usedFastBreaks, !levelsResolved else { return }
+        if fastSawRightToLeft { _ = fillUTF16(bytes, paragraph) } else { sawRightToLeft = false }
+    }
+
+    /// Bidi levels of the paragraph last given to `analyzeBreaks`, as runs of equal level
+    /// (`levelRuns`, `baseLevel`), without script runs; a later `resolveParagraphRuns` reuses them.
+    public func resolveLevelRuns(_ bytes: UnsafeBufferPointer<UInt8>, paragraph: Range<Int>, baseDirection: UInt8? = nil) {
+        levelRuns.removeAll(keepingCapacity: true)
+        guard !paragraph.isEmpty else { return }
+        if isASCII && baseDirection != 1 {
+            baseLevel = 0
+            levelRuns.append(LevelRun(end: Int32(paragraph.upperBound), level: 0))
+            return
+        }
+        prepareBidiText(bytes, paragraph)
+        let needsBidi = resolveLevels(baseDirection: baseDirection)
+        guard needsBidi else {
+            levelRuns.append(LevelRun(end: Int32(paragraph.upperBound), level: baseLevel))
+            return
+        }
+        var unit = 0
+        var i = paragraph.lowerBound
+        let end = paragraph.upperBound
+        levels.withUnsafeBufferPointer { levels in
+            var current = levels[0]
+            while i < end {
+                let (scalar, length) = UTF8Decoding.decode(bytes, at: i, end: end)
+                let level = levels[unit]
+                if level != current {
+                    levelRuns.append(LevelRun(end: Int32(i), level: current))
+                    current = level
+                }
+                i += length
+                unit += scalar >= 0x10000 ? 2 : 1
+            }
+            levelRuns.append(LevelRun(end: Int32(end), level: current))
+        }
+    }
+
+    /// Runs bidi into `levels` when the text may hold right-to-left characters (once per
+    /// paragraph); returns whether it did (otherwise every level is `baseLevel`).
+    private func resolveLevels(baseDirection: UInt8?) -> Bool {
+        let needsBidi = baseDirection == 1 || sawRightToLeft
+        guard needsBidi, !levelsResolved else { return needsBidi }
+        let count = utf16Count
+        if levels.count < count { levels = [UInt8](repeating: 0, count: count) }
+        baseLevel = utf16.withUnsafeBufferPointer { all in
+            let text = UnsafeBufferPointer(rebasing: all[0..<count])
+            return levels.withUnsafeMutableBufferPointer { bidi.resolve(text, paragraphLevel: baseDirection ?? 0xFE, into: $0.baseAddress!) }
+        }
+        levelsResolved = true
+        return true
+    }
+
+    /// Script runs of `bytes[range]`, all at `level`: a stretch of a paragraph whose bidi level
+    /// is constant over it, as `resolveParagraphRuns` would cut them there: `script` is the last
     /// real (not Common or Inherited) script before the stretch, `ScriptTag.common` if none,
     /// and is updated to the last one in it. Characters that take their script from before the
     /// stretch take `script`; while it is Common they stay Common (at the start of a paragraph
-    /// `resolveParagraphRuns` gives them the first real script after them instead).
+    /// `resolveParagraphRuns` gives them the first real script after them at the same level
+    /// instead).
     /// Replaces `runs`.
-    public func scriptRuns(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, script: inout UInt32) {
+    public func scriptRuns(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, script: inout UInt32, level: UInt8 = 0) {
         runs.removeAll(keepingCapacity: true)
         var i = range.lowerBound
         let end = range.upperBound
-        var current = AnalysisRun(start: Int32(i), end: Int32(i), level: 0, script: script)
+        var current = AnalysisRun(start: Int32(i), end: Int32(i), level: level, script: script)
         while i < end {
             let (scalar, length) = UTF8Decoding.decode(bytes, at: i, end: end)
             let code = scriptCode(scalar)
@@ -123,7 +183,7 @@ public final class TextAnalyzer {
                 let tag = tagFor(code)
                 if current.script != tag && current.script != ScriptTag.common && current.end > current.start {
                     runs.append(current)
-                    current = AnalysisRun(start: Int32(i), end: Int32(i), level: 0, script: tag)
+                    current = AnalysisRun(start: Int32(i), end: Int32(i), level: level, script: tag)
                 }
                 current.script = tag
                 script = tag
@@ -232,15 +292,7 @@ public final class TextAnalyzer {
     /// Runs of level and script for a non-ASCII paragraph (after `fillUTF16`).
     private func resolveRuns(_ bytes: UnsafeBufferPointer<UInt8>, _ paragraph: Range<Int>, baseDirection: UInt8?) {
         // Bidi only when something could be right to left.
-        let needsBidi = baseDirection == 1 || sawRightToLeft
-        let count = utf16Count
-        if needsBidi {
-            if levels.count < count { levels = [UInt8](repeating: 0, count: count) }
-            baseLevel = utf16.withUnsafeBufferPointer { all in
-                let text = UnsafeBufferPointer(rebasing: all[0..<count])
-                return levels.withUnsafeMutableBufferPointer { bidi.resolve(text, paragraphLevel: baseDirection ?? 0xFE, into: $0.baseAddress!) }
-            }
-        }
+        let needsBidi = resolveLevels(baseDirection: baseDirection)
 
         var unit = 0
         var i = paragraph.lowerBound
@@ -268,6 +320,18 @@ public final class TextAnalyzer {
             unit += scalar >= 0x10000 ? 2 : 1
         }
         if hasCurrent { runs.append(current) }
+    }
+
+    /// The offset of the first character of `bytes[range]` that has a real script (not Common or
+    /// Inherited), nil if none does.
+    public func firstRealScriptOffset(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>) -> Int? {
+        var i = range.lowerBound
+        while i < range.upperBound {
+            let (scalar, length) = UTF8Decoding.decode(bytes, at: i, end: range.upperBound)
+            if scriptCode(scalar) > 1 { return i }
+            i += length
+        }
+        return nil
     }
 
     /// The script of the first character of `bytes[range]` that has a real one (not Common or

@@ -10,13 +10,13 @@ import YardstickLineBreaking
 /// cell costs one hash and a copy instead of script resolution, font fallback and a shaping
 /// lookup per piece.
 ///
-/// A segment's pieces depend on its bytes, the style, and two things it inherits from the
-/// text before it in the paragraph: the last real script (what Common characters such as
-/// digits and spaces take) and the face of the previous cluster (where a space stays). Both
-/// are part of the key, and each entry records the script and face it hands on, so a
-/// paragraph resolved segment by segment gets exactly the pieces a whole-paragraph pass gives
-/// (`TextPreparer` only uses it for paragraphs with nothing right to left, whose segments
-/// start and end at grapheme-cluster boundaries).
+/// A segment's pieces depend on its bytes, the style, its bidi level, and two things it
+/// inherits from the text before it in the paragraph: the last real script (what Common
+/// characters such as digits and spaces take) and the face of the previous cluster (where a
+/// space stays). All are part of the key, and each entry records the script and face it hands
+/// on, so a paragraph resolved segment by segment gets exactly the pieces a whole-paragraph
+/// pass gives (`TextPreparer` uses it for paragraphs whose segments each have one bidi level
+/// and start and end at grapheme-cluster boundaries).
 ///
 /// Per thread, no locks. Open addressing with linear probing over a power-of-two slot table
 /// kept at most half full; lookups O(segment length). Entries, bytes and pieces live in arenas
@@ -30,6 +30,8 @@ final class SegmentCache {
         var scriptIn: UInt32
         var faceIn: Int16
         var style: UInt8
+        /// The bidi level of the whole segment (0 in a paragraph with nothing right to left).
+        var level: UInt8
         var faceOut: Int16
         /// The last real script of the segment, or `scriptIn` if it has none.
         var scriptOut: UInt32
@@ -92,8 +94,8 @@ final class SegmentCache {
         entries.free(); bytes.free(); pieces.free()
     }
 
-    static func hash(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, style: UInt8, scriptIn: UInt32, faceIn: Int16) -> UInt64 {
-        var h: UInt64 = 0x243F_6A88_85A3_08D3 ^ (UInt64(style) | UInt64(UInt16(bitPattern: faceIn)) << 8 | UInt64(scriptIn) << 24)
+    static func hash(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, style: UInt8, level: UInt8, scriptIn: UInt32, faceIn: Int16) -> UInt64 {
+        var h: UInt64 = 0x243F_6A88_85A3_08D3 ^ (UInt64(style) | UInt64(UInt16(bitPattern: faceIn)) << 8 | UInt64(scriptIn) << 24 | UInt64(level) << 56)
         h = mix(h, UInt64(range.count))
         let base = UnsafeRawPointer(text.baseAddress!) + range.lowerBound
         var i = 0
@@ -117,7 +119,7 @@ final class SegmentCache {
     }
 
     /// The index of the entry for this key, or nil.
-    func find(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, hash: UInt64, style: UInt8, scriptIn: UInt32, faceIn: Int16) -> Int? {
+    func find(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, hash: UInt64, style: UInt8, level: UInt8, scriptIn: UInt32, faceIn: Int16) -> Int? {
         let mask = slots.count - 1
         var s = Int(truncatingIfNeeded: hash) & mask
         return slots.withUnsafeBufferPointer { slots in
@@ -126,7 +128,7 @@ final class SegmentCache {
                 if e < 0 { return nil }
                 let entry = entries.base + e
                 if entry.pointee.hash == hash, entry.pointee.byteCount == Int32(range.count), entry.pointee.scriptIn == scriptIn,
-                   entry.pointee.faceIn == faceIn, entry.pointee.style == style,
+                   entry.pointee.faceIn == faceIn, entry.pointee.style == style, entry.pointee.level == level,
                    memcmp(bytes.base + Int(entry.pointee.byteStart), text.baseAddress! + range.lowerBound, range.count) == 0 {
                     return e
                 }
@@ -137,7 +139,7 @@ final class SegmentCache {
 
     /// Remembers a segment (its pieces are `newPieces`, starts relative to the segment) and
     /// returns its entry index.
-    func insert(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, hash: UInt64, style: UInt8, scriptIn: UInt32, faceIn: Int16,
+    func insert(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, hash: UInt64, style: UInt8, level: UInt8, scriptIn: UInt32, faceIn: Int16,
                 faceOut: Int16, scriptOut: UInt32, firstScript: UInt32, segment: BreakSegment, newPieces: ArraySlice<ShapedPiece>) -> Int {
         if bytes.count > Self.arenaLimit || pieces.count * MemoryLayout<ShapedPiece>.stride > Self.arenaLimit
             || entries.count * MemoryLayout<Entry>.stride > Self.arenaLimit {
@@ -147,7 +149,7 @@ final class SegmentCache {
         if (entries.count + 1) * 2 > slots.count { grow() }
         let index = entries.count
         entries.append(Entry(hash: hash, byteStart: Int32(bytes.count), byteCount: Int32(range.count), scriptIn: scriptIn, faceIn: faceIn,
-                             style: style, faceOut: faceOut, scriptOut: scriptOut, firstScript: firstScript,
+                             style: style, level: level, faceOut: faceOut, scriptOut: scriptOut, firstScript: firstScript,
                              pieceStart: Int32(pieces.count), segment: segment))
         bytes.append(UnsafeBufferPointer(rebasing: text[range]))
         newPieces.withUnsafeBufferPointer { pieces.append($0) }

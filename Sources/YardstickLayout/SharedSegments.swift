@@ -12,12 +12,13 @@ final class SharedSegments: Sendable {
     struct Key: Hashable, Sendable {
         let bytes: [UInt8]
         let style: UInt8
+        let level: UInt8
         let scriptIn: UInt32
         let faceIn: Int16
         let hash: UInt64
 
         static func == (a: Key, b: Key) -> Bool {
-            a.hash == b.hash && a.style == b.style && a.scriptIn == b.scriptIn && a.faceIn == b.faceIn && a.bytes == b.bytes
+            a.hash == b.hash && a.style == b.style && a.level == b.level && a.scriptIn == b.scriptIn && a.faceIn == b.faceIn && a.bytes == b.bytes
         }
 
         func hash(into hasher: inout Hasher) { hasher.combine(hash) }

@@ -25,6 +25,9 @@ final class TextPreparer: @unchecked Sendable {
     private var pending: [PendingSegment] = []
     private var scratchSegments: [BreakSegment] = []
     private var scratchPieces: [ShapedPiece] = []
+    private var scratchRuns: [AnalysisRun] = []
+    /// Paragraphs that may hold right-to-left text and were still resolved segment by segment (for tests).
+    private(set) var rightToLeftSegmentParagraphs = 0
 
     init(fonts: FontCollection, features: [FontFeature], cache: ShapingCache, sharedSegments: SharedSegments?) throws {
         self.fonts = fonts
@@ -65,14 +68,28 @@ final class TextPreparer: @unchecked Sendable {
             if !para.isEmpty {
                 let range = para.start..<para.end
                 let mayBeRightToLeft = analyzer.analyzeBreaks(bytes, paragraph: range)
-                if !mayBeRightToLeft, let segmentCache {
+                if let segmentCache {
                     var breaks = analyzer.breakOffsets
                     if !analyzer.isASCII { dropBreaksInsideClusters(bytes, range, &breaks) }
                     if analyzer.isASCII || breaks.dropLast().allSatisfy({ GraphemeRules.mayStartCluster(bytes, at: Int($0), in: range) }) {
-                        appendSegments(bytes, paragraph: range, breaks: breaks, style: style, cache: segmentCache, to: &builder)
-                        builder.paragraphs.append(.init(start: Int32(para.start), end: Int32(para.end), next: Int32(para.next),
-                                                        firstSegment: firstSegment, endSegment: Int32(builder.segments.count), baseLevel: 0))
-                        continue
+                        var segmentPath = true
+                        if mayBeRightToLeft {
+                            // Segments whose level changes inside are resolved directly; that needs a
+                            // real script before them (the leading Common run ends at a level change).
+                            analyzer.resolveLevelRuns(bytes, paragraph: range)
+                            if let mixed = Self.firstMixedLevelSegment(analyzer.levelRuns, breaks: breaks, paragraphStart: range.lowerBound) {
+                                segmentPath = analyzer.firstRealScriptOffset(bytes, range: range).map { $0 < mixed } ?? false
+                            }
+                        }
+                        if segmentPath {
+                            if mayBeRightToLeft { rightToLeftSegmentParagraphs += 1 }
+                            appendSegments(bytes, paragraph: range, breaks: breaks, levelRuns: mayBeRightToLeft ? analyzer.levelRuns : [],
+                                           style: style, cache: segmentCache, to: &builder)
+                            builder.paragraphs.append(.init(start: Int32(para.start), end: Int32(para.end), next: Int32(para.next),
+                                                            firstSegment: firstSegment, endSegment: Int32(builder.segments.count),
+                                                            baseLevel: mayBeRightToLeft ? analyzer.baseLevel : 0))
+                            continue
+                        }
                     }
                 }
                 analyzer.resolveParagraphRuns(bytes, paragraph: range)
@@ -139,8 +156,19 @@ final class TextPreparer: @unchecked Sendable {
         }
     }
 
+    /// The start of the first segment whose bidi level changes inside it, nil if every level
+    /// change falls on a break opportunity.
+    private static func firstMixedLevelSegment(_ levelRuns: [LevelRun], breaks: [Int32], paragraphStart: Int) -> Int? {
+        var b = 0
+        for run in levelRuns.dropLast() {
+            while b < breaks.count && breaks[b] < run.end { b += 1 }
+            if b == breaks.count || breaks[b] != run.end { return b == 0 ? paragraphStart : Int(breaks[b - 1]) }
+        }
+        return nil
+    }
+
     /// A segment of only Common characters at the start of a paragraph: its script is the first
-    /// real script after it, so it waits until one is found.
+    /// real script after it at the same level, so it waits until one is found.
     private struct PendingSegment {
         var start: Int
         var end: Int
@@ -148,48 +176,96 @@ final class TextPreparer: @unchecked Sendable {
         var entry: Int
     }
 
-    /// Appends a paragraph with nothing right to left segment by segment, through the segment
-    /// cache; gives the same segments and pieces as the whole-paragraph path.
-    private func appendSegments(_ bytes: UnsafeBufferPointer<UInt8>, paragraph: Range<Int>, breaks: [Int32], style: FontStyle,
-                                cache: SegmentCache, to builder: inout PreparedStorage.Builder) {
+    /// Appends a paragraph segment by segment, through the segment cache; gives the same
+    /// segments and pieces as the whole-paragraph path.
+    /// - Parameter levelRuns: the paragraph's bidi level runs, each change on a break; empty
+    ///   when nothing is right to left (every level 0).
+    private func appendSegments(_ bytes: UnsafeBufferPointer<UInt8>, paragraph: Range<Int>, breaks: [Int32], levelRuns: [LevelRun],
+                                style: FontStyle, cache: SegmentCache, to builder: inout PreparedStorage.Builder) {
         let styleKey = UInt8(style.rawValue)
         var script = ScriptTag.common
         var face: Int16 = -1
         var start = paragraph.lowerBound
+        var levelRun = 0
+        var pendingLevel: UInt8 = 0
         pending.removeAll(keepingCapacity: true)
         for breakOffset in breaks {
             let end = Int(breakOffset)
             guard end > start else { continue }
+            var level: UInt8 = 0
+            if !levelRuns.isEmpty {
+                while levelRuns[levelRun].end <= Int32(start) { levelRun += 1 }
+                level = levelRuns[levelRun].level
+                if levelRuns[levelRun].end < Int32(end) {
+                    // The level changes inside (after the first real script: see `appendUncached`).
+                    appendMixedLevelSegment(bytes, start..<end, levelRuns: levelRuns, firstLevelRun: levelRun, style: style,
+                                            script: &script, face: &face, to: &builder)
+                    start = end
+                    continue
+                }
+            }
             var found: Int? = nil // this segment's entry, when already looked up below
             if script == ScriptTag.common {
                 // Still no real script in the paragraph: a segment of only Common characters waits
-                // for the first real script after it (it is shaped once, with that script).
-                let hash = SegmentCache.hash(bytes, start..<end, style: styleKey, scriptIn: script, faceIn: face)
-                found = cache.find(bytes, start..<end, hash: hash, style: styleKey, scriptIn: script, faceIn: face)
+                // for the first real script after it (it is shaped once, with that script). The
+                // wait ends as Common where the level changes first: the run ends there.
+                if !pending.isEmpty && level != pendingLevel {
+                    flushPending(bytes, style: styleKey, level: pendingLevel, script: ScriptTag.common, cache: cache, to: &builder)
+                }
+                let hash = SegmentCache.hash(bytes, start..<end, style: styleKey, level: level, scriptIn: script, faceIn: face)
+                found = cache.find(bytes, start..<end, hash: hash, style: styleKey, level: level, scriptIn: script, faceIn: face)
                 let first = found.map { cache.entries[$0].firstScript } ?? analyzer.firstRealScript(bytes, range: start..<end)
                 if first == ScriptTag.common {
                     pending.append(PendingSegment(start: start, end: end, faceIn: face, entry: found ?? -1))
+                    pendingLevel = level
                     face = found.map { cache.entries[$0].faceOut } ?? lastFace(bytes, start..<end, style: style, after: face)
                     start = end
                     continue
                 }
-                for p in pending {
-                    emit(segmentEntry(bytes, p.start..<p.end, style: styleKey, scriptIn: first, faceIn: p.faceIn, cache: cache), at: p.start,
-                         cache: cache, to: &builder)
-                }
-                pending.removeAll(keepingCapacity: true)
+                flushPending(bytes, style: styleKey, level: level, script: first, cache: cache, to: &builder)
             }
-            let entry = found ?? segmentEntry(bytes, start..<end, style: styleKey, scriptIn: script, faceIn: face, cache: cache)
+            let entry = found ?? segmentEntry(bytes, start..<end, style: styleKey, level: level, scriptIn: script, faceIn: face, cache: cache)
             emit(entry, at: start, cache: cache, to: &builder)
             script = cache.entries.base[entry].scriptOut
             face = cache.entries.base[entry].faceOut
             start = end
         }
         // A paragraph with no real script at all: its segments stay Common.
+        flushPending(bytes, style: styleKey, level: pendingLevel, script: ScriptTag.common, cache: cache, to: &builder)
+    }
+
+    /// A segment whose bidi level changes inside it: resolved and shaped straight into the batch
+    /// (not cached), as the whole-paragraph path would, from the script and face before it.
+    private func appendMixedLevelSegment(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, levelRuns: [LevelRun], firstLevelRun: Int,
+                                         style: FontStyle, script: inout UInt32, face: inout Int16,
+                                         to builder: inout PreparedStorage.Builder) {
+        scratchRuns.removeAll(keepingCapacity: true)
+        var r = firstLevelRun
+        var start = range.lowerBound
+        while start < range.upperBound {
+            let end = min(Int(levelRuns[r].end), range.upperBound)
+            analyzer.scriptRuns(bytes, range: start..<end, script: &script, level: levelRuns[r].level)
+            scratchRuns.append(contentsOf: analyzer.runs)
+            start = end
+            r += 1
+        }
+        fontRuns.removeAll(keepingCapacity: true)
+        face = Int16(FontFallback.resolve(bytes, paragraph: range, style: style, fonts: fonts, previousFace: Int(face),
+                                          graphemes: { analyzer.graphemeBoundaries(bytes, range: range) }, into: &fontRuns))
+        appendPieces(bytes, paragraph: range, breaks: [Int32(range.upperBound)], runs: scratchRuns,
+                     segments: &builder.segments, pieces: &builder.pieces)
+    }
+
+    /// Emits the pending segments (all at `level`) with the script they turned out to take.
+    private func flushPending(_ bytes: UnsafeBufferPointer<UInt8>, style: UInt8, level: UInt8, script: UInt32, cache: SegmentCache,
+                              to builder: inout PreparedStorage.Builder) {
         for p in pending {
-            let entry = p.entry >= 0 ? p.entry : segmentEntry(bytes, p.start..<p.end, style: styleKey, scriptIn: ScriptTag.common, faceIn: p.faceIn, cache: cache)
+            // An entry found while waiting was looked up with Common, so it serves only a Common ending.
+            let entry = p.entry >= 0 && script == ScriptTag.common
+                ? p.entry : segmentEntry(bytes, p.start..<p.end, style: style, level: level, scriptIn: script, faceIn: p.faceIn, cache: cache)
             emit(entry, at: p.start, cache: cache, to: &builder)
         }
+        pending.removeAll(keepingCapacity: true)
     }
 
     /// The face the last cluster of `bytes[range]` takes after a cluster in `previous`.
@@ -218,18 +294,18 @@ final class TextPreparer: @unchecked Sendable {
     }
 
     /// The cache entry of `bytes[range]` after the given script and face, resolved and shaped on a miss.
-    private func segmentEntry(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, style: UInt8, scriptIn: UInt32, faceIn: Int16,
-                              cache: SegmentCache) -> Int {
-        let hash = SegmentCache.hash(bytes, range, style: style, scriptIn: scriptIn, faceIn: faceIn)
-        if let found = cache.find(bytes, range, hash: hash, style: style, scriptIn: scriptIn, faceIn: faceIn) { return found }
-        let key = SharedSegments.Key(bytes: Array(UnsafeBufferPointer(rebasing: bytes[range])), style: style, scriptIn: scriptIn, faceIn: faceIn,
-                                     hash: hash)
+    private func segmentEntry(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, style: UInt8, level: UInt8, scriptIn: UInt32,
+                              faceIn: Int16, cache: SegmentCache) -> Int {
+        let hash = SegmentCache.hash(bytes, range, style: style, level: level, scriptIn: scriptIn, faceIn: faceIn)
+        if let found = cache.find(bytes, range, hash: hash, style: style, level: level, scriptIn: scriptIn, faceIn: faceIn) { return found }
+        let key = SharedSegments.Key(bytes: Array(UnsafeBufferPointer(rebasing: bytes[range])), style: style, level: level, scriptIn: scriptIn,
+                                     faceIn: faceIn, hash: hash)
         if let shared = sharedSegments?.value(for: key) {
-            return cache.insert(bytes, range, hash: hash, style: style, scriptIn: scriptIn, faceIn: faceIn, faceOut: shared.faceOut,
+            return cache.insert(bytes, range, hash: hash, style: style, level: level, scriptIn: scriptIn, faceIn: faceIn, faceOut: shared.faceOut,
                                 scriptOut: shared.scriptOut, firstScript: shared.firstScript, segment: shared.segment, newPieces: shared.pieces[...])
         }
         var script = scriptIn
-        analyzer.scriptRuns(bytes, range: range, script: &script)
+        analyzer.scriptRuns(bytes, range: range, script: &script, level: level)
         let firstScript = scriptIn == ScriptTag.common ? analyzer.runs[0].script : scriptIn
         fontRuns.removeAll(keepingCapacity: true)
         let faceOut = FontFallback.resolve(bytes, paragraph: range, style: FontStyle(rawValue: Int(style))!, fonts: fonts, previousFace: Int(faceIn),
@@ -245,7 +321,7 @@ final class TextPreparer: @unchecked Sendable {
         for k in scratchPieces.indices { scratchPieces[k].start -= base }
         sharedSegments?.insert(SharedSegments.Value(faceOut: Int16(faceOut), scriptOut: script, firstScript: firstScript, segment: segment,
                                                     pieces: scratchPieces), for: key)
-        return cache.insert(bytes, range, hash: hash, style: style, scriptIn: scriptIn, faceIn: faceIn, faceOut: Int16(faceOut),
+        return cache.insert(bytes, range, hash: hash, style: style, level: level, scriptIn: scriptIn, faceIn: faceIn, faceOut: Int16(faceOut),
                             scriptOut: script, firstScript: firstScript, segment: segment, newPieces: scratchPieces[...])
     }
 

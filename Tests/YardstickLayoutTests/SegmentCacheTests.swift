@@ -27,7 +27,9 @@ final class SegmentCacheTests: XCTestCase {
         return out
     }
 
-    func assertSamePreparation(_ texts: [String], file: StaticString = #filePath, line: UInt = #line) throws {
+    /// - Returns: how many paragraphs that may hold right-to-left text took the segment path.
+    @discardableResult
+    func assertSamePreparation(_ texts: [String], file: StaticString = #filePath, line: UInt = #line) throws -> Int {
         let fonts = sharedEngine.fonts
         let bySegment = try TextEngine(fonts: fonts, reusingSegments: true)
         let byParagraph = try TextEngine(fonts: fonts, reusingSegments: false)
@@ -37,11 +39,21 @@ final class SegmentCacheTests: XCTestCase {
             let fa = fingerprint(a[i]), fb = fingerprint(b[i])
             if fa != fb {
                 XCTFail("text \(i) \(texts[i].debugDescription) differs:\nby segment:\n\(fa)\nby paragraph:\n\(fb)", file: file, line: line)
-                return
+                return 0
             }
         }
         // The same shaping keys were asked for (scripts included, which glyphs may not show).
         XCTAssertEqual(bySegment.cache.count, byParagraph.cache.count, "distinct shaped runs", file: file, line: line)
+        return bySegment.withPreparer { $0.rightToLeftSegmentParagraphs }
+    }
+
+    func testRightToLeftTexts() throws {
+        let rightToLeft = try assertSamePreparation([
+            "שלום עולם", "שלום 123 עולם", "مرحبا 12، الرياض", "abc שלום def", "123 שלום", "(שלום) [עולם]", "«مرحبا» بكم", "שלום!",
+            "\u{200F}123 abc", "Hello עולם 12 world", "مَرْحَبًا بِكُمْ", "١٢٣ شارع الملك", "Tel Aviv, תל אביב 6100", "- שלום -", "!!! שלום",
+            "שלום\nabc\nمرحبا", "   שלום", "12 34 שלום", "ا ب ت", "שלום \u{05B8}x", "x\u{202B}y\u{202C}z", "עברית ולטינית: abc def 1-2",
+        ])
+        XCTAssertGreaterThan(rightToLeft, 15, "most of these paragraphs should go segment by segment")
     }
 
     func testTrickyTexts() throws {
@@ -56,7 +68,8 @@ final class SegmentCacheTests: XCTestCase {
     func testRandomTexts() throws {
         let pieces = ["the", "12", "3.5", " ", "  ", ", ", "(", ")", "-", "—", "é", "e\u{0301}", "Ω", "жж", "東京", "タワー", "。", "한국어",
                       "ᄀ", "ᅡ", "ᆨ", "नमस्ते", "्", "ि", "ไทย", "👍", "🏽", "\u{200D}", "🇫", "🇷", "\u{FE0F}", "\u{00A0}", "\u{3000}", "•", "€",
-                      "x", "Z", "!", "?", "'", "\"", "/", "\u{200B}", "\t", "1\u{20E3}", "ß", "ŉ", "ǅ"]
+                      "x", "Z", "!", "?", "'", "\"", "/", "\u{200B}", "\t", "1\u{20E3}", "ß", "ŉ", "ǅ",
+                      "שלום", "עולם", "\u{05B8}", "مرحبا", "بكم", "\u{064E}", "،", "٣", "؟", "\u{200F}", "«", "»"]
         var rng = SplitMix(seed: 0x5E6)
         var texts: [String] = []
         for _ in 0..<3000 {
@@ -64,7 +77,7 @@ final class SegmentCacheTests: XCTestCase {
             for _ in 0..<Int(rng.next() % 12) { s += pieces[Int(rng.next() % UInt64(pieces.count))] }
             texts.append(s)
         }
-        try assertSamePreparation(texts)
+        XCTAssertGreaterThan(try assertSamePreparation(texts), 900, "right-to-left paragraphs should mostly go segment by segment")
     }
 
     func testSampleCells() throws {
@@ -72,7 +85,7 @@ final class SegmentCacheTests: XCTestCase {
         let text = try String(contentsOf: url, encoding: .utf8)
         // Quoted fields may hold commas; a rough split is enough for a corpus of realistic cells.
         let cells = text.split(separator: "\n").prefix(1500).flatMap { $0.split(separator: ",") }.map(String.init)
-        try assertSamePreparation(cells)
+        XCTAssertGreaterThan(try assertSamePreparation(cells), 50)
     }
 }
 
