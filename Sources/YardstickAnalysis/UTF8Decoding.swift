@@ -46,6 +46,27 @@ public enum CharacterProperties {
         return gcb == 3 || gcb == 10 || gcb == 17
     }
 
+    /// General category L (Lu Ll Lt Lm Lo), from ICU's tables.
+    @inline(__always) public static func isLetter(_ s: UInt32) -> Bool {
+        if s < 0x80 { let l = s | 0x20; return l >= 0x61 && l <= 0x7A }
+        let c = UnicodeTables.generalCategory(s)
+        return c >= 1 && c <= 5
+    }
+
+    /// General category M (Mn Me Mc).
+    @inline(__always) public static func isMark(_ s: UInt32) -> Bool {
+        guard s >= 0x300 else { return false }
+        let c = UnicodeTables.generalCategory(s)
+        return c >= 6 && c <= 8
+    }
+
+    /// Letters, marks and decimal digits: what a word is made of.
+    @inline(__always) public static func isWordCharacter(_ s: UInt32) -> Bool {
+        if s < 0x80 { let l = s | 0x20; return (l >= 0x61 && l <= 0x7A) || (s >= 0x30 && s <= 0x39) }
+        let c = UnicodeTables.generalCategory(s)
+        return c >= 1 && c <= 9
+    }
+
     /// Whitespace that hangs past the line end instead of counting toward the width
     /// (spaces and tabs and the other breaking spaces; not the no-break spaces).
     @inline(__always) public static func isHangingWhitespace(_ s: UInt32) -> Bool {

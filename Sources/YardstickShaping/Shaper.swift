@@ -114,7 +114,7 @@ public final class Shaper {
             }
         }
         if clusters.isEmpty { clusters = [ShapedCluster(start: 0, advance: 0, flags: 0)] } else { clusters[0].start = 0 }
-        if !run.allSatisfy({ $0 < 0x80 }) { mergeInsideGraphemes(run, &clusters) }
+        if !ascii, !Shaper.clustersStartOnGraphemeBoundaries(run, clusters) { mergeInsideGraphemes(run, &clusters) }
         Shaper.setClusterFlags(run, &clusters)
 
         // Trailing hanging whitespace.
@@ -187,10 +187,10 @@ public final class Shaper {
             guard start < end else { continue }
             let (first, firstLength) = UTF8Decoding.decode(run, at: start, end: n)
             var f: UInt8 = 0
-            if isWordCharacter(first) {
+            if CharacterProperties.isWordCharacter(first) {
                 f |= ClusterFlags.continuesWord
             } else if first == 0x2E || first == 0x3A || first == 0x27 || first == 0x2019 || first == 0xB7, start + firstLength < n,
-                      isLetter(UTF8Decoding.decode(run, at: start + firstLength, end: n).0) {
+                      CharacterProperties.isLetter(UTF8Decoding.decode(run, at: start + firstLength, end: n).0) {
                 f |= ClusterFlags.continuesWord
             }
             // Last character of the cluster that is not a mark.
@@ -198,10 +198,10 @@ public final class Shaper {
             var lastBase = first
             while i < end {
                 let (scalar, length) = UTF8Decoding.decode(run, at: i, end: end)
-                if !isMark(scalar) { lastBase = scalar }
+                if !CharacterProperties.isMark(scalar) { lastBase = scalar }
                 i += length
             }
-            if isLetter(lastBase) {
+            if CharacterProperties.isLetter(lastBase) {
                 let script = CharacterProperties.icuScriptCode(lastBase)
                 // Common, Inherited, Han, Hangul, Hiragana, Katakana do not hyphenate.
                 if script > 1 && script != 17 && script != 18 && script != 20 && script != 22 { f |= ClusterFlags.endsHyphenatingLetter }
@@ -210,31 +210,20 @@ public final class Shaper {
         }
     }
 
-    private static func isLetter(_ s: UInt32) -> Bool {
-        if s < 0x80 { let l = s | 0x20; return l >= 0x61 && l <= 0x7A }
-        guard let scalar = Unicode.Scalar(s) else { return false }
-        switch scalar.properties.generalCategory {
-        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter: return true
-        default: return false
+    /// Whether every cluster surely starts a grapheme cluster, so `mergeInsideGraphemes` would
+    /// change nothing. Conservative: a start right after a mark may be inside a conjunct (GB9c,
+    /// which Swift's segmentation follows), so it sends the run to the full check.
+    static func clustersStartOnGraphemeBoundaries(_ run: UnsafeBufferPointer<UInt8>, _ clusters: [ShapedCluster]) -> Bool {
+        let n = run.count
+        for cluster in clusters.dropFirst() {
+            let start = Int(cluster.start)
+            guard start > 0 && start < n else { continue }
+            if !GraphemeRules.mayStartCluster(run, at: start, in: 0..<n) { return false }
+            var p = start - 1
+            while p > 0 && run[p] & 0xC0 == 0x80 { p -= 1 }
+            if CharacterProperties.isGraphemeExtend(UTF8Decoding.decode(run, at: p, end: start).0) { return false }
         }
-    }
-
-    private static func isMark(_ s: UInt32) -> Bool {
-        guard s >= 0x300, let scalar = Unicode.Scalar(s) else { return false }
-        switch scalar.properties.generalCategory {
-        case .nonspacingMark, .spacingMark, .enclosingMark: return true
-        default: return false
-        }
-    }
-
-    private static func isWordCharacter(_ s: UInt32) -> Bool {
-        if s < 0x80 { let l = s | 0x20; return (l >= 0x61 && l <= 0x7A) || (s >= 0x30 && s <= 0x39) }
-        guard let scalar = Unicode.Scalar(s) else { return false }
-        switch scalar.properties.generalCategory {
-        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
-             .nonspacingMark, .spacingMark, .enclosingMark, .decimalNumber: return true
-        default: return false
-        }
+        return true
     }
 
     /// Merges clusters that start inside an extended grapheme cluster (Swift's UAX #29) into the one before.

@@ -55,6 +55,9 @@ int32_t ys_grapheme_cluster_break(uint32_t code_point);
 /// ULineBreak class of a code point (2 = AL, alphabetic).
 int32_t ys_line_break_class(uint32_t code_point);
 
+/// UCharCategory of a code point (1–5 letters Lu Ll Lt Lm Lo, 6–8 marks Mn Me Mc, 9 Nd, …).
+int32_t ys_general_category(uint32_t code_point);
+
 /// UEastAsianWidth of a code point (2 Halfwidth, 3 Fullwidth, 5 Wide; UAX #14's LB30 asks).
 int32_t ys_east_asian_width(uint32_t code_point);
 
