@@ -6,7 +6,8 @@ import YardstickLineBreaking
 /// paragraphs, segments and pieces into the batch being built.
 ///
 /// Per thread (no locks). Direct-mapped: 4,096 slots keyed by a hash of (style, bytes), a hit
-/// confirmed by comparing the bytes. Records live in arenas that are emptied when they pass
+/// confirmed by comparing the bytes; a text is stored the second time it is prepared, so
+/// values met once cost nothing. Records live in arenas that are emptied when they pass
 /// about 8 MB, so memory stays bounded. Lookup O(length); a hit costs a copy of the text's
 /// records. Results are identical with or without it (it stores exactly what was prepared).
 struct TextMemo {
@@ -20,6 +21,9 @@ struct TextMemo {
         var segmentCount: Int32 = 0
         var pieceStart: Int32 = 0
         var pieceCount: Int32 = 0
+        /// The hash of the last text that missed here: a text is remembered when it misses a
+        /// second time, so texts seen once (most long ones) cost no copy and no memory.
+        var seenHash: UInt64 = 0
     }
 
     private static let slotCount = 4096
@@ -77,9 +81,15 @@ struct TextMemo {
         return true
     }
 
-    /// Remembers the text just appended to `builder` (its records are the builder's last ones).
+    /// Remembers the text just appended to `builder` (its records are the builder's last ones)
+    /// if this is the second time in a row it missed its slot; otherwise only marks it as seen.
     mutating func remember(_ text: UnsafeBufferPointer<UInt8>, hash: UInt64, from builder: PreparedStorage.Builder) {
         guard text.count <= Self.maxTextBytes else { return }
+        let index = Int(truncatingIfNeeded: hash) & (Self.slotCount - 1)
+        guard slots[index].seenHash == hash else {
+            slots[index].seenHash = hash
+            return
+        }
         if bytes.count > Self.arenaLimit || segments.count * MemoryLayout<BreakSegment>.stride > Self.arenaLimit {
             bytes.removeAll(keepingCapacity: true); paragraphs.removeAll(keepingCapacity: true)
             segments.removeAll(keepingCapacity: true); pieces.removeAll(keepingCapacity: true)
@@ -111,6 +121,7 @@ struct TextMemo {
         }
         pieces.append(contentsOf: builder.pieces[q0..<q1])
         if text.count == 0 { slot.byteStart = Int32(bytes.count) }
-        slots[Int(truncatingIfNeeded: hash) & (Self.slotCount - 1)] = slot
+        slot.seenHash = hash
+        slots[index] = slot
     }
 }
