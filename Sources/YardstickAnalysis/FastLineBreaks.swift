@@ -36,7 +36,90 @@ enum FastLineBreaks {
     struct Scratch {
         var classes: [Class] = []
         var starts: [Int32] = []
+        /// Units of the last accepted text.
+        var units = 0
     }
+
+    /// What the break before a chunk depends on, from the last text `breaks` accepted: its first
+    /// unit's class, whether its second unit is a number, and its last class before trailing
+    /// spaces (`.sp` if it is all spaces).
+    static func chunkEdges(_ scratch: Scratch) -> (first: Class, secondIsNumber: Bool, lastNonSpace: Class) {
+        let n = scratch.units
+        guard n > 0 else { return (.sp, false, .sp) }
+        var last = n - 1
+        while last > 0 && scratch.classes[last] == .sp { last -= 1 }
+        return (scratch.classes[0], n > 1 && scratch.classes[1] == .nu, scratch.classes[last])
+    }
+
+    /// Whether every character of `bytes[range]` is handled here and none may make the text
+    /// right to left: a quick scan, so a caller can tell before doing any work that breaking
+    /// the text chunk by chunk will not have to be abandoned halfway.
+    static func handlesLeftToRight(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+        let table = bmpClasses
+        var i = range.lowerBound
+        let end = range.upperBound
+        while i < end {
+            let b = bytes[i]
+            if b < 0x80 {
+                if table[Int(b)] == .other { return false }
+                i += 1
+                continue
+            }
+            let (scalar, length) = UTF8Decoding.decode(bytes, at: i, end: end)
+            if (scalar < 0x10000 ? table[Int(scalar)] : lookUp(scalar)) == .other { return false }
+            if scalar >= 0x0590 && UTF8Decoding.mayBeRightToLeft(scalar) { return false }
+            i += length
+        }
+        return true
+    }
+
+    /// The class of the character at `i` (marks count as letters, LB10) and the class of the
+    /// next unit after the marks that follow it, read without a scratch pass; nil if either is
+    /// not handled here.
+    static func firstUnits(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int, end: Int) -> (first: Class, second: Class?)? {
+        let table = bmpClasses
+        func classAt(_ i: Int) -> (Class, Int) {
+            let (scalar, length) = UTF8Decoding.decode(bytes, at: i, end: end)
+            return (scalar < 0x10000 ? table[Int(scalar)] : lookUp(scalar), length)
+        }
+        var (first, length) = classAt(i)
+        if first == .other { return nil }
+        if first == .cm { first = .al }
+        var j = i + length
+        while j < end {
+            let (c, l) = classAt(j)
+            if c == .other { return nil }
+            if c != .cm { return (first, c) }
+            j += l
+        }
+        return (first, nil)
+    }
+
+    /// Whether a line may break before a chunk that follows spaces, the last class before those
+    /// spaces being `beforeSpaces` (`.sp` at the start of the paragraph): the rules with a space
+    /// on the left (LB7 to LB18), from a table. Raw class values.
+    @inline(__always)
+    static func breakAfterSpaces(beforeSpaces: UInt8, first: UInt8, secondIsNumber: Bool) -> Bool {
+        afterSpacesTable[Int(secondIsNumber ? 1024 : 0) | Int(beforeSpaces) &<< 5 | Int(first)] != 0
+    }
+
+    /// `allowedByRules(.sp, first, …)` for every (second unit is a number, class before the
+    /// spaces, first class): 1 break, 0 no break.
+    private static let afterSpacesTable: UnsafePointer<UInt8> = {
+        let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 2048)
+        table.initialize(repeating: 0, count: 2048)
+        let all = (0...Class.other.rawValue).compactMap(Class.init(rawValue:))
+        for number in [false, true] {
+            for before in all {
+                for first in all {
+                    let allowed = allowedByRules(.sp, first, beforeA: .sp, beforeSpaces: before, wordInitialHyphen: false, inNumber: false,
+                                                 numberAfterB: number)
+                    table[(number ? 1024 : 0) | Int(before.rawValue) << 5 | Int(first.rawValue)] = allowed ? 1 : 0
+                }
+            }
+        }
+        return UnsafePointer(table)
+    }()
 
     /// The outcome for one paragraph.
     enum Outcome: Equatable {
@@ -137,8 +220,11 @@ enum FastLineBreaks {
     /// Appends the break opportunities of `bytes[range]` (absolute offsets after its start, the
     /// last being its end), or appends nothing and returns `.rejected` when the text holds a
     /// character these rules do not handle. `bytes[range]` must be valid UTF-8.
+    /// - Parameter afterOpenSpaces: the text follows OP SP+ (a chunk of a paragraph, see
+    ///   `chunk`): a hyphen at its start is then not word-initial (LB20a as ICU applies it).
     static func breaks(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, into out: inout [Int32],
-                       scratch: inout Scratch) -> Outcome {
+                       scratch: inout Scratch, afterOpenSpaces: Bool = false) -> Outcome {
+        scratch.units = 0
         guard !range.isEmpty else { return .accepted(mayBeRightToLeft: false) }
         let capacity = range.count + 1
         if scratch.classes.count < capacity {
@@ -190,6 +276,7 @@ enum FastLineBreaks {
             }
         }
         guard units >= 0 else { return .rejected }
+        scratch.units = units
 
         // Pass 2: one decision per boundary between units: a table lookup, or the rules when
         // the pair's answer depends on what came before.
@@ -199,7 +286,7 @@ enum FastLineBreaks {
                 var a = classes[0] // the class before the boundary
                 var beforeA = Class.sp // the class before `a` (start of text counts as a space)
                 var beforeSpaces = a // the last class that is not a space, up to `a`
-                var wordInitialHyphen = a == .hy // `a` is a hyphen at the start or after a space (not reached through OP SP*)
+                var wordInitialHyphen = a == .hy && !afterOpenSpaces // `a` is a hyphen at the start or after a space (not reached through OP SP*)
                 var inNumber = false // the text up to `a` ends with NU (NU | SY | IS)*
                 var spacesAfterOP = false
                 for k in 1..<units {

@@ -97,6 +97,25 @@ public final class TextAnalyzer {
         return baseDirection == 1 || sawRightToLeft
     }
 
+    /// Break opportunities inside one chunk of a paragraph: a run of characters other than
+    /// U+0020 SPACE and the spaces after it, following a space (or starting the paragraph).
+    /// Every opportunity of a paragraph is one inside its chunks or one between two chunks
+    /// (`LineBreakChunk.breakBetween`), so a paragraph can be broken chunk by chunk, and a chunk
+    /// met again need not be analysed again. Nil when the chunk holds a character the ICU-free
+    /// rules do not handle (the whole paragraph then needs `analyzeBreaks`).
+    /// - Parameter afterOpenSpaces: the chunk before ended in an opening punctuation mark (`opensSpaces`).
+    /// - Returns: the chunk's edges; `breakOffsets` holds the opportunities strictly inside it
+    ///   (absolute offsets, ascending).
+    public func chunkBreaks(_ bytes: UnsafeBufferPointer<UInt8>, chunk: Range<Int>, afterOpenSpaces: Bool) -> LineBreakChunk? {
+        breakOffsets.removeAll(keepingCapacity: true)
+        guard case .accepted(let rightToLeft) = FastLineBreaks.breaks(bytes, chunk, into: &breakOffsets, scratch: &fastScratch,
+                                                                       afterOpenSpaces: afterOpenSpaces) else { return nil }
+        if !breakOffsets.isEmpty { breakOffsets.removeLast() } // the chunk's end: decided with the next chunk
+        let edges = FastLineBreaks.chunkEdges(fastScratch)
+        return LineBreakChunk(first: edges.first.rawValue, secondIsNumber: edges.secondIsNumber, lastNonSpace: edges.lastNonSpace.rawValue,
+                              mayBeRightToLeft: rightToLeft)
+    }
+
     /// The second half of `analyze`: bidi levels and script runs of the paragraph last given to
     /// `analyzeBreaks` (`runs`, `baseLevel`).
     public func resolveParagraphRuns(_ bytes: UnsafeBufferPointer<UInt8>, paragraph: Range<Int>, baseDirection: UInt8? = nil) {

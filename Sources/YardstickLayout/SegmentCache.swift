@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import YardstickAnalysis
 import YardstickLineBreaking
 
 /// A preparer's memory of break segments (a word and its trailing spaces) it has already
@@ -32,22 +33,37 @@ final class SegmentCache {
         var style: UInt8
         /// The bidi level of the whole segment (0 in a paragraph with nothing right to left).
         var level: UInt8
+        /// What the key's bytes are: `Kind.segment`, or a chunk (`Kind.chunk`, `Kind.chunkAfterOpenSpaces`).
+        var kind: UInt8
         var faceOut: Int16
         /// The last real script of the segment, or `scriptIn` if it has none.
         var scriptOut: UInt32
         /// The first real script of the segment, Common if it has none.
         var firstScript: UInt32
         var pieceStart: Int32
-        /// The segment with offsets relative to its start: `start` 0, pieces from 0.
-        var segment: BreakSegment
+        /// The entry's segments (one for a segment, one or more for a chunk) in `segments`,
+        /// with offsets relative to the entry's start and pieces counted from `pieceStart`.
+        var segmentStart: Int32
+        var segmentCount: Int32
+        /// A chunk's edges (for the break before the next chunk); unused for a segment.
+        var chunk: LineBreakChunk
+    }
+
+    /// Kinds of keys: a break segment, or a chunk of a paragraph (a run of non-spaces and the
+    /// spaces after it), keyed apart when it follows an opening mark and spaces (LB20a).
+    enum Kind {
+        static let segment: UInt8 = 0
+        static let chunk: UInt8 = 1
+        static let chunkAfterOpenSpaces: UInt8 = 2
     }
 
     /// Entries, bytes and pieces in memory this cache owns (plain values, grown by doubling), so
     /// reading them costs no reference counting or uniqueness checks.
     private(set) var entries = Arena<Entry>()
     private var bytes = Arena<UInt8>()
-    /// Pieces with `start` relative to their segment's start.
+    /// Pieces with `start` relative to their entry's start.
     private(set) var pieces = Arena<ShapedPiece>()
+    private(set) var segments = Arena<BreakSegment>()
     private var slots: [Int32] = [Int32](repeating: -1, count: 1 << 12)
     private static let arenaLimit = 16 << 20
 
@@ -91,11 +107,13 @@ final class SegmentCache {
     }
 
     deinit {
-        entries.free(); bytes.free(); pieces.free()
+        entries.free(); bytes.free(); pieces.free(); segments.free()
     }
 
-    static func hash(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, style: UInt8, level: UInt8, scriptIn: UInt32, faceIn: Int16) -> UInt64 {
-        var h: UInt64 = 0x243F_6A88_85A3_08D3 ^ (UInt64(style) | UInt64(UInt16(bitPattern: faceIn)) << 8 | UInt64(scriptIn) << 24 | UInt64(level) << 56)
+    static func hash(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, style: UInt8, level: UInt8, kind: UInt8 = Kind.segment,
+                     scriptIn: UInt32, faceIn: Int16) -> UInt64 {
+        var h: UInt64 = 0x243F_6A88_85A3_08D3 ^ (UInt64(style) | UInt64(UInt16(bitPattern: faceIn)) << 8 | UInt64(scriptIn) << 24
+            | UInt64(level) << 56 | UInt64(kind) << 62)
         h = mix(h, UInt64(range.count))
         let base = UnsafeRawPointer(text.baseAddress!) + range.lowerBound
         var i = 0
@@ -119,7 +137,8 @@ final class SegmentCache {
     }
 
     /// The index of the entry for this key, or nil.
-    func find(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, hash: UInt64, style: UInt8, level: UInt8, scriptIn: UInt32, faceIn: Int16) -> Int? {
+    func find(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, hash: UInt64, style: UInt8, level: UInt8, kind: UInt8 = Kind.segment,
+              scriptIn: UInt32, faceIn: Int16) -> Int? {
         let mask = slots.count - 1
         var s = Int(truncatingIfNeeded: hash) & mask
         return slots.withUnsafeBufferPointer { slots in
@@ -128,7 +147,7 @@ final class SegmentCache {
                 if e < 0 { return nil }
                 let entry = entries.base + e
                 if entry.pointee.hash == hash, entry.pointee.byteCount == Int32(range.count), entry.pointee.scriptIn == scriptIn,
-                   entry.pointee.faceIn == faceIn, entry.pointee.style == style, entry.pointee.level == level,
+                   entry.pointee.faceIn == faceIn, entry.pointee.style == style, entry.pointee.level == level, entry.pointee.kind == kind,
                    memcmp(bytes.base + Int(entry.pointee.byteStart), text.baseAddress! + range.lowerBound, range.count) == 0 {
                     return e
                 }
@@ -137,22 +156,25 @@ final class SegmentCache {
         }
     }
 
-    /// Remembers a segment (its pieces are `newPieces`, starts relative to the segment) and
-    /// returns its entry index.
-    func insert(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, hash: UInt64, style: UInt8, level: UInt8, scriptIn: UInt32, faceIn: Int16,
-                faceOut: Int16, scriptOut: UInt32, firstScript: UInt32, segment: BreakSegment, newPieces: ArraySlice<ShapedPiece>) -> Int {
+    /// Remembers a segment or chunk (its segments and pieces relative to its start, pieces
+    /// counted from 0) and returns its entry index.
+    func insert(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, hash: UInt64, style: UInt8, level: UInt8, kind: UInt8 = Kind.segment,
+                scriptIn: UInt32, faceIn: Int16, faceOut: Int16, scriptOut: UInt32, firstScript: UInt32,
+                chunk: LineBreakChunk = .paragraphStart, newSegments: UnsafeBufferPointer<BreakSegment>, newPieces: ArraySlice<ShapedPiece>) -> Int {
         if bytes.count > Self.arenaLimit || pieces.count * MemoryLayout<ShapedPiece>.stride > Self.arenaLimit
-            || entries.count * MemoryLayout<Entry>.stride > Self.arenaLimit {
-            bytes.removeAll(); pieces.removeAll(); entries.removeAll()
+            || entries.count * MemoryLayout<Entry>.stride > Self.arenaLimit || segments.count * MemoryLayout<BreakSegment>.stride > Self.arenaLimit {
+            bytes.removeAll(); pieces.removeAll(); entries.removeAll(); segments.removeAll()
             for i in slots.indices { slots[i] = -1 }
         }
         if (entries.count + 1) * 2 > slots.count { grow() }
         let index = entries.count
         entries.append(Entry(hash: hash, byteStart: Int32(bytes.count), byteCount: Int32(range.count), scriptIn: scriptIn, faceIn: faceIn,
-                             style: style, level: level, faceOut: faceOut, scriptOut: scriptOut, firstScript: firstScript,
-                             pieceStart: Int32(pieces.count), segment: segment))
+                             style: style, level: level, kind: kind, faceOut: faceOut, scriptOut: scriptOut, firstScript: firstScript,
+                             pieceStart: Int32(pieces.count), segmentStart: Int32(segments.count), segmentCount: Int32(newSegments.count),
+                             chunk: chunk))
         bytes.append(UnsafeBufferPointer(rebasing: text[range]))
         newPieces.withUnsafeBufferPointer { pieces.append($0) }
+        segments.append(newSegments)
         place(index, hash: hash)
         return index
     }

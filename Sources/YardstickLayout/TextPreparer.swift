@@ -26,6 +26,12 @@ final class TextPreparer: @unchecked Sendable {
     private var scratchSegments: [BreakSegment] = []
     private var scratchPieces: [ShapedPiece] = []
     private var scratchRuns: [AnalysisRun] = []
+    /// Ends of the segments of the chunk being resolved, and its segments and pieces.
+    private var chunkSegments: [Int32] = []
+    private var chunkScratchSegments: [BreakSegment] = []
+    private var chunkScratchPieces: [ShapedPiece] = []
+    /// Common segments at the start of a chunk being composed, waiting for its first real script.
+    private var waiting: [PendingSegment] = []
     /// Paragraphs that may hold right-to-left text and were still resolved segment by segment (for tests).
     private(set) var rightToLeftSegmentParagraphs = 0
 
@@ -67,6 +73,11 @@ final class TextPreparer: @unchecked Sendable {
             var baseLevel: UInt8 = 0
             if !para.isEmpty {
                 let range = para.start..<para.end
+                if let segmentCache, appendChunks(bytes, paragraph: range, style: style, cache: segmentCache, to: &builder) {
+                    builder.paragraphs.append(.init(start: Int32(para.start), end: Int32(para.end), next: Int32(para.next),
+                                                    firstSegment: firstSegment, endSegment: Int32(builder.segments.count), baseLevel: 0))
+                    continue
+                }
                 let mayBeRightToLeft = analyzer.analyzeBreaks(bytes, paragraph: range)
                 if let segmentCache {
                     var breaks = analyzer.breakOffsets
@@ -176,18 +187,23 @@ final class TextPreparer: @unchecked Sendable {
         var entry: Int
     }
 
+    /// Where a paragraph resolved piece by piece has got to: the last real script (Common while
+    /// there is none yet), the face of the last cluster, and the level of the pending segments.
+    private struct Walk {
+        var script = ScriptTag.common
+        var face: Int16 = -1
+        var pendingLevel: UInt8 = 0
+    }
+
     /// Appends a paragraph segment by segment, through the segment cache; gives the same
     /// segments and pieces as the whole-paragraph path.
     /// - Parameter levelRuns: the paragraph's bidi level runs, each change on a break; empty
     ///   when nothing is right to left (every level 0).
     private func appendSegments(_ bytes: UnsafeBufferPointer<UInt8>, paragraph: Range<Int>, breaks: [Int32], levelRuns: [LevelRun],
                                 style: FontStyle, cache: SegmentCache, to builder: inout PreparedStorage.Builder) {
-        let styleKey = UInt8(style.rawValue)
-        var script = ScriptTag.common
-        var face: Int16 = -1
+        var walk = Walk()
         var start = paragraph.lowerBound
         var levelRun = 0
-        var pendingLevel: UInt8 = 0
         pending.removeAll(keepingCapacity: true)
         for breakOffset in breaks {
             let end = Int(breakOffset)
@@ -199,39 +215,191 @@ final class TextPreparer: @unchecked Sendable {
                 if levelRuns[levelRun].end < Int32(end) {
                     // The level changes inside (after the first real script: see `appendUncached`).
                     appendMixedLevelSegment(bytes, start..<end, levelRuns: levelRuns, firstLevelRun: levelRun, style: style,
-                                            script: &script, face: &face, to: &builder)
+                                            script: &walk.script, face: &walk.face, to: &builder)
                     start = end
                     continue
                 }
             }
-            var found: Int? = nil // this segment's entry, when already looked up below
-            if script == ScriptTag.common {
-                // Still no real script in the paragraph: a segment of only Common characters waits
-                // for the first real script after it (it is shaped once, with that script). The
-                // wait ends as Common where the level changes first: the run ends there.
-                if !pending.isEmpty && level != pendingLevel {
-                    flushPending(bytes, style: styleKey, level: pendingLevel, script: ScriptTag.common, cache: cache, to: &builder)
-                }
-                let hash = SegmentCache.hash(bytes, start..<end, style: styleKey, level: level, scriptIn: script, faceIn: face)
-                found = cache.find(bytes, start..<end, hash: hash, style: styleKey, level: level, scriptIn: script, faceIn: face)
-                let first = found.map { cache.entries[$0].firstScript } ?? analyzer.firstRealScript(bytes, range: start..<end)
-                if first == ScriptTag.common {
-                    pending.append(PendingSegment(start: start, end: end, faceIn: face, entry: found ?? -1))
-                    pendingLevel = level
-                    face = found.map { cache.entries[$0].faceOut } ?? lastFace(bytes, start..<end, style: style, after: face)
-                    start = end
-                    continue
-                }
-                flushPending(bytes, style: styleKey, level: level, script: first, cache: cache, to: &builder)
-            }
-            let entry = found ?? segmentEntry(bytes, start..<end, style: styleKey, level: level, scriptIn: script, faceIn: face, cache: cache)
-            emit(entry, at: start, cache: cache, to: &builder)
-            script = cache.entries.base[entry].scriptOut
-            face = cache.entries.base[entry].faceOut
+            appendSegment(bytes, start..<end, level: level, style: style, walk: &walk, cache: cache, to: &builder)
             start = end
         }
         // A paragraph with no real script at all: its segments stay Common.
-        flushPending(bytes, style: styleKey, level: pendingLevel, script: ScriptTag.common, cache: cache, to: &builder)
+        flushPending(bytes, style: UInt8(style.rawValue), level: walk.pendingLevel, script: ScriptTag.common, cache: cache, to: &builder)
+    }
+
+    /// One segment of a paragraph resolved segment by segment.
+    @inline(__always)
+    private func appendSegment(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, level: UInt8, style: FontStyle, walk: inout Walk,
+                               cache: SegmentCache, to builder: inout PreparedStorage.Builder) {
+        let styleKey = UInt8(style.rawValue)
+        let common = ScriptTag.common
+        var found: Int? = nil // this segment's entry, when already looked up below
+        if walk.script == common {
+            // Still no real script in the paragraph: a segment of only Common characters waits
+            // for the first real script after it (it is shaped once, with that script). The
+            // wait ends as Common where the level changes first: the run ends there.
+            if !pending.isEmpty && level != walk.pendingLevel {
+                flushPending(bytes, style: styleKey, level: walk.pendingLevel, script: common, cache: cache, to: &builder)
+            }
+            let hash = SegmentCache.hash(bytes, range, style: styleKey, level: level, scriptIn: common, faceIn: walk.face)
+            found = cache.find(bytes, range, hash: hash, style: styleKey, level: level, scriptIn: common, faceIn: walk.face)
+            let first = found.map { cache.entries[$0].firstScript } ?? analyzer.firstRealScript(bytes, range: range)
+            if first == common {
+                pending.append(PendingSegment(start: range.lowerBound, end: range.upperBound, faceIn: walk.face, entry: found ?? -1))
+                walk.pendingLevel = level
+                walk.face = found.map { cache.entries[$0].faceOut } ?? lastFace(bytes, range, style: style, after: walk.face)
+                return
+            }
+            flushPending(bytes, style: styleKey, level: level, script: first, cache: cache, to: &builder)
+        }
+        let entry = found ?? segmentEntry(bytes, range, style: styleKey, level: level, scriptIn: walk.script, faceIn: walk.face, cache: cache)
+        emit(entry, at: range.lowerBound, cache: cache, to: &builder)
+        walk.script = cache.entries.base[entry].scriptOut
+        walk.face = cache.entries.base[entry].faceOut
+    }
+
+    /// Appends a paragraph with nothing right to left chunk by chunk (a chunk is a run of
+    /// characters other than U+0020 and the spaces after it). Once the paragraph has met a
+    /// real script, a chunk met before after the same script and face is one lookup and a
+    /// copy: no line-break analysis, no segment lookups. Gives exactly what `appendSegments`
+    /// gives after `analyzeBreaks`.
+    /// - Returns: false, having appended nothing, when the paragraph needs the whole-paragraph
+    ///   analysis: a character the ICU-free breaker does not handle, possible right-to-left
+    ///   text, a break inside a grapheme cluster, or no break between two chunks (a segment
+    ///   spanning them, as in "a / b").
+    private func appendChunks(_ bytes: UnsafeBufferPointer<UInt8>, paragraph: Range<Int>, style: FontStyle, cache: SegmentCache,
+                              to builder: inout PreparedStorage.Builder) -> Bool {
+        let styleKey = UInt8(style.rawValue)
+        // Chunks found in the cache were accepted before; the rest of the paragraph is scanned
+        // once, at the first chunk that is not, so nothing is shaped for a paragraph that then
+        // turns out to need the whole-paragraph analysis.
+        var restScanned = false
+        let segmentMark = builder.segments.count
+        let pieceMark = builder.pieces.count
+        var walk = Walk()
+        var previous = LineBreakChunk.paragraphStart
+        var start = paragraph.lowerBound
+        let end = paragraph.upperBound
+        pending.removeAll(keepingCapacity: true)
+        func abandon(_ builder: inout PreparedStorage.Builder) -> Bool {
+            builder.segments.removeSubrange(segmentMark...)
+            builder.pieces.removeSubrange(pieceMark...)
+            pending.removeAll(keepingCapacity: true)
+            return false
+        }
+        while start < end {
+            var chunkEnd = start
+            while chunkEnd < end && bytes[chunkEnd] != 0x20 { chunkEnd += 1 }
+            while chunkEnd < end && bytes[chunkEnd] == 0x20 { chunkEnd += 1 }
+            let chunk = start..<chunkEnd
+            let kind = previous.opensSpaces ? SegmentCache.Kind.chunkAfterOpenSpaces : SegmentCache.Kind.chunk
+            let hash = SegmentCache.hash(bytes, chunk, style: styleKey, level: 0, kind: kind, scriptIn: walk.script, faceIn: walk.face)
+            if let entry = cache.find(bytes, chunk, hash: hash, style: styleKey, level: 0, kind: kind, scriptIn: walk.script, faceIn: walk.face) {
+                let e = cache.entries.base + entry
+                if start > paragraph.lowerBound && !LineBreakChunk.breakBetween(previous, e.pointee.chunk) { return abandon(&builder) }
+                // Segments waiting for a real script get this chunk's first one.
+                if !pending.isEmpty { flushPending(bytes, style: styleKey, level: 0, script: e.pointee.firstScript, cache: cache, to: &builder) }
+                emit(entry, at: start, cache: cache, to: &builder)
+                walk.script = e.pointee.scriptOut
+                walk.face = e.pointee.faceOut
+                previous = e.pointee.chunk
+                start = chunkEnd
+                continue
+            }
+            if !restScanned {
+                guard LineBreakChunk.canBreakByChunks(bytes, paragraph: start..<end) else { return abandon(&builder) }
+                restScanned = true
+            }
+            // Before anything is shaped: the paragraph must not need the whole-paragraph analysis
+            // here or at the start of the next chunk (so no shaping is wasted on a segment that
+            // would turn out to continue into the next chunk).
+            guard let edges = analyzer.chunkBreaks(bytes, chunk: chunk, afterOpenSpaces: previous.opensSpaces), !edges.mayBeRightToLeft,
+                  start == paragraph.lowerBound
+                    || (LineBreakChunk.breakBetween(previous, edges) && GraphemeRules.mayStartCluster(bytes, at: start, in: paragraph)),
+                  analyzer.breakOffsets.allSatisfy({ GraphemeRules.mayStartCluster(bytes, at: Int($0), in: paragraph) }),
+                  chunkEnd == end || LineBreakChunk.start(of: bytes, at: chunkEnd, end: end).map({ LineBreakChunk.breakBetween(edges, $0) }) == true
+                    && GraphemeRules.mayStartCluster(bytes, at: chunkEnd, in: paragraph)
+            else { return abandon(&builder) }
+            chunkSegments.removeAll(keepingCapacity: true)
+            chunkSegments.append(contentsOf: analyzer.breakOffsets)
+            chunkSegments.append(Int32(chunkEnd))
+            if walk.script == ScriptTag.common && analyzer.firstRealScript(bytes, range: chunk) == ScriptTag.common {
+                // Only Common characters before a real script: the segments wait for it.
+                var segmentStart = start
+                for segmentEnd in chunkSegments {
+                    appendSegment(bytes, segmentStart..<Int(segmentEnd), level: 0, style: style, walk: &walk, cache: cache, to: &builder)
+                    segmentStart = Int(segmentEnd)
+                }
+            } else {
+                let entry = composeChunk(bytes, chunk, hash: hash, kind: kind, edges: edges, style: style, walk: &walk, cache: cache)
+                if !pending.isEmpty {
+                    flushPending(bytes, style: styleKey, level: 0, script: cache.entries.base[entry].firstScript, cache: cache, to: &builder)
+                }
+                emit(entry, at: start, cache: cache, to: &builder)
+            }
+            previous = edges
+            start = chunkEnd
+        }
+        // A paragraph with no real script at all: its segments stay Common.
+        flushPending(bytes, style: styleKey, level: 0, script: ScriptTag.common, cache: cache, to: &builder)
+        return true
+    }
+
+    /// Resolves a chunk that holds a real script segment by segment (leading Common segments
+    /// take its first real script, as in `appendSegment`) and remembers it as one entry, whose
+    /// `firstScript` is that script. Advances `walk` past it.
+    private func composeChunk(_ bytes: UnsafeBufferPointer<UInt8>, _ chunk: Range<Int>, hash: UInt64, kind: UInt8, edges: LineBreakChunk,
+                              style: FontStyle, walk: inout Walk, cache: SegmentCache) -> Int {
+        let styleKey = UInt8(style.rawValue)
+        let scriptIn = walk.script, faceIn = walk.face
+        var firstScript = scriptIn
+        chunkScratchSegments.removeAll(keepingCapacity: true)
+        chunkScratchPieces.removeAll(keepingCapacity: true)
+        waiting.removeAll(keepingCapacity: true)
+        func take(_ entry: Int, at segmentStart: Int) {
+            let e = cache.entries.base + entry
+            var segment = cache.segments.base[Int(e.pointee.segmentStart)]
+            let shift = Int32(segmentStart - chunk.lowerBound)
+            let pieces = cache.pieces.base + Int(e.pointee.pieceStart)
+            let pieceBase = Int32(chunkScratchPieces.count)
+            for k in 0..<Int(segment.endPiece) {
+                var piece = pieces[k]
+                piece.start += shift
+                chunkScratchPieces.append(piece)
+            }
+            segment.start += shift
+            segment.end += shift
+            segment.firstPiece += pieceBase
+            segment.endPiece += pieceBase
+            chunkScratchSegments.append(segment)
+        }
+        var segmentStart = chunk.lowerBound
+        for segmentEnd in chunkSegments {
+            let range = segmentStart..<Int(segmentEnd)
+            segmentStart = Int(segmentEnd)
+            if walk.script == ScriptTag.common {
+                let first = analyzer.firstRealScript(bytes, range: range)
+                if first == ScriptTag.common {
+                    waiting.append(PendingSegment(start: range.lowerBound, end: range.upperBound, faceIn: walk.face, entry: -1))
+                    walk.face = lastFace(bytes, range, style: style, after: walk.face)
+                    continue
+                }
+                firstScript = first
+                for w in waiting {
+                    take(segmentEntry(bytes, w.start..<w.end, style: styleKey, level: 0, scriptIn: first, faceIn: w.faceIn, cache: cache), at: w.start)
+                }
+                waiting.removeAll(keepingCapacity: true)
+            }
+            let entry = segmentEntry(bytes, range, style: styleKey, level: 0, scriptIn: walk.script, faceIn: walk.face, cache: cache)
+            take(entry, at: range.lowerBound)
+            walk.script = cache.entries.base[entry].scriptOut
+            walk.face = cache.entries.base[entry].faceOut
+        }
+        return chunkScratchSegments.withUnsafeBufferPointer {
+            cache.insert(bytes, chunk, hash: hash, style: styleKey, level: 0, kind: kind, scriptIn: scriptIn, faceIn: faceIn,
+                         faceOut: walk.face, scriptOut: walk.script, firstScript: firstScript, chunk: edges,
+                         newSegments: $0, newPieces: chunkScratchPieces[...])
+        }
     }
 
     /// A segment whose bidi level changes inside it: resolved and shaped straight into the batch
@@ -275,22 +443,27 @@ final class TextPreparer: @unchecked Sendable {
                                           graphemes: { analyzer.graphemeBoundaries(bytes, range: range) }, into: &fontRuns))
     }
 
+    /// Appends an entry's segments and pieces to the batch, placed at `start`.
     private func emit(_ entry: Int, at start: Int, cache: SegmentCache, to builder: inout PreparedStorage.Builder) {
         let base = Int32(start)
         let firstPiece = Int32(builder.pieces.count)
         let e = cache.entries.base + entry
-        var segment = e.pointee.segment
         let pieces = cache.pieces.base + Int(e.pointee.pieceStart)
-        for k in 0..<Int(segment.endPiece) {
+        let segments = cache.segments.base + Int(e.pointee.segmentStart)
+        let segmentCount = Int(e.pointee.segmentCount)
+        for k in 0..<Int(segments[segmentCount - 1].endPiece) {
             var piece = pieces[k]
             piece.start += base
             builder.pieces.append(piece)
         }
-        segment.start += base
-        segment.end += base
-        segment.firstPiece += firstPiece
-        segment.endPiece += firstPiece
-        builder.segments.append(segment)
+        for k in 0..<segmentCount {
+            var segment = segments[k]
+            segment.start += base
+            segment.end += base
+            segment.firstPiece += firstPiece
+            segment.endPiece += firstPiece
+            builder.segments.append(segment)
+        }
     }
 
     /// The cache entry of `bytes[range]` after the given script and face, resolved and shaped on a miss.
@@ -301,8 +474,11 @@ final class TextPreparer: @unchecked Sendable {
         let key = SharedSegments.Key(bytes: Array(UnsafeBufferPointer(rebasing: bytes[range])), style: style, level: level, scriptIn: scriptIn,
                                      faceIn: faceIn, hash: hash)
         if let shared = sharedSegments?.value(for: key) {
-            return cache.insert(bytes, range, hash: hash, style: style, level: level, scriptIn: scriptIn, faceIn: faceIn, faceOut: shared.faceOut,
-                                scriptOut: shared.scriptOut, firstScript: shared.firstScript, segment: shared.segment, newPieces: shared.pieces[...])
+            return withUnsafePointer(to: shared.segment) {
+                cache.insert(bytes, range, hash: hash, style: style, level: level, scriptIn: scriptIn, faceIn: faceIn, faceOut: shared.faceOut,
+                             scriptOut: shared.scriptOut, firstScript: shared.firstScript, newSegments: UnsafeBufferPointer(start: $0, count: 1),
+                             newPieces: shared.pieces[...])
+            }
         }
         var script = scriptIn
         analyzer.scriptRuns(bytes, range: range, script: &script, level: level)
@@ -321,8 +497,10 @@ final class TextPreparer: @unchecked Sendable {
         for k in scratchPieces.indices { scratchPieces[k].start -= base }
         sharedSegments?.insert(SharedSegments.Value(faceOut: Int16(faceOut), scriptOut: script, firstScript: firstScript, segment: segment,
                                                     pieces: scratchPieces), for: key)
-        return cache.insert(bytes, range, hash: hash, style: style, level: level, scriptIn: scriptIn, faceIn: faceIn, faceOut: Int16(faceOut),
-                            scriptOut: script, firstScript: firstScript, segment: segment, newPieces: scratchPieces[...])
+        return withUnsafePointer(to: segment) {
+            cache.insert(bytes, range, hash: hash, style: style, level: level, scriptIn: scriptIn, faceIn: faceIn, faceOut: Int16(faceOut),
+                         scriptOut: script, firstScript: firstScript, newSegments: UnsafeBufferPointer(start: $0, count: 1), newPieces: scratchPieces[...])
+        }
     }
 
     /// Sums a segment's pieces (their summaries are `summaries[range]`); trailing whitespace is

@@ -69,6 +69,52 @@ final class FastLineBreaksTests: XCTestCase {
         XCTAssertGreaterThan(rightToLeftCount, texts / 20, "Hebrew and Arabic texts should take the fast path")
     }
 
+    /// A paragraph broken chunk by chunk (`TextAnalyzer.chunkBreaks` and `LineBreakChunk.breakBetween`).
+    func chunkedBreaks(_ text: [UInt8], _ analyzer: TextAnalyzer) -> [Int32]? {
+        text.withUnsafeBufferPointer { buffer -> [Int32]? in
+            var result: [Int32] = []
+            var previous = LineBreakChunk.paragraphStart
+            var start = 0
+            let n = buffer.count
+            while start < n {
+                var end = start
+                while end < n && buffer[end] != 0x20 { end += 1 }
+                while end < n && buffer[end] == 0x20 { end += 1 }
+                guard let chunk = analyzer.chunkBreaks(buffer, chunk: start..<end, afterOpenSpaces: previous.opensSpaces) else { return nil }
+                if start > 0 && LineBreakChunk.breakBetween(previous, chunk) { result.append(Int32(start)) }
+                result += analyzer.breakOffsets
+                previous = chunk
+                start = end
+            }
+            result.append(Int32(n))
+            return result
+        }
+    }
+
+    func testChunkByChunkEqualsWholeParagraph() throws {
+        let analyzer = try TextAnalyzer()
+        let groups = Self.groups.map { $0.map { Array($0.utf8) } }
+        var rng: UInt64 = 0x51ED
+        func next() -> Int { rng = rng &* 6364136223846793005 &+ 1442695040888963407; return Int(rng >> 33) }
+        var compared = 0
+        for _ in 0..<200_000 {
+            var alphabet: [[UInt8]] = groups[0] + [[0x20], [0x20], [0x20]]
+            alphabet += groups[1 + next() % (groups.count - 1)]
+            let text = (0..<(1 + next() % 24)).flatMap { _ in alphabet[next() % alphabet.count] }
+            let whole = fastBreaks(text)
+            let chunked = chunkedBreaks(text, analyzer)
+            XCTAssertEqual(whole == nil, chunked == nil, String(decoding: text, as: UTF8.self).debugDescription)
+            if let whole, let chunked {
+                compared += 1
+                if whole != chunked {
+                    XCTFail("\(String(decoding: text, as: UTF8.self).debugDescription): whole \(whole) chunked \(chunked)")
+                    return
+                }
+            }
+        }
+        XCTAssertGreaterThan(compared, 100_000)
+    }
+
     func testAgreesWithICUOnTheSampleTable() throws {
         let analyzer = try TextAnalyzer()
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Data/sample.csv")

@@ -1,0 +1,53 @@
+/// The edges of one chunk of a paragraph (see `TextAnalyzer.chunkBreaks`): what the break
+/// opportunity before the next chunk depends on. Plain values, so a cache can keep them.
+public struct LineBreakChunk: Equatable, Sendable {
+    /// Line-break classes (internal to the analysis layer) of the first unit and of the last
+    /// unit before trailing spaces.
+    @usableFromInline let first: UInt8
+    @usableFromInline let secondIsNumber: Bool
+    @usableFromInline let lastNonSpace: UInt8
+    /// A character may make the text right to left (bidi must run on the paragraph).
+    public let mayBeRightToLeft: Bool
+
+    /// The edges of a chunk with no characters (before the first chunk of a paragraph).
+    public static let paragraphStart = LineBreakChunk(first: FastLineBreaks.Class.sp.rawValue, secondIsNumber: false,
+                                                      lastNonSpace: FastLineBreaks.Class.sp.rawValue, mayBeRightToLeft: false)
+
+    init(first: UInt8, secondIsNumber: Bool, lastNonSpace: UInt8, mayBeRightToLeft: Bool) {
+        self.first = first
+        self.secondIsNumber = secondIsNumber
+        self.lastNonSpace = lastNonSpace
+        self.mayBeRightToLeft = mayBeRightToLeft
+    }
+
+    /// Whether a paragraph can be broken chunk by chunk to the end (every character handled by
+    /// the ICU-free rules, nothing right to left). A quick scan: O(n), no allocation.
+    public static func canBreakByChunks(_ bytes: UnsafeBufferPointer<UInt8>, paragraph: Range<Int>) -> Bool {
+        FastLineBreaks.handlesLeftToRight(bytes, paragraph)
+    }
+
+    /// What the break before a chunk starting at `offset` depends on, read from its first
+    /// characters only (its `lastNonSpace` is unknown): enough for `breakBetween(previous, _)`.
+    /// Nil when a character there is not handled by the ICU-free rules.
+    public static func start(of bytes: UnsafeBufferPointer<UInt8>, at offset: Int, end: Int) -> LineBreakChunk? {
+        guard let units = FastLineBreaks.firstUnits(bytes, at: offset, end: end) else { return nil }
+        return LineBreakChunk(first: units.first.rawValue, secondIsNumber: units.second == .nu,
+                              lastNonSpace: FastLineBreaks.Class.sp.rawValue, mayBeRightToLeft: false)
+    }
+
+    /// The chunk ends in an opening punctuation mark and spaces: the next chunk's analysis needs to know.
+    public var opensSpaces: Bool {
+        lastNonSpace == FastLineBreaks.Class.op.rawValue || lastNonSpace == FastLineBreaks.Class.opWide.rawValue
+    }
+
+    /// Whether a line may break between `previous` (which ends in spaces) and `next`.
+    @inlinable
+    public static func breakBetween(_ previous: LineBreakChunk, _ next: LineBreakChunk) -> Bool {
+        breakAfterSpaces(previous.lastNonSpace, next.first, next.secondIsNumber)
+    }
+
+    @usableFromInline
+    static func breakAfterSpaces(_ beforeSpaces: UInt8, _ first: UInt8, _ secondIsNumber: Bool) -> Bool {
+        FastLineBreaks.breakAfterSpaces(beforeSpaces: beforeSpaces, first: first, secondIsNumber: secondIsNumber)
+    }
+}
