@@ -6,10 +6,11 @@ import Darwin
 import YardstickAnalysis
 import YardstickLineBreaking
 
-/// A preparer's memory of break segments (a word and its trailing spaces) it has already
-/// resolved: their script runs, font runs and shaped pieces, so a word met again in another
-/// cell costs one hash and a copy instead of script resolution, font fallback and a shaping
-/// lookup per piece.
+/// A preparer's memory of break segments (a word and its trailing spaces) and chunks (a run of
+/// non-spaces and the spaces after it, one or more segments) it has already resolved: their
+/// script runs, font runs and shaped pieces, so a word met again in another cell costs one
+/// hash and a copy instead of line-break analysis, script resolution, font fallback and a
+/// shaping lookup per piece.
 ///
 /// A segment's pieces depend on its bytes, the style, its bidi level, and two things it
 /// inherits from the text before it in the paragraph: the last real script (what Common
@@ -19,32 +20,30 @@ import YardstickLineBreaking
 /// pass gives (`TextPreparer` uses it for paragraphs whose segments each have one bidi level
 /// and start and end at grapheme-cluster boundaries).
 ///
-/// Per thread, no locks. Open addressing with linear probing over a power-of-two slot table
-/// kept at most half full; lookups O(segment length). Entries, bytes and pieces live in arenas
-/// that are emptied when they pass about 16 MB, so memory stays bounded; results never depend
-/// on what is remembered.
+/// Per thread, no locks. Each entry is one record in a single arena — header, key bytes,
+/// segments, pieces, back to back — so a lookup and the copy that follows touch a few
+/// neighbouring cache lines. Slots hold a hash tag beside the record's offset, so a probe that
+/// misses does not touch the record. Open addressing with linear probing, at most half full;
+/// lookups O(key length). The arena is emptied when it passes about 32 MB, so memory stays
+/// bounded; results never depend on what is remembered.
 final class SegmentCache {
-    struct Entry {
+    struct Header {
         var hash: UInt64
-        var byteStart: Int32
-        var byteCount: Int32
         var scriptIn: UInt32
+        /// The last real script of the entry, or `scriptIn` if it has none.
+        var scriptOut: UInt32
+        /// The first real script of the entry, Common if it has none (a chunk: see `composeChunk`).
+        var firstScript: UInt32
+        var byteCount: Int32
+        var segmentCount: Int32
+        var pieceCount: Int32
         var faceIn: Int16
+        var faceOut: Int16
         var style: UInt8
         /// The bidi level of the whole segment (0 in a paragraph with nothing right to left).
         var level: UInt8
         /// What the key's bytes are: `Kind.segment`, or a chunk (`Kind.chunk`, `Kind.chunkAfterOpenSpaces`).
         var kind: UInt8
-        var faceOut: Int16
-        /// The last real script of the segment, or `scriptIn` if it has none.
-        var scriptOut: UInt32
-        /// The first real script of the segment, Common if it has none.
-        var firstScript: UInt32
-        var pieceStart: Int32
-        /// The entry's segments (one for a segment, one or more for a chunk) in `segments`,
-        /// with offsets relative to the entry's start and pieces counted from `pieceStart`.
-        var segmentStart: Int32
-        var segmentCount: Int32
         /// A chunk's edges (for the break before the next chunk); unused for a segment.
         var chunk: LineBreakChunk
     }
@@ -57,57 +56,52 @@ final class SegmentCache {
         static let chunkAfterOpenSpaces: UInt8 = 2
     }
 
-    /// Entries, bytes and pieces in memory this cache owns (plain values, grown by doubling), so
-    /// reading them costs no reference counting or uniqueness checks.
-    private(set) var entries = Arena<Entry>()
-    private var bytes = Arena<UInt8>()
-    /// Pieces with `start` relative to their entry's start.
-    private(set) var pieces = Arena<ShapedPiece>()
-    private(set) var segments = Arena<BreakSegment>()
-    private var slots: [Int32] = [Int32](repeating: -1, count: 1 << 12)
-    private static let arenaLimit = 16 << 20
+    /// Records, 8-byte aligned: `Header`, the key's bytes (padded to 8), the segments (offsets
+    /// relative to the entry's start, pieces counted from 0), the pieces (starts relative to
+    /// the entry's start). An entry is known by its record's byte offset.
+    private var arena: UnsafeMutableRawPointer
+    private var arenaCount = 0
+    private var arenaCapacity = 1 << 16
+    /// Per slot: the hash's high 32 bits, then the record offset / 8 + 1 (0 = empty).
+    private var slots: UnsafeMutablePointer<UInt64>
+    private var slotCount = 1 << 12
+    private var entryCount = 0
+    /// Bumped whenever the cache is emptied: entry offsets from before are then meaningless.
+    private(set) var generation = 0
+    /// Lookups that found their entry (for tests and profiling).
+    private(set) var hits = 0
+    private static let arenaLimit = 32 << 20
 
-    /// A growable buffer of trivial values.
-    struct Arena<T> {
-        private(set) var base: UnsafeMutablePointer<T>
-        private(set) var count = 0
-        private var capacity: Int
+    private static let headerSize = (MemoryLayout<Header>.stride + 7) & ~7
 
-        init() {
-            capacity = 1024
-            base = .allocate(capacity: capacity)
-        }
-
-        func free() { base.deallocate() }
-
-        @inline(__always) subscript(i: Int) -> T { base[i] }
-
-        mutating func append(_ items: UnsafeBufferPointer<T>) {
-            reserve(count + items.count)
-            if let source = items.baseAddress { (base + count).initialize(from: source, count: items.count) }
-            count += items.count
-        }
-
-        mutating func append(_ item: T) {
-            reserve(count + 1)
-            (base + count).initialize(to: item)
-            count += 1
-        }
-
-        mutating func removeAll() { count = 0 }
-
-        private mutating func reserve(_ n: Int) {
-            guard n > capacity else { return }
-            while capacity < n { capacity *= 2 }
-            let grown = UnsafeMutablePointer<T>.allocate(capacity: capacity)
-            grown.moveInitialize(from: base, count: count)
-            base.deallocate()
-            base = grown
-        }
+    init() {
+        arena = .allocate(byteCount: arenaCapacity, alignment: 16)
+        slots = .allocate(capacity: slotCount)
+        slots.initialize(repeating: 0, count: slotCount)
     }
 
     deinit {
-        entries.free(); bytes.free(); pieces.free(); segments.free()
+        arena.deallocate()
+        slots.deallocate()
+    }
+
+    @inline(__always) func header(_ entry: Int) -> UnsafeMutablePointer<Header> {
+        (arena + entry).assumingMemoryBound(to: Header.self)
+    }
+
+    @inline(__always) private static func bytesSize(_ count: Int) -> Int { (count + 7) & ~7 }
+
+    @inline(__always) func segments(_ entry: Int) -> UnsafeBufferPointer<BreakSegment> {
+        let h = header(entry)
+        let start = arena + entry + Self.headerSize + Self.bytesSize(Int(h.pointee.byteCount))
+        return UnsafeBufferPointer(start: start.assumingMemoryBound(to: BreakSegment.self), count: Int(h.pointee.segmentCount))
+    }
+
+    @inline(__always) func pieces(_ entry: Int) -> UnsafeBufferPointer<ShapedPiece> {
+        let h = header(entry)
+        let start = arena + entry + Self.headerSize + Self.bytesSize(Int(h.pointee.byteCount))
+            + Int(h.pointee.segmentCount) * MemoryLayout<BreakSegment>.stride
+        return UnsafeBufferPointer(start: start.assumingMemoryBound(to: ShapedPiece.self), count: Int(h.pointee.pieceCount))
     }
 
     static func hash(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, style: UInt8, level: UInt8, kind: UInt8 = Kind.segment,
@@ -136,58 +130,94 @@ final class SegmentCache {
         return m.high ^ m.low
     }
 
-    /// The index of the entry for this key, or nil.
+    /// The entry for this key, or nil.
     func find(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, hash: UInt64, style: UInt8, level: UInt8, kind: UInt8 = Kind.segment,
               scriptIn: UInt32, faceIn: Int16) -> Int? {
-        let mask = slots.count - 1
+        let mask = slotCount - 1
         var s = Int(truncatingIfNeeded: hash) & mask
-        return slots.withUnsafeBufferPointer { slots in
-            while true {
-                let e = Int(slots[s])
-                if e < 0 { return nil }
-                let entry = entries.base + e
-                if entry.pointee.hash == hash, entry.pointee.byteCount == Int32(range.count), entry.pointee.scriptIn == scriptIn,
-                   entry.pointee.faceIn == faceIn, entry.pointee.style == style, entry.pointee.level == level, entry.pointee.kind == kind,
-                   memcmp(bytes.base + Int(entry.pointee.byteStart), text.baseAddress! + range.lowerBound, range.count) == 0 {
-                    return e
+        let tag = hash & 0xFFFF_FFFF_0000_0000
+        while true {
+            let slot = slots[s]
+            if slot == 0 { return nil }
+            if slot & 0xFFFF_FFFF_0000_0000 == tag {
+                let entry = (Int(truncatingIfNeeded: slot & 0xFFFF_FFFF) - 1) << 3
+                let h = header(entry)
+                if h.pointee.hash == hash, h.pointee.byteCount == Int32(range.count), h.pointee.scriptIn == scriptIn,
+                   h.pointee.faceIn == faceIn, h.pointee.style == style, h.pointee.level == level, h.pointee.kind == kind,
+                   memcmp(arena + entry + Self.headerSize, text.baseAddress! + range.lowerBound, range.count) == 0 {
+                    hits &+= 1
+                    return entry
                 }
-                s = (s + 1) & mask
             }
+            s = (s + 1) & mask
         }
     }
 
     /// Remembers a segment or chunk (its segments and pieces relative to its start, pieces
-    /// counted from 0) and returns its entry index.
+    /// counted from 0) and returns its entry. May empty the cache first (see `generation`).
     func insert(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, hash: UInt64, style: UInt8, level: UInt8, kind: UInt8 = Kind.segment,
                 scriptIn: UInt32, faceIn: Int16, faceOut: Int16, scriptOut: UInt32, firstScript: UInt32,
-                chunk: LineBreakChunk = .paragraphStart, newSegments: UnsafeBufferPointer<BreakSegment>, newPieces: ArraySlice<ShapedPiece>) -> Int {
-        if bytes.count > Self.arenaLimit || pieces.count * MemoryLayout<ShapedPiece>.stride > Self.arenaLimit
-            || entries.count * MemoryLayout<Entry>.stride > Self.arenaLimit || segments.count * MemoryLayout<BreakSegment>.stride > Self.arenaLimit {
-            bytes.removeAll(); pieces.removeAll(); entries.removeAll(); segments.removeAll()
-            for i in slots.indices { slots[i] = -1 }
+                chunk: LineBreakChunk = .paragraphStart, newSegments: UnsafeBufferPointer<BreakSegment>, newPieces: UnsafeBufferPointer<ShapedPiece>) -> Int {
+        let size = Self.headerSize + Self.bytesSize(range.count) + newSegments.count * MemoryLayout<BreakSegment>.stride
+            + newPieces.count * MemoryLayout<ShapedPiece>.stride
+        if arenaCount + size > Self.arenaLimit { removeAll() }
+        if arenaCount + size > arenaCapacity { growArena(to: arenaCount + size) }
+        if (entryCount + 1) * 2 > slotCount { growSlots() }
+        let entry = arenaCount
+        header(entry).initialize(to: Header(hash: hash, scriptIn: scriptIn, scriptOut: scriptOut, firstScript: firstScript,
+                                            byteCount: Int32(range.count), segmentCount: Int32(newSegments.count),
+                                            pieceCount: Int32(newPieces.count), faceIn: faceIn, faceOut: faceOut, style: style,
+                                            level: level, kind: kind, chunk: chunk))
+        (arena + entry + Self.headerSize).copyMemory(from: text.baseAddress! + range.lowerBound, byteCount: range.count)
+        let segmentsAt = arena + entry + Self.headerSize + Self.bytesSize(range.count)
+        if let source = newSegments.baseAddress {
+            segmentsAt.copyMemory(from: source, byteCount: newSegments.count * MemoryLayout<BreakSegment>.stride)
         }
-        if (entries.count + 1) * 2 > slots.count { grow() }
-        let index = entries.count
-        entries.append(Entry(hash: hash, byteStart: Int32(bytes.count), byteCount: Int32(range.count), scriptIn: scriptIn, faceIn: faceIn,
-                             style: style, level: level, kind: kind, faceOut: faceOut, scriptOut: scriptOut, firstScript: firstScript,
-                             pieceStart: Int32(pieces.count), segmentStart: Int32(segments.count), segmentCount: Int32(newSegments.count),
-                             chunk: chunk))
-        bytes.append(UnsafeBufferPointer(rebasing: text[range]))
-        newPieces.withUnsafeBufferPointer { pieces.append($0) }
-        segments.append(newSegments)
-        place(index, hash: hash)
-        return index
+        if let source = newPieces.baseAddress {
+            (segmentsAt + newSegments.count * MemoryLayout<BreakSegment>.stride)
+                .copyMemory(from: source, byteCount: newPieces.count * MemoryLayout<ShapedPiece>.stride)
+        }
+        arenaCount += size
+        entryCount += 1
+        place(entry, hash: hash)
+        return entry
     }
 
-    private func place(_ index: Int, hash: UInt64) {
-        let mask = slots.count - 1
+    private func place(_ entry: Int, hash: UInt64) {
+        let mask = slotCount - 1
         var s = Int(truncatingIfNeeded: hash) & mask
-        while slots[s] >= 0 { s = (s + 1) & mask }
-        slots[s] = Int32(index)
+        while slots[s] != 0 { s = (s + 1) & mask }
+        slots[s] = (hash & 0xFFFF_FFFF_0000_0000) | UInt64((entry >> 3) + 1)
     }
 
-    private func grow() {
-        slots = [Int32](repeating: -1, count: slots.count * 2)
-        for i in 0..<entries.count { place(i, hash: entries[i].hash) }
+    private func removeAll() {
+        arenaCount = 0
+        entryCount = 0
+        slots.update(repeating: 0, count: slotCount)
+        generation += 1
+    }
+
+    private func growArena(to needed: Int) {
+        var capacity = arenaCapacity
+        while capacity < needed { capacity *= 2 }
+        let grown = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
+        grown.copyMemory(from: arena, byteCount: arenaCount)
+        arena.deallocate()
+        arena = grown
+        arenaCapacity = capacity
+    }
+
+    private func growSlots() {
+        slots.deallocate()
+        slotCount *= 2
+        slots = .allocate(capacity: slotCount)
+        slots.initialize(repeating: 0, count: slotCount)
+        var entry = 0
+        while entry < arenaCount {
+            let h = header(entry)
+            place(entry, hash: h.pointee.hash)
+            entry += Self.headerSize + Self.bytesSize(Int(h.pointee.byteCount)) + Int(h.pointee.segmentCount) * MemoryLayout<BreakSegment>.stride
+                + Int(h.pointee.pieceCount) * MemoryLayout<ShapedPiece>.stride
+        }
     }
 }

@@ -34,6 +34,8 @@ final class TextPreparer: @unchecked Sendable {
     private var waiting: [PendingSegment] = []
     /// Paragraphs that may hold right-to-left text and were still resolved segment by segment (for tests).
     private(set) var rightToLeftSegmentParagraphs = 0
+    /// Segment and chunk lookups that hit this preparer's cache (for tests).
+    var segmentCacheHits: Int { segmentCache?.hits ?? 0 }
 
     init(fonts: FontCollection, features: [FontFeature], cache: ShapingCache, sharedSegments: SharedSegments?) throws {
         self.fonts = fonts
@@ -184,7 +186,9 @@ final class TextPreparer: @unchecked Sendable {
         var start: Int
         var end: Int
         var faceIn: Int16
+        /// The entry looked up with Common while waiting (-1 if none), valid in `generation`.
         var entry: Int
+        var generation: Int
     }
 
     /// Where a paragraph resolved piece by piece has got to: the last real script (Common while
@@ -243,19 +247,22 @@ final class TextPreparer: @unchecked Sendable {
             }
             let hash = SegmentCache.hash(bytes, range, style: styleKey, level: level, scriptIn: common, faceIn: walk.face)
             found = cache.find(bytes, range, hash: hash, style: styleKey, level: level, scriptIn: common, faceIn: walk.face)
-            let first = found.map { cache.entries[$0].firstScript } ?? analyzer.firstRealScript(bytes, range: range)
+            let first = found.map { cache.header($0).pointee.firstScript } ?? analyzer.firstRealScript(bytes, range: range)
             if first == common {
-                pending.append(PendingSegment(start: range.lowerBound, end: range.upperBound, faceIn: walk.face, entry: found ?? -1))
+                pending.append(PendingSegment(start: range.lowerBound, end: range.upperBound, faceIn: walk.face, entry: found ?? -1,
+                                              generation: cache.generation))
                 walk.pendingLevel = level
-                walk.face = found.map { cache.entries[$0].faceOut } ?? lastFace(bytes, range, style: style, after: walk.face)
+                walk.face = found.map { cache.header($0).pointee.faceOut } ?? lastFace(bytes, range, style: style, after: walk.face)
                 return
             }
+            let generation = cache.generation
             flushPending(bytes, style: styleKey, level: level, script: first, cache: cache, to: &builder)
+            if cache.generation != generation { found = nil } // emptied meanwhile
         }
         let entry = found ?? segmentEntry(bytes, range, style: styleKey, level: level, scriptIn: walk.script, faceIn: walk.face, cache: cache)
         emit(entry, at: range.lowerBound, cache: cache, to: &builder)
-        walk.script = cache.entries.base[entry].scriptOut
-        walk.face = cache.entries.base[entry].faceOut
+        walk.script = cache.header(entry).pointee.scriptOut
+        walk.face = cache.header(entry).pointee.faceOut
     }
 
     /// Appends a paragraph with nothing right to left chunk by chunk (a chunk is a run of
@@ -294,15 +301,23 @@ final class TextPreparer: @unchecked Sendable {
             let chunk = start..<chunkEnd
             let kind = previous.opensSpaces ? SegmentCache.Kind.chunkAfterOpenSpaces : SegmentCache.Kind.chunk
             let hash = SegmentCache.hash(bytes, chunk, style: styleKey, level: 0, kind: kind, scriptIn: walk.script, faceIn: walk.face)
-            if let entry = cache.find(bytes, chunk, hash: hash, style: styleKey, level: 0, kind: kind, scriptIn: walk.script, faceIn: walk.face) {
-                let e = cache.entries.base + entry
-                if start > paragraph.lowerBound && !LineBreakChunk.breakBetween(previous, e.pointee.chunk) { return abandon(&builder) }
+            var hit = cache.find(bytes, chunk, hash: hash, style: styleKey, level: 0, kind: kind, scriptIn: walk.script, faceIn: walk.face)
+            if let entry = hit, !pending.isEmpty {
                 // Segments waiting for a real script get this chunk's first one.
-                if !pending.isEmpty { flushPending(bytes, style: styleKey, level: 0, script: e.pointee.firstScript, cache: cache, to: &builder) }
-                emit(entry, at: start, cache: cache, to: &builder)
+                if start > paragraph.lowerBound && !LineBreakChunk.breakBetween(previous, cache.header(entry).pointee.chunk) { return abandon(&builder) }
+                let generation = cache.generation
+                flushPending(bytes, style: styleKey, level: 0, script: cache.header(entry).pointee.firstScript, cache: cache, to: &builder)
+                if cache.generation != generation {
+                    hit = cache.find(bytes, chunk, hash: hash, style: styleKey, level: 0, kind: kind, scriptIn: walk.script, faceIn: walk.face)
+                }
+            }
+            if let entry = hit {
+                let e = cache.header(entry)
+                if start > paragraph.lowerBound && !LineBreakChunk.breakBetween(previous, e.pointee.chunk) { return abandon(&builder) }
                 walk.script = e.pointee.scriptOut
                 walk.face = e.pointee.faceOut
                 previous = e.pointee.chunk
+                emit(entry, at: start, cache: cache, to: &builder)
                 start = chunkEnd
                 continue
             }
@@ -323,7 +338,8 @@ final class TextPreparer: @unchecked Sendable {
             chunkSegments.removeAll(keepingCapacity: true)
             chunkSegments.append(contentsOf: analyzer.breakOffsets)
             chunkSegments.append(Int32(chunkEnd))
-            if walk.script == ScriptTag.common && analyzer.firstRealScript(bytes, range: chunk) == ScriptTag.common {
+            let first = walk.script == ScriptTag.common ? analyzer.firstRealScript(bytes, range: chunk) : walk.script
+            if first == ScriptTag.common {
                 // Only Common characters before a real script: the segments wait for it.
                 var segmentStart = start
                 for segmentEnd in chunkSegments {
@@ -331,10 +347,9 @@ final class TextPreparer: @unchecked Sendable {
                     segmentStart = Int(segmentEnd)
                 }
             } else {
+                // Segments waiting for a real script get this chunk's first one.
+                if !pending.isEmpty { flushPending(bytes, style: styleKey, level: 0, script: first, cache: cache, to: &builder) }
                 let entry = composeChunk(bytes, chunk, hash: hash, kind: kind, edges: edges, style: style, walk: &walk, cache: cache)
-                if !pending.isEmpty {
-                    flushPending(bytes, style: styleKey, level: 0, script: cache.entries.base[entry].firstScript, cache: cache, to: &builder)
-                }
                 emit(entry, at: start, cache: cache, to: &builder)
             }
             previous = edges
@@ -357,10 +372,9 @@ final class TextPreparer: @unchecked Sendable {
         chunkScratchPieces.removeAll(keepingCapacity: true)
         waiting.removeAll(keepingCapacity: true)
         func take(_ entry: Int, at segmentStart: Int) {
-            let e = cache.entries.base + entry
-            var segment = cache.segments.base[Int(e.pointee.segmentStart)]
+            var segment = cache.segments(entry)[0]
             let shift = Int32(segmentStart - chunk.lowerBound)
-            let pieces = cache.pieces.base + Int(e.pointee.pieceStart)
+            let pieces = cache.pieces(entry)
             let pieceBase = Int32(chunkScratchPieces.count)
             for k in 0..<Int(segment.endPiece) {
                 var piece = pieces[k]
@@ -380,7 +394,7 @@ final class TextPreparer: @unchecked Sendable {
             if walk.script == ScriptTag.common {
                 let first = analyzer.firstRealScript(bytes, range: range)
                 if first == ScriptTag.common {
-                    waiting.append(PendingSegment(start: range.lowerBound, end: range.upperBound, faceIn: walk.face, entry: -1))
+                    waiting.append(PendingSegment(start: range.lowerBound, end: range.upperBound, faceIn: walk.face, entry: -1, generation: 0))
                     walk.face = lastFace(bytes, range, style: style, after: walk.face)
                     continue
                 }
@@ -392,13 +406,15 @@ final class TextPreparer: @unchecked Sendable {
             }
             let entry = segmentEntry(bytes, range, style: styleKey, level: 0, scriptIn: walk.script, faceIn: walk.face, cache: cache)
             take(entry, at: range.lowerBound)
-            walk.script = cache.entries.base[entry].scriptOut
-            walk.face = cache.entries.base[entry].faceOut
+            walk.script = cache.header(entry).pointee.scriptOut
+            walk.face = cache.header(entry).pointee.faceOut
         }
-        return chunkScratchSegments.withUnsafeBufferPointer {
-            cache.insert(bytes, chunk, hash: hash, style: styleKey, level: 0, kind: kind, scriptIn: scriptIn, faceIn: faceIn,
-                         faceOut: walk.face, scriptOut: walk.script, firstScript: firstScript, chunk: edges,
-                         newSegments: $0, newPieces: chunkScratchPieces[...])
+        return chunkScratchSegments.withUnsafeBufferPointer { segments in
+            chunkScratchPieces.withUnsafeBufferPointer { pieces in
+                cache.insert(bytes, chunk, hash: hash, style: styleKey, level: 0, kind: kind, scriptIn: scriptIn, faceIn: faceIn,
+                             faceOut: walk.face, scriptOut: walk.script, firstScript: firstScript, chunk: edges,
+                             newSegments: segments, newPieces: pieces)
+            }
         }
     }
 
@@ -429,7 +445,7 @@ final class TextPreparer: @unchecked Sendable {
                               to builder: inout PreparedStorage.Builder) {
         for p in pending {
             // An entry found while waiting was looked up with Common, so it serves only a Common ending.
-            let entry = p.entry >= 0 && script == ScriptTag.common
+            let entry = p.entry >= 0 && p.generation == cache.generation && script == ScriptTag.common
                 ? p.entry : segmentEntry(bytes, p.start..<p.end, style: style, level: level, scriptIn: script, faceIn: p.faceIn, cache: cache)
             emit(entry, at: p.start, cache: cache, to: &builder)
         }
@@ -447,17 +463,11 @@ final class TextPreparer: @unchecked Sendable {
     private func emit(_ entry: Int, at start: Int, cache: SegmentCache, to builder: inout PreparedStorage.Builder) {
         let base = Int32(start)
         let firstPiece = Int32(builder.pieces.count)
-        let e = cache.entries.base + entry
-        let pieces = cache.pieces.base + Int(e.pointee.pieceStart)
-        let segments = cache.segments.base + Int(e.pointee.segmentStart)
-        let segmentCount = Int(e.pointee.segmentCount)
-        for k in 0..<Int(segments[segmentCount - 1].endPiece) {
-            var piece = pieces[k]
+        for var piece in cache.pieces(entry) {
             piece.start += base
             builder.pieces.append(piece)
         }
-        for k in 0..<segmentCount {
-            var segment = segments[k]
+        for var segment in cache.segments(entry) {
             segment.start += base
             segment.end += base
             segment.firstPiece += firstPiece
@@ -474,10 +484,12 @@ final class TextPreparer: @unchecked Sendable {
         let key = SharedSegments.Key(bytes: Array(UnsafeBufferPointer(rebasing: bytes[range])), style: style, level: level, scriptIn: scriptIn,
                                      faceIn: faceIn, hash: hash)
         if let shared = sharedSegments?.value(for: key) {
-            return withUnsafePointer(to: shared.segment) {
-                cache.insert(bytes, range, hash: hash, style: style, level: level, scriptIn: scriptIn, faceIn: faceIn, faceOut: shared.faceOut,
-                             scriptOut: shared.scriptOut, firstScript: shared.firstScript, newSegments: UnsafeBufferPointer(start: $0, count: 1),
-                             newPieces: shared.pieces[...])
+            return withUnsafePointer(to: shared.segment) { segment in
+                shared.pieces.withUnsafeBufferPointer { pieces in
+                    cache.insert(bytes, range, hash: hash, style: style, level: level, scriptIn: scriptIn, faceIn: faceIn, faceOut: shared.faceOut,
+                                 scriptOut: shared.scriptOut, firstScript: shared.firstScript, newSegments: UnsafeBufferPointer(start: segment, count: 1),
+                                 newPieces: pieces)
+                }
             }
         }
         var script = scriptIn
@@ -497,9 +509,11 @@ final class TextPreparer: @unchecked Sendable {
         for k in scratchPieces.indices { scratchPieces[k].start -= base }
         sharedSegments?.insert(SharedSegments.Value(faceOut: Int16(faceOut), scriptOut: script, firstScript: firstScript, segment: segment,
                                                     pieces: scratchPieces), for: key)
-        return withUnsafePointer(to: segment) {
-            cache.insert(bytes, range, hash: hash, style: style, level: level, scriptIn: scriptIn, faceIn: faceIn, faceOut: Int16(faceOut),
-                         scriptOut: script, firstScript: firstScript, newSegments: UnsafeBufferPointer(start: $0, count: 1), newPieces: scratchPieces[...])
+        return withUnsafePointer(to: segment) { segment in
+            scratchPieces.withUnsafeBufferPointer { pieces in
+                cache.insert(bytes, range, hash: hash, style: style, level: level, scriptIn: scriptIn, faceIn: faceIn, faceOut: Int16(faceOut),
+                             scriptOut: script, firstScript: firstScript, newSegments: UnsafeBufferPointer(start: segment, count: 1), newPieces: pieces)
+            }
         }
     }
 

@@ -47,6 +47,16 @@ final class SegmentCacheTests: XCTestCase {
         return bySegment.withPreparer { $0.rightToLeftSegmentParagraphs }
     }
 
+    /// Words met again (after the same script and face) come from the cache, as whole chunks.
+    func testRepeatedWordsHitTheCache() throws {
+        let engine = try TextEngine(fonts: sharedEngine.fonts, reusingSegments: true)
+        _ = engine.prepare(["Electric kettle, blue steel", "Left with the neighbour"], threads: 1)
+        let before = engine.withPreparer { $0.segmentCacheHits }
+        _ = engine.prepare(["Electric kettle, blue steel and more"], threads: 1)
+        // The chunks "Electric ", "kettle, " and "blue " are known; "steel " (with its space), "and " and "more" are not.
+        XCTAssertGreaterThanOrEqual(engine.withPreparer { $0.segmentCacheHits } - before, 3)
+    }
+
     func testRightToLeftTexts() throws {
         let rightToLeft = try assertSamePreparation([
             "שלום עולם", "שלום 123 עולם", "مرحبا 12، الرياض", "abc שלום def", "123 שלום", "(שלום) [עולם]", "«مرحبا» بكم", "שלום!",
