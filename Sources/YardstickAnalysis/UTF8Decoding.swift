@@ -1,7 +1,7 @@
 /// Scalar decoding over validated UTF-8 (Swift strings are always valid UTF-8).
 public enum UTF8Decoding {
     /// The scalar starting at `i` and its length in bytes. Malformed bytes decode as U+FFFD of length 1.
-    @inline(__always)
+    @inlinable @inline(__always)
     public static func decode(_ b: UnsafeBufferPointer<UInt8>, at i: Int, end: Int) -> (UInt32, Int) {
         let b0 = UInt32(b[i])
         if b0 < 0x80 { return (b0, 1) }
@@ -17,7 +17,7 @@ public enum UTF8Decoding {
 
     /// True for scalars that are, or may make text, right to left: Hebrew, Arabic, Syriac,
     /// Thaana, NKo…, their presentation forms, RTL historic scripts, and explicit bidi controls.
-    @inline(__always)
+    @inlinable @inline(__always)
     public static func mayBeRightToLeft(_ s: UInt32) -> Bool {
         (s >= 0x0590 && s <= 0x08FF) || (s >= 0xFB1D && s <= 0xFDFF) || (s >= 0xFE70 && s <= 0xFEFF)
             || (s >= 0x10800 && s <= 0x10FFF) || (s >= 0x1E800 && s <= 0x1EFFF)
@@ -38,30 +38,30 @@ public enum CharacterProperties {
     }
 
     /// ICU's UScriptCode for a scalar (0 Common, 1 Inherited, 17 Han, 18 Hangul, 20 Hiragana, 22 Katakana, 25 Latin…).
-    @inline(__always) public static func icuScriptCode(_ s: UInt32) -> Int32 { UnicodeTables.scriptCode(s) }
+    @inlinable @inline(__always) public static func icuScriptCode(_ s: UInt32) -> Int32 { UnicodeTables.scriptCode(s) }
 
     /// Grapheme_Cluster_Break = Extend or SpacingMark or ZWJ: the character continues a cluster.
-    @inline(__always) public static func isGraphemeExtend(_ s: UInt32) -> Bool {
+    @inlinable @inline(__always) public static func isGraphemeExtend(_ s: UInt32) -> Bool {
         let gcb = UnicodeTables.graphemeBreakClass(s)
         return gcb == 3 || gcb == 10 || gcb == 17
     }
 
     /// General category L (Lu Ll Lt Lm Lo), from ICU's tables.
-    @inline(__always) public static func isLetter(_ s: UInt32) -> Bool {
+    @inlinable @inline(__always) public static func isLetter(_ s: UInt32) -> Bool {
         if s < 0x80 { let l = s | 0x20; return l >= 0x61 && l <= 0x7A }
         let c = UnicodeTables.generalCategory(s)
         return c >= 1 && c <= 5
     }
 
     /// General category M (Mn Me Mc).
-    @inline(__always) public static func isMark(_ s: UInt32) -> Bool {
+    @inlinable @inline(__always) public static func isMark(_ s: UInt32) -> Bool {
         guard s >= 0x300 else { return false }
         let c = UnicodeTables.generalCategory(s)
         return c >= 6 && c <= 8
     }
 
     /// Letters, marks and decimal digits: what a word is made of.
-    @inline(__always) public static func isWordCharacter(_ s: UInt32) -> Bool {
+    @inlinable @inline(__always) public static func isWordCharacter(_ s: UInt32) -> Bool {
         if s < 0x80 { let l = s | 0x20; return (l >= 0x61 && l <= 0x7A) || (s >= 0x30 && s <= 0x39) }
         let c = UnicodeTables.generalCategory(s)
         return c >= 1 && c <= 9
@@ -69,13 +69,13 @@ public enum CharacterProperties {
 
     /// Whitespace that hangs past the line end instead of counting toward the width
     /// (spaces and tabs and the other breaking spaces; not the no-break spaces).
-    @inline(__always) public static func isHangingWhitespace(_ s: UInt32) -> Bool {
+    @inlinable @inline(__always) public static func isHangingWhitespace(_ s: UInt32) -> Bool {
         s == 0x20 || s == 0x09 || s == 0x1680 || (s >= 0x2000 && s <= 0x200A && s != 0x2007) || s == 0x205F || s == 0x3000
     }
 
     /// Characters HarfBuzz hides or that never need a glyph of their own (joiners, variation
     /// selectors, bidi controls, tags): fallback does not ask fonts to cover them.
-    @inline(__always) public static func isDefaultIgnorable(_ s: UInt32) -> Bool {
+    @inlinable @inline(__always) public static func isDefaultIgnorable(_ s: UInt32) -> Bool {
         if s < 0xAD { return false }
         return (s >= 0x200B && s <= 0x200F) || (s >= 0x202A && s <= 0x202E) || (s >= 0x2060 && s <= 0x206F)
             || (s >= 0xFE00 && s <= 0xFE0F) || s == 0xFEFF || s == 0x00AD || s == 0x034F || (s >= 0x180B && s <= 0x180F)
@@ -84,7 +84,7 @@ public enum CharacterProperties {
 
     /// Space characters: fallback keeps them in the face of the text around them (a space never
     /// chooses a font; Pango does the same), so a run of Arabic words is not split at every space.
-    @inline(__always) public static func isNeutral(_ s: UInt32) -> Bool {
+    @inlinable @inline(__always) public static func isNeutral(_ s: UInt32) -> Bool {
         s == 0x20 || s == 0x09 || s == 0xA0 || s == 0x1680 || (s >= 0x2000 && s <= 0x200A) || s == 0x202F || s == 0x205F || s == 0x3000
     }
 }

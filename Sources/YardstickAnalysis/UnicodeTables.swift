@@ -4,37 +4,37 @@ import CICU
 /// analysis and fallback loops ask for the grapheme-break class and script of every character,
 /// and a table load is far cheaper than an ICU call. Characters above U+FFFF ask ICU directly.
 /// 256 KB, built on first use (about a millisecond), shared by all threads, never freed.
-enum UnicodeTables {
+@usableFromInline enum UnicodeTables {
     /// UGraphemeClusterBreak per BMP scalar.
-    static let graphemeBreak: UnsafePointer<UInt8> = {
+    @usableFromInline static let graphemeBreak: UnsafePointer<UInt8> = {
         let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 0x10000)
         for s in 0..<0x10000 { table[s] = UInt8(truncatingIfNeeded: ys_grapheme_cluster_break(UInt32(s))) }
         return UnsafePointer(table)
     }()
 
     /// UScriptCode per BMP scalar (as Int16; -1 for ICU's invalid code).
-    static let script: UnsafePointer<Int16> = {
+    @usableFromInline static let script: UnsafePointer<Int16> = {
         let table = UnsafeMutablePointer<Int16>.allocate(capacity: 0x10000)
         for s in 0..<0x10000 { table[s] = Int16(truncatingIfNeeded: ys_script_of(UInt32(s))) }
         return UnsafePointer(table)
     }()
 
     /// UCharCategory per BMP scalar.
-    static let generalCategory: UnsafePointer<UInt8> = {
+    @usableFromInline static let generalCategory: UnsafePointer<UInt8> = {
         let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 0x10000)
         for s in 0..<0x10000 { table[s] = UInt8(truncatingIfNeeded: ys_general_category(UInt32(s))) }
         return UnsafePointer(table)
     }()
 
-    @inline(__always) static func generalCategory(_ s: UInt32) -> Int32 {
+    @inlinable @inline(__always) static func generalCategory(_ s: UInt32) -> Int32 {
         s < 0x10000 ? Int32(generalCategory[Int(s)]) : ys_general_category(s)
     }
 
-    @inline(__always) static func graphemeBreakClass(_ s: UInt32) -> Int32 {
+    @inlinable @inline(__always) static func graphemeBreakClass(_ s: UInt32) -> Int32 {
         s < 0x10000 ? Int32(graphemeBreak[Int(s)]) : ys_grapheme_cluster_break(s)
     }
 
-    @inline(__always) static func scriptCode(_ s: UInt32) -> Int32 {
+    @inlinable @inline(__always) static func scriptCode(_ s: UInt32) -> Int32 {
         s < 0x10000 ? Int32(script[Int(s)]) : ys_script_of(s)
     }
 }
