@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import YardstickFonts
 import YardstickLineBreaking
 
@@ -8,8 +13,8 @@ import YardstickLineBreaking
 /// a column of cells walks memory in order instead of chasing one allocation per cell, and a
 /// thread working on its batch never shares a reference count with another thread.
 /// Indices inside (paragraph → segments, segment → pieces) are absolute in the batch; UTF-8
-/// offsets are relative to each text. Immutable once built; the arrays are copied once into
-/// memory the storage owns, so reading them costs no reference counting.
+/// offsets are relative to each text. Immutable once built; the storage adopts the memory the
+/// batch was built in (no copy), so reading it costs no reference counting.
 final class PreparedStorage: @unchecked Sendable {
     struct Paragraph: Sendable {
         var start: Int32
@@ -34,14 +39,15 @@ final class PreparedStorage: @unchecked Sendable {
     let fonts: FontCollection
     let runs: ShapedRunAccess
 
-    init(_ b: Builder, fontStyle: FontStyle, primaryFace: Int, metrics: FaceMetricsTable, fonts: FontCollection, runs: ShapedRunAccess) {
+    /// Adopts the builder's memory (no copy); the builder is left empty.
+    init(_ b: inout Builder, fontStyle: FontStyle, primaryFace: Int, metrics: FaceMetricsTable, fonts: FontCollection, runs: ShapedRunAccess) {
         self.fontStyle = fontStyle
-        paragraphs = Self.copy(b.paragraphs)
-        segments = Self.copy(b.segments)
-        pieces = Self.copy(b.pieces)
-        textParagraphs = Self.copy(b.textParagraphs)
-        textPieces = Self.copy(b.textPieces)
-        utf8Counts = Self.copy(b.utf8Counts)
+        paragraphs = b.paragraphs.take()
+        segments = b.segments.take()
+        pieces = b.pieces.take()
+        textParagraphs = b.textParagraphs.take()
+        textPieces = b.textPieces.take()
+        utf8Counts = b.utf8Counts.take()
         self.primaryFace = primaryFace
         self.metrics = metrics
         self.fonts = fonts
@@ -52,29 +58,25 @@ final class PreparedStorage: @unchecked Sendable {
         for buffer in [UnsafeRawPointer(paragraphs.baseAddress), UnsafeRawPointer(segments.baseAddress), UnsafeRawPointer(pieces.baseAddress),
                        UnsafeRawPointer(textParagraphs.baseAddress), UnsafeRawPointer(textPieces.baseAddress),
                        UnsafeRawPointer(utf8Counts.baseAddress)] {
-            buffer.map { UnsafeMutableRawPointer(mutating: $0).deallocate() }
+            buffer.map { free(UnsafeMutableRawPointer(mutating: $0)) }
         }
     }
 
-    /// A copy of plain values in memory this storage owns (elements are trivial: no deinitialisation needed).
-    private static func copy<T>(_ array: [T]) -> UnsafeBufferPointer<T> {
-        let buffer = UnsafeMutableBufferPointer<T>.allocate(capacity: max(1, array.count))
-        _ = buffer.initialize(from: array)
-        return UnsafeBufferPointer(rebasing: buffer[0..<array.count])
-    }
-
-    /// Collects texts as they are prepared.
+    /// Collects texts as they are prepared, in buffers the storage adopts when the batch is
+    /// done. Call `free()` if it is dropped without becoming a storage.
     struct Builder {
-        var paragraphs: [Paragraph] = []
-        var segments: [BreakSegment] = []
-        var pieces: [ShapedPiece] = []
-        var textParagraphs: [Int32] = [0]
-        var textPieces: [Int32] = [0]
-        var utf8Counts: [Int32] = []
+        var paragraphs = RecordBuffer<Paragraph>()
+        var segments: RecordBuffer<BreakSegment>
+        var pieces: RecordBuffer<ShapedPiece>
+        var textParagraphs = RecordBuffer<Int32>()
+        var textPieces = RecordBuffer<Int32>()
+        var utf8Counts = RecordBuffer<Int32>()
 
         init(expectedBytes: Int = 0) {
-            segments.reserveCapacity(expectedBytes / 5 + 1)
-            pieces.reserveCapacity(expectedBytes / 5 + 1)
+            segments = RecordBuffer(capacity: expectedBytes / 5 + 16)
+            pieces = RecordBuffer(capacity: expectedBytes / 5 + 16)
+            textParagraphs.append(0)
+            textPieces.append(0)
         }
 
         /// Closes the text whose paragraphs, segments and pieces were appended last.
@@ -82,6 +84,10 @@ final class PreparedStorage: @unchecked Sendable {
             textParagraphs.append(Int32(paragraphs.count))
             textPieces.append(Int32(pieces.count))
             utf8Counts.append(Int32(utf8Count))
+        }
+
+        func free() {
+            paragraphs.free(); segments.free(); pieces.free(); textParagraphs.free(); textPieces.free(); utf8Counts.free()
         }
     }
 }

@@ -76,7 +76,9 @@ struct TextMemo {
             seg.endPiece += pieceBase
             builder.segments.append(seg)
         }
-        builder.pieces.append(contentsOf: pieces[Int(slot.pieceStart)..<Int(slot.pieceStart + slot.pieceCount)])
+        pieces.withUnsafeBufferPointer {
+            builder.pieces.append(contentsOf: UnsafeBufferPointer(rebasing: $0[Int(slot.pieceStart)..<Int(slot.pieceStart + slot.pieceCount)]))
+        }
         builder.finishText(utf8Count: text.count)
         return true
     }
@@ -119,7 +121,7 @@ struct TextMemo {
             seg.endPiece += pieceShift
             segments.append(seg)
         }
-        pieces.append(contentsOf: builder.pieces[q0..<q1])
+        pieces.append(contentsOf: UnsafeBufferPointer(rebasing: builder.pieces.elements[q0..<q1]))
         if text.count == 0 { slot.byteStart = Int32(bytes.count) }
         slot.seenHash = hash
         slots[index] = slot

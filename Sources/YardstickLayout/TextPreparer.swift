@@ -23,8 +23,8 @@ final class TextPreparer: @unchecked Sendable {
     /// The engine's segments, shared by its preparers (behind `segmentCache`).
     private let sharedSegments: SharedSegments?
     private var pending: [PendingSegment] = []
-    private var scratchSegments: [BreakSegment] = []
-    private var scratchPieces: [ShapedPiece] = []
+    private var scratchSegments = RecordBuffer<BreakSegment>()
+    private var scratchPieces = RecordBuffer<ShapedPiece>()
     private var scratchRuns: [AnalysisRun] = []
     /// Ends of the segments of the chunk being resolved, and its segments and pieces.
     private var chunkSegments: [Int32] = []
@@ -36,6 +36,11 @@ final class TextPreparer: @unchecked Sendable {
     private(set) var rightToLeftSegmentParagraphs = 0
     /// Segment and chunk lookups that hit this preparer's cache (for tests).
     var segmentCacheHits: Int { segmentCache?.hits ?? 0 }
+
+    deinit {
+        scratchSegments.free()
+        scratchPieces.free()
+    }
 
     init(fonts: FontCollection, features: [FontFeature], cache: ShapingCache, sharedSegments: SharedSegments?) throws {
         self.fonts = fonts
@@ -53,7 +58,7 @@ final class TextPreparer: @unchecked Sendable {
             var t = text(i)
             t.withUTF8 { append($0, style: style, to: &builder) }
         }
-        let storage = PreparedStorage(builder, fontStyle: style, primaryFace: fonts.primaryFace(for: style), metrics: metrics, fonts: fonts, runs: runs)
+        let storage = PreparedStorage(&builder, fontStyle: style, primaryFace: fonts.primaryFace(for: style), metrics: metrics, fonts: fonts, runs: runs)
         return (0..<count).map { PreparedText(storage: storage, index: $0) }
     }
 
@@ -120,7 +125,7 @@ final class TextPreparer: @unchecked Sendable {
 
     /// Intersects break segments, analysis runs and font runs; shapes each piece.
     private func buildSegments(_ bytes: UnsafeBufferPointer<UInt8>, paragraph: Range<Int>,
-                               segments: inout [BreakSegment], pieces: inout [ShapedPiece]) {
+                               segments: inout RecordBuffer<BreakSegment>, pieces: inout RecordBuffer<ShapedPiece>) {
         var breaks = analyzer.breakOffsets
         if !analyzer.isASCII { dropBreaksInsideClusters(bytes, paragraph, &breaks) }
         appendPieces(bytes, paragraph: paragraph, breaks: breaks, runs: analyzer.runs, segments: &segments, pieces: &pieces)
@@ -139,7 +144,7 @@ final class TextPreparer: @unchecked Sendable {
     /// Intersects break segments (ending at `breaks`), analysis runs and the font runs in
     /// `fontRuns` over `paragraph`; shapes each piece.
     private func appendPieces(_ bytes: UnsafeBufferPointer<UInt8>, paragraph: Range<Int>, breaks: [Int32], runs: [AnalysisRun],
-                              segments: inout [BreakSegment], pieces: inout [ShapedPiece]) {
+                              segments: inout RecordBuffer<BreakSegment>, pieces: inout RecordBuffer<ShapedPiece>) {
         var b = 0, r = 0, f = 0
         var pos = Int32(paragraph.lowerBound)
         var segStart = pos
@@ -289,8 +294,8 @@ final class TextPreparer: @unchecked Sendable {
         let end = paragraph.upperBound
         pending.removeAll(keepingCapacity: true)
         func abandon(_ builder: inout PreparedStorage.Builder) -> Bool {
-            builder.segments.removeSubrange(segmentMark...)
-            builder.pieces.removeSubrange(pieceMark...)
+            builder.segments.removeLast(from: segmentMark)
+            builder.pieces.removeLast(from: pieceMark)
             pending.removeAll(keepingCapacity: true)
             return false
         }
@@ -498,22 +503,21 @@ final class TextPreparer: @unchecked Sendable {
         fontRuns.removeAll(keepingCapacity: true)
         let faceOut = FontFallback.resolve(bytes, paragraph: range, style: FontStyle(rawValue: Int(style))!, fonts: fonts, previousFace: Int(faceIn),
                                            graphemes: { analyzer.graphemeBoundaries(bytes, range: range) }, into: &fontRuns)
-        scratchSegments.removeAll(keepingCapacity: true)
-        scratchPieces.removeAll(keepingCapacity: true)
+        scratchSegments.removeAll()
+        scratchPieces.removeAll()
         appendPieces(bytes, paragraph: range, breaks: [Int32(range.upperBound)], runs: analyzer.runs,
                      segments: &scratchSegments, pieces: &scratchPieces)
         var segment = scratchSegments[0]
         let base = Int32(range.lowerBound)
         segment.start -= base
         segment.end -= base
-        for k in scratchPieces.indices { scratchPieces[k].start -= base }
+        for k in 0..<scratchPieces.count { scratchPieces[k].start -= base }
         sharedSegments?.insert(SharedSegments.Value(faceOut: Int16(faceOut), scriptOut: script, firstScript: firstScript, segment: segment,
-                                                    pieces: scratchPieces), for: key)
+                                                    pieces: Array(scratchPieces.elements)), for: key)
         return withUnsafePointer(to: segment) { segment in
-            scratchPieces.withUnsafeBufferPointer { pieces in
-                cache.insert(bytes, range, hash: hash, style: style, level: level, scriptIn: scriptIn, faceIn: faceIn, faceOut: Int16(faceOut),
-                             scriptOut: script, firstScript: firstScript, newSegments: UnsafeBufferPointer(start: segment, count: 1), newPieces: pieces)
-            }
+            cache.insert(bytes, range, hash: hash, style: style, level: level, scriptIn: scriptIn, faceIn: faceIn, faceOut: Int16(faceOut),
+                         scriptOut: script, firstScript: firstScript, newSegments: UnsafeBufferPointer(start: segment, count: 1),
+                         newPieces: scratchPieces.elements)
         }
     }
 
