@@ -167,6 +167,32 @@ public final class TextAnalyzer {
         }
     }
 
+    /// Whether the UTF-16 text holds right-to-left letters (R, AL) and otherwise only marks and
+    /// neutrals (NSM, BN, WS, S, ON, CS, ES, ET): no left-to-right letters, no digits, no
+    /// explicit embeddings or isolates, no surrogates. Then the first strong character makes
+    /// the paragraph right to left, every neutral sits between right-to-left characters or
+    /// the paragraph's edges (W1–W7 and N0–N2 make it R), and every level is 1 (L1 keeps
+    /// trailing whitespace at the paragraph level, which is 1 as well).
+    private func isPlainRightToLeft() -> Bool {
+        var sawStrong = false
+        for k in 0..<utf16Count {
+            let u = utf16[k]
+            if u < 0x80 {
+                // ASCII letters and digits are L and EN; controls other than tab are B, S or BN (rare: ICU decides).
+                let b = UInt8(u)
+                if (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A || (b >= 0x30 && b <= 0x39) || (b < 0x20 && b != 0x09) { return false }
+                continue
+            }
+            if u >= 0xD800 && u < 0xE000 { return false }
+            switch ys_bidi_class(UInt32(u)) {
+            case 1, 13: sawStrong = true // R, AL
+            case 3, 4, 6, 8, 9, 10, 17, 18: continue // ES, ET, CS, S, WS, ON, NSM, BN
+            default: return false
+            }
+        }
+        return sawStrong
+    }
+
     /// Runs bidi into `levels` when the text may hold right-to-left characters (once per
     /// paragraph); returns whether it did (otherwise every level is `baseLevel`).
     private func resolveLevels(baseDirection: UInt8?) -> Bool {
@@ -174,6 +200,13 @@ public final class TextAnalyzer {
         guard needsBidi, !levelsResolved else { return needsBidi }
         let count = utf16Count
         if levels.count < count { levels = [UInt8](repeating: 0, count: count) }
+        if baseDirection == nil && isPlainRightToLeft() {
+            // Right-to-left letters, marks and neutrals only: UAX #9 gives every character level 1.
+            levels.withUnsafeMutableBufferPointer { $0.baseAddress!.update(repeating: 1, count: count) }
+            baseLevel = 1
+            levelsResolved = true
+            return true
+        }
         baseLevel = utf16.withUnsafeBufferPointer { all in
             let text = UnsafeBufferPointer(rebasing: all[0..<count])
             return levels.withUnsafeMutableBufferPointer { bidi.resolve(text, paragraphLevel: baseDirection ?? 0xFE, into: $0.baseAddress!) }

@@ -101,7 +101,14 @@ public final class TextEngine: Sendable {
         let batches = (count + batch - 1) / batch
         let workers = max(1, min(threads > 0 ? threads : System.coreCount, batches))
         let range = { (b: Int) in b * batch..<min(count, b * batch + batch) }
-        if workers == 1 { return withPreparer { p in (0..<batches).flatMap { body(range($0), p) } } }
+        if workers == 1 {
+            // One thread: nothing to share with (a concurrent caller only loses some reuse).
+            return withPreparer { p in
+                p.sharesSegments = false
+                defer { p.sharesSegments = true }
+                return (0..<batches).flatMap { body(range($0), p) }
+            }
+        }
         // One preparer per worker, borrowed for the whole run.
         let preparers = (0..<workers).map { _ in pool.withLock { $0.popLast() } ?? makePreparer() }
         defer { pool.withLock { $0.append(contentsOf: preparers) } }

@@ -22,6 +22,9 @@ final class TextPreparer: @unchecked Sendable {
     private let segmentCache: SegmentCache?
     /// The engine's segments, shared by its preparers (behind `segmentCache`).
     private let sharedSegments: SharedSegments?
+    /// Whether to consult and feed `sharedSegments`: off while this preparer is the only one
+    /// working on a call, where it would only cost (a key copy per miss).
+    var sharesSegments = true
     private var pending: [PendingSegment] = []
     private var scratchSegments = RecordBuffer<BreakSegment>()
     private var scratchPieces = RecordBuffer<ShapedPiece>()
@@ -486,9 +489,12 @@ final class TextPreparer: @unchecked Sendable {
                               faceIn: Int16, cache: SegmentCache) -> Int {
         let hash = SegmentCache.hash(bytes, range, style: style, level: level, scriptIn: scriptIn, faceIn: faceIn)
         if let found = cache.find(bytes, range, hash: hash, style: style, level: level, scriptIn: scriptIn, faceIn: faceIn) { return found }
-        let key = SharedSegments.Key(bytes: Array(UnsafeBufferPointer(rebasing: bytes[range])), style: style, level: level, scriptIn: scriptIn,
-                                     faceIn: faceIn, hash: hash)
-        if let shared = sharedSegments?.value(for: key) {
+        let sharing = sharesSegments ? sharedSegments : nil
+        let key = sharing.map { _ in
+            SharedSegments.Key(bytes: Array(UnsafeBufferPointer(rebasing: bytes[range])), style: style, level: level, scriptIn: scriptIn,
+                               faceIn: faceIn, hash: hash)
+        }
+        if let sharing, let key, let shared = sharing.value(for: key) {
             return withUnsafePointer(to: shared.segment) { segment in
                 shared.pieces.withUnsafeBufferPointer { pieces in
                     cache.insert(bytes, range, hash: hash, style: style, level: level, scriptIn: scriptIn, faceIn: faceIn, faceOut: shared.faceOut,
@@ -512,8 +518,10 @@ final class TextPreparer: @unchecked Sendable {
         segment.start -= base
         segment.end -= base
         for k in 0..<scratchPieces.count { scratchPieces[k].start -= base }
-        sharedSegments?.insert(SharedSegments.Value(faceOut: Int16(faceOut), scriptOut: script, firstScript: firstScript, segment: segment,
+        if let sharing, let key {
+            sharing.insert(SharedSegments.Value(faceOut: Int16(faceOut), scriptOut: script, firstScript: firstScript, segment: segment,
                                                     pieces: Array(scratchPieces.elements)), for: key)
+        }
         return withUnsafePointer(to: segment) { segment in
             cache.insert(bytes, range, hash: hash, style: style, level: level, scriptIn: scriptIn, faceIn: faceIn, faceOut: Int16(faceOut),
                          scriptOut: script, firstScript: firstScript, newSegments: UnsafeBufferPointer(start: segment, count: 1),

@@ -55,6 +55,9 @@ int32_t ys_grapheme_cluster_break(uint32_t code_point);
 /// ULineBreak class of a code point (2 = AL, alphabetic).
 int32_t ys_line_break_class(uint32_t code_point);
 
+/// UCharDirection (bidi class) of a code point (0 L, 1 R, 2 EN, 5 AN, 13 AL, 17 NSM, …).
+int32_t ys_bidi_class(uint32_t code_point);
+
 /// UCharCategory of a code point (1–5 letters Lu Ll Lt Lm Lo, 6–8 marks Mn Me Mc, 9 Nd, …).
 int32_t ys_general_category(uint32_t code_point);
 
