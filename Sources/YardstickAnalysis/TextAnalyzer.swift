@@ -19,6 +19,8 @@ public final class TextAnalyzer {
     /// UTF-8 offset (absolute) of each UTF-16 unit, plus one past the end; only for non-ASCII text.
     private var utf8OffsetOf16: [Int32] = []
     private var levels: [UInt8] = []
+    /// Scratch: resolved bidi classes, for `plainRightToLeftLevels`.
+    private var bidiClasses: [UInt8] = []
     /// Whether `fillUTF16` met a character that may be right to left.
     private var sawRightToLeft = false
     /// ISO 15924 tag by UScriptCode (0 = not looked up yet).
@@ -167,30 +169,65 @@ public final class TextAnalyzer {
         }
     }
 
-    /// Whether the UTF-16 text holds right-to-left letters (R, AL) and otherwise only marks and
-    /// neutrals (NSM, BN, WS, S, ON, CS, ES, ET): no left-to-right letters, no digits, no
-    /// explicit embeddings or isolates, no surrogates. Then the first strong character makes
-    /// the paragraph right to left, every neutral sits between right-to-left characters or
-    /// the paragraph's edges (W1–W7 and N0–N2 make it R), and every level is 1 (L1 keeps
-    /// trailing whitespace at the paragraph level, which is 1 as well).
-    private func isPlainRightToLeft() -> Bool {
+    /// UAX #9 for the common right-to-left paragraph, without ICU: right-to-left letters (R, AL),
+    /// numbers (EN, AN), marks and neutrals, but no left-to-right letters, explicit embeddings or
+    /// isolates, boundary neutrals or surrogates. Its first strong character is right to left,
+    /// so the paragraph level is 1; W1–W6 settle marks, separators and terminators next to
+    /// numbers; every neutral then lies between right-to-left types or the paragraph's edges
+    /// (numbers count as R for N0–N2), so it is R; I1 puts numbers at 2 and the rest at 1 (L1
+    /// keeps separators and trailing whitespace at the paragraph level, 1). Fills `levels` and
+    /// returns true, or returns false (nothing written) when ICU must decide.
+    private func plainRightToLeftLevels() -> Bool {
+        let count = utf16Count
+        if bidiClasses.count < count { bidiClasses = [UInt8](repeating: 0, count: count) }
+        // UCharDirection: 0 L, 1 R, 2 EN, 3 ES, 4 ET, 5 AN, 6 CS, 7 B, 8 S, 9 WS, 10 ON, 13 AL, 17 NSM, 18 BN.
+        let R: UInt8 = 1, EN: UInt8 = 2, ES: UInt8 = 3, ET: UInt8 = 4, AN: UInt8 = 5, CS: UInt8 = 6, ON: UInt8 = 10, AL: UInt8 = 13
         var sawStrong = false
-        for k in 0..<utf16Count {
+        var sawNumber = false
+        for k in 0..<count {
             let u = utf16[k]
-            if u < 0x80 {
-                // ASCII letters and digits are L and EN; controls other than tab are B, S or BN (rare: ICU decides).
-                let b = UInt8(u)
-                if (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A || (b >= 0x30 && b <= 0x39) || (b < 0x20 && b != 0x09) { return false }
-                continue
-            }
             if u >= 0xD800 && u < 0xE000 { return false }
-            switch ys_bidi_class(UInt32(u)) {
-            case 1, 13: sawStrong = true // R, AL
-            case 3, 4, 6, 8, 9, 10, 17, 18: continue // ES, ET, CS, S, WS, ON, NSM, BN
-            default: return false
+            if u < 0x80 && ((u | 0x20) >= 0x61 && (u | 0x20) <= 0x7A || (u < 0x20 && u != 0x09)) { return false }
+            var c = UInt8(truncatingIfNeeded: ys_bidi_class(UInt32(u)))
+            switch c {
+            case R, AL: sawStrong = true
+            case EN, AN: sawNumber = true
+            case ES, ET, CS, 8, 9, ON: break
+            case 17: c = k > 0 ? bidiClasses[k - 1] : R // W1: a mark takes the type before it (sos is R)
+            default: return false // L, B, BN, explicit embeddings and isolates
+            }
+            bidiClasses[k] = c
+        }
+        guard sawStrong else { return false }
+        if sawNumber {
+            var lastStrong = R
+            for k in 0..<count { // W2, W3
+                let c = bidiClasses[k]
+                if c == R || c == AL { lastStrong = c; if c == AL { bidiClasses[k] = R } }
+                else if c == EN && lastStrong == AL { bidiClasses[k] = AN }
+            }
+            if count >= 3 { // W4: one separator between two numbers of the same type
+                for k in 1..<(count - 1) {
+                    let c = bidiClasses[k], before = bidiClasses[k - 1], after = bidiClasses[k + 1]
+                    if before == EN && after == EN && (c == ES || c == CS) { bidiClasses[k] = EN }
+                    else if before == AN && after == AN && c == CS { bidiClasses[k] = AN }
+                }
+            }
+            var k = 0 // W5: terminators next to European numbers
+            while k < count {
+                guard bidiClasses[k] == ET else { k += 1; continue }
+                var end = k
+                while end < count && bidiClasses[end] == ET { end += 1 }
+                if (k > 0 && bidiClasses[k - 1] == EN) || (end < count && bidiClasses[end] == EN) {
+                    for j in k..<end { bidiClasses[j] = EN }
+                }
+                k = end
             }
         }
-        return sawStrong
+        levels.withUnsafeMutableBufferPointer { out in
+            for k in 0..<count { out[k] = bidiClasses[k] == EN || bidiClasses[k] == AN ? 2 : 1 }
+        }
+        return true
     }
 
     /// Runs bidi into `levels` when the text may hold right-to-left characters (once per
@@ -200,9 +237,7 @@ public final class TextAnalyzer {
         guard needsBidi, !levelsResolved else { return needsBidi }
         let count = utf16Count
         if levels.count < count { levels = [UInt8](repeating: 0, count: count) }
-        if baseDirection == nil && isPlainRightToLeft() {
-            // Right-to-left letters, marks and neutrals only: UAX #9 gives every character level 1.
-            levels.withUnsafeMutableBufferPointer { $0.baseAddress!.update(repeating: 1, count: count) }
+        if baseDirection == nil && plainRightToLeftLevels() {
             baseLevel = 1
             levelsResolved = true
             return true
