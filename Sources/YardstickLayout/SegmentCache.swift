@@ -24,8 +24,9 @@ import YardstickLineBreaking
 /// segments, pieces, back to back — so a lookup and the copy that follows touch a few
 /// neighbouring cache lines. Slots hold a hash tag beside the record's offset, so a probe that
 /// misses does not touch the record. Open addressing with linear probing, at most half full;
-/// lookups O(key length). The arena is emptied when it passes about 32 MB, so memory stays
-/// bounded; results never depend on what is remembered.
+/// lookups O(key length). The arena is reserved address space (256 MB, transparent huge
+/// pages where the system allows) that fills without ever moving; it is emptied when it
+/// passes about 32 MB, so memory stays bounded; results never depend on what is remembered.
 final class SegmentCache {
     struct Header {
         var hash: UInt64
@@ -61,7 +62,9 @@ final class SegmentCache {
     /// the entry's start). An entry is known by its record's byte offset.
     private var arena: UnsafeMutableRawPointer
     private var arenaCount = 0
-    private var arenaCapacity = 1 << 16
+    /// Bytes reserved (address space only: pages are touched as records are written, so the
+    /// arena never moves or copies while it fills).
+    private var arenaCapacity: Int
     /// Per slot: the hash's high 32 bits, then the record offset / 8 + 1 (0 = empty).
     private var slots: UnsafeMutablePointer<UInt64>
     private var slotCount = 1 << 12
@@ -75,13 +78,14 @@ final class SegmentCache {
     private static let headerSize = (MemoryLayout<Header>.stride + 7) & ~7
 
     init() {
-        arena = .allocate(byteCount: arenaCapacity, alignment: 16)
+        arenaCapacity = Self.reservation
+        arena = Self.reserve(arenaCapacity)
         slots = .allocate(capacity: slotCount)
         slots.initialize(repeating: 0, count: slotCount)
     }
 
     deinit {
-        arena.deallocate()
+        munmap(arena, arenaCapacity)
         slots.deallocate()
     }
 
@@ -197,12 +201,30 @@ final class SegmentCache {
         generation += 1
     }
 
+    /// Address space reserved per cache: room for the arena limit and for one record of a
+    /// very long chunk past it.
+    private static let reservation = 256 << 20
+
+    /// Reserves `bytes` of address space, read-write, without committing memory; asks for
+    /// transparent huge pages where the system grants them on request, so filling the arena
+    /// takes a few page faults instead of thousands.
+    private static func reserve(_ bytes: Int) -> UnsafeMutableRawPointer {
+        guard let p = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0), p != MAP_FAILED else {
+            fatalError("SegmentCache: cannot reserve \(bytes) bytes of address space")
+        }
+        #if os(Linux)
+        _ = madvise(p, bytes, MADV_HUGEPAGE)
+        #endif
+        return p
+    }
+
+    /// Only for a record bigger than the whole reservation (a chunk of tens of megabytes).
     private func growArena(to needed: Int) {
         var capacity = arenaCapacity
         while capacity < needed { capacity *= 2 }
-        let grown = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
+        let grown = Self.reserve(capacity)
         grown.copyMemory(from: arena, byteCount: arenaCount)
-        arena.deallocate()
+        munmap(arena, arenaCapacity)
         arena = grown
         arenaCapacity = capacity
     }
