@@ -34,8 +34,13 @@ public enum HardBreaks {
         let n = bytes.count
         let raw = UnsafeRawPointer(bytes.baseAddress)
         while i < n {
-            // Eight bytes at a time while none of them can start a hard break (LF, CR, or 0xE2).
-            while i + 8 <= n, !mayHoldBreak(raw!.loadUnaligned(fromByteOffset: i, as: UInt64.self)) { i += 8 }
+            // Eight bytes at a time while none of them can start a hard break (LF, CR, or 0xE2);
+            // then straight to the first byte that can.
+            while i + 8 <= n {
+                let candidates = breakCandidates(raw!.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+                if candidates != 0 { i += candidates.trailingZeroBitCount >> 3; break }
+                i += 8
+            }
             if i >= n { break }
             let b = bytes[i]
             if b == 0x0A {
@@ -52,11 +57,13 @@ public enum HardBreaks {
         result.append(Paragraph(start: start, end: n, next: n))
     }
 
-    /// Whether any byte of `word` is 0x0A, 0x0D or 0xE2 (a zero-byte test on XORed copies).
-    @inline(__always) private static func mayHoldBreak(_ word: UInt64) -> Bool {
+    /// The high bit of each byte of `word` (little-endian) that may be 0x0A, 0x0D or 0xE2, zero if
+    /// none is: a zero-byte test on XORed copies. The lowest bit set marks exactly the first
+    /// such byte (higher ones may be false alarms, which the caller's byte test rejects).
+    @inline(__always) private static func breakCandidates(_ word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-        func hasZero(_ x: UInt64) -> Bool { (x &- ones) & ~x & highs != 0 }
-        return hasZero(word ^ (ones &* 0x0A)) || hasZero(word ^ (ones &* 0x0D)) || hasZero(word ^ (ones &* 0xE2))
+        func zeroBytes(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & highs }
+        return zeroBytes(word ^ (ones &* 0x0A)) | zeroBytes(word ^ (ones &* 0x0D)) | zeroBytes(word ^ (ones &* 0xE2))
     }
 
     public static func paragraphs(in text: String) -> [Paragraph] {
