@@ -15,7 +15,7 @@ public final class ShapingCache: Sendable {
     private final class Shard: Sendable {
         let table: Mutex<[ShapingKey: ShapedRunSummary]> = {
             var table: [ShapingKey: ShapedRunSummary] = [:]
-            table.reserveCapacity(1024)
+            table.reserveCapacity(384) // 512 buckets: one shard of a 20,000-word vocabulary, without touching pages it will not use
             return Mutex(table)
         }()
         let hits = Atomic<Int>(0)
