@@ -19,6 +19,9 @@ public final class TextAnalyzer {
     /// UTF-8 offset (absolute) of each UTF-16 unit, plus one past the end; only for non-ASCII text.
     private var utf8OffsetOf16: [Int32] = []
     private var levels: [UInt8] = []
+    /// Scratch UTF-16 for `graphemeBoundaries`, swapped with `utf16` and `utf8OffsetOf16` there.
+    private var clusterUTF16: [UInt16] = []
+    private var clusterOffsets: [Int32] = []
     /// Scratch: resolved bidi classes, for `plainRightToLeftLevels`.
     private var bidiClasses: [UInt8] = []
     /// Whether `fillUTF16` met a character that may be right to left.
@@ -316,6 +319,16 @@ public final class TextAnalyzer {
         if isSimple {
             simple.append(Int32(range.upperBound))
             return simple
+        }
+        // Its own UTF-16 buffers: the paragraph's (and what was learnt from them) stay intact
+        // for the bidi and script passes that may follow.
+        swap(&utf16, &clusterUTF16)
+        swap(&utf8OffsetOf16, &clusterOffsets)
+        let (savedCount, savedRightToLeft) = (utf16Count, sawRightToLeft)
+        defer {
+            swap(&utf16, &clusterUTF16)
+            swap(&utf8OffsetOf16, &clusterOffsets)
+            (utf16Count, sawRightToLeft) = (savedCount, savedRightToLeft)
         }
         let ascii = fillUTF16(bytes, range)
         var result: [Int32] = []

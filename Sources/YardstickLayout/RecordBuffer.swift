@@ -16,9 +16,12 @@ struct RecordBuffer<Element> {
     private(set) var count = 0
     private var capacity: Int
 
-    init(capacity: Int = 16) {
-        self.capacity = max(1, capacity)
-        base = malloc(self.capacity * MemoryLayout<Element>.stride)!.assumingMemoryBound(to: Element.self)
+    /// - Parameter capacity: elements to make room for now; 0 allocates nothing until the first append.
+    init(capacity: Int = 0) {
+        self.capacity = max(0, capacity)
+        base = self.capacity == 0
+            ? UnsafeMutablePointer(bitPattern: MemoryLayout<Element>.alignment)! // never read: capacity 0
+            : malloc(self.capacity * MemoryLayout<Element>.stride)!.assumingMemoryBound(to: Element.self)
     }
 
     /// Frees the memory; the buffer must not be used afterwards.
@@ -55,6 +58,7 @@ struct RecordBuffer<Element> {
     /// Gives up the memory, shrunk to the elements: the caller owns it (release it with `free`).
     /// The buffer is left empty, holding no memory.
     mutating func take() -> UnsafeBufferPointer<Element> {
+        guard capacity > 0 else { return UnsafeBufferPointer(start: malloc(MemoryLayout<Element>.stride)!.assumingMemoryBound(to: Element.self), count: 0) }
         let shrunk = realloc(base, max(1, count) * MemoryLayout<Element>.stride)!.assumingMemoryBound(to: Element.self)
         let result = UnsafeBufferPointer(start: shrunk, count: count)
         capacity = 0

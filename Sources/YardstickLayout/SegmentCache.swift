@@ -24,9 +24,10 @@ import YardstickLineBreaking
 /// segments, pieces, back to back — so a lookup and the copy that follows touch a few
 /// neighbouring cache lines. Slots hold a hash tag beside the record's offset, so a probe that
 /// misses does not touch the record. Open addressing with linear probing, at most half full;
-/// lookups O(key length). The arena is reserved address space (256 MB, transparent huge
-/// pages where the system allows) that fills without ever moving; it is emptied when it
-/// passes about 32 MB, so memory stays bounded; results never depend on what is remembered.
+/// lookups O(key length). The arena is reserved address space (64 MB, transparent huge pages
+/// where the system allows; plain memory where it refuses) that fills without ever moving;
+/// it is emptied when it passes about 32 MB, so memory stays bounded; results never depend on
+/// what is remembered.
 final class SegmentCache {
     struct Header {
         var hash: UInt64
@@ -43,24 +44,25 @@ final class SegmentCache {
         var style: UInt8
         /// The bidi level of the whole segment (0 in a paragraph with nothing right to left).
         var level: UInt8
-        /// What the key's bytes are: `Kind.segment`, or a chunk (`Kind.chunk`, `Kind.chunkAfterOpenSpaces`).
+        /// What the key's bytes are: `Kind.segment` or `Kind.chunk`.
         var kind: UInt8
         /// A chunk's edges (for the break before the next chunk); unused for a segment.
         var chunk: LineBreakChunk
     }
 
     /// Kinds of keys: a break segment, or a chunk of a paragraph (a run of non-spaces and the
-    /// spaces after it), keyed apart when it follows an opening mark and spaces (LB20a).
+    /// spaces after it).
     enum Kind {
         static let segment: UInt8 = 0
         static let chunk: UInt8 = 1
-        static let chunkAfterOpenSpaces: UInt8 = 2
     }
 
     /// Records, 8-byte aligned: `Header`, the key's bytes (padded to 8), the segments (offsets
     /// relative to the entry's start, pieces counted from 0), the pieces (starts relative to
     /// the entry's start). An entry is known by its record's byte offset.
     private var arena: UnsafeMutableRawPointer
+    /// Whether `arena` is mapped address space (else malloc memory, grown by realloc).
+    private var arenaIsMapped: Bool
     private var arenaCount = 0
     /// Bytes reserved (address space only: pages are touched as records are written, so the
     /// arena never moves or copies while it fills).
@@ -78,14 +80,24 @@ final class SegmentCache {
     private static let headerSize = (MemoryLayout<Header>.stride + 7) & ~7
 
     init() {
-        arenaCapacity = Self.reservation
-        arena = Self.reserve(arenaCapacity)
+        precondition(MemoryLayout<Header>.alignment <= 8 && MemoryLayout<BreakSegment>.stride % 8 == 0
+                     && MemoryLayout<ShapedPiece>.stride % 8 == 0, "records must keep 8-byte alignment")
+        if let mapped = Self.reserve(Self.reservation) {
+            arena = mapped
+            arenaCapacity = Self.reservation
+            arenaIsMapped = true
+        } else {
+            // No address space to spare (a tight ulimit -v or strict overcommit): plain memory.
+            arenaCapacity = 1 << 20
+            arena = malloc(arenaCapacity)!
+            arenaIsMapped = false
+        }
         slots = .allocate(capacity: slotCount)
         slots.initialize(repeating: 0, count: slotCount)
     }
 
     deinit {
-        munmap(arena, arenaCapacity)
+        if arenaIsMapped { munmap(arena, arenaCapacity) } else { free(arena) }
         slots.deallocate()
     }
 
@@ -168,18 +180,18 @@ final class SegmentCache {
         if arenaCount + size > arenaCapacity { growArena(to: arenaCount + size) }
         if (entryCount + 1) * 2 > slotCount { growSlots() }
         let entry = arenaCount
-        header(entry).initialize(to: Header(hash: hash, scriptIn: scriptIn, scriptOut: scriptOut, firstScript: firstScript,
+        (arena + entry).bindMemory(to: Header.self, capacity: 1).initialize(to: Header(hash: hash, scriptIn: scriptIn, scriptOut: scriptOut, firstScript: firstScript,
                                             byteCount: Int32(range.count), segmentCount: Int32(newSegments.count),
                                             pieceCount: Int32(newPieces.count), faceIn: faceIn, faceOut: faceOut, style: style,
                                             level: level, kind: kind, chunk: chunk))
         (arena + entry + Self.headerSize).copyMemory(from: text.baseAddress! + range.lowerBound, byteCount: range.count)
         let segmentsAt = arena + entry + Self.headerSize + Self.bytesSize(range.count)
         if let source = newSegments.baseAddress {
-            segmentsAt.copyMemory(from: source, byteCount: newSegments.count * MemoryLayout<BreakSegment>.stride)
+            segmentsAt.bindMemory(to: BreakSegment.self, capacity: newSegments.count).initialize(from: source, count: newSegments.count)
         }
         if let source = newPieces.baseAddress {
             (segmentsAt + newSegments.count * MemoryLayout<BreakSegment>.stride)
-                .copyMemory(from: source, byteCount: newPieces.count * MemoryLayout<ShapedPiece>.stride)
+                .bindMemory(to: ShapedPiece.self, capacity: newPieces.count).initialize(from: source, count: newPieces.count)
         }
         arenaCount += size
         entryCount += 1
@@ -201,31 +213,37 @@ final class SegmentCache {
         generation += 1
     }
 
-    /// Address space reserved per cache: room for the arena limit and for one record of a
-    /// very long chunk past it.
-    private static let reservation = 256 << 20
+    /// Address space reserved per cache: the arena limit and room for one long record past it.
+    private static let reservation = 64 << 20
 
-    /// Reserves `bytes` of address space, read-write, without committing memory; asks for
+    /// Reserves `bytes` of address space, read-write, without committing memory, asking for
     /// transparent huge pages where the system grants them on request, so filling the arena
-    /// takes a few page faults instead of thousands.
-    private static func reserve(_ bytes: Int) -> UnsafeMutableRawPointer {
-        guard let p = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0), p != MAP_FAILED else {
-            fatalError("SegmentCache: cannot reserve \(bytes) bytes of address space")
-        }
+    /// takes a few page faults instead of thousands. Nil when the system refuses.
+    private static func reserve(_ bytes: Int) -> UnsafeMutableRawPointer? {
+        guard let p = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0), p != MAP_FAILED
+        else { return nil }
         #if os(Linux)
         _ = madvise(p, bytes, MADV_HUGEPAGE)
         #endif
         return p
     }
 
-    /// Only for a record bigger than the whole reservation (a chunk of tens of megabytes).
+    /// Makes room for `needed` bytes: only for a record bigger than the reservation (a chunk of
+    /// megabytes), or when the arena is plain memory.
     private func growArena(to needed: Int) {
         var capacity = arenaCapacity
         while capacity < needed { capacity *= 2 }
-        let grown = Self.reserve(capacity)
-        grown.copyMemory(from: arena, byteCount: arenaCount)
-        munmap(arena, arenaCapacity)
-        arena = grown
+        if arenaIsMapped, let grown = Self.reserve(capacity) {
+            grown.copyMemory(from: arena, byteCount: arenaCount)
+            munmap(arena, arenaCapacity)
+            arena = grown
+        } else {
+            let grown = malloc(capacity)!
+            grown.copyMemory(from: arena, byteCount: arenaCount)
+            if arenaIsMapped { munmap(arena, arenaCapacity) } else { free(arena) }
+            arena = grown
+            arenaIsMapped = false
+        }
         arenaCapacity = capacity
     }
 

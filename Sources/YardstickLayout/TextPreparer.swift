@@ -307,12 +307,14 @@ final class TextPreparer: @unchecked Sendable {
             while chunkEnd < end && bytes[chunkEnd] != 0x20 { chunkEnd += 1 }
             while chunkEnd < end && bytes[chunkEnd] == 0x20 { chunkEnd += 1 }
             let chunk = start..<chunkEnd
-            let kind = previous.opensSpaces ? SegmentCache.Kind.chunkAfterOpenSpaces : SegmentCache.Kind.chunk
+            // (After an opening mark and spaces no break can follow (LB14): such a paragraph is
+            // abandoned at the boundary check, so chunks are keyed without that context.)
+            let kind = SegmentCache.Kind.chunk
             let hash = SegmentCache.hash(bytes, chunk, style: styleKey, level: 0, kind: kind, scriptIn: walk.script, faceIn: walk.face)
             var hit = cache.find(bytes, chunk, hash: hash, style: styleKey, level: 0, kind: kind, scriptIn: walk.script, faceIn: walk.face)
             if let entry = hit, !pending.isEmpty {
                 // Segments waiting for a real script get this chunk's first one.
-                if start > paragraph.lowerBound && !LineBreakChunk.breakBetween(previous, cache.header(entry).pointee.chunk) { return abandon(&builder) }
+                if start > paragraph.lowerBound && !breaksBefore(entry, previous, bytes, start, paragraph, cache) { return abandon(&builder) }
                 let generation = cache.generation
                 flushPending(bytes, style: styleKey, level: 0, script: cache.header(entry).pointee.firstScript, cache: cache, to: &builder)
                 if cache.generation != generation {
@@ -321,7 +323,7 @@ final class TextPreparer: @unchecked Sendable {
             }
             if let entry = hit {
                 let e = cache.header(entry)
-                if start > paragraph.lowerBound && !LineBreakChunk.breakBetween(previous, e.pointee.chunk) { return abandon(&builder) }
+                if start > paragraph.lowerBound && !breaksBefore(entry, previous, bytes, start, paragraph, cache) { return abandon(&builder) }
                 walk.script = e.pointee.scriptOut
                 walk.face = e.pointee.faceOut
                 previous = e.pointee.chunk
@@ -424,6 +426,14 @@ final class TextPreparer: @unchecked Sendable {
                              newSegments: segments, newPieces: pieces)
             }
         }
+    }
+
+    /// Whether a line may break before a cached chunk starting at `start` (not the paragraph's
+    /// start): the rules allow it after `previous`, and it falls on a grapheme boundary.
+    @inline(__always)
+    private func breaksBefore(_ entry: Int, _ previous: LineBreakChunk, _ bytes: UnsafeBufferPointer<UInt8>, _ start: Int,
+                              _ paragraph: Range<Int>, _ cache: SegmentCache) -> Bool {
+        LineBreakChunk.breakBetween(previous, cache.header(entry).pointee.chunk) && GraphemeRules.mayStartCluster(bytes, at: start, in: paragraph)
     }
 
     /// A segment whose bidi level changes inside it: resolved and shaped straight into the batch
