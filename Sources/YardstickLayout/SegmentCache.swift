@@ -24,10 +24,10 @@ import YardstickLineBreaking
 /// segments, pieces, back to back — so a lookup and the copy that follows touch a few
 /// neighbouring cache lines. Slots hold a hash tag beside the record's offset, so a probe that
 /// misses does not touch the record. Open addressing with linear probing, at most half full;
-/// lookups O(key length). The arena is reserved address space (64 MB, transparent huge pages
-/// where the system allows; plain memory where it refuses) that fills without ever moving;
-/// it is emptied when it passes about 32 MB, so memory stays bounded; results never depend on
-/// what is remembered.
+/// lookups O(key length). The arena is reserved address space (twice the limit, transparent
+/// huge pages where the system allows; plain memory where it refuses) that fills without ever
+/// moving; it is emptied when it passes its limit (32 MB by default), so memory stays bounded;
+/// results never depend on what is remembered.
 final class SegmentCache {
     struct Header {
         var hash: UInt64
@@ -75,16 +75,20 @@ final class SegmentCache {
     private(set) var generation = 0
     /// Lookups that found their entry (for tests and profiling).
     private(set) var hits = 0
-    private static let arenaLimit = 32 << 20
+    /// The arena is emptied when a record would take it past this many bytes.
+    private let arenaLimit: Int
 
     private static let headerSize = (MemoryLayout<Header>.stride + 7) & ~7
 
-    init() {
+    /// - Parameter limit: bytes of records kept before the cache forgets them all.
+    init(limit: Int = 32 << 20) {
+        arenaLimit = limit
         precondition(MemoryLayout<Header>.alignment <= 8 && MemoryLayout<BreakSegment>.stride % 8 == 0
                      && MemoryLayout<ShapedPiece>.stride % 8 == 0, "records must keep 8-byte alignment")
-        if let mapped = Self.reserve(Self.reservation) {
+        let reservation = 2 * limit
+        if let mapped = Self.reserve(reservation) {
             arena = mapped
-            arenaCapacity = Self.reservation
+            arenaCapacity = reservation
             arenaIsMapped = true
         } else {
             // No address space to spare (a tight ulimit -v or strict overcommit): plain memory.
@@ -176,7 +180,7 @@ final class SegmentCache {
                 chunk: LineBreakChunk = .paragraphStart, newSegments: UnsafeBufferPointer<BreakSegment>, newPieces: UnsafeBufferPointer<ShapedPiece>) -> Int {
         let size = Self.headerSize + Self.bytesSize(range.count) + newSegments.count * MemoryLayout<BreakSegment>.stride
             + newPieces.count * MemoryLayout<ShapedPiece>.stride
-        if arenaCount + size > Self.arenaLimit { removeAll() }
+        if arenaCount + size > arenaLimit { removeAll() }
         if arenaCount + size > arenaCapacity { growArena(to: arenaCount + size) }
         if (entryCount + 1) * 2 > slotCount { growSlots() }
         let entry = arenaCount
@@ -199,6 +203,20 @@ final class SegmentCache {
         return entry
     }
 
+    /// The key bytes of an entry (valid until the next insert).
+    @inline(__always) func keyBytes(_ entry: Int) -> UnsafePointer<UInt8> {
+        UnsafePointer((arena + entry + Self.headerSize).assumingMemoryBound(to: UInt8.self))
+    }
+
+    /// Copies `other`'s entry (found by the same key) into this cache and returns the new entry.
+    func insert(copying entry: Int, of other: SegmentCache) -> Int {
+        let h = other.header(entry).pointee
+        let keyBytes = UnsafeBufferPointer(start: other.keyBytes(entry), count: Int(h.byteCount))
+        return insert(keyBytes, 0..<keyBytes.count, hash: h.hash, style: h.style, level: h.level, kind: h.kind, scriptIn: h.scriptIn,
+                      faceIn: h.faceIn, faceOut: h.faceOut, scriptOut: h.scriptOut, firstScript: h.firstScript, chunk: h.chunk,
+                      newSegments: other.segments(entry), newPieces: other.pieces(entry))
+    }
+
     private func place(_ entry: Int, hash: UInt64) {
         let mask = slotCount - 1
         var s = Int(truncatingIfNeeded: hash) & mask
@@ -212,9 +230,6 @@ final class SegmentCache {
         slots.update(repeating: 0, count: slotCount)
         generation += 1
     }
-
-    /// Address space reserved per cache: the arena limit and room for one long record past it.
-    private static let reservation = 64 << 20
 
     /// Reserves `bytes` of address space, read-write, without committing memory, asking for
     /// transparent huge pages where the system grants them on request, so filling the arena

@@ -1,57 +1,47 @@
 import Synchronization
 import YardstickLineBreaking
 
-/// The segments every preparer of one engine has resolved, behind the preparers' own
-/// `SegmentCache`s: a word one thread met first is copied, not resolved again, by the others,
-/// so adding threads adds no repeated work.
+/// The segments and chunks every preparer of one engine has resolved, behind the preparers'
+/// own `SegmentCache`s: a word one thread met first is copied, not resolved again, by the
+/// others, so adding threads adds little repeated work. Used only while several threads work
+/// on one call.
 ///
-/// Thread-safe: 64 shards, each a dictionary behind its own mutex; consulted only on a
-/// preparer's private miss. O(segment length) per lookup. A shard past its share of `capacity`
-/// forgets its keys; entries are pure functions of their keys, so results never depend on it.
+/// Thread-safe: 16 shards, each a `SegmentCache` (the same records as a preparer's, so a copy
+/// is a few block moves and nothing is allocated) behind its own mutex. O(key length) per
+/// lookup. A shard forgets everything past its share of the limit; entries are pure functions
+/// of their keys, so results never depend on it.
 final class SharedSegments: Sendable {
-    struct Key: Hashable, Sendable {
-        let bytes: [UInt8]
-        let style: UInt8
-        let level: UInt8
-        let scriptIn: UInt32
-        let faceIn: Int16
-        let hash: UInt64
-
-        static func == (a: Key, b: Key) -> Bool {
-            a.hash == b.hash && a.style == b.style && a.level == b.level && a.scriptIn == b.scriptIn && a.faceIn == b.faceIn && a.bytes == b.bytes
-        }
-
-        func hash(into hasher: inout Hasher) { hasher.combine(hash) }
-    }
-
-    struct Value: Sendable {
-        let faceOut: Int16
-        let scriptOut: UInt32
-        let firstScript: UInt32
-        let segment: BreakSegment
-        let pieces: [ShapedPiece]
-    }
-
     private final class Shard: Sendable {
-        let table = Mutex<[Key: Value]>([:])
+        let cache: Mutex<SegmentCache>
+        init(limit: Int) { cache = Mutex(SegmentCache(limit: limit)) }
     }
 
     private let shards: [Shard]
-    private let shardCapacity: Int
 
-    init(capacity: Int = 1 << 20) {
-        shards = (0..<64).map { _ in Shard() }
-        shardCapacity = max(1, capacity / 64)
+    init(limit: Int = 64 << 20) {
+        shards = (0..<16).map { _ in Shard(limit: limit / 16) }
     }
 
-    func value(for key: Key) -> Value? {
-        shards[Int(truncatingIfNeeded: key.hash >> 58)].table.withLock { $0[key] }
+    @inline(__always) private func shard(_ hash: UInt64) -> Shard { shards[Int(truncatingIfNeeded: hash >> 60)] }
+
+    /// Copies the entry for this key into `cache` and returns it there, or nil if no preparer has offered one.
+    func copy(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, hash: UInt64, style: UInt8, level: UInt8, kind: UInt8,
+              scriptIn: UInt32, faceIn: Int16, into cache: SegmentCache) -> Int? {
+        shard(hash).cache.withLock { shared in
+            shared.find(text, range, hash: hash, style: style, level: level, kind: kind, scriptIn: scriptIn, faceIn: faceIn)
+                .map { cache.insert(copying: $0, of: shared) }
+        }
     }
 
-    func insert(_ value: Value, for key: Key) {
-        shards[Int(truncatingIfNeeded: key.hash >> 58)].table.withLock { table in
-            if table.count >= shardCapacity { table.removeAll(keepingCapacity: true) }
-            table[key] = value
+    /// Offers `cache`'s entry (resolved by the caller) to the other preparers.
+    func offer(_ entry: Int, of cache: SegmentCache) {
+        let h = cache.header(entry).pointee
+        let key = UnsafeBufferPointer(start: cache.keyBytes(entry), count: Int(h.byteCount))
+        shard(h.hash).cache.withLock { shared in
+            // Another thread may have offered the same key meanwhile: keep one.
+            guard shared.find(key, 0..<key.count, hash: h.hash, style: h.style, level: h.level, kind: h.kind, scriptIn: h.scriptIn,
+                              faceIn: h.faceIn) == nil else { return }
+            _ = shared.insert(copying: entry, of: cache)
         }
     }
 }

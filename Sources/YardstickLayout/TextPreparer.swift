@@ -312,6 +312,10 @@ final class TextPreparer: @unchecked Sendable {
             let kind = SegmentCache.Kind.chunk
             let hash = SegmentCache.hash(bytes, chunk, style: styleKey, level: 0, kind: kind, scriptIn: walk.script, faceIn: walk.face)
             var hit = cache.find(bytes, chunk, hash: hash, style: styleKey, level: 0, kind: kind, scriptIn: walk.script, faceIn: walk.face)
+            if hit == nil, sharesSegments, let sharedSegments {
+                hit = sharedSegments.copy(bytes, chunk, hash: hash, style: styleKey, level: 0, kind: kind, scriptIn: walk.script,
+                                          faceIn: walk.face, into: cache)
+            }
             if let entry = hit, !pending.isEmpty {
                 // Segments waiting for a real script get this chunk's first one.
                 if start > paragraph.lowerBound && !breaksBefore(entry, previous, bytes, start, paragraph, cache) { return abandon(&builder) }
@@ -360,6 +364,7 @@ final class TextPreparer: @unchecked Sendable {
                 // Segments waiting for a real script get this chunk's first one.
                 if !pending.isEmpty { flushPending(bytes, style: styleKey, level: 0, script: first, cache: cache, to: &builder) }
                 let entry = composeChunk(bytes, chunk, hash: hash, kind: kind, edges: edges, style: style, walk: &walk, cache: cache)
+                if sharesSegments { sharedSegments?.offer(entry, of: cache) }
                 emit(entry, at: start, cache: cache, to: &builder)
             }
             previous = edges
@@ -500,18 +505,9 @@ final class TextPreparer: @unchecked Sendable {
         let hash = SegmentCache.hash(bytes, range, style: style, level: level, scriptIn: scriptIn, faceIn: faceIn)
         if let found = cache.find(bytes, range, hash: hash, style: style, level: level, scriptIn: scriptIn, faceIn: faceIn) { return found }
         let sharing = sharesSegments ? sharedSegments : nil
-        let key = sharing.map { _ in
-            SharedSegments.Key(bytes: Array(UnsafeBufferPointer(rebasing: bytes[range])), style: style, level: level, scriptIn: scriptIn,
-                               faceIn: faceIn, hash: hash)
-        }
-        if let sharing, let key, let shared = sharing.value(for: key) {
-            return withUnsafePointer(to: shared.segment) { segment in
-                shared.pieces.withUnsafeBufferPointer { pieces in
-                    cache.insert(bytes, range, hash: hash, style: style, level: level, scriptIn: scriptIn, faceIn: faceIn, faceOut: shared.faceOut,
-                                 scriptOut: shared.scriptOut, firstScript: shared.firstScript, newSegments: UnsafeBufferPointer(start: segment, count: 1),
-                                 newPieces: pieces)
-                }
-            }
+        if let found = sharing?.copy(bytes, range, hash: hash, style: style, level: level, kind: SegmentCache.Kind.segment, scriptIn: scriptIn,
+                                     faceIn: faceIn, into: cache) {
+            return found
         }
         var script = scriptIn
         analyzer.scriptRuns(bytes, range: range, script: &script, level: level)
@@ -528,15 +524,13 @@ final class TextPreparer: @unchecked Sendable {
         segment.start -= base
         segment.end -= base
         for k in 0..<scratchPieces.count { scratchPieces[k].start -= base }
-        if let sharing, let key {
-            sharing.insert(SharedSegments.Value(faceOut: Int16(faceOut), scriptOut: script, firstScript: firstScript, segment: segment,
-                                                    pieces: Array(scratchPieces.elements)), for: key)
-        }
-        return withUnsafePointer(to: segment) { segment in
+        let entry = withUnsafePointer(to: segment) { segment in
             cache.insert(bytes, range, hash: hash, style: style, level: level, scriptIn: scriptIn, faceIn: faceIn, faceOut: Int16(faceOut),
                          scriptOut: script, firstScript: firstScript, newSegments: UnsafeBufferPointer(start: segment, count: 1),
                          newPieces: scratchPieces.elements)
         }
+        sharing?.offer(entry, of: cache)
+        return entry
     }
 
     /// Sums a segment's pieces (their summaries are `summaries[range]`); trailing whitespace is
