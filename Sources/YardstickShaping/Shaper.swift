@@ -85,18 +85,26 @@ public final class Shaper {
         // Runs of more than 30 combining characters are shaped 30 at a time (with the text
         // around them as context): HarfBuzz reorders marks in quadratic time, so one cluster of
         // thousands of marks would otherwise take seconds (the Stream-Safe Text Format's bound).
-        let chunkStarts = ascii ? [0] : Shaper.chunkStarts(run)
-        var glyphs: [ShapedGlyph] = []
-        let order = rightToLeft ? Array(chunkStarts.indices.reversed()) : Array(chunkStarts.indices)
-        for k in order {
-            let start = chunkStarts[k]
-            let end = k + 1 < chunkStarts.count ? chunkStarts[k + 1] : n
-            if hasTab {
-                glyphs += scratch.withUnsafeBufferPointer {
-                    shapeChunk($0, start..<end, face: face, script: script, rightToLeft: rightToLeft, continuation: k > 0)
+        // (31 combining characters take at least 62 bytes: shorter runs are one call.)
+        let chunkStarts = ascii || n < 62 ? [] : Shaper.chunkStarts(run)
+        var glyphs: [ShapedGlyph]
+        if chunkStarts.count <= 1 {
+            glyphs = hasTab
+                ? scratch.withUnsafeBufferPointer { shapeChunk($0, 0..<n, face: face, script: script, rightToLeft: rightToLeft, continuation: false) }
+                : shapeChunk(run, 0..<n, face: face, script: script, rightToLeft: rightToLeft, continuation: false)
+        } else {
+            glyphs = []
+            let order = rightToLeft ? Array(chunkStarts.indices.reversed()) : Array(chunkStarts.indices)
+            for k in order {
+                let start = chunkStarts[k]
+                let end = k + 1 < chunkStarts.count ? chunkStarts[k + 1] : n
+                if hasTab {
+                    glyphs += scratch.withUnsafeBufferPointer {
+                        shapeChunk($0, start..<end, face: face, script: script, rightToLeft: rightToLeft, continuation: k > 0)
+                    }
+                } else {
+                    glyphs += shapeChunk(run, start..<end, face: face, script: script, rightToLeft: rightToLeft, continuation: k > 0)
                 }
-            } else {
-                glyphs += shapeChunk(run, start..<end, face: face, script: script, rightToLeft: rightToLeft, continuation: k > 0)
             }
         }
         let g = glyphs.count
