@@ -189,10 +189,34 @@ public final class Shaper {
     /// Sets the `ClusterFlags` of each cluster of a run.
     static func setClusterFlags(_ run: UnsafeBufferPointer<UInt8>, _ clusters: inout [ShapedCluster]) {
         let n = run.count
-        for c in clusters.indices {
-            let start = Int(clusters[c].start)
-            let end = c + 1 < clusters.count ? Int(clusters[c + 1].start) : n
-            guard start < end else { continue }
+        let count = clusters.count
+        clusters.withUnsafeMutableBufferPointer { clusters in
+            for c in 0..<count {
+                let start = Int(clusters[c].start)
+                let end = c + 1 < count ? Int(clusters[c + 1].start) : n
+                guard start < end else { continue }
+                clusters[c].flags = flags(run, start, end)
+            }
+        }
+    }
+
+    /// The flags of the cluster `run[start..<end]`.
+    @inline(__always)
+    private static func flags(_ run: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> UInt8 {
+        let n = run.count
+        let b = run[start]
+        if b < 0x80 && end == start + 1 {
+            // One ASCII character: letters and digits continue a word, and letters (Latin) hyphenate.
+            let lower = b | 0x20
+            if lower >= 0x61 && lower <= 0x7A { return ClusterFlags.continuesWord | ClusterFlags.endsHyphenatingLetter }
+            if b >= 0x30 && b <= 0x39 { return ClusterFlags.continuesWord }
+            if (b == 0x2E || b == 0x3A || b == 0x27) && start + 1 < n
+                && CharacterProperties.isLetter(UTF8Decoding.decode(run, at: start + 1, end: n).0) {
+                return ClusterFlags.continuesWord
+            }
+            return 0
+        }
+        do {
             let (first, firstLength) = UTF8Decoding.decode(run, at: start, end: n)
             var f: UInt8 = 0
             if CharacterProperties.isWordCharacter(first) {
@@ -214,7 +238,7 @@ public final class Shaper {
                 // Common, Inherited, Han, Hangul, Hiragana, Katakana do not hyphenate.
                 if script > 1 && script != 17 && script != 18 && script != 20 && script != 22 { f |= ClusterFlags.endsHyphenatingLetter }
             }
-            clusters[c].flags = f
+            return f
         }
     }
 
