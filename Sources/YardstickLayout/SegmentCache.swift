@@ -136,13 +136,21 @@ final class SegmentCache {
             h = mix(h, base.loadUnaligned(fromByteOffset: i, as: UInt64.self))
             i += 8
         }
-        if i < n {
-            var tail: UInt64 = 0
-            var shift: UInt64 = 0
-            while i < n { tail |= UInt64(base.load(fromByteOffset: i, as: UInt8.self)) << shift; shift += 8; i += 1 }
-            h = mix(h, tail)
-        }
+        if i < n { h = mix(h, tailWord(base, from: i, count: n)) }
         return h
+    }
+
+    /// Bytes `i..<n` of `base` (fewer than eight) as a little-endian word, read in at most three
+    /// loads: the last eight bytes shifted when the key is that long, else 4-, 2- and 1-byte loads.
+    @inline(__always) static func tailWord(_ base: UnsafeRawPointer, from i: Int, count n: Int) -> UInt64 {
+        let r = n - i
+        if n >= 8 { return base.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self) >> UInt64((8 - r) * 8) }
+        var tail: UInt64 = 0
+        var k = i
+        if r & 4 != 0 { tail = UInt64(base.loadUnaligned(fromByteOffset: k, as: UInt32.self)); k += 4 }
+        if r & 2 != 0 { tail |= UInt64(base.loadUnaligned(fromByteOffset: k, as: UInt16.self)) << UInt64((k - i) * 8); k += 2 }
+        if r & 1 != 0 { tail |= UInt64(base.load(fromByteOffset: k, as: UInt8.self)) << UInt64((k - i) * 8) }
+        return tail
     }
 
     @inline(__always) private static func mix(_ a: UInt64, _ b: UInt64) -> UInt64 {

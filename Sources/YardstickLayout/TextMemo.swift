@@ -40,14 +40,12 @@ struct TextMemo {
         var h: UInt64 = 0x243F_6A88_85A3_08D3 &+ UInt64(style) &+ UInt64(text.count) << 8
         var i = 0
         let n = text.count
+        guard let base = UnsafeRawPointer(text.baseAddress) else { return mix(h, 0) }
         while i + 8 <= n {
-            h = mix(h, UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(text)[i..<i + 8]).loadUnaligned(as: UInt64.self))
+            h = mix(h, base.loadUnaligned(fromByteOffset: i, as: UInt64.self))
             i += 8
         }
-        var tail: UInt64 = 0
-        var shift: UInt64 = 0
-        while i < n { tail |= UInt64(text[i]) << shift; shift += 8; i += 1 }
-        return mix(h, tail)
+        return mix(h, i < n ? SegmentCache.tailWord(base, from: i, count: n) : 0)
     }
 
     @inline(__always) private static func mix(_ a: UInt64, _ b: UInt64) -> UInt64 {
