@@ -303,8 +303,7 @@ final class TextPreparer: @unchecked Sendable {
             return false
         }
         while start < end {
-            var chunkEnd = start
-            while chunkEnd < end && bytes[chunkEnd] != 0x20 { chunkEnd += 1 }
+            var chunkEnd = Self.firstSpace(bytes, from: start, end: end)
             while chunkEnd < end && bytes[chunkEnd] == 0x20 { chunkEnd += 1 }
             let chunk = start..<chunkEnd
             // (After an opening mark and spaces no break can follow (LB14): such a paragraph is
@@ -431,6 +430,22 @@ final class TextPreparer: @unchecked Sendable {
                              newSegments: segments, newPieces: pieces)
             }
         }
+    }
+
+    /// The offset of the first U+0020 in `bytes[from..<end]`, or `end`: eight bytes at a time.
+    @inline(__always)
+    private static func firstSpace(_ bytes: UnsafeBufferPointer<UInt8>, from: Int, end: Int) -> Int {
+        var i = from
+        let raw = UnsafeRawPointer(bytes.baseAddress!)
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        while i + 8 <= end {
+            let x = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) ^ (ones &* 0x20)
+            let zeros = (x &- ones) & ~x & (ones &* 0x80) // the lowest set bit marks the first space exactly
+            if zeros != 0 { return i + zeros.trailingZeroBitCount >> 3 }
+            i += 8
+        }
+        while i < end && bytes[i] != 0x20 { i += 1 }
+        return i
     }
 
     /// Whether a line may break before a cached chunk starting at `start` (not the paragraph's
