@@ -453,7 +453,8 @@ final class TextPreparer: @unchecked Sendable {
     @inline(__always)
     private func breaksBefore(_ entry: Int, _ previous: LineBreakChunk, _ bytes: UnsafeBufferPointer<UInt8>, _ start: Int,
                               _ paragraph: Range<Int>, _ cache: SegmentCache) -> Bool {
-        LineBreakChunk.breakBetween(previous, cache.header(entry).pointee.chunk) && GraphemeRules.mayStartCluster(bytes, at: start, in: paragraph)
+        LineBreakChunk.breakBetween(previous, cache.header(entry).pointee.chunk)
+            && (bytes[start] < 0x80 || GraphemeRules.mayStartCluster(bytes, at: start, in: paragraph)) // (a space precedes it)
     }
 
     /// A segment whose bidi level changes inside it: resolved and shaped straight into the batch
