@@ -51,6 +51,11 @@ enum FastLineBreaks {
         return (scratch.classes[0], n > 1 && scratch.classes[1] == .nu, scratch.classes[last])
     }
 
+    /// The class of a scalar: the BMP table (passed in, read once per call), else ICU.
+    @inline(__always) private static func classOf(_ scalar: UInt32, _ table: UnsafePointer<Class>) -> Class {
+        scalar < 0x10000 ? table[Int(scalar)] : lookUp(scalar)
+    }
+
     /// Whether every character of `bytes[range]` is handled here and none may make the text
     /// right to left: a quick scan, so a caller can tell before doing any work that breaking
     /// the text chunk by chunk will not have to be abandoned halfway.
@@ -66,7 +71,7 @@ enum FastLineBreaks {
                 continue
             }
             let (scalar, length) = UTF8Decoding.decode(bytes, at: i, end: end)
-            if (scalar < 0x10000 ? table[Int(scalar)] : lookUp(scalar)) == .other { return false }
+            if classOf(scalar, table) == .other { return false }
             if scalar >= 0x0590 && UTF8Decoding.mayBeRightToLeft(scalar) { return false }
             i += length
         }
@@ -80,7 +85,7 @@ enum FastLineBreaks {
         let table = bmpClasses
         func classAt(_ i: Int) -> (Class, Int) {
             let (scalar, length) = UTF8Decoding.decode(bytes, at: i, end: end)
-            return (scalar < 0x10000 ? table[Int(scalar)] : lookUp(scalar), length)
+            return (classOf(scalar, table), length)
         }
         var (first, length) = classAt(i)
         if first == .other { return nil }
@@ -255,7 +260,7 @@ enum FastLineBreaks {
                         length = 1
                     } else {
                         let (scalar, l) = UTF8Decoding.decode(bytes, at: i, end: end)
-                        c = scalar < 0x10000 ? table[Int(scalar)] : lookUp(scalar)
+                        c = classOf(scalar, table)
                         if scalar >= 0x0590 && UTF8Decoding.mayBeRightToLeft(scalar) { rightToLeft = true }
                         length = l
                     }

@@ -425,26 +425,24 @@ public final class TextAnalyzer {
     /// The offset of the first character of `bytes[range]` that has a real script (not Common or
     /// Inherited), nil if none does.
     public func firstRealScriptOffset(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>) -> Int? {
-        var i = range.lowerBound
-        while i < range.upperBound {
-            let (scalar, length) = UTF8Decoding.decode(bytes, at: i, end: range.upperBound)
-            if scriptCode(scalar) > 1 { return i }
-            i += length
-        }
-        return nil
+        firstReal(bytes, range)?.offset
     }
 
     /// The script of the first character of `bytes[range]` that has a real one (not Common or
     /// Inherited); `ScriptTag.common` if none does.
     public func firstRealScript(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>) -> UInt32 {
+        firstReal(bytes, range).map { tagFor($0.code) } ?? ScriptTag.common
+    }
+
+    private func firstReal(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> (offset: Int, code: Int32)? {
         var i = range.lowerBound
         while i < range.upperBound {
             let (scalar, length) = UTF8Decoding.decode(bytes, at: i, end: range.upperBound)
             let code = scriptCode(scalar)
-            if code > 1 { return tagFor(code) }
+            if code > 1 { return (i, code) }
             i += length
         }
-        return ScriptTag.common
+        return nil
     }
 
     @inline(__always)

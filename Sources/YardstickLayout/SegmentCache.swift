@@ -25,8 +25,8 @@ import YardstickLineBreaking
 /// neighbouring cache lines. Slots hold a hash tag beside the record's offset, so a probe that
 /// misses does not touch the record. Open addressing with linear probing, at most half full;
 /// lookups O(key length). The arena is reserved address space (twice the limit, transparent
-/// huge pages where the system allows; plain memory where it refuses) that fills without ever
-/// moving; it is emptied when it passes its limit (32 MB by default), so memory stays bounded;
+/// huge pages requested if asked; plain memory where the system refuses) that fills without
+/// ever moving; it is emptied when it passes its limit (32 MB by default), so memory stays bounded;
 /// results never depend on what is remembered.
 final class SegmentCache {
     struct Header {
@@ -80,13 +80,16 @@ final class SegmentCache {
 
     private static let headerSize = (MemoryLayout<Header>.stride + 7) & ~7
 
-    /// - Parameter limit: bytes of records kept before the cache forgets them all.
-    init(limit: Int = 32 << 20) {
+    /// - Parameters:
+    ///   - limit: bytes of records kept before the cache forgets them all.
+    ///   - hugePages: ask for transparent huge pages (worth it for a cache that fills many
+    ///     megabytes; a small one would take 2 MB of memory for its first record).
+    init(limit: Int = 32 << 20, hugePages: Bool = true) {
         arenaLimit = limit
         precondition(MemoryLayout<Header>.alignment <= 8 && MemoryLayout<BreakSegment>.stride % 8 == 0
                      && MemoryLayout<ShapedPiece>.stride % 8 == 0, "records must keep 8-byte alignment")
         let reservation = 2 * limit
-        if let mapped = Self.reserve(reservation) {
+        if let mapped = Self.reserve(reservation, hugePages: hugePages) {
             arena = mapped
             arenaCapacity = reservation
             arenaIsMapped = true
@@ -240,13 +243,13 @@ final class SegmentCache {
     }
 
     /// Reserves `bytes` of address space, read-write, without committing memory, asking for
-    /// transparent huge pages where the system grants them on request, so filling the arena
+    /// transparent huge pages if asked, where the system grants them on request, so filling the arena
     /// takes a few page faults instead of thousands. Nil when the system refuses.
-    private static func reserve(_ bytes: Int) -> UnsafeMutableRawPointer? {
+    private static func reserve(_ bytes: Int, hugePages: Bool) -> UnsafeMutableRawPointer? {
         guard let p = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0), p != MAP_FAILED
         else { return nil }
         #if os(Linux)
-        _ = madvise(p, bytes, MADV_HUGEPAGE)
+        if hugePages { _ = madvise(p, bytes, MADV_HUGEPAGE) }
         #endif
         return p
     }
@@ -256,7 +259,7 @@ final class SegmentCache {
     private func growArena(to needed: Int) {
         var capacity = arenaCapacity
         while capacity < needed { capacity *= 2 }
-        if arenaIsMapped, let grown = Self.reserve(capacity) {
+        if arenaIsMapped, let grown = Self.reserve(capacity, hugePages: true) {
             grown.copyMemory(from: arena, byteCount: arenaCount)
             munmap(arena, arenaCapacity)
             arena = grown

@@ -25,6 +25,8 @@ final class TextPreparer: @unchecked Sendable {
     /// Whether to consult and feed `sharedSegments`: off while this preparer is the only one
     /// working on a call, where it would only cost (a key copy per miss).
     var sharesSegments = true
+    /// `sharedSegments` while it is to be used.
+    private var sharing: SharedSegments? { sharesSegments ? sharedSegments : nil }
     private var pending: [PendingSegment] = []
     private var scratchSegments = RecordBuffer<BreakSegment>()
     private var scratchPieces = RecordBuffer<ShapedPiece>()
@@ -302,31 +304,31 @@ final class TextPreparer: @unchecked Sendable {
             pending.removeAll(keepingCapacity: true)
             return false
         }
+        let kind = SegmentCache.Kind.chunk
         while start < end {
             var chunkEnd = Self.firstSpace(bytes, from: start, end: end)
             while chunkEnd < end && bytes[chunkEnd] == 0x20 { chunkEnd += 1 }
             let chunk = start..<chunkEnd
             // (After an opening mark and spaces no break can follow (LB14): such a paragraph is
             // abandoned at the boundary check, so chunks are keyed without that context.)
-            let kind = SegmentCache.Kind.chunk
             let hash = SegmentCache.hash(bytes, chunk, style: styleKey, level: 0, kind: kind, scriptIn: walk.script, faceIn: walk.face)
             var hit = cache.find(bytes, chunk, hash: hash, style: styleKey, level: 0, kind: kind, scriptIn: walk.script, faceIn: walk.face)
-            if hit == nil, sharesSegments, let sharedSegments {
-                hit = sharedSegments.copy(bytes, chunk, hash: hash, style: styleKey, level: 0, kind: kind, scriptIn: walk.script,
-                                          faceIn: walk.face, into: cache)
-            }
-            if let entry = hit, !pending.isEmpty {
-                // Segments waiting for a real script get this chunk's first one.
+                ?? sharing?.copy(bytes, chunk, hash: hash, style: styleKey, level: 0, kind: kind, scriptIn: walk.script, faceIn: walk.face,
+                                 into: cache)
+            if let entry = hit {
                 if start > paragraph.lowerBound && !breaksBefore(entry, previous, bytes, start, paragraph, cache) { return abandon(&builder) }
-                let generation = cache.generation
-                flushPending(bytes, style: styleKey, level: 0, script: cache.header(entry).pointee.firstScript, cache: cache, to: &builder)
-                if cache.generation != generation {
-                    hit = cache.find(bytes, chunk, hash: hash, style: styleKey, level: 0, kind: kind, scriptIn: walk.script, faceIn: walk.face)
+                if !pending.isEmpty {
+                    // Segments waiting for a real script get this chunk's first one; if that emptied
+                    // the cache, the chunk is looked up again (its edges are the same).
+                    let generation = cache.generation
+                    flushPending(bytes, style: styleKey, level: 0, script: cache.header(entry).pointee.firstScript, cache: cache, to: &builder)
+                    if cache.generation != generation {
+                        hit = cache.find(bytes, chunk, hash: hash, style: styleKey, level: 0, kind: kind, scriptIn: walk.script, faceIn: walk.face)
+                    }
                 }
             }
             if let entry = hit {
                 let e = cache.header(entry)
-                if start > paragraph.lowerBound && !breaksBefore(entry, previous, bytes, start, paragraph, cache) { return abandon(&builder) }
                 walk.script = e.pointee.scriptOut
                 walk.face = e.pointee.faceOut
                 previous = e.pointee.chunk
@@ -362,8 +364,8 @@ final class TextPreparer: @unchecked Sendable {
             } else {
                 // Segments waiting for a real script get this chunk's first one.
                 if !pending.isEmpty { flushPending(bytes, style: styleKey, level: 0, script: first, cache: cache, to: &builder) }
-                let entry = composeChunk(bytes, chunk, hash: hash, kind: kind, edges: edges, style: style, walk: &walk, cache: cache)
-                if sharesSegments { sharedSegments?.offer(entry, of: cache) }
+                let entry = composeChunk(bytes, chunk, hash: hash, edges: edges, style: style, walk: &walk, cache: cache)
+                sharing?.offer(entry, of: cache)
                 emit(entry, at: start, cache: cache, to: &builder)
             }
             previous = edges
@@ -377,7 +379,7 @@ final class TextPreparer: @unchecked Sendable {
     /// Resolves a chunk that holds a real script segment by segment (leading Common segments
     /// take its first real script, as in `appendSegment`) and remembers it as one entry, whose
     /// `firstScript` is that script. Advances `walk` past it.
-    private func composeChunk(_ bytes: UnsafeBufferPointer<UInt8>, _ chunk: Range<Int>, hash: UInt64, kind: UInt8, edges: LineBreakChunk,
+    private func composeChunk(_ bytes: UnsafeBufferPointer<UInt8>, _ chunk: Range<Int>, hash: UInt64, edges: LineBreakChunk,
                               style: FontStyle, walk: inout Walk, cache: SegmentCache) -> Int {
         let styleKey = UInt8(style.rawValue)
         let scriptIn = walk.script, faceIn = walk.face
@@ -425,7 +427,7 @@ final class TextPreparer: @unchecked Sendable {
         }
         return chunkScratchSegments.withUnsafeBufferPointer { segments in
             chunkScratchPieces.withUnsafeBufferPointer { pieces in
-                cache.insert(bytes, chunk, hash: hash, style: styleKey, level: 0, kind: kind, scriptIn: scriptIn, faceIn: faceIn,
+                cache.insert(bytes, chunk, hash: hash, style: styleKey, level: 0, kind: SegmentCache.Kind.chunk, scriptIn: scriptIn, faceIn: faceIn,
                              faceOut: walk.face, scriptOut: walk.script, firstScript: firstScript, chunk: edges,
                              newSegments: segments, newPieces: pieces)
             }
@@ -520,7 +522,7 @@ final class TextPreparer: @unchecked Sendable {
                               faceIn: Int16, cache: SegmentCache) -> Int {
         let hash = SegmentCache.hash(bytes, range, style: style, level: level, scriptIn: scriptIn, faceIn: faceIn)
         if let found = cache.find(bytes, range, hash: hash, style: style, level: level, scriptIn: scriptIn, faceIn: faceIn) { return found }
-        let sharing = sharesSegments ? sharedSegments : nil
+        let sharing = self.sharing
         if let found = sharing?.copy(bytes, range, hash: hash, style: style, level: level, kind: SegmentCache.Kind.segment, scriptIn: scriptIn,
                                      faceIn: faceIn, into: cache) {
             return found

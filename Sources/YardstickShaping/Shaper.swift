@@ -216,30 +216,28 @@ public final class Shaper {
             }
             return 0
         }
-        do {
-            let (first, firstLength) = UTF8Decoding.decode(run, at: start, end: n)
-            var f: UInt8 = 0
-            if CharacterProperties.isWordCharacter(first) {
-                f |= ClusterFlags.continuesWord
-            } else if first == 0x2E || first == 0x3A || first == 0x27 || first == 0x2019 || first == 0xB7, start + firstLength < n,
-                      CharacterProperties.isLetter(UTF8Decoding.decode(run, at: start + firstLength, end: n).0) {
-                f |= ClusterFlags.continuesWord
-            }
-            // Last character of the cluster that is not a mark.
-            var i = start
-            var lastBase = first
-            while i < end {
-                let (scalar, length) = UTF8Decoding.decode(run, at: i, end: end)
-                if !CharacterProperties.isMark(scalar) { lastBase = scalar }
-                i += length
-            }
-            if CharacterProperties.isLetter(lastBase) {
-                let script = CharacterProperties.icuScriptCode(lastBase)
-                // Common, Inherited, Han, Hangul, Hiragana, Katakana do not hyphenate.
-                if script > 1 && script != 17 && script != 18 && script != 20 && script != 22 { f |= ClusterFlags.endsHyphenatingLetter }
-            }
-            return f
+        let (first, firstLength) = UTF8Decoding.decode(run, at: start, end: n)
+        var f: UInt8 = 0
+        if CharacterProperties.isWordCharacter(first) {
+            f |= ClusterFlags.continuesWord
+        } else if first == 0x2E || first == 0x3A || first == 0x27 || first == 0x2019 || first == 0xB7, start + firstLength < n,
+                  CharacterProperties.isLetter(UTF8Decoding.decode(run, at: start + firstLength, end: n).0) {
+            f |= ClusterFlags.continuesWord
         }
+        // Last character of the cluster that is not a mark.
+        var i = start
+        var lastBase = first
+        while i < end {
+            let (scalar, length) = UTF8Decoding.decode(run, at: i, end: end)
+            if !CharacterProperties.isMark(scalar) { lastBase = scalar }
+            i += length
+        }
+        if CharacterProperties.isLetter(lastBase) {
+            let script = CharacterProperties.icuScriptCode(lastBase)
+            // Common, Inherited, Han, Hangul, Hiragana, Katakana do not hyphenate.
+            if script > 1 && script != 17 && script != 18 && script != 20 && script != 22 { f |= ClusterFlags.endsHyphenatingLetter }
+        }
+        return f
     }
 
     /// Whether every cluster surely starts a grapheme cluster, so `mergeInsideGraphemes` would
