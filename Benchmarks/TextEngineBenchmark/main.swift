@@ -47,12 +47,19 @@ func best(_ body: () -> Double) -> Double { (0..<repeats).map { _ in body() }.mi
 
 // Cold: a new engine (empty shaping cache) prepares and measures every cell at 250 pt. One and
 // two threads alternate, so a slow spell of the machine hits both alike; best of the runs.
+func minorFaults() -> Int {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    return usage.ru_minflt
+}
 func coldRun(threads: Int) -> (seconds: Double, engine: TextEngine, prepared: [PreparedText]) {
     let engine = try! TextEngine(fonts: fonts)
+    let f0 = minorFaults()
     let t0 = now()
     let prepared = engine.prepare(cells, threads: threads)
     let heights = Parallel.map(count: prepared.count, threads: threads, chunk: 256) { prepared[$0].measure(width: 250, attributes: attributes).height }
     let t = now() - t0
+    FileHandle.standardError.write("cold \(threads)T: \(minorFaults() - f0) faults, \(t)\n".data(using: .utf8)!)
     precondition(heights.count == cells.count)
     return (t, engine, prepared)
 }

@@ -4,7 +4,7 @@ import YardstickShaping
 
 /// Per-face vertical metrics in em, and the ellipsis of each style, shared by every
 /// `PreparedText` of an engine. Turns a line's set of faces into its ascent, descent and gap.
-final class FaceMetricsTable: Sendable {
+final class FaceMetricsTable: @unchecked Sendable { // immutable after init
     let ascender: [Double]
     let descender: [Double]
     let lineGap: [Double]
@@ -12,16 +12,23 @@ final class FaceMetricsTable: Sendable {
     let ellipsis: [ExtraRun]
     /// Per face: the hyphen shown where a word is broken (U+2010, else U+002D), and its width in em.
     let hyphens: [ExtraRun?]
-    let hyphenWidths: [Double]
+    /// Per face: the width of its hyphen in em (0 without one). Owned by the table and never
+    /// written after `init`: threads measuring at once read it without touching a reference
+    /// count (an array here would be retained per measured text, on one shared cache line).
+    let hyphenWidths: UnsafeBufferPointer<Double>
 
     init(fonts: FontCollection, ellipsis: [ExtraRun], hyphens: [ExtraRun?]) {
         self.hyphens = hyphens
-        hyphenWidths = hyphens.map { $0?.width ?? 0 }
+        let widths = UnsafeMutableBufferPointer<Double>.allocate(capacity: hyphens.count)
+        _ = widths.initialize(from: hyphens.map { $0?.width ?? 0 })
+        hyphenWidths = UnsafeBufferPointer(widths)
         ascender = fonts.faces.map(\.metrics.ascenderPerEm)
         descender = fonts.faces.map(\.metrics.descenderPerEm)
         lineGap = fonts.faces.map(\.metrics.lineGapPerEm)
         self.ellipsis = ellipsis
     }
+
+    deinit { hyphenWidths.deallocate() }
 
     /// Largest ascender, descender and line gap among the faces in the mask, in em.
     @inline(__always)

@@ -93,8 +93,8 @@ public struct PreparedText: Sendable {
         var count = 0
         var lastMask: UInt64 = 0 // lines mostly use the faces of the line before: reuse its height
         var lastHeight = 0.0
-        storage.metrics.hyphenWidths.withUnsafeBufferPointer { hyphenWidths in
-            let hyphens = a.hyphenateWordBreaks ? hyphenWidths : nil
+        do {
+            let hyphens = a.hyphenateWordBreaks ? storage.metrics.hyphenWidths : nil
             for p in range {
                 let para = storage.paragraphs[p]
                 if p > range.lowerBound { y += a.paragraphSpacing }
@@ -155,7 +155,8 @@ public struct PreparedText: Sendable {
         let segs = storage.segments
         let pcs = storage.pieces
         let paragraphs = storage.paragraphs
-        return storage.metrics.hyphenWidths.withUnsafeBufferPointer { hyphenWidths in
+        let hyphenWidths = storage.metrics.hyphenWidths
+        do {
                 for p in paragraphRange {
                     let para = paragraphs[p]
                     let paraSegs = UnsafeBufferPointer(rebasing: segs[Int(para.firstSegment)..<Int(para.endSegment)])

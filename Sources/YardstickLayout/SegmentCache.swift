@@ -219,15 +219,6 @@ final class SegmentCache {
         UnsafePointer((arena + entry + Self.headerSize).assumingMemoryBound(to: UInt8.self))
     }
 
-    /// Copies `other`'s entry (found by the same key) into this cache and returns the new entry.
-    func insert(copying entry: Int, of other: SegmentCache) -> Int {
-        let h = other.header(entry).pointee
-        let keyBytes = UnsafeBufferPointer(start: other.keyBytes(entry), count: Int(h.byteCount))
-        return insert(keyBytes, 0..<keyBytes.count, hash: h.hash, style: h.style, level: h.level, kind: h.kind, scriptIn: h.scriptIn,
-                      faceIn: h.faceIn, faceOut: h.faceOut, scriptOut: h.scriptOut, firstScript: h.firstScript, chunk: h.chunk,
-                      newSegments: other.segments(entry), newPieces: other.pieces(entry))
-    }
-
     private func place(_ entry: Int, hash: UInt64) {
         let mask = slotCount - 1
         var s = Int(truncatingIfNeeded: hash) & mask

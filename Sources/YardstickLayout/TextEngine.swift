@@ -23,9 +23,9 @@ public final class TextEngine: Sendable {
     let metrics: FaceMetricsTable
     let runs: ShapedRunAccess
     private let pool: Mutex<[TextPreparer]>
-    /// Segments resolved by any preparer, for paragraphs resolved segment by segment (nil turns
-    /// that path off, only to check it against the whole-paragraph one).
-    let segments: SharedSegments?
+    /// Whether preparers remember resolved segments and chunks, each in its own cache (off
+    /// only to check that path against the whole-paragraph one).
+    let reusesSegments: Bool
 
     /// - Parameters:
     ///   - features: OpenType features applied to all text (HarfBuzz defaults otherwise: kerning
@@ -40,8 +40,8 @@ public final class TextEngine: Sendable {
         self.fonts = fonts
         self.cache = cache
         self.features = features
-        self.segments = reusingSegments ? SharedSegments() : nil
-        let first = try TextPreparer(fonts: fonts, features: features, cache: cache, sharedSegments: segments)
+        self.reusesSegments = reusingSegments
+        let first = try TextPreparer(fonts: fonts, features: features, cache: cache, reusesSegments: reusingSegments)
         // The ellipsis of each style, shaped in that style's primary face (three dots if it has no U+2026).
         var ellipsis: [ExtraRun] = []
         for style in FontStyle.allCases {
@@ -102,12 +102,7 @@ public final class TextEngine: Sendable {
         let workers = max(1, min(threads > 0 ? threads : System.coreCount, batches))
         let range = { (b: Int) in b * batch..<min(count, b * batch + batch) }
         if workers == 1 {
-            // One thread: nothing to share with (a concurrent caller only loses some reuse).
-            return withPreparer { p in
-                p.sharesSegments = false
-                defer { p.sharesSegments = true }
-                return (0..<batches).flatMap { body(range($0), p) }
-            }
+            return withPreparer { p in (0..<batches).flatMap { body(range($0), p) } }
         }
         // One preparer per worker, borrowed for the whole run.
         let preparers = (0..<workers).map { _ in pool.withLock { $0.popLast() } ?? makePreparer() }
@@ -129,7 +124,7 @@ public final class TextEngine: Sendable {
     }
 
     private func makePreparer() -> TextPreparer {
-        if let p = try? TextPreparer(fonts: fonts, features: features, cache: cache, sharedSegments: segments) { return p }
+        if let p = try? TextPreparer(fonts: fonts, features: features, cache: cache, reusesSegments: reusesSegments) { return p }
         // ICU opened once already (in init); failing now means memory is exhausted. Wait for a pooled one.
         while true {
             if let p = pool.withLock({ $0.popLast() }) { return p }

@@ -19,14 +19,9 @@ final class TextPreparer: @unchecked Sendable {
     private let emPerUnit: [Double]
     /// Resolved segments, for paragraphs with nothing right to left (nil: every paragraph takes
     /// the whole-paragraph path, as with the shaping cache off).
+    /// Per preparer, so threads never wait on each other or share its cache lines (a shared
+    /// second level cost more in locks, copies and page faults than it saved in resolving).
     private let segmentCache: SegmentCache?
-    /// The engine's segments, shared by its preparers (behind `segmentCache`).
-    private let sharedSegments: SharedSegments?
-    /// Whether to consult and feed `sharedSegments`: off while this preparer is the only one
-    /// working on a call, where it would only cost (a key copy per miss).
-    var sharesSegments = true
-    /// `sharedSegments` while it is to be used.
-    private var sharing: SharedSegments? { sharesSegments ? sharedSegments : nil }
     private var pending: [PendingSegment] = []
     private var scratchSegments = RecordBuffer<BreakSegment>()
     private var scratchPieces = RecordBuffer<ShapedPiece>()
@@ -47,13 +42,12 @@ final class TextPreparer: @unchecked Sendable {
         scratchPieces.free()
     }
 
-    init(fonts: FontCollection, features: [FontFeature], cache: ShapingCache, sharedSegments: SharedSegments?) throws {
+    init(fonts: FontCollection, features: [FontFeature], cache: ShapingCache, reusesSegments: Bool) throws {
         self.fonts = fonts
         self.analyzer = try TextAnalyzer()
         self.shaper = Shaper(fonts: fonts, features: features, cache: cache)
         self.emPerUnit = fonts.faces.map { 1 / Double($0.metrics.unitsPerEm) }
-        self.segmentCache = sharedSegments != nil && cache.isEnabled ? SegmentCache() : nil
-        self.sharedSegments = self.segmentCache == nil ? nil : sharedSegments
+        self.segmentCache = reusesSegments && cache.isEnabled ? SegmentCache() : nil
     }
 
     /// Prepares texts into one batch.
@@ -313,8 +307,6 @@ final class TextPreparer: @unchecked Sendable {
             // abandoned at the boundary check, so chunks are keyed without that context.)
             let hash = SegmentCache.hash(bytes, chunk, style: styleKey, level: 0, kind: kind, scriptIn: walk.script, faceIn: walk.face)
             var hit = cache.find(bytes, chunk, hash: hash, style: styleKey, level: 0, kind: kind, scriptIn: walk.script, faceIn: walk.face)
-                ?? sharing?.copy(bytes, chunk, hash: hash, style: styleKey, level: 0, kind: kind, scriptIn: walk.script, faceIn: walk.face,
-                                 into: cache)
             if let entry = hit {
                 if start > paragraph.lowerBound && !breaksBefore(entry, previous, bytes, start, paragraph, cache) { return abandon(&builder) }
                 if !pending.isEmpty {
@@ -365,7 +357,6 @@ final class TextPreparer: @unchecked Sendable {
                 // Segments waiting for a real script get this chunk's first one.
                 if !pending.isEmpty { flushPending(bytes, style: styleKey, level: 0, script: first, cache: cache, to: &builder) }
                 let entry = composeChunk(bytes, chunk, hash: hash, edges: edges, style: style, walk: &walk, cache: cache)
-                sharing?.offer(entry, of: cache)
                 emit(entry, at: start, cache: cache, to: &builder)
             }
             previous = edges
@@ -522,11 +513,6 @@ final class TextPreparer: @unchecked Sendable {
                               faceIn: Int16, cache: SegmentCache) -> Int {
         let hash = SegmentCache.hash(bytes, range, style: style, level: level, scriptIn: scriptIn, faceIn: faceIn)
         if let found = cache.find(bytes, range, hash: hash, style: style, level: level, scriptIn: scriptIn, faceIn: faceIn) { return found }
-        let sharing = self.sharing
-        if let found = sharing?.copy(bytes, range, hash: hash, style: style, level: level, kind: SegmentCache.Kind.segment, scriptIn: scriptIn,
-                                     faceIn: faceIn, into: cache) {
-            return found
-        }
         var script = scriptIn
         analyzer.scriptRuns(bytes, range: range, script: &script, level: level)
         let firstScript = scriptIn == ScriptTag.common ? analyzer.runs[0].script : scriptIn
@@ -547,7 +533,6 @@ final class TextPreparer: @unchecked Sendable {
                          scriptOut: script, firstScript: firstScript, newSegments: UnsafeBufferPointer(start: segment, count: 1),
                          newPieces: scratchPieces.elements)
         }
-        sharing?.offer(entry, of: cache)
         return entry
     }
 

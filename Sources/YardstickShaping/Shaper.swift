@@ -15,6 +15,16 @@ public final class Shaper {
     private let hbFeatures: [hb_feature_t]
     private let buffer: OpaquePointer
     private var scratch: [UInt8] = []
+    /// Shape plans by face, script and direction (the language follows from the script), so a
+    /// call skips HarfBuzz's search of the face's plan list. Plans are immutable; each is a
+    /// reference this shaper owns.
+    private var plans: [PlanKey: OpaquePointer] = [:]
+
+    private struct PlanKey: Hashable {
+        var face: Int
+        var script: UInt32
+        var rightToLeft: Bool
+    }
 
     public init(fonts: FontCollection, features: [FontFeature] = [], cache: ShapingCache) {
         self.fonts = fonts
@@ -25,6 +35,7 @@ public final class Shaper {
     }
 
     deinit {
+        for plan in plans.values { hb_shape_plan_destroy(plan) }
         hb_buffer_destroy(buffer)
         local.deinitialize(count: Shaper.localSize)
         local.deallocate()
@@ -154,7 +165,9 @@ public final class Shaper {
             }
         }
         let font = fonts.faces[face].hbFont
-        hbFeatures.withUnsafeBufferPointer { hb_shape(font, buffer, $0.baseAddress, UInt32($0.count)) }
+        let key = PlanKey(face: face, script: script, rightToLeft: rightToLeft)
+        let plan = plans[key] ?? makePlan(key, font: font)
+        hbFeatures.withUnsafeBufferPointer { _ = hb_shape_plan_execute(plan, font, buffer, $0.baseAddress, UInt32($0.count)) }
         var count: UInt32 = 0
         let infos = hb_buffer_get_glyph_infos(buffer, &count)
         let positions = hb_buffer_get_glyph_positions(buffer, &count)
@@ -166,6 +179,17 @@ public final class Shaper {
             }
             initialized = g
         }
+    }
+
+    /// The plan for the buffer's current properties (HarfBuzz's cached one, as `hb_shape` would use).
+    private func makePlan(_ key: PlanKey, font: OpaquePointer) -> OpaquePointer {
+        var props = hb_segment_properties_t()
+        hb_buffer_get_segment_properties(buffer, &props)
+        let plan = hbFeatures.withUnsafeBufferPointer {
+            hb_shape_plan_create_cached(hb_font_get_face(font), &props, $0.baseAddress, UInt32($0.count), nil)!
+        }
+        plans[key] = plan
+        return plan
     }
 
     /// Where to split a run so that no shaping call holds more than 30 combining characters in a row.
