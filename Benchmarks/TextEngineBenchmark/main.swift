@@ -46,22 +46,33 @@ let attributes = TextAttributes(size: 17)
 func best(_ body: () -> Double) -> Double { (0..<repeats).map { _ in body() }.min()! }
 
 // Cold: a new engine (empty shaping cache) prepares and measures every cell at 250 pt. One and
-// two threads alternate, so a slow spell of the machine hits both alike; best of the runs.
+// two threads alternate, so a slow spell of the machine hits both alike. The cold figures are
+// the best run of each; the speed-up is also given as the median over rounds of one round's
+// one-thread time over its two-thread time (neighbouring runs see the same machine).
 func minorFaults() -> Int {
     var usage = rusage()
     getrusage(RUSAGE_SELF.rawValue, &usage)
     return usage.ru_minflt
 }
-func coldRun(threads: Int) -> (seconds: Double, engine: TextEngine, prepared: [PreparedText]) {
+struct ColdRun {
+    var seconds: Double
+    var faults: Int
+    var engine: TextEngine
+    var prepared: [PreparedText]
+}
+func coldRun(threads: Int) -> ColdRun {
     let engine = try! TextEngine(fonts: fonts)
     let f0 = minorFaults()
     let t0 = now()
     let prepared = engine.prepare(cells, threads: threads)
     let heights = Parallel.map(count: prepared.count, threads: threads, chunk: 256) { prepared[$0].measure(width: 250, attributes: attributes).height }
     let t = now() - t0
-    FileHandle.standardError.write("cold \(threads)T: \(minorFaults() - f0) faults, \(t)\n".data(using: .utf8)!)
     precondition(heights.count == cells.count)
-    return (t, engine, prepared)
+    return ColdRun(seconds: t, faults: minorFaults() - f0, engine: engine, prepared: prepared)
+}
+func median(_ values: [Double]) -> Double {
+    let v = values.sorted()
+    return v.count % 2 == 1 ? v[v.count / 2] : (v[v.count / 2 - 1] + v[v.count / 2]) / 2
 }
 var cold1 = coldRun(threads: 1)
 if coldOnly {
@@ -71,11 +82,15 @@ if coldOnly {
     exit(0)
 }
 var cold2 = coldRun(threads: 2)
+var ones = [cold1.seconds], twos = [cold2.seconds], ratios = [cold1.seconds / cold2.seconds]
+var faults1 = [cold1.faults], faults2 = [cold2.faults]
 for _ in 1..<repeats {
     let one = coldRun(threads: 1)
     if one.seconds < cold1.seconds { cold1 = one }
     let two = coldRun(threads: 2)
     if two.seconds < cold2.seconds { cold2 = two }
+    ones.append(one.seconds); twos.append(two.seconds); ratios.append(one.seconds / two.seconds)
+    faults1.append(one.faults); faults2.append(two.faults)
 }
 let prepared = cold1.prepared
 
@@ -126,11 +141,12 @@ let warmCache = best {
 let n = Double(cells.count)
 func us(_ s: Double) -> String { String(format: "%8.3f µs/cell", s / n * 1e6) }
 print("floor: one hb_shape per whole cell            \(us(floorSeconds))")
-print("cold, 1 thread (empty caches, prepare+height) \(us(cold1.seconds))   (\(String(format: "%.0f", n / cold1.seconds)) cells/s)")
-print("cold, 2 threads                               \(us(cold2.seconds))   speed-up \(String(format: "%.2f", cold1.seconds / cold2.seconds))x")
+print("cold, 1 thread (empty caches, prepare+height) \(us(cold1.seconds))   (\(String(format: "%.0f", n / cold1.seconds)) cells/s; median \(us(median(ones)).trimmingCharacters(in: .whitespaces)))")
+print("cold, 2 threads                               \(us(cold2.seconds))   (median \(us(median(twos)).trimmingCharacters(in: .whitespaces)))   speed-up \(String(format: "%.2f", cold1.seconds / cold2.seconds))x best/best, \(String(format: "%.2f", median(ratios)))x median of rounds (\(ratios.map { String(format: "%.2f", $0) }.joined(separator: " ")))")
 print("warm re-layout at a new width (height only)   \(us(warmWidth))")
 print("warm re-layout at a new Dynamic Type size     \(us(warmCategory))")
 print("warm re-layout at a new width (full lines)    \(us(warmLayout))")
 print("re-prepare with a warm shaping cache          \(us(warmCache))")
+print("page faults per cold pass: 1 thread \(faults1.map(String.init).joined(separator: " ")); 2 threads \(faults2.map(String.init).joined(separator: " "))")
 print("shaping cache after one cold pass: \(cold1.engine.cache.count) runs, \(cold1.engine.cache.hits) hits, \(cold1.engine.cache.misses) misses")
 if sink.isNaN { print(sink) }

@@ -50,6 +50,15 @@ struct RecordBuffer<Element> {
         count += elements.count
     }
 
+    /// Grows the buffer by `added` elements and returns where they start: the caller
+    /// initializes all of them before the next call (a batch copy without a check per element).
+    @inline(__always) mutating func appendUninitialized(_ added: Int) -> UnsafeMutablePointer<Element> {
+        if count + added > capacity { grow(to: count + added) }
+        let start = base + count
+        count += added
+        return start
+    }
+
     /// Keeps the first `newCount` elements.
     mutating func removeLast(from newCount: Int) { count = min(count, newCount) }
 

@@ -495,16 +495,22 @@ final class TextPreparer: @unchecked Sendable {
     private func emit(_ entry: Int, at start: Int, cache: SegmentCache, to builder: inout PreparedStorage.Builder) {
         let base = Int32(start)
         let firstPiece = Int32(builder.pieces.count)
-        for var piece in cache.pieces(entry) {
+        let pieces = cache.pieces(entry)
+        let segments = cache.segments(entry)
+        let newPieces = builder.pieces.appendUninitialized(pieces.count)
+        for k in 0..<pieces.count {
+            var piece = pieces[k]
             piece.start += base
-            builder.pieces.append(piece)
+            (newPieces + k).initialize(to: piece)
         }
-        for var segment in cache.segments(entry) {
+        let newSegments = builder.segments.appendUninitialized(segments.count)
+        for k in 0..<segments.count {
+            var segment = segments[k]
             segment.start += base
             segment.end += base
             segment.firstPiece += firstPiece
             segment.endPiece += firstPiece
-            builder.segments.append(segment)
+            (newSegments + k).initialize(to: segment)
         }
     }
 

@@ -19,6 +19,11 @@ public final class Shaper {
     /// call skips HarfBuzz's search of the face's plan list. Plans are immutable; each is a
     /// reference this shaper owns.
     private var plans: [PlanKey: OpaquePointer] = [:]
+    /// Per face and direction, the plan used last and its script: most runs of a face share one,
+    /// so they skip the dictionary too.
+    private var lastPlans: [(script: UInt32, plan: OpaquePointer?)]
+    private let korean = hb_language_from_string("ko", -1)
+    private let japanese = hb_language_from_string("ja", -1)
 
     private struct PlanKey: Hashable {
         var face: Int
@@ -32,6 +37,7 @@ public final class Shaper {
         self.features = features
         self.hbFeatures = features.map(\.hbFeature)
         self.buffer = hb_buffer_create()
+        self.lastPlans = Array(repeating: (0, nil), count: fonts.faces.count * 2)
     }
 
     deinit {
@@ -41,14 +47,17 @@ public final class Shaper {
         local.deallocate()
     }
 
-    /// Languages implied by a script, where the language changes glyphs or widths (the CJK
+    /// The language implied by a script, where the language changes glyphs or widths (the CJK
     /// fonts' `locl`: Korean text gets Korean spacing and punctuation). Other scripts shape with
     /// no language set, so results never depend on the process locale.
-    private static let languages: [UInt32: hb_language_t] = [
-        ScriptTag.make("Hang"): hb_language_from_string("ko", -1),
-        ScriptTag.make("Hira"): hb_language_from_string("ja", -1),
-        ScriptTag.make("Kana"): hb_language_from_string("ja", -1),
-    ]
+    @inline(__always)
+    private func language(for script: UInt32) -> hb_language_t? {
+        switch script {
+        case 0x4861_6E67: korean // Hang
+        case 0x4869_7261, 0x4B61_6E61: japanese // Hira, Kana
+        default: nil
+        }
+    }
 
     /// The shaped form of `bytes[range]` (valid UTF-8, one face, one script, one direction), as
     /// a summary whose `id` finds the full run in `cache.store`.
@@ -158,15 +167,22 @@ public final class Shaper {
         hb_buffer_set_script(buffer, hb_script_from_iso15924_tag(script))
         hb_buffer_set_cluster_level(buffer, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_GRAPHEMES)
         hb_buffer_set_flags(buffer, continuation ? HB_BUFFER_FLAG_DO_NOT_INSERT_DOTTED_CIRCLE : HB_BUFFER_FLAG_DEFAULT)
-        if let language = Shaper.languages[script] { hb_buffer_set_language(buffer, language) }
+        if let language = language(for: script) { hb_buffer_set_language(buffer, language) }
         if !range.isEmpty {
             text.withMemoryRebound(to: CChar.self) {
                 hb_buffer_add_utf8(buffer, $0.baseAddress, Int32(text.count), UInt32(range.lowerBound), Int32(range.count))
             }
         }
         let font = fonts.faces[face].hbFont
-        let key = PlanKey(face: face, script: script, rightToLeft: rightToLeft)
-        let plan = plans[key] ?? makePlan(key, font: font)
+        let slot = face &* 2 &+ (rightToLeft ? 1 : 0)
+        let plan: OpaquePointer
+        if let last = lastPlans[slot].plan, lastPlans[slot].script == script {
+            plan = last
+        } else {
+            let key = PlanKey(face: face, script: script, rightToLeft: rightToLeft)
+            plan = plans[key] ?? makePlan(key, font: font)
+            lastPlans[slot] = (script, plan)
+        }
         hbFeatures.withUnsafeBufferPointer { _ = hb_shape_plan_execute(plan, font, buffer, $0.baseAddress, UInt32($0.count)) }
         var count: UInt32 = 0
         let infos = hb_buffer_get_glyph_infos(buffer, &count)
