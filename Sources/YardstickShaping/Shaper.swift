@@ -5,8 +5,8 @@ import YardstickFonts
 /// Shapes runs of text with HarfBuzz, through a `ShapingCache`.
 ///
 /// One shaper per thread: it owns a reusable `hb_buffer_t`. The fonts and the cache are shared.
-/// A cache hit costs one hash of the run's bytes; a miss costs one `hb_shape` call plus a pass
-/// over the glyphs (and, for non-ASCII text, a grapheme scan so no cluster starts inside a
+/// A cache hit costs one hash of the run's bytes; a miss costs one HarfBuzz shaping call plus a
+/// pass over the glyphs (and, for non-ASCII text, a grapheme scan so no cluster starts inside a
 /// grapheme cluster). Tabs are shaped as spaces (no tab stops).
 public final class Shaper {
     public let fonts: FontCollection
@@ -158,8 +158,9 @@ public final class Shaper {
                          trailingWhitespaceStart: trailingStart)
     }
 
-    /// One `hb_shape` call over `text[range]`, the rest of `text` given as context. Glyph
-    /// clusters are byte offsets into `text`.
+    /// One HarfBuzz shaping call over `text[range]` (`hb_shape_plan_execute`, what `hb_shape`
+    /// does once it has found the plan), the rest of `text` given as context. Glyph clusters are
+    /// byte offsets into `text`.
     private func shapeChunk(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, face: Int, script: UInt32, rightToLeft: Bool,
                             continuation: Bool) -> [ShapedGlyph] {
         hb_buffer_clear_contents(buffer)
