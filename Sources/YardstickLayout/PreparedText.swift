@@ -93,24 +93,22 @@ public struct PreparedText: Sendable {
         var count = 0
         var lastMask: UInt64 = 0 // lines mostly use the faces of the line before: reuse its height
         var lastHeight = 0.0
-        do {
-            let hyphens = a.hyphenateWordBreaks ? storage.metrics.hyphenWidths : nil
-            for p in range {
-                let para = storage.paragraphs[p]
-                if p > range.lowerBound { y += a.paragraphSpacing }
-                let segments = UnsafeBufferPointer(rebasing: storage.segments[Int(para.firstSegment)..<Int(para.endSegment)])
-                LineBreaker.breakParagraph(segments: segments, pieces: storage.pieces, runs: storage.runs, paragraphStart: para.start,
-                                           paragraphEnd: para.end, emptyFaceMask: emptyFaceMask, maxWidth: width, size: a.size,
-                                           letterSpacing: a.letterSpacing, hyphenWidths: hyphens) { line in
-                    if count > 0 { y += lineSpacing }
-                    if line.faceMask != lastMask || count == 0 {
-                        lastMask = line.faceMask
-                        lastHeight = lineHeight(line.faceMask, a).height
-                    }
-                    y += lastHeight
-                    count += 1
-                    return true
+        let hyphens = a.hyphenateWordBreaks ? storage.metrics.hyphenWidths : nil
+        for p in range {
+            let para = storage.paragraphs[p]
+            if p > range.lowerBound { y += a.paragraphSpacing }
+            let segments = UnsafeBufferPointer(rebasing: storage.segments[Int(para.firstSegment)..<Int(para.endSegment)])
+            LineBreaker.breakParagraph(segments: segments, pieces: storage.pieces, runs: storage.runs, paragraphStart: para.start,
+                                       paragraphEnd: para.end, emptyFaceMask: emptyFaceMask, maxWidth: width, size: a.size,
+                                       letterSpacing: a.letterSpacing, hyphenWidths: hyphens) { line in
+                if count > 0 { y += lineSpacing }
+                if line.faceMask != lastMask || count == 0 {
+                    lastMask = line.faceMask
+                    lastHeight = lineHeight(line.faceMask, a).height
                 }
+                y += lastHeight
+                count += 1
+                return true
             }
         }
         return (roundUp(y, a.displayScale), count)
@@ -156,42 +154,40 @@ public struct PreparedText: Sendable {
         let pcs = storage.pieces
         let paragraphs = storage.paragraphs
         let hyphenWidths = storage.metrics.hyphenWidths
-        do {
-                for p in paragraphRange {
-                    let para = paragraphs[p]
-                    let paraSegs = UnsafeBufferPointer(rebasing: segs[Int(para.firstSegment)..<Int(para.endSegment)])
-                    let finished = LineBreaker.breakParagraph(
-                        segments: paraSegs, pieces: pcs, runs: storage.runs, paragraphStart: para.start, paragraphEnd: para.end,
-                        emptyFaceMask: emptyFaceMask, maxWidth: maxWidth, size: a.size,
-                        letterSpacing: a.letterSpacing, wrap: wraps, hyphenWidths: a.hyphenateWordBreaks ? hyphenWidths : nil
-                    ) { line in
-                        if limit > 0 && count == limit { overflow = true; return false }
-                        if let previous = pending { body(previous, pendingParagraph, false) }
-                        pending = line
-                        pendingParagraph = p - paragraphRange.lowerBound
-                        count += 1
-                        return true
-                    }
-                    if !finished { break }
-                }
-                guard var last = pending else { return false }
-                if singleLine && last.width > maxWidth + LineBreaker.epsilon { overflow = true }
-                if !overflow {
-                    body(last, pendingParagraph, false)
-                    return false
-                }
-                // Tail truncation: as much of the last line's paragraph as fits beside an ellipsis.
-                let para = paragraphs[paragraphRange.lowerBound + pendingParagraph]
-                let paraSegs = UnsafeBufferPointer(rebasing: segs[Int(para.firstSegment)..<Int(para.endSegment)])
-                let ellipsisWidth = storage.metrics.ellipsisWidth(storage.fontStyle) * a.size + a.letterSpacing
-                let kept = LineBreaker.fittingPrefix(segments: paraSegs, pieces: pcs, runs: storage.runs, from: last.start,
-                                                     width: max(0, maxWidth - ellipsisWidth), size: a.size, letterSpacing: a.letterSpacing)
-                last.end = kept.end
-                last.width = kept.width + ellipsisWidth
-                last.faceMask = kept.faceMask | (1 << UInt64(storage.metrics.ellipsis[storage.fontStyle.rawValue].run.face))
-                last.hyphenFace = 0
-                body(last, pendingParagraph, true)
+        for p in paragraphRange {
+            let para = paragraphs[p]
+            let paraSegs = UnsafeBufferPointer(rebasing: segs[Int(para.firstSegment)..<Int(para.endSegment)])
+            let finished = LineBreaker.breakParagraph(
+                segments: paraSegs, pieces: pcs, runs: storage.runs, paragraphStart: para.start, paragraphEnd: para.end,
+                emptyFaceMask: emptyFaceMask, maxWidth: maxWidth, size: a.size,
+                letterSpacing: a.letterSpacing, wrap: wraps, hyphenWidths: a.hyphenateWordBreaks ? hyphenWidths : nil
+            ) { line in
+                if limit > 0 && count == limit { overflow = true; return false }
+                if let previous = pending { body(previous, pendingParagraph, false) }
+                pending = line
+                pendingParagraph = p - paragraphRange.lowerBound
+                count += 1
                 return true
+            }
+            if !finished { break }
         }
+        guard var last = pending else { return false }
+        if singleLine && last.width > maxWidth + LineBreaker.epsilon { overflow = true }
+        if !overflow {
+            body(last, pendingParagraph, false)
+            return false
+        }
+        // Tail truncation: as much of the last line's paragraph as fits beside an ellipsis.
+        let para = paragraphs[paragraphRange.lowerBound + pendingParagraph]
+        let paraSegs = UnsafeBufferPointer(rebasing: segs[Int(para.firstSegment)..<Int(para.endSegment)])
+        let ellipsisWidth = storage.metrics.ellipsisWidth(storage.fontStyle) * a.size + a.letterSpacing
+        let kept = LineBreaker.fittingPrefix(segments: paraSegs, pieces: pcs, runs: storage.runs, from: last.start,
+                                             width: max(0, maxWidth - ellipsisWidth), size: a.size, letterSpacing: a.letterSpacing)
+        last.end = kept.end
+        last.width = kept.width + ellipsisWidth
+        last.faceMask = kept.faceMask | (1 << UInt64(storage.metrics.ellipsis[storage.fontStyle.rawValue].run.face))
+        last.hyphenFace = 0
+        body(last, pendingParagraph, true)
+        return true
     }
 }

@@ -25,7 +25,7 @@ import YardstickLineBreaking
 /// neighbouring cache lines. Slots hold a hash tag beside the record's offset, so a probe that
 /// misses does not touch the record. Open addressing with linear probing, at most half full;
 /// lookups O(key length). The arena is reserved address space (twice the limit, transparent
-/// huge pages requested if asked; plain memory where the system refuses) that fills without
+/// huge pages requested; plain memory where the system refuses) that fills without
 /// ever moving; it is emptied when it passes its limit (32 MB by default), so memory stays bounded;
 /// results never depend on what is remembered.
 final class SegmentCache {
@@ -81,15 +81,13 @@ final class SegmentCache {
     private static let headerSize = (MemoryLayout<Header>.stride + 7) & ~7
 
     /// - Parameters:
-    ///   - limit: bytes of records kept before the cache forgets them all.
-    ///   - hugePages: ask for transparent huge pages (worth it for a cache that fills many
-    ///     megabytes; a small one would take 2 MB of memory for its first record).
-    init(limit: Int = 32 << 20, hugePages: Bool = true) {
+    /// - Parameter limit: bytes of records kept before the cache forgets them all.
+    init(limit: Int = 32 << 20) {
         arenaLimit = limit
         precondition(MemoryLayout<Header>.alignment <= 8 && MemoryLayout<BreakSegment>.stride % 8 == 0
                      && MemoryLayout<ShapedPiece>.stride % 8 == 0, "records must keep 8-byte alignment")
         let reservation = 2 * limit
-        if let mapped = Self.reserve(reservation, hugePages: hugePages) {
+        if let mapped = Self.reserve(reservation) {
             arena = mapped
             arenaCapacity = reservation
             arenaIsMapped = true
@@ -214,11 +212,6 @@ final class SegmentCache {
         return entry
     }
 
-    /// The key bytes of an entry (valid until the next insert).
-    @inline(__always) func keyBytes(_ entry: Int) -> UnsafePointer<UInt8> {
-        UnsafePointer((arena + entry + Self.headerSize).assumingMemoryBound(to: UInt8.self))
-    }
-
     private func place(_ entry: Int, hash: UInt64) {
         let mask = slotCount - 1
         var s = Int(truncatingIfNeeded: hash) & mask
@@ -234,13 +227,13 @@ final class SegmentCache {
     }
 
     /// Reserves `bytes` of address space, read-write, without committing memory, asking for
-    /// transparent huge pages if asked, where the system grants them on request, so filling the arena
-    /// takes a few page faults instead of thousands. Nil when the system refuses.
-    private static func reserve(_ bytes: Int, hugePages: Bool) -> UnsafeMutableRawPointer? {
+    /// transparent huge pages (granted on request on most systems), so filling the arena takes a
+    /// few page faults instead of thousands. Nil when the system refuses.
+    private static func reserve(_ bytes: Int) -> UnsafeMutableRawPointer? {
         guard let p = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0), p != MAP_FAILED
         else { return nil }
         #if os(Linux)
-        if hugePages { _ = madvise(p, bytes, MADV_HUGEPAGE) }
+        _ = madvise(p, bytes, MADV_HUGEPAGE)
         #endif
         return p
     }
@@ -250,7 +243,7 @@ final class SegmentCache {
     private func growArena(to needed: Int) {
         var capacity = arenaCapacity
         while capacity < needed { capacity *= 2 }
-        if arenaIsMapped, let grown = Self.reserve(capacity, hugePages: true) {
+        if arenaIsMapped, let grown = Self.reserve(capacity) {
             grown.copyMemory(from: arena, byteCount: arenaCount)
             munmap(arena, arenaCapacity)
             arena = grown

@@ -5,8 +5,8 @@ import YardstickFonts
 /// Shapes runs of text with HarfBuzz, through a `ShapingCache`.
 ///
 /// One shaper per thread: it owns a reusable `hb_buffer_t`. The fonts and the cache are shared.
-/// A cache hit costs one hash of the run's bytes; a miss costs one HarfBuzz shaping call plus a
-/// pass over the glyphs (and, for non-ASCII text, a grapheme scan so no cluster starts inside a
+/// A cache hit costs one hash of the run's bytes; a miss costs one `hb_shape` call plus a pass
+/// over the glyphs (and, for non-ASCII text, a grapheme scan so no cluster starts inside a
 /// grapheme cluster). Tabs are shaped as spaces (no tab stops).
 public final class Shaper {
     public let fonts: FontCollection
@@ -15,21 +15,8 @@ public final class Shaper {
     private let hbFeatures: [hb_feature_t]
     private let buffer: OpaquePointer
     private var scratch: [UInt8] = []
-    /// Shape plans by face, script and direction (the language follows from the script), so a
-    /// call skips HarfBuzz's search of the face's plan list. Plans are immutable; each is a
-    /// reference this shaper owns.
-    private var plans: [PlanKey: OpaquePointer] = [:]
-    /// Per face and direction, the plan used last and its script: most runs of a face share one,
-    /// so they skip the dictionary too.
-    private var lastPlans: [(script: UInt32, plan: OpaquePointer?)]
     private let korean = hb_language_from_string("ko", -1)
     private let japanese = hb_language_from_string("ja", -1)
-
-    private struct PlanKey: Hashable {
-        var face: Int
-        var script: UInt32
-        var rightToLeft: Bool
-    }
 
     public init(fonts: FontCollection, features: [FontFeature] = [], cache: ShapingCache) {
         self.fonts = fonts
@@ -37,11 +24,9 @@ public final class Shaper {
         self.features = features
         self.hbFeatures = features.map(\.hbFeature)
         self.buffer = hb_buffer_create()
-        self.lastPlans = Array(repeating: (0, nil), count: fonts.faces.count * 2)
     }
 
     deinit {
-        for plan in plans.values { hb_shape_plan_destroy(plan) }
         hb_buffer_destroy(buffer)
         local.deinitialize(count: Shaper.localSize)
         local.deallocate()
@@ -158,9 +143,8 @@ public final class Shaper {
                          trailingWhitespaceStart: trailingStart)
     }
 
-    /// One HarfBuzz shaping call over `text[range]` (`hb_shape_plan_execute`, what `hb_shape`
-    /// does once it has found the plan), the rest of `text` given as context. Glyph clusters are
-    /// byte offsets into `text`.
+    /// One `hb_shape` call over `text[range]`, the rest of `text` given as context. Glyph
+    /// clusters are byte offsets into `text`.
     private func shapeChunk(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, face: Int, script: UInt32, rightToLeft: Bool,
                             continuation: Bool) -> [ShapedGlyph] {
         hb_buffer_clear_contents(buffer)
@@ -175,16 +159,10 @@ public final class Shaper {
             }
         }
         let font = fonts.faces[face].hbFont
-        let slot = face &* 2 &+ (rightToLeft ? 1 : 0)
-        let plan: OpaquePointer
-        if let last = lastPlans[slot].plan, lastPlans[slot].script == script {
-            plan = last
-        } else {
-            let key = PlanKey(face: face, script: script, rightToLeft: rightToLeft)
-            plan = plans[key] ?? makePlan(key, font: font)
-            lastPlans[slot] = (script, plan)
-        }
-        hbFeatures.withUnsafeBufferPointer { _ = hb_shape_plan_execute(plan, font, buffer, $0.baseAddress, UInt32($0.count)) }
+        // `hb_shape` rather than a kept plan and `hb_shape_plan_execute`: it also sets the
+        // buffer's limits on shaping work (a guard against hostile fonts) and the plan's
+        // variation coordinates, for about 1.5% of a cold pass's instructions.
+        hbFeatures.withUnsafeBufferPointer { hb_shape(font, buffer, $0.baseAddress, UInt32($0.count)) }
         var count: UInt32 = 0
         let infos = hb_buffer_get_glyph_infos(buffer, &count)
         let positions = hb_buffer_get_glyph_positions(buffer, &count)
@@ -196,17 +174,6 @@ public final class Shaper {
             }
             initialized = g
         }
-    }
-
-    /// The plan for the buffer's current properties (HarfBuzz's cached one, as `hb_shape` would use).
-    private func makePlan(_ key: PlanKey, font: OpaquePointer) -> OpaquePointer {
-        var props = hb_segment_properties_t()
-        hb_buffer_get_segment_properties(buffer, &props)
-        let plan = hbFeatures.withUnsafeBufferPointer {
-            hb_shape_plan_create_cached(hb_font_get_face(font), &props, $0.baseAddress, UInt32($0.count), nil)!
-        }
-        plans[key] = plan
-        return plan
     }
 
     /// Where to split a run so that no shaping call holds more than 30 combining characters in a row.
