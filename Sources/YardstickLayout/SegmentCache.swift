@@ -127,36 +127,10 @@ final class SegmentCache {
 
     static func hash(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, style: UInt8, level: UInt8, kind: UInt8 = Kind.segment,
                      scriptIn: UInt32, faceIn: Int16) -> UInt64 {
-        var h: UInt64 = 0x243F_6A88_85A3_08D3 ^ (UInt64(style) | UInt64(UInt16(bitPattern: faceIn)) << 8 | UInt64(scriptIn) << 24
+        let seed: UInt64 = 0x243F_6A88_85A3_08D3 ^ (UInt64(style) | UInt64(UInt16(bitPattern: faceIn)) << 8 | UInt64(scriptIn) << 24
             | UInt64(level) << 56 | UInt64(kind) << 62)
-        h = mix(h, UInt64(range.count))
-        let base = UnsafeRawPointer(text.baseAddress!) + range.lowerBound
-        var i = 0
-        let n = range.count
-        while i + 8 <= n {
-            h = mix(h, base.loadUnaligned(fromByteOffset: i, as: UInt64.self))
-            i += 8
-        }
-        if i < n { h = mix(h, tailWord(base, from: i, count: n)) }
-        return h
-    }
-
-    /// Bytes `i..<n` of `base` (fewer than eight) as a little-endian word, read in at most three
-    /// loads: the last eight bytes shifted when the key is that long, else 4-, 2- and 1-byte loads.
-    @inline(__always) static func tailWord(_ base: UnsafeRawPointer, from i: Int, count n: Int) -> UInt64 {
-        let r = n - i
-        if n >= 8 { return base.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self) >> UInt64((8 - r) * 8) }
-        var tail: UInt64 = 0
-        var k = i
-        if r & 4 != 0 { tail = UInt64(base.loadUnaligned(fromByteOffset: k, as: UInt32.self)); k += 4 }
-        if r & 2 != 0 { tail |= UInt64(base.loadUnaligned(fromByteOffset: k, as: UInt16.self)) << UInt64((k - i) * 8); k += 2 }
-        if r & 1 != 0 { tail |= UInt64(base.load(fromByteOffset: k, as: UInt8.self)) << UInt64((k - i) * 8) }
-        return tail
-    }
-
-    @inline(__always) private static func mix(_ a: UInt64, _ b: UInt64) -> UInt64 {
-        let m = (a ^ 0x9E37_79B9_7F4A_7C15).multipliedFullWidth(by: b ^ 0xD6E8_FEB8_6659_FD93)
-        return m.high ^ m.low
+        let h = ByteHash.mix(seed, UInt64(range.count))
+        return ByteHash.hash(UnsafeRawPointer(text.baseAddress!) + range.lowerBound, count: range.count, seed: h)
     }
 
     /// The entry for this key, or nil.

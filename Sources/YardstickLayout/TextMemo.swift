@@ -37,20 +37,8 @@ struct TextMemo {
     private static let arenaLimit = 8 << 20
 
     static func hash(_ text: UnsafeBufferPointer<UInt8>, style: Int) -> UInt64 {
-        var h: UInt64 = 0x243F_6A88_85A3_08D3 &+ UInt64(style) &+ UInt64(text.count) << 8
-        var i = 0
-        let n = text.count
-        guard let base = UnsafeRawPointer(text.baseAddress) else { return mix(h, 0) }
-        while i + 8 <= n {
-            h = mix(h, base.loadUnaligned(fromByteOffset: i, as: UInt64.self))
-            i += 8
-        }
-        return mix(h, i < n ? SegmentCache.tailWord(base, from: i, count: n) : 0)
-    }
-
-    @inline(__always) private static func mix(_ a: UInt64, _ b: UInt64) -> UInt64 {
-        let m = (a ^ 0x9E37_79B9_7F4A_7C15).multipliedFullWidth(by: b ^ 0xD6E8_FEB8_6659_FD93)
-        return m.high ^ m.low
+        ByteHash.hash(UnsafeRawPointer(text.baseAddress), count: text.count,
+                      seed: 0x243F_6A88_85A3_08D3 &+ UInt64(style) &+ UInt64(text.count) << 8)
     }
 
     /// Copies a remembered text into `builder`; false when it is not remembered.
@@ -69,10 +57,7 @@ struct TextMemo {
             builder.paragraphs.append(para)
         }
         for s in Int(slot.segmentStart)..<Int(slot.segmentStart + slot.segmentCount) {
-            var seg = segments[s]
-            seg.firstPiece += pieceBase
-            seg.endPiece += pieceBase
-            builder.segments.append(seg)
+            builder.segments.append(segments[s].moved(bytes: 0, pieces: pieceBase))
         }
         pieces.withUnsafeBufferPointer {
             builder.pieces.append(contentsOf: UnsafeBufferPointer(rebasing: $0[Int(slot.pieceStart)..<Int(slot.pieceStart + slot.pieceCount)]))
@@ -113,12 +98,7 @@ struct TextMemo {
             para.endSegment += segmentShift
             paragraphs.append(para)
         }
-        for s in s0..<s1 {
-            var seg = builder.segments[s]
-            seg.firstPiece += pieceShift
-            seg.endPiece += pieceShift
-            segments.append(seg)
-        }
+        for s in s0..<s1 { segments.append(builder.segments[s].moved(bytes: 0, pieces: pieceShift)) }
         pieces.append(contentsOf: UnsafeBufferPointer(rebasing: builder.pieces.elements[q0..<q1]))
         if text.count == 0 { slot.byteStart = Int32(bytes.count) }
         slot.seenHash = hash

@@ -379,20 +379,12 @@ final class TextPreparer: @unchecked Sendable {
         chunkScratchPieces.removeAll(keepingCapacity: true)
         waiting.removeAll(keepingCapacity: true)
         func take(_ entry: Int, at segmentStart: Int) {
-            var segment = cache.segments(entry)[0]
+            let segment = cache.segments(entry)[0]
             let shift = Int32(segmentStart - chunk.lowerBound)
             let pieces = cache.pieces(entry)
             let pieceBase = Int32(chunkScratchPieces.count)
-            for k in 0..<Int(segment.endPiece) {
-                var piece = pieces[k]
-                piece.start += shift
-                chunkScratchPieces.append(piece)
-            }
-            segment.start += shift
-            segment.end += shift
-            segment.firstPiece += pieceBase
-            segment.endPiece += pieceBase
-            chunkScratchSegments.append(segment)
+            for k in 0..<Int(segment.endPiece) { chunkScratchPieces.append(pieces[k].moved(bytes: shift)) }
+            chunkScratchSegments.append(segment.moved(bytes: shift, pieces: pieceBase))
         }
         var segmentStart = chunk.lowerBound
         for segmentEnd in chunkSegments {
@@ -498,20 +490,9 @@ final class TextPreparer: @unchecked Sendable {
         let pieces = cache.pieces(entry)
         let segments = cache.segments(entry)
         let newPieces = builder.pieces.appendUninitialized(pieces.count)
-        for k in 0..<pieces.count {
-            var piece = pieces[k]
-            piece.start += base
-            (newPieces + k).initialize(to: piece)
-        }
+        for k in 0..<pieces.count { (newPieces + k).initialize(to: pieces[k].moved(bytes: base)) }
         let newSegments = builder.segments.appendUninitialized(segments.count)
-        for k in 0..<segments.count {
-            var segment = segments[k]
-            segment.start += base
-            segment.end += base
-            segment.firstPiece += firstPiece
-            segment.endPiece += firstPiece
-            (newSegments + k).initialize(to: segment)
-        }
+        for k in 0..<segments.count { (newSegments + k).initialize(to: segments[k].moved(bytes: base, pieces: firstPiece)) }
     }
 
     /// The cache entry of `bytes[range]` after the given script and face, resolved and shaped on a miss.
@@ -529,11 +510,9 @@ final class TextPreparer: @unchecked Sendable {
         scratchPieces.removeAll()
         appendPieces(bytes, paragraph: range, breaks: [Int32(range.upperBound)], runs: analyzer.runs,
                      segments: &scratchSegments, pieces: &scratchPieces)
-        var segment = scratchSegments[0]
         let base = Int32(range.lowerBound)
-        segment.start -= base
-        segment.end -= base
-        for k in 0..<scratchPieces.count { scratchPieces[k].start -= base }
+        let segment = scratchSegments[0].moved(bytes: -base, pieces: 0)
+        for k in 0..<scratchPieces.count { scratchPieces[k] = scratchPieces[k].moved(bytes: -base) }
         let entry = withUnsafePointer(to: segment) { segment in
             cache.insert(bytes, range, hash: hash, style: style, level: level, scriptIn: scriptIn, faceIn: faceIn, faceOut: Int16(faceOut),
                          scriptOut: script, firstScript: firstScript, newSegments: UnsafeBufferPointer(start: segment, count: 1),

@@ -43,6 +43,17 @@ public struct BreakSegment: Sendable {
     @inline(__always) public func trailing(size: Double, letterSpacing: Double) -> Double {
         size * trailingWidth + letterSpacing * Double(trailingClusterCount)
     }
+
+    /// The segment moved `bytes` along its text and `pieces` along its piece list: records copied
+    /// between a text, a cache entry and a batch are stored relative to where they start.
+    @inlinable public func moved(bytes: Int32, pieces: Int32) -> BreakSegment {
+        var segment = self
+        segment.start += bytes
+        segment.end += bytes
+        segment.firstPiece += pieces
+        segment.endPiece += pieces
+        return segment
+    }
 }
 
 /// One shaped run inside a segment: the id of a `ShapedRun` in the cache's store (shared,
@@ -64,6 +75,13 @@ public struct ShapedPiece: Sendable {
     }
 
     public var end: Int32 { start + byteCount }
+
+    /// The piece moved `bytes` along its text (see `BreakSegment.moved`).
+    @inlinable public func moved(bytes: Int32) -> ShapedPiece {
+        var piece = self
+        piece.start += bytes
+        return piece
+    }
 }
 
 /// How the line breaker reaches full shaped runs when it needs cluster advances (an overlong

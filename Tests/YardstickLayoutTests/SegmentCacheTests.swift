@@ -47,20 +47,6 @@ final class SegmentCacheTests: XCTestCase {
         return bySegment.withPreparer { $0.rightToLeftSegmentParagraphs }
     }
 
-    /// The word read for a key's last bytes equals assembling them one by one, for every length and offset.
-    func testTailWordMatchesBytes() {
-        let bytes: [UInt8] = (0..<40).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
-        bytes.withUnsafeBytes { raw in
-            for n in 0...24 {
-                for i in stride(from: n & ~7, through: n, by: 1) where i < n {
-                    var expected: UInt64 = 0
-                    for k in i..<n { expected |= UInt64(bytes[k]) << UInt64((k - i) * 8) }
-                    XCTAssertEqual(SegmentCache.tailWord(raw.baseAddress!, from: i, count: n), expected, "n \(n) i \(i)")
-                }
-            }
-        }
-    }
-
     /// Words met again (after the same script and face) come from the cache, as whole chunks.
     func testRepeatedWordsHitTheCache() throws {
         let engine = try TextEngine(fonts: sharedEngine.fonts, reusingSegments: true)
