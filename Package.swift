@@ -25,13 +25,14 @@ let package = Package(
         .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
         .target(name: "CICU", linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icudata")]),
+        .target(name: "CMemoryHints"),
 
         // The text engine, one module per pipeline stage.
         .target(name: "YardstickFonts", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig"], swiftSettings: optimize),
         .target(name: "YardstickAnalysis", dependencies: ["CICU"], swiftSettings: optimize),
         .target(name: "YardstickShaping", dependencies: ["YardstickFonts", "YardstickAnalysis", "CHarfBuzz"], swiftSettings: optimize),
         .target(name: "YardstickLineBreaking", dependencies: ["YardstickShaping"], swiftSettings: optimize),
-        .target(name: "YardstickLayout", dependencies: ["YardstickFonts", "YardstickAnalysis", "YardstickShaping", "YardstickLineBreaking"], swiftSettings: optimize),
+        .target(name: "YardstickLayout", dependencies: ["YardstickFonts", "YardstickAnalysis", "YardstickShaping", "YardstickLineBreaking", "CMemoryHints"], swiftSettings: optimize),
 
         // Tables: the row-offset cache (independent of text) and the table sizing pass.
         .target(name: "YardstickOffsets", swiftSettings: optimize),

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CMemoryHints
 import YardstickAnalysis
 import YardstickLineBreaking
 
@@ -125,12 +126,40 @@ final class SegmentCache {
         return UnsafeBufferPointer(start: start.assumingMemoryBound(to: ShapedPiece.self), count: Int(h.pointee.pieceCount))
     }
 
-    static func hash(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, style: UInt8, level: UInt8, kind: UInt8 = Kind.segment,
-                     scriptIn: UInt32, faceIn: Int16) -> UInt64 {
-        let seed: UInt64 = 0x243F_6A88_85A3_08D3 ^ (UInt64(style) | UInt64(UInt16(bitPattern: faceIn)) << 8 | UInt64(scriptIn) << 24
-            | UInt64(level) << 56 | UInt64(kind) << 62)
+    /// The hash of a key's bytes, style, level and kind: what picks its slot. Known before the
+    /// script and face the key inherits, so the slots of the chunks ahead can be fetched early.
+    @inline(__always)
+    static func bytesHash(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, style: UInt8, level: UInt8,
+                          kind: UInt8 = Kind.segment) -> UInt64 {
+        let seed: UInt64 = 0x243F_6A88_85A3_08D3 ^ (UInt64(style) | UInt64(level) << 8 | UInt64(kind) << 16)
         let h = ByteHash.mix(seed, UInt64(range.count))
         return ByteHash.hash(UnsafeRawPointer(text.baseAddress!) + range.lowerBound, count: range.count, seed: h)
+    }
+
+    /// The full hash of a key: the slot bits (low half) from `bytesHash`, the tag (high half)
+    /// also from the script and face it inherits, so a probe tells those variants apart
+    /// without reading their records.
+    @inline(__always)
+    static func hash(bytesHash: UInt64, scriptIn: UInt32, faceIn: Int16) -> UInt64 {
+        let tag = ByteHash.mix(bytesHash, UInt64(scriptIn) | UInt64(UInt16(bitPattern: faceIn)) << 32)
+        return (tag & 0xFFFF_FFFF_0000_0000) | (bytesHash & 0xFFFF_FFFF)
+    }
+
+    static func hash(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, style: UInt8, level: UInt8, kind: UInt8 = Kind.segment,
+                     scriptIn: UInt32, faceIn: Int16) -> UInt64 {
+        hash(bytesHash: bytesHash(text, range, style: style, level: level, kind: kind), scriptIn: scriptIn, faceIn: faceIn)
+    }
+
+    /// Starts loading the slot a key with this `bytesHash` probes first (a hint; see `ys_prefetch`).
+    @inline(__always) func prefetchSlot(bytesHash: UInt64) {
+        ys_prefetch(slots + (Int(truncatingIfNeeded: bytesHash) & (slotCount - 1)))
+    }
+
+    /// Starts loading the record in the first slot a key with this `bytesHash` probes, if any:
+    /// most often the key's own. Call after `prefetchSlot`, once that line has had time to come in.
+    @inline(__always) func prefetchRecord(bytesHash: UInt64) {
+        let slot = slots[Int(truncatingIfNeeded: bytesHash) & (slotCount - 1)]
+        if slot != 0 { ys_prefetch(arena + ((Int(truncatingIfNeeded: slot & 0xFFFF_FFFF) - 1) << 3)) }
     }
 
     /// The entry for this key, or nil.

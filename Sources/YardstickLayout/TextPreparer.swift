@@ -30,6 +30,17 @@ final class TextPreparer: @unchecked Sendable {
     private var chunkSegments: [Int32] = []
     private var chunkScratchSegments: [BreakSegment] = []
     private var chunkScratchPieces: [ShapedPiece] = []
+    /// Chunks of the paragraph being appended, found ahead of their lookups (see `scanChunksAhead`).
+    private struct ChunkAhead {
+        var end: Int
+        var bytesHash: UInt64
+    }
+    private let chunksAhead = UnsafeMutablePointer<ChunkAhead>.allocate(capacity: TextPreparer.lookAhead)
+    private var chunksAheadCount = 0
+    private let hashesAhead = UnsafeMutablePointer<UInt64>.allocate(capacity: TextPreparer.lookAhead)
+    /// How many chunks or segments ahead of their lookups `scanChunksAhead` and
+    /// `prefetchSegments` start loading cache lines.
+    private static let lookAhead = 16
     /// Common segments at the start of a chunk being composed, waiting for its first real script.
     private var waiting: [PendingSegment] = []
     /// Paragraphs that may hold right-to-left text and were still resolved segment by segment (for tests).
@@ -40,6 +51,8 @@ final class TextPreparer: @unchecked Sendable {
     deinit {
         scratchSegments.free()
         scratchPieces.free()
+        chunksAhead.deallocate()
+        hashesAhead.deallocate()
     }
 
     init(fonts: FontCollection, features: [FontFeature], cache: ShapingCache, reusesSegments: Bool) throws {
@@ -213,7 +226,10 @@ final class TextPreparer: @unchecked Sendable {
         var start = paragraph.lowerBound
         var levelRun = 0
         pending.removeAll(keepingCapacity: true)
-        for breakOffset in breaks {
+        for (b, breakOffset) in breaks.enumerated() {
+            if b % Self.lookAhead == 0 {
+                prefetchSegments(bytes, from: start, ends: breaks[b..<min(b + Self.lookAhead, breaks.count)], levelRuns: levelRuns, style: UInt8(style.rawValue), cache: cache)
+            }
             let end = Int(breakOffset)
             guard end > start else { continue }
             var level: UInt8 = 0
@@ -299,13 +315,19 @@ final class TextPreparer: @unchecked Sendable {
             return false
         }
         let kind = SegmentCache.Kind.chunk
+        var ahead = 0 // the chunk at `start` in `chunksAhead`
+        chunksAheadCount = 0
         while start < end {
-            var chunkEnd = Self.firstSpace(bytes, from: start, end: end)
-            while chunkEnd < end && bytes[chunkEnd] == 0x20 { chunkEnd += 1 }
+            if ahead == chunksAheadCount {
+                scanChunksAhead(bytes, from: start, end: end, style: styleKey, cache: cache)
+                ahead = 0
+            }
+            let chunkEnd = chunksAhead[ahead].end
             let chunk = start..<chunkEnd
             // (After an opening mark and spaces no break can follow (LB14): such a paragraph is
             // abandoned at the boundary check, so chunks are keyed without that context.)
-            let hash = SegmentCache.hash(bytes, chunk, style: styleKey, level: 0, kind: kind, scriptIn: walk.script, faceIn: walk.face)
+            let hash = SegmentCache.hash(bytesHash: chunksAhead[ahead].bytesHash, scriptIn: walk.script, faceIn: walk.face)
+            ahead += 1
             var hit = cache.find(bytes, chunk, hash: hash, style: styleKey, level: 0, kind: kind, scriptIn: walk.script, faceIn: walk.face)
             if let entry = hit {
                 if start > paragraph.lowerBound && !breaksBefore(entry, previous, bytes, start, paragraph, cache) { return abandon(&builder) }
@@ -386,6 +408,7 @@ final class TextPreparer: @unchecked Sendable {
             for k in 0..<Int(segment.endPiece) { chunkScratchPieces.append(pieces[k].moved(bytes: shift)) }
             chunkScratchSegments.append(segment.moved(bytes: shift, pieces: pieceBase))
         }
+        prefetchSegments(bytes, from: chunk.lowerBound, ends: chunkSegments.prefix(Self.lookAhead), levelRuns: [], style: styleKey, cache: cache)
         var segmentStart = chunk.lowerBound
         for segmentEnd in chunkSegments {
             let range = segmentStart..<Int(segmentEnd)
@@ -415,6 +438,48 @@ final class TextPreparer: @unchecked Sendable {
                              newSegments: segments, newPieces: pieces)
             }
         }
+    }
+
+    /// Finds the next chunks of a paragraph (up to 16) and starts loading their cache slots, then
+    /// the records those slots point to: the lookups that follow then mostly find their lines
+    /// in cache, where one after another they would each wait for memory twice.
+    private func scanChunksAhead(_ bytes: UnsafeBufferPointer<UInt8>, from: Int, end: Int, style: UInt8, cache: SegmentCache) {
+        var count = 0
+        var start = from
+        while start < end && count < Self.lookAhead {
+            var chunkEnd = Self.firstSpace(bytes, from: start, end: end)
+            while chunkEnd < end && bytes[chunkEnd] == 0x20 { chunkEnd += 1 }
+            let bytesHash = SegmentCache.bytesHash(bytes, start..<chunkEnd, style: style, level: 0, kind: SegmentCache.Kind.chunk)
+            cache.prefetchSlot(bytesHash: bytesHash)
+            (chunksAhead + count).initialize(to: ChunkAhead(end: chunkEnd, bytesHash: bytesHash))
+            count += 1
+            start = chunkEnd
+        }
+        chunksAheadCount = count
+        for k in 0..<count { cache.prefetchRecord(bytesHash: chunksAhead[k].bytesHash) }
+    }
+
+    /// Starts loading the cache slots, then the records, of the segments from `start` to each of
+    /// `ends` in turn, at their bidi levels (all 0 when `levelRuns` is empty). Lookups for the
+    /// segments then overlap their waits for memory (see `scanChunksAhead`).
+    private func prefetchSegments(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, ends: ArraySlice<Int32>, levelRuns: [LevelRun],
+                                  style: UInt8, cache: SegmentCache) {
+        var count = 0
+        var segmentStart = start
+        var levelRun = 0
+        for end in ends where Int(end) > segmentStart {
+            var level: UInt8 = 0
+            if !levelRuns.isEmpty {
+                while levelRun + 1 < levelRuns.count && levelRuns[levelRun].end <= Int32(segmentStart) { levelRun += 1 }
+                level = levelRuns[levelRun].level
+            }
+            let bytesHash = SegmentCache.bytesHash(bytes, segmentStart..<Int(end), style: style, level: level)
+            cache.prefetchSlot(bytesHash: bytesHash)
+            hashesAhead[count] = bytesHash
+            count += 1
+            segmentStart = Int(end)
+        }
+        for k in 0..<count { cache.prefetchRecord(bytesHash: hashesAhead[k]) }
     }
 
     /// The offset of the first U+0020 in `bytes[from..<end]`, or `end`: eight bytes at a time.

@@ -49,12 +49,15 @@ public final class Shaper {
     @inline(__always)
     public func shape(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, face: Int, script: UInt32, rightToLeft: Bool) -> ShapedRunSummary {
         let run = UnsafeBufferPointer(rebasing: bytes[range])
-        let key = ShapingKey(bytes: run, face: face, script: script, rightToLeft: rightToLeft)
-        guard cache.isEnabled else { return cache.summary(for: key) { shapeUncached(run, face: face, script: script, rightToLeft: rightToLeft) } }
-        // Private direct-mapped table first: no lock, no shared cache line; one entry spans two
-        // cache lines (hash, summary and key together), so a hit costs at most two misses.
-        let entry = local + (Int(truncatingIfNeeded: key.hash) & (Shaper.localSize - 1))
-        if entry.pointee.hash == key.hash, entry.pointee.key == key { return entry.pointee.summary }
+        let probe = ShapingKey(bytes: run, face: face, script: script, rightToLeft: rightToLeft, keepsTail: false)
+        guard cache.isEnabled else {
+            return cache.summary(for: probe.keepingTail(of: run)) { shapeUncached(run, face: face, script: script, rightToLeft: rightToLeft) }
+        }
+        // Private direct-mapped table first: no lock, no shared cache line, no allocation; one
+        // entry spans two cache lines (hash, summary and key together), so a hit costs at most two misses.
+        let entry = local + (Int(truncatingIfNeeded: probe.hash) & (Shaper.localSize - 1))
+        if entry.pointee.hash == probe.hash, entry.pointee.key.isKey(of: run, probe: probe) { return entry.pointee.summary }
+        let key = probe.keepingTail(of: run)
         let summary = cache.summary(for: key) { shapeUncached(run, face: face, script: script, rightToLeft: rightToLeft) }
         entry.pointee = LocalEntry(hash: key.hash, summary: summary, key: key)
         return summary

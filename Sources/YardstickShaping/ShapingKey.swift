@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Identifies one shaping result: the face, the direction and script it was shaped with, and the
 /// run's bytes. The first 24 bytes are stored inline, so looking up a typical word allocates
 /// nothing; longer runs keep the rest in `tail`. The hash is computed once, with a cheap mix,
@@ -13,7 +19,10 @@ struct ShapingKey: Hashable {
     /// 64-bit hash of all of the above.
     let hash: UInt64
 
-    init(bytes: UnsafeBufferPointer<UInt8>, face: Int, script: UInt32, rightToLeft: Bool) {
+    /// The key of `bytes`. A probe (`keepsTail` false) hashes the bytes past the 24th but does
+    /// not copy them, so a lookup never allocates: compare it with `isKey(of:)`, and make the
+    /// key a table keeps with `keepingTail(of:)`.
+    init(bytes: UnsafeBufferPointer<UInt8>, face: Int, script: UInt32, rightToLeft: Bool, keepsTail: Bool = true) {
         meta = UInt64(bytes.count) | (UInt64(face & 0xFFFF) << 32) | (rightToLeft ? 1 << 48 : 0)
         self.script = script
         let inline = min(bytes.count, 24)
@@ -26,17 +35,37 @@ struct ShapingKey: Hashable {
         h = ShapingKey.mix(h, words.1)
         h = ShapingKey.mix(h, words.2)
         if bytes.count > 24 {
-            let rest = Array(bytes[24...])
-            tail = rest
-            var i = 0
-            while i < rest.count {
-                var w: UInt64 = 0
-                for k in 0..<min(8, rest.count - i) { w |= UInt64(rest[i + k]) << (8 * UInt64(k)) }
-                h = ShapingKey.mix(h, w)
+            let base = UnsafeRawPointer(bytes.baseAddress!)
+            var i = 24
+            while i + 8 <= bytes.count {
+                h = ShapingKey.mix(h, base.loadUnaligned(fromByteOffset: i, as: UInt64.self))
                 i += 8
             }
+            if i < bytes.count {
+                var w: UInt64 = 0
+                for k in 0..<(bytes.count - i) { w |= UInt64(bytes[i + k]) << (8 * UInt64(k)) }
+                h = ShapingKey.mix(h, w)
+            }
+            if keepsTail { tail = Array(bytes[24...]) }
         }
         hash = h
+    }
+
+    /// This probe (or key) with its bytes past the 24th kept: the form a table stores.
+    func keepingTail(of bytes: UnsafeBufferPointer<UInt8>) -> ShapingKey {
+        guard bytes.count > 24, tail == nil else { return self }
+        var key = self
+        key.tail = Array(bytes[24...])
+        return key
+    }
+
+    /// Whether this key, which keeps its tail, is the key of `bytes`, whose probe is `probe`.
+    @inline(__always) func isKey(of bytes: UnsafeBufferPointer<UInt8>, probe: ShapingKey) -> Bool {
+        guard hash == probe.hash, b0 == probe.b0, b1 == probe.b1, b2 == probe.b2, meta == probe.meta, script == probe.script
+        else { return false }
+        guard bytes.count > 24 else { return true } // (equal lengths: both in `meta`)
+        guard let tail else { return false }
+        return tail.withUnsafeBufferPointer { memcmp($0.baseAddress!, bytes.baseAddress! + 24, bytes.count - 24) == 0 }
     }
 
     /// A multiply–xorshift step (wyhash-style): fast and well spread for table indexing.
