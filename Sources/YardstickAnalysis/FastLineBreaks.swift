@@ -5,10 +5,12 @@ import CICU
 /// combining marks (LB9/LB10), ideographs and kana (ID, NS; CJ resolves to NS as in ICU's
 /// default rules), Hangul (H2, H3, JL, JV, JT), and the punctuation classes BA, BB, B2, CL, CP,
 /// EX, GL, HY, IN, IS, OP, QU, SY, WJ. That covers prose in Latin, Greek, Cyrillic, Arabic,
-/// Hebrew, Devanagari, Chinese, Japanese and Korean. Anything else (dictionary scripts such as
-/// Thai, prefix/postfix numeric signs such as `$ %`, emoji modifiers, regional indicators,
-/// joiners, zero-width space, controls, unassigned characters) goes to ICU, so the answer is
-/// always ICU 72's: a randomized comparison test checks every class here against ICU.
+/// Hebrew, Devanagari, Chinese, Japanese and Korean. Anything else (prefix/postfix numeric
+/// signs such as `$ %`, emoji modifiers, regional indicators, joiners, zero-width space,
+/// controls, unassigned characters) goes to ICU, so the answer is always ICU 72's: a randomized
+/// comparison test checks every class here against ICU. Dictionary scripts such as Thai (SA) go
+/// to ICU too, except in a chunk (`TextAnalyzer.chunkBreaks`), which takes the rules' classes
+/// from here and its breaks from ICU.
 ///
 /// Rules, in UAX #14 order (15.0, plus the 15.1 rules ICU 72 already follows, LB15c and LB20a):
 /// LB7 × SP; LB9 X CM* → X; LB10 CM → AL; LB11 × WJ ×; LB12 GL ×; LB12a [^SP BA HY] × GL;
@@ -28,6 +30,9 @@ enum FastLineBreaks {
     enum Class: UInt8 {
         case al, hl, nu, sp, isC, ex, hy, qu, op, opWide, cp, cpWide, cl, sy, ba, bb, b2, id, ns, cm, gl, wj, inC
         case h2, h3, jl, jv, jt
+        /// Complex context (SA: Thai, Lao, Khmer, Myanmar…): a letter or mark for the rules (LB1),
+        /// with breaks inside its runs from ICU's dictionaries; handled only when asked to.
+        case sa
         case other
     }
 
@@ -38,6 +43,9 @@ enum FastLineBreaks {
         var starts: [Int32] = []
         /// Units of the last accepted text.
         var units = 0
+        /// Whether the last accepted text held complex-context (SA) characters: its breaks
+        /// inside their runs are the dictionary's, not these rules' (see `breaks`).
+        var sawDictionary = false
     }
 
     /// What the break before a chunk depends on, from the last text `breaks` accepted: its first
@@ -59,7 +67,9 @@ enum FastLineBreaks {
     /// Whether every character of `bytes[range]` is handled here and none may make the text
     /// right to left: a quick scan, so a caller can tell before doing any work that breaking
     /// the text chunk by chunk will not have to be abandoned halfway.
-    static func handlesLeftToRight(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+    /// - Parameter dictionary: complex-context (SA) characters count as handled (their breaks
+    ///   then come from ICU's dictionaries: see `breaks`).
+    static func handlesLeftToRight(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, dictionary: Bool = false) -> Bool {
         let table = bmpClasses
         var i = range.lowerBound
         let end = range.upperBound
@@ -71,7 +81,8 @@ enum FastLineBreaks {
                 continue
             }
             let (scalar, length) = UTF8Decoding.decode(bytes, at: i, end: end)
-            if classOf(scalar, table) == .other { return false }
+            let c = classOf(scalar, table)
+            if c == .other || (c == .sa && !dictionary) { return false }
             if scalar >= 0x0590 && UTF8Decoding.mayBeRightToLeft(scalar) { return false }
             i += length
         }
@@ -85,7 +96,8 @@ enum FastLineBreaks {
         let table = bmpClasses
         func classAt(_ i: Int) -> (Class, Int) {
             let (scalar, length) = UTF8Decoding.decode(bytes, at: i, end: end)
-            return (classOf(scalar, table), length)
+            let c = classOf(scalar, table)
+            return (c == .sa ? resolveComplexContext(scalar) : c, length)
         }
         var (first, length) = classAt(i)
         if first == .other { return nil }
@@ -147,7 +159,7 @@ enum FastLineBreaks {
     /// NS NU OP PO PR QU SA SG SP SY ZW NL WJ H2 H3 JL JT JV CP CJ HL RI EB EM ZWJ).
     private static let fromICU: [Class] = [
         .other, .al, .al, .b2, .ba, .bb, .other, .other, .cl, .cm, .other, .ex, .gl, .hy, .id, .inC, .isC, .other,
-        .ns, .nu, .op, .other, .other, .qu, .other, .other, .sp, .sy, .other, .other, .wj, .h2, .h3, .jl, .jt, .jv,
+        .ns, .nu, .op, .other, .other, .qu, .sa, .other, .sp, .sy, .other, .other, .wj, .h2, .h3, .jl, .jt, .jv,
         .cp, .ns, .hl, .other, .other, .other, .other,
     ]
 
@@ -164,6 +176,12 @@ enum FastLineBreaks {
         return c
     }
 
+
+    /// LB1 for a complex-context (SA) character: a mark (Mn, Mc) combines (CM), anything else is a letter (AL).
+    private static func resolveComplexContext(_ scalar: UInt32) -> Class {
+        let category = UnicodeTables.generalCategory(scalar)
+        return category == 6 || category == 8 ? .cm : .al // U_NON_SPACING_MARK, U_COMBINING_SPACING_MARK
+    }
 
     @inline(__always) private static func isLetter(_ c: Class) -> Bool { c == .al || c == .hl }
     @inline(__always) private static func isOpen(_ c: Class) -> Bool { c == .op || c == .opWide }
@@ -228,8 +246,10 @@ enum FastLineBreaks {
     /// - Parameter afterOpenSpaces: the text follows OP SP+ (a chunk of a paragraph, see
     ///   `chunk`): a hyphen at its start is then not word-initial (LB20a as ICU applies it).
     static func breaks(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, into out: inout [Int32],
-                       scratch: inout Scratch, afterOpenSpaces: Bool = false) -> Outcome {
+                       scratch: inout Scratch, afterOpenSpaces: Bool = false, dictionary: Bool = false) -> Outcome {
         scratch.units = 0
+        scratch.sawDictionary = false
+        var sawDictionary = false
         guard !range.isEmpty else { return .accepted(mayBeRightToLeft: false) }
         let capacity = range.count + 1
         if scratch.classes.count < capacity {
@@ -261,6 +281,11 @@ enum FastLineBreaks {
                     } else {
                         let (scalar, l) = UTF8Decoding.decode(bytes, at: i, end: end)
                         c = classOf(scalar, table)
+                        if c == .sa {
+                            guard dictionary else { return -1 }
+                            sawDictionary = true
+                            c = resolveComplexContext(scalar)
+                        }
                         if scalar >= 0x0590 && UTF8Decoding.mayBeRightToLeft(scalar) { rightToLeft = true }
                         length = l
                     }
@@ -282,6 +307,7 @@ enum FastLineBreaks {
         }
         guard units >= 0 else { return .rejected }
         scratch.units = units
+        scratch.sawDictionary = sawDictionary
 
         // Pass 2: one decision per boundary between units: a table lookup, or the rules when
         // the pair's answer depends on what came before.

@@ -84,11 +84,15 @@ public final class TextAnalyzer {
             return rightToLeft
         }
         usedFastBreaks = false
-        let ascii = fillUTF16(bytes, paragraph)
-        isASCII = ascii
-        let start = Int32(paragraph.lowerBound)
+        isASCII = appendICUBreaks(bytes, paragraph)
+        return baseDirection == 1 || sawRightToLeft
+    }
 
-        // UAX #14 opportunities.
+    /// Appends ICU's UAX #14 opportunities in `bytes[range]` to `breakOffsets` (absolute, the
+    /// last being the range's end), leaving its UTF-16 in `utf16`; returns whether it is ASCII.
+    private func appendICUBreaks(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+        let ascii = fillUTF16(bytes, range)
+        let start = Int32(range.lowerBound)
         utf16.withUnsafeBufferPointer { all in
             let text = UnsafeBufferPointer(rebasing: all[0..<utf16Count])
             if ascii {
@@ -99,24 +103,34 @@ public final class TextAnalyzer {
                 }
             }
         }
-        return baseDirection == 1 || sawRightToLeft
+        return ascii
     }
 
     /// Break opportunities inside one chunk of a paragraph: a run of characters other than
     /// U+0020 SPACE and the spaces after it, following a space (or starting the paragraph).
     /// Every opportunity of a paragraph is one inside its chunks or one between two chunks
     /// (`LineBreakChunk.breakBetween`), so a paragraph can be broken chunk by chunk, and a chunk
-    /// met again need not be analysed again. Nil when the chunk holds a character the ICU-free
-    /// rules do not handle (the whole paragraph then needs `analyzeBreaks`).
+    /// met again need not be analysed again. A chunk with complex-context characters (Thai…)
+    /// takes ICU's breaks for the chunk alone (its dictionary words). Nil when the chunk holds
+    /// a character the ICU-free rules do not handle (the whole paragraph then needs `analyzeBreaks`).
     /// - Parameter afterOpenSpaces: the chunk before ended in an opening punctuation mark (`opensSpaces`).
     /// - Returns: the chunk's edges; `breakOffsets` holds the opportunities strictly inside it
     ///   (absolute offsets, ascending).
     public func chunkBreaks(_ bytes: UnsafeBufferPointer<UInt8>, chunk: Range<Int>, afterOpenSpaces: Bool) -> LineBreakChunk? {
         breakOffsets.removeAll(keepingCapacity: true)
         guard case .accepted(let rightToLeft) = FastLineBreaks.breaks(bytes, chunk, into: &breakOffsets, scratch: &fastScratch,
-                                                                       afterOpenSpaces: afterOpenSpaces) else { return nil }
-        if !breakOffsets.isEmpty { breakOffsets.removeLast() } // the chunk's end: decided with the next chunk
+                                                                       afterOpenSpaces: afterOpenSpaces, dictionary: true) else { return nil }
         let edges = FastLineBreaks.chunkEdges(fastScratch)
+        if fastScratch.sawDictionary {
+            // Thai and the other dictionary scripts: ICU's breaks for the chunk alone. They are
+            // the paragraph's: a dictionary run never crosses the spaces around a chunk, and the
+            // rules inside a chunk look no further back than its start, but for a hyphen after
+            // OP SP*, which ICU would take as word-initial here (LB20a), so that goes to ICU whole.
+            if afterOpenSpaces && edges.first == .hy { return nil }
+            breakOffsets.removeAll(keepingCapacity: true)
+            _ = appendICUBreaks(bytes, chunk)
+        }
+        if !breakOffsets.isEmpty { breakOffsets.removeLast() } // the chunk's end: decided with the next chunk
         return LineBreakChunk(first: edges.first.rawValue, secondIsNumber: edges.secondIsNumber, lastNonSpace: edges.lastNonSpace.rawValue,
                               mayBeRightToLeft: rightToLeft)
     }

@@ -90,6 +90,26 @@ final class SegmentCacheTests: XCTestCase {
         XCTAssertGreaterThan(try assertSamePreparation(texts), 900, "right-to-left paragraphs should mostly go segment by segment")
     }
 
+    /// Thai goes chunk by chunk, each chunk's breaks from ICU's dictionary, and must prepare
+    /// exactly as the whole paragraph does; a phrase met again is one lookup.
+    func testThaiTexts() throws {
+        let pieces = ["สวัสดี", "ครับ", "ขอบคุณ", "มาก", "บ้าน", "เลขที่", "ถนน", "สุขุมวิท", "กรุงเทพฯ", "ๆ", "12", "3.5", "฿", "๑๒",
+                      " ", " ", "  ", ", ", "(", ")", "-", "«", "»", "abc", "Ω", "東京", "\u{E48}", "\u{E31}", "ລາວ", "ខ្មែរ", "👍"]
+        var rng = SplitMix(seed: 0x7A1)
+        var texts: [String] = ["ส่งถึงบ้านแล้ว ขอบคุณครับ", "บ้านเลขที่ 12 ถนนสุขุมวิท กรุงเทพฯ 10110", "(ไทย) ภาษา-ไทย", "ก่อน 5 โมง"]
+        for _ in 0..<3000 {
+            var s = ""
+            for _ in 0..<Int(rng.next() % 10) { s += pieces[Int(rng.next() % UInt64(pieces.count))] }
+            texts.append(s)
+        }
+        try assertSamePreparation(texts)
+        let engine = try TextEngine(fonts: sharedEngine.fonts, reusingSegments: true)
+        _ = engine.prepare(["ส่งถึงบ้านแล้ว ขอบคุณครับ มาก"], threads: 1)
+        let before = engine.withPreparer { $0.segmentCacheHits }
+        _ = engine.prepare(["ส่งถึงบ้านแล้ว ขอบคุณครับ ครับ"], threads: 1)
+        XCTAssertGreaterThanOrEqual(engine.withPreparer { $0.segmentCacheHits } - before, 2, "both Thai chunks are known")
+    }
+
     func testSampleCells() throws {
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Data/sample.csv").standardized
         let text = try String(contentsOf: url, encoding: .utf8)
