@@ -197,53 +197,66 @@ public final class TextAnalyzer {
     private func plainRightToLeftLevels() -> Bool {
         let count = utf16Count
         if bidiClasses.count < count { bidiClasses = [UInt8](repeating: 0, count: count) }
+        if levels.count < count { levels = [UInt8](repeating: 0, count: count) }
+        return utf16.withUnsafeBufferPointer { utf16 in
+            bidiClasses.withUnsafeMutableBufferPointer { classes in
+                levels.withUnsafeMutableBufferPointer { levels in
+                    Self.plainRightToLeftLevels(utf16: UnsafeBufferPointer(rebasing: utf16[0..<count]), classes: classes, levels: levels)
+                }
+            }
+        }
+    }
+
+    /// `plainRightToLeftLevels` over `utf16`, with `classes` as scratch (at least as long).
+    private static func plainRightToLeftLevels(utf16: UnsafeBufferPointer<UInt16>, classes: UnsafeMutableBufferPointer<UInt8>,
+                                               levels: UnsafeMutableBufferPointer<UInt8>) -> Bool {
+        let count = utf16.count
         // UCharDirection: 0 L, 1 R, 2 EN, 3 ES, 4 ET, 5 AN, 6 CS, 7 B, 8 S, 9 WS, 10 ON, 13 AL, 17 NSM, 18 BN.
         let R: UInt8 = 1, EN: UInt8 = 2, ES: UInt8 = 3, ET: UInt8 = 4, AN: UInt8 = 5, CS: UInt8 = 6, ON: UInt8 = 10, AL: UInt8 = 13
         var sawStrong = false
         var sawNumber = false
+        let bidiTable = UnicodeTables.bidiClass
         for k in 0..<count {
             let u = utf16[k]
             if u >= 0xD800 && u < 0xE000 { return false }
             if u < 0x80 && ((u | 0x20) >= 0x61 && (u | 0x20) <= 0x7A || (u < 0x20 && u != 0x09)) { return false }
-            var c = UInt8(truncatingIfNeeded: ys_bidi_class(UInt32(u)))
+            var c = bidiTable[Int(u)] // (surrogates were refused above: every unit is a BMP scalar)
             switch c {
             case R, AL: sawStrong = true
             case EN, AN: sawNumber = true
             case ES, ET, CS, 8, 9, ON: break
-            case 17: c = k > 0 ? bidiClasses[k - 1] : R // W1: a mark takes the type before it (sos is R)
+            case 17: c = k > 0 ? classes[k - 1] : R // W1: a mark takes the type before it (sos is R)
             default: return false // L, B, BN, explicit embeddings and isolates
             }
-            bidiClasses[k] = c
+            classes[k] = c
         }
         guard sawStrong else { return false }
         if sawNumber {
             var lastStrong = R
             for k in 0..<count { // W2, W3
-                let c = bidiClasses[k]
-                if c == R || c == AL { lastStrong = c; if c == AL { bidiClasses[k] = R } }
-                else if c == EN && lastStrong == AL { bidiClasses[k] = AN }
+                let c = classes[k]
+                if c == R || c == AL { lastStrong = c; if c == AL { classes[k] = R } }
+                else if c == EN && lastStrong == AL { classes[k] = AN }
             }
             if count >= 3 { // W4: one separator between two numbers of the same type
                 for k in 1..<(count - 1) {
-                    let c = bidiClasses[k], before = bidiClasses[k - 1], after = bidiClasses[k + 1]
-                    if before == EN && after == EN && (c == ES || c == CS) { bidiClasses[k] = EN }
-                    else if before == AN && after == AN && c == CS { bidiClasses[k] = AN }
+                    let c = classes[k], before = classes[k - 1], after = classes[k + 1]
+                    if before == EN && after == EN && (c == ES || c == CS) { classes[k] = EN }
+                    else if before == AN && after == AN && c == CS { classes[k] = AN }
                 }
             }
             var k = 0 // W5: terminators next to European numbers
             while k < count {
-                guard bidiClasses[k] == ET else { k += 1; continue }
+                guard classes[k] == ET else { k += 1; continue }
                 var end = k
-                while end < count && bidiClasses[end] == ET { end += 1 }
-                if (k > 0 && bidiClasses[k - 1] == EN) || (end < count && bidiClasses[end] == EN) {
-                    for j in k..<end { bidiClasses[j] = EN }
+                while end < count && classes[end] == ET { end += 1 }
+                if (k > 0 && classes[k - 1] == EN) || (end < count && classes[end] == EN) {
+                    for j in k..<end { classes[j] = EN }
                 }
                 k = end
             }
         }
-        levels.withUnsafeMutableBufferPointer { out in
-            for k in 0..<count { out[k] = bidiClasses[k] == EN || bidiClasses[k] == AN ? 2 : 1 }
-        }
+        for k in 0..<count { levels[k] = classes[k] == EN || classes[k] == AN ? 2 : 1 }
         return true
     }
 
