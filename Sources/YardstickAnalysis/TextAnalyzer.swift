@@ -22,6 +22,8 @@ public final class TextAnalyzer {
     /// Scratch UTF-16 for `graphemeBoundaries`, swapped with `utf16` and `utf8OffsetOf16` there.
     private var clusterUTF16: [UInt16] = []
     private var clusterOffsets: [Int32] = []
+    /// Scratch: the last `graphemeBoundaries`.
+    private var boundaries: [Int32] = []
     /// Scratch: resolved bidi classes, for `plainRightToLeftLevels`.
     private var bidiClasses: [UInt8] = []
     /// Whether `fillUTF16` met a character that may be right to left.
@@ -325,9 +327,14 @@ public final class TextAnalyzer {
     /// Most text needs only rules GB9/GB9a (no break before Extend, ZWJ or SpacingMark): that is
     /// done here from the Grapheme_Cluster_Break property. Text with conjoining jamo, Prepend,
     /// regional indicators, ZWJ or controls goes to ICU's iterator.
+    /// The array returned is the analyzer's scratch (no allocation once it has grown): use it
+    /// before the next call.
     public func graphemeBoundaries(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>) -> [Int32] {
         guard !range.isEmpty else { return [] }
-        var simple: [Int32] = []
+        var simple = boundaries
+        boundaries = [] // (so `simple` is the only reference: appending to it reuses its memory)
+        defer { boundaries = simple }
+        simple.removeAll(keepingCapacity: true)
         var i = range.lowerBound
         var isSimple = true
         while i < range.upperBound {
@@ -358,19 +365,19 @@ public final class TextAnalyzer {
             (utf16Count, sawRightToLeft) = (savedCount, savedRightToLeft)
         }
         let ascii = fillUTF16(bytes, range)
-        var result: [Int32] = []
+        simple.removeAll(keepingCapacity: true)
         let start = Int32(range.lowerBound)
         utf16.withUnsafeBufferPointer { all in
             let text = UnsafeBufferPointer(rebasing: all[0..<utf16Count])
             if ascii {
-                characters.forEachBoundary(in: text) { result.append(start + Int32($0)) }
+                characters.forEachBoundary(in: text) { simple.append(start + Int32($0)) }
             } else {
                 utf8OffsetOf16.withUnsafeBufferPointer { map in
-                    characters.forEachBoundary(in: text) { result.append(map[$0]) }
+                    characters.forEachBoundary(in: text) { simple.append(map[$0]) }
                 }
             }
         }
-        return result
+        return simple
     }
 
     /// Widens UTF-8 to UTF-16; for non-ASCII text also records each unit's UTF-8 offset.

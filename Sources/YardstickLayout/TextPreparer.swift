@@ -140,7 +140,9 @@ final class TextPreparer: @unchecked Sendable {
                                segments: inout RecordBuffer<BreakSegment>, pieces: inout RecordBuffer<ShapedPiece>) {
         var breaks = analyzer.breakOffsets
         if !analyzer.isASCII { dropBreaksInsideClusters(bytes, paragraph, &breaks) }
-        appendPieces(bytes, paragraph: paragraph, breaks: breaks, runs: analyzer.runs, segments: &segments, pieces: &pieces)
+        breaks.withUnsafeBufferPointer {
+            appendPieces(bytes, paragraph: paragraph, breaks: $0, runs: analyzer.runs, segments: &segments, pieces: &pieces)
+        }
     }
 
     /// UAX #14 allows a break before a combining mark after a space (LB10); a grapheme cluster
@@ -155,7 +157,7 @@ final class TextPreparer: @unchecked Sendable {
 
     /// Intersects break segments (ending at `breaks`), analysis runs and the font runs in
     /// `fontRuns` over `paragraph`; shapes each piece.
-    private func appendPieces(_ bytes: UnsafeBufferPointer<UInt8>, paragraph: Range<Int>, breaks: [Int32], runs: [AnalysisRun],
+    private func appendPieces(_ bytes: UnsafeBufferPointer<UInt8>, paragraph: Range<Int>, breaks: UnsafeBufferPointer<Int32>, runs: [AnalysisRun],
                               segments: inout RecordBuffer<BreakSegment>, pieces: inout RecordBuffer<ShapedPiece>) {
         var b = 0, r = 0, f = 0
         var pos = Int32(paragraph.lowerBound)
@@ -183,6 +185,15 @@ final class TextPreparer: @unchecked Sendable {
                 segFirstSummary = summaries.count
                 b += 1
             }
+        }
+    }
+
+    /// `appendPieces` for one segment, ending at `end`.
+    @inline(__always)
+    private func appendPieces(_ bytes: UnsafeBufferPointer<UInt8>, paragraph: Range<Int>, end: Int, runs: [AnalysisRun],
+                              segments: inout RecordBuffer<BreakSegment>, pieces: inout RecordBuffer<ShapedPiece>) {
+        withUnsafePointer(to: Int32(end)) {
+            appendPieces(bytes, paragraph: paragraph, breaks: UnsafeBufferPointer(start: $0, count: 1), runs: runs, segments: &segments, pieces: &pieces)
         }
     }
 
@@ -525,7 +536,7 @@ final class TextPreparer: @unchecked Sendable {
         fontRuns.removeAll(keepingCapacity: true)
         face = Int16(FontFallback.resolve(bytes, paragraph: range, style: style, fonts: fonts, previousFace: Int(face),
                                           graphemes: { analyzer.graphemeBoundaries(bytes, range: range) }, into: &fontRuns))
-        appendPieces(bytes, paragraph: range, breaks: [Int32(range.upperBound)], runs: scratchRuns,
+        appendPieces(bytes, paragraph: range, end: range.upperBound, runs: scratchRuns,
                      segments: &builder.segments, pieces: &builder.pieces)
     }
 
@@ -573,7 +584,7 @@ final class TextPreparer: @unchecked Sendable {
                                            graphemes: { analyzer.graphemeBoundaries(bytes, range: range) }, into: &fontRuns)
         scratchSegments.removeAll()
         scratchPieces.removeAll()
-        appendPieces(bytes, paragraph: range, breaks: [Int32(range.upperBound)], runs: analyzer.runs,
+        appendPieces(bytes, paragraph: range, end: range.upperBound, runs: analyzer.runs,
                      segments: &scratchSegments, pieces: &scratchPieces)
         let base = Int32(range.lowerBound)
         let segment = scratchSegments[0].moved(bytes: -base, pieces: 0)
