@@ -65,16 +65,23 @@ final class PreparedStorage: @unchecked Sendable {
     /// Collects texts as they are prepared, in buffers the storage adopts when the batch is
     /// done. Call `free()` if it is dropped without becoming a storage.
     struct Builder {
-        var paragraphs = RecordBuffer<Paragraph>()
+        var paragraphs: RecordBuffer<Paragraph>
         var segments: RecordBuffer<BreakSegment>
         var pieces: RecordBuffer<ShapedPiece>
-        var textParagraphs = RecordBuffer<Int32>()
-        var textPieces = RecordBuffer<Int32>()
-        var utf8Counts = RecordBuffer<Int32>()
+        var textParagraphs: RecordBuffer<Int32>
+        var textPieces: RecordBuffer<Int32>
+        var utf8Counts: RecordBuffer<Int32>
 
-        init(expectedBytes: Int = 0) {
-            segments = RecordBuffer(capacity: expectedBytes / 5 + 16)
-            pieces = RecordBuffer(capacity: expectedBytes / 5 + 16)
+        /// - Parameter texts: how many texts the batch will hold. Room is made for a paragraph
+        ///   and 16 segments and pieces per text (a cell of about 60 bytes has 8 to 10), so a
+        ///   batch rarely grows (each growth copies); `PreparedStorage` gives back what is unused.
+        init(texts: Int) {
+            paragraphs = RecordBuffer(capacity: texts + 4)
+            segments = RecordBuffer(capacity: texts * 16)
+            pieces = RecordBuffer(capacity: texts * 16)
+            textParagraphs = RecordBuffer(capacity: texts + 1)
+            textPieces = RecordBuffer(capacity: texts + 1)
+            utf8Counts = RecordBuffer(capacity: texts)
             textParagraphs.append(0)
             textPieces.append(0)
         }

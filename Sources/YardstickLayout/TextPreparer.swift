@@ -65,7 +65,7 @@ final class TextPreparer: @unchecked Sendable {
 
     /// Prepares texts into one batch.
     func prepare(_ count: Int, text: (Int) -> String, style: FontStyle, metrics: FaceMetricsTable, runs: ShapedRunAccess) -> [PreparedText] {
-        var builder = PreparedStorage.Builder(expectedBytes: count * 48)
+        var builder = PreparedStorage.Builder(texts: count)
         for i in 0..<count {
             var t = text(i)
             t.withUTF8 { append($0, style: style, to: &builder) }
