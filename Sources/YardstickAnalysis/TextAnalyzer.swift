@@ -68,9 +68,9 @@ public final class TextAnalyzer {
     /// Returns whether the paragraph may hold right-to-left text (when it does not, every level
     /// is 0 and `scriptRuns` may resolve scripts piece by piece).
     public func analyzeBreaks(_ bytes: UnsafeBufferPointer<UInt8>, paragraph: Range<Int>, baseDirection: UInt8? = nil) -> Bool {
-        breakOffsets.removeAll(keepingCapacity: true)
-        runs.removeAll(keepingCapacity: true)
-        levelRuns.removeAll(keepingCapacity: true)
+        breakOffsets.removeAllKeepingCapacity()
+        runs.removeAllKeepingCapacity()
+        levelRuns.removeAllKeepingCapacity()
         levelsResolved = false
         baseLevel = baseDirection ?? 0
         sawRightToLeft = false
@@ -119,7 +119,7 @@ public final class TextAnalyzer {
     /// - Returns: the chunk's edges; `breakOffsets` holds the opportunities strictly inside it
     ///   (absolute offsets, ascending).
     public func chunkBreaks(_ bytes: UnsafeBufferPointer<UInt8>, chunk: Range<Int>, afterOpenSpaces: Bool) -> LineBreakChunk? {
-        breakOffsets.removeAll(keepingCapacity: true)
+        breakOffsets.removeAllKeepingCapacity()
         guard case .accepted(let rightToLeft) = FastLineBreaks.breaks(bytes, chunk, into: &breakOffsets, scratch: &fastScratch,
                                                                        afterOpenSpaces: afterOpenSpaces, dictionary: true) else { return nil }
         let edges = FastLineBreaks.chunkEdges(fastScratch)
@@ -129,7 +129,7 @@ public final class TextAnalyzer {
             // rules inside a chunk look no further back than its start, but for a hyphen after
             // OP SP*, which ICU would take as word-initial here (LB20a), so that goes to ICU whole.
             if afterOpenSpaces && edges.first == .hy { return nil }
-            breakOffsets.removeAll(keepingCapacity: true)
+            breakOffsets.removeAllKeepingCapacity()
             _ = appendICUBreaks(bytes, chunk)
         }
         if !breakOffsets.isEmpty { breakOffsets.removeLast() } // the chunk's end: decided with the next chunk
@@ -140,7 +140,7 @@ public final class TextAnalyzer {
     /// The second half of `analyze`: bidi levels and script runs of the paragraph last given to
     /// `analyzeBreaks` (`runs`, `baseLevel`).
     public func resolveParagraphRuns(_ bytes: UnsafeBufferPointer<UInt8>, paragraph: Range<Int>, baseDirection: UInt8? = nil) {
-        runs.removeAll(keepingCapacity: true)
+        runs.removeAllKeepingCapacity()
         guard !paragraph.isEmpty else { return }
         if isASCII && baseDirection != 1 { return appendASCIIRun(bytes, paragraph) }
         prepareBidiText(bytes, paragraph)
@@ -156,7 +156,7 @@ public final class TextAnalyzer {
     /// Bidi levels of the paragraph last given to `analyzeBreaks`, as runs of equal level
     /// (`levelRuns`, `baseLevel`), without script runs; a later `resolveParagraphRuns` reuses them.
     public func resolveLevelRuns(_ bytes: UnsafeBufferPointer<UInt8>, paragraph: Range<Int>, baseDirection: UInt8? = nil) {
-        levelRuns.removeAll(keepingCapacity: true)
+        levelRuns.removeAllKeepingCapacity()
         guard !paragraph.isEmpty else { return }
         if isASCII && baseDirection != 1 {
             baseLevel = 0
@@ -291,7 +291,7 @@ public final class TextAnalyzer {
     /// instead).
     /// Replaces `runs`.
     public func scriptRuns(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, script: inout UInt32, level: UInt8 = 0) {
-        runs.removeAll(keepingCapacity: true)
+        runs.removeAllKeepingCapacity()
         var i = range.lowerBound
         let end = range.upperBound
         var current = AnalysisRun(start: Int32(i), end: Int32(i), level: level, script: script)
@@ -334,7 +334,7 @@ public final class TextAnalyzer {
         var simple = boundaries
         boundaries = [] // (so `simple` is the only reference: appending to it reuses its memory)
         defer { boundaries = simple }
-        simple.removeAll(keepingCapacity: true)
+        simple.removeAllKeepingCapacity()
         var i = range.lowerBound
         var isSimple = true
         while i < range.upperBound {
@@ -365,7 +365,7 @@ public final class TextAnalyzer {
             (utf16Count, sawRightToLeft) = (savedCount, savedRightToLeft)
         }
         let ascii = fillUTF16(bytes, range)
-        simple.removeAll(keepingCapacity: true)
+        simple.removeAllKeepingCapacity()
         let start = Int32(range.lowerBound)
         utf16.withUnsafeBufferPointer { all in
             let text = UnsafeBufferPointer(rebasing: all[0..<utf16Count])

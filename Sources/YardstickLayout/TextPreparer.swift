@@ -85,7 +85,7 @@ final class TextPreparer: @unchecked Sendable {
     }
 
     func appendUncached(_ bytes: UnsafeBufferPointer<UInt8>, style: FontStyle, to builder: inout PreparedStorage.Builder) {
-        hardBreaks.removeAll(keepingCapacity: true)
+        hardBreaks.removeAllKeepingCapacity()
         HardBreaks.paragraphs(in: bytes, into: &hardBreaks)
         for para in hardBreaks {
             let firstSegment = Int32(builder.segments.count)
@@ -124,7 +124,7 @@ final class TextPreparer: @unchecked Sendable {
                 }
                 analyzer.resolveParagraphRuns(bytes, paragraph: range)
                 baseLevel = analyzer.baseLevel
-                fontRuns.removeAll(keepingCapacity: true)
+                fontRuns.removeAllKeepingCapacity()
                 FontFallback.resolve(bytes, paragraph: range, style: style, fonts: fonts,
                                      graphemes: { analyzer.graphemeBoundaries(bytes, range: range) }, into: &fontRuns)
                 buildSegments(bytes, paragraph: range, segments: &builder.segments, pieces: &builder.pieces)
@@ -163,7 +163,7 @@ final class TextPreparer: @unchecked Sendable {
         var pos = Int32(paragraph.lowerBound)
         var segStart = pos
         var segFirstPiece = Int32(pieces.count)
-        summaries.removeAll(keepingCapacity: true)
+        summaries.removeAllKeepingCapacity()
         var segFirstSummary = 0
         while b < breaks.count {
             let next = min(breaks[b], runs[r].end, fontRuns[f].end)
@@ -236,7 +236,7 @@ final class TextPreparer: @unchecked Sendable {
         var walk = Walk()
         var start = paragraph.lowerBound
         var levelRun = 0
-        pending.removeAll(keepingCapacity: true)
+        pending.removeAllKeepingCapacity()
         for (b, breakOffset) in breaks.enumerated() {
             if b % Self.lookAhead == 0 {
                 prefetchSegments(bytes, from: start, ends: breaks[b..<min(b + Self.lookAhead, breaks.count)], levelRuns: levelRuns, style: UInt8(style.rawValue), cache: cache)
@@ -318,11 +318,11 @@ final class TextPreparer: @unchecked Sendable {
         var previous = LineBreakChunk.paragraphStart
         var start = paragraph.lowerBound
         let end = paragraph.upperBound
-        pending.removeAll(keepingCapacity: true)
+        pending.removeAllKeepingCapacity()
         func abandon(_ builder: inout PreparedStorage.Builder) -> Bool {
             builder.segments.removeLast(from: segmentMark)
             builder.pieces.removeLast(from: pieceMark)
-            pending.removeAll(keepingCapacity: true)
+            pending.removeAllKeepingCapacity()
             return false
         }
         let kind = SegmentCache.Kind.chunk
@@ -375,7 +375,7 @@ final class TextPreparer: @unchecked Sendable {
                   chunkEnd == end || LineBreakChunk.start(of: bytes, at: chunkEnd, end: end).map({ LineBreakChunk.breakBetween(edges, $0) }) == true
                     && GraphemeRules.mayStartCluster(bytes, at: chunkEnd, in: paragraph)
             else { return abandon(&builder) }
-            chunkSegments.removeAll(keepingCapacity: true)
+            chunkSegments.removeAllKeepingCapacity()
             chunkSegments.append(contentsOf: analyzer.breakOffsets)
             chunkSegments.append(Int32(chunkEnd))
             let first = walk.script == ScriptTag.common ? analyzer.firstRealScript(bytes, range: chunk) : walk.script
@@ -408,9 +408,9 @@ final class TextPreparer: @unchecked Sendable {
         let styleKey = UInt8(style.rawValue)
         let scriptIn = walk.script, faceIn = walk.face
         var firstScript = scriptIn
-        chunkScratchSegments.removeAll(keepingCapacity: true)
-        chunkScratchPieces.removeAll(keepingCapacity: true)
-        waiting.removeAll(keepingCapacity: true)
+        chunkScratchSegments.removeAllKeepingCapacity()
+        chunkScratchPieces.removeAllKeepingCapacity()
+        waiting.removeAllKeepingCapacity()
         func take(_ entry: Int, at segmentStart: Int) {
             let segment = cache.segments(entry)[0]
             let shift = Int32(segmentStart - chunk.lowerBound)
@@ -435,7 +435,7 @@ final class TextPreparer: @unchecked Sendable {
                 for w in waiting {
                     take(segmentEntry(bytes, w.start..<w.end, style: styleKey, level: 0, scriptIn: first, faceIn: w.faceIn, cache: cache), at: w.start)
                 }
-                waiting.removeAll(keepingCapacity: true)
+                waiting.removeAllKeepingCapacity()
             }
             let entry = segmentEntry(bytes, range, style: styleKey, level: 0, scriptIn: walk.script, faceIn: walk.face, cache: cache)
             take(entry, at: range.lowerBound)
@@ -523,7 +523,7 @@ final class TextPreparer: @unchecked Sendable {
     private func appendMixedLevelSegment(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, levelRuns: [LevelRun], firstLevelRun: Int,
                                          style: FontStyle, script: inout UInt32, face: inout Int16,
                                          to builder: inout PreparedStorage.Builder) {
-        scratchRuns.removeAll(keepingCapacity: true)
+        scratchRuns.removeAllKeepingCapacity()
         var r = firstLevelRun
         var start = range.lowerBound
         while start < range.upperBound {
@@ -533,7 +533,7 @@ final class TextPreparer: @unchecked Sendable {
             start = end
             r += 1
         }
-        fontRuns.removeAll(keepingCapacity: true)
+        fontRuns.removeAllKeepingCapacity()
         face = Int16(FontFallback.resolve(bytes, paragraph: range, style: style, fonts: fonts, previousFace: Int(face),
                                           graphemes: { analyzer.graphemeBoundaries(bytes, range: range) }, into: &fontRuns))
         appendPieces(bytes, paragraph: range, end: range.upperBound, runs: scratchRuns,
@@ -549,12 +549,12 @@ final class TextPreparer: @unchecked Sendable {
                 ? p.entry : segmentEntry(bytes, p.start..<p.end, style: style, level: level, scriptIn: script, faceIn: p.faceIn, cache: cache)
             emit(entry, at: p.start, cache: cache, to: &builder)
         }
-        pending.removeAll(keepingCapacity: true)
+        pending.removeAllKeepingCapacity()
     }
 
     /// The face the last cluster of `bytes[range]` takes after a cluster in `previous`.
     private func lastFace(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, style: FontStyle, after previous: Int16) -> Int16 {
-        fontRuns.removeAll(keepingCapacity: true)
+        fontRuns.removeAllKeepingCapacity()
         return Int16(FontFallback.resolve(bytes, paragraph: range, style: style, fonts: fonts, previousFace: Int(previous),
                                           graphemes: { analyzer.graphemeBoundaries(bytes, range: range) }, into: &fontRuns))
     }
@@ -579,7 +579,7 @@ final class TextPreparer: @unchecked Sendable {
         var script = scriptIn
         analyzer.scriptRuns(bytes, range: range, script: &script, level: level)
         let firstScript = scriptIn == ScriptTag.common ? analyzer.runs[0].script : scriptIn
-        fontRuns.removeAll(keepingCapacity: true)
+        fontRuns.removeAllKeepingCapacity()
         let faceOut = FontFallback.resolve(bytes, paragraph: range, style: FontStyle(rawValue: Int(style))!, fonts: fonts, previousFace: Int(faceIn),
                                            graphemes: { analyzer.graphemeBoundaries(bytes, range: range) }, into: &fontRuns)
         scratchSegments.removeAll()
