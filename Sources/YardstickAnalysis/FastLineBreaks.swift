@@ -3,11 +3,11 @@ import CICU
 /// UAX #14 line-break opportunities without ICU's iterator, for every text whose characters
 /// fall in the classes handled here: letters (AL, HL; AI resolves to AL), digits, spaces,
 /// combining marks (LB9/LB10), ideographs and kana (ID, NS; CJ resolves to NS as in ICU's
-/// default rules), Hangul (H2, H3, JL, JV, JT), and the punctuation classes BA, BB, B2, CL, CP,
-/// EX, GL, HY, IN, IS, OP, QU, SY, WJ. That covers prose in Latin, Greek, Cyrillic, Arabic,
-/// Hebrew, Devanagari, Chinese, Japanese and Korean. Anything else (prefix/postfix numeric
-/// signs such as `$ %`, emoji modifiers, regional indicators, joiners, zero-width space,
-/// controls, unassigned characters) goes to ICU, so the answer is always ICU 72's: a randomized
+/// default rules), Hangul (H2, H3, JL, JV, JT), the punctuation classes BA, BB, B2, CL, CP,
+/// EX, GL, HY, IN, IS, OP, QU, SY, WJ, and numeric prefixes and postfixes (PR, PO: `$ € + % °`).
+/// That covers prose in Latin, Greek, Cyrillic, Arabic, Hebrew, Devanagari, Chinese, Japanese
+/// and Korean, prices and measures. Anything else (emoji modifiers, regional indicators,
+/// joiners, zero-width space, controls, unassigned characters) goes to ICU, so the answer is always ICU 72's: a randomized
 /// comparison test checks every class here against ICU. Dictionary scripts such as Thai (SA) go
 /// to ICU too, except in a chunk (`TextAnalyzer.chunkBreaks`), which takes the rules' classes
 /// from here and its breaks from ICU.
@@ -17,8 +17,9 @@ import CICU
 /// LB15c SP ÷ IS NU; LB13 × CL CP EX IS SY; LB14 OP SP* ×; LB15 QU SP* × OP;
 /// LB16 (CL|CP) SP* × NS; LB17 B2 SP* × B2; LB18 SP ÷; LB19 × QU ×; LB20a word-initial HY × letter;
 /// LB21 × BA HY NS, BB ×; LB21a HL (HY|BA) ×; LB21b SY × HL; LB22 × IN; LB23 letters × NU ×
-/// letters; LB25 HY × NU, IS × NU, NU × NU, SY × NU inside a number; LB26 Hangul syllable
-/// blocks; LB28 letters × letters; LB29 IS × letters; LB30 (letters|NU) × OP and CP × (letters|NU)
+/// letters; LB23a PR × ID, ID × PO; LB24 (PR|PO) × letters ×  (PR|PO); LB25 HY × NU, IS × NU,
+/// NU × NU, SY × NU inside a number, and ICU's number pattern (PR|PO)? (OP|HY)? IS? NU
+/// (NU|SY|IS)* (CL|CP)? (PR|PO)? unbroken; LB26 Hangul syllable blocks; LB27 PR × Hangul × PO; LB28 letters × letters; LB29 IS × letters; LB30 (letters|NU) × OP and CP × (letters|NU)
 /// for narrow OP/CP only; LB31 ÷ elsewhere.
 ///
 /// O(n) in two passes: classify (bailing out at the first unhandled character), then decide
@@ -33,6 +34,8 @@ enum FastLineBreaks {
         /// Complex context (SA: Thai, Lao, Khmer, Myanmar…): a letter or mark for the rules (LB1),
         /// with breaks inside its runs from ICU's dictionaries; handled only when asked to.
         case sa
+        /// Prefix and postfix numeric (`$ € + %` …): glued to numbers and letters (LB23a–LB25).
+        case pr, po
         case other
     }
 
@@ -159,7 +162,7 @@ enum FastLineBreaks {
     /// NS NU OP PO PR QU SA SG SP SY ZW NL WJ H2 H3 JL JT JV CP CJ HL RI EB EM ZWJ).
     private static let fromICU: [Class] = [
         .other, .al, .al, .b2, .ba, .bb, .other, .other, .cl, .cm, .other, .ex, .gl, .hy, .id, .inC, .isC, .other,
-        .ns, .nu, .op, .other, .other, .qu, .sa, .other, .sp, .sy, .other, .other, .wj, .h2, .h3, .jl, .jt, .jv,
+        .ns, .nu, .op, .po, .pr, .qu, .sa, .other, .sp, .sy, .other, .other, .wj, .h2, .h3, .jl, .jt, .jv,
         .cp, .ns, .hl, .other, .other, .other, .other,
     ]
 
@@ -192,9 +195,12 @@ enum FastLineBreaks {
     ///   - beforeSpaces: the last class that is not a space, up to and including `a`.
     ///   - wordInitialHyphen: `a` is a hyphen at the start or after spaces not preceded by OP.
     ///   - inNumber: the text up to `a` ends with NU (NU | SY | IS)*.
+    ///   - numberBeforeA: the text up to the unit before `a` ends with NU (NU | SY | IS)*.
     ///   - numberAfterB: the unit after `b` is NU.
+    ///   - separatedNumberAfterB: the units after `b` are IS NU.
     private static func allowedByRules(_ a: Class, _ b: Class, beforeA: Class, beforeSpaces: Class, wordInitialHyphen: Bool,
-                                       inNumber: Bool, numberAfterB: Bool) -> Bool {
+                                       inNumber: Bool, numberBeforeA: Bool = false, numberAfterB: Bool,
+                                       separatedNumberAfterB: Bool = false) -> Bool {
         if b == .sp { return false } // LB7
         if a == .wj || b == .wj { return false } // LB11
         if a == .gl { return false } // LB12
@@ -213,6 +219,14 @@ enum FastLineBreaks {
         if a == .sy && b == .hl { return false } // LB21b
         if b == .inC { return false } // LB22
         if (isLetter(a) && b == .nu) || (a == .nu && isLetter(b)) { return false } // LB23
+        if (a == .pr && b == .id) || (a == .id && b == .po) { return false } // LB23a
+        if ((a == .pr || a == .po) && isLetter(b)) || (isLetter(a) && (b == .pr || b == .po)) { return false } // LB24
+        // LB25 as ICU: (PR | PO)? (OP | HY)? IS? NU (NU | SY | IS)* (CL | CP)? (PR | PO)?
+        if (a == .pr || a == .po) && (b == .nu || ((isOpen(b) || b == .hy) && (numberAfterB || separatedNumberAfterB))) { return false }
+        if (b == .pr || b == .po)
+            && (a == .nu || ((a == .sy || a == .isC) && inNumber) || ((a == .cl || a == .cp || a == .cpWide) && numberBeforeA)) { return false }
+        if a == .pr && (b == .jl || b == .jv || b == .jt || b == .h2 || b == .h3) { return false } // LB27
+        if (a == .jl || a == .jv || a == .jt || a == .h2 || a == .h3) && b == .po { return false }
         if b == .nu && (a == .hy || a == .isC || a == .nu || (a == .sy && inNumber)) { return false } // LB25
         if a == .jl && (b == .jl || b == .jv || b == .h2 || b == .h3) { return false } // LB26
         if (a == .jv || a == .h2) && (b == .jv || b == .jt) { return false }
@@ -225,14 +239,17 @@ enum FastLineBreaks {
     }
 
     /// `allowedByRules` precomputed for every pair whose answer depends only on the pair: 0 break,
-    /// 1 no break, 2 ask the rules (the left class is a space, hyphen, BA or SY, whose rules
-    /// look further back or ahead). Indexed by `a << 5 | b`.
+    /// 1 no break, 2 ask the rules (the left class is a space, hyphen, BA, SY or a numeric
+    /// prefix or postfix, whose rules look further back or ahead; or a closing mark or IS
+    /// before a prefix or postfix, glued only when it ends a number). Indexed by `a << 5 | b`.
     private static let pairTable: UnsafePointer<UInt8> = {
         let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 32 * 32)
         table.initialize(repeating: 2, count: 32 * 32)
         let all = (0...Class.other.rawValue).compactMap(Class.init(rawValue:))
-        for a in all where ![.sp, .hy, .ba, .sy, .cm, .other].contains(a) {
+        for a in all where ![.sp, .hy, .ba, .sy, .cm, .pr, .po, .other].contains(a) {
             for b in all {
+                // (Whether a number comes before decides these: ask the rules.)
+                if [.isC, .cl, .cp, .cpWide].contains(a) && (b == .pr || b == .po) { continue }
                 let allowed = allowedByRules(a, b, beforeA: .al, beforeSpaces: a, wordInitialHyphen: false, inNumber: a == .nu, numberAfterB: false)
                 table[Int(a.rawValue) << 5 | Int(b.rawValue)] = allowed ? 0 : 1
             }
@@ -323,11 +340,13 @@ enum FastLineBreaks {
                 for k in 1..<units {
                     let b = classes[k]
                     if a != .sp { beforeSpaces = a }
+                    let numberBeforeA = inNumber
                     inNumber = a == .nu || (inNumber && (a == .sy || a == .isC))
                     let action = pairs[Int(a.rawValue) &<< 5 | Int(b.rawValue)]
                     let allowed = action == 2
                         ? allowedByRules(a, b, beforeA: beforeA, beforeSpaces: beforeSpaces, wordInitialHyphen: wordInitialHyphen,
-                                         inNumber: inNumber, numberAfterB: k + 1 < units && classes[k + 1] == .nu)
+                                         inNumber: inNumber, numberBeforeA: numberBeforeA, numberAfterB: k + 1 < units && classes[k + 1] == .nu,
+                                         separatedNumberAfterB: k + 2 < units && classes[k + 1] == .isC && classes[k + 2] == .nu)
                         : action == 0
                     if allowed { out.append(starts[k]) }
                     // (ICU: a hyphen reached through OP SP* is not word-initial.)
