@@ -4,10 +4,11 @@ import CICU
 /// fall in the classes handled here: letters (AL, HL; AI resolves to AL), digits, spaces,
 /// combining marks (LB9/LB10), ideographs and kana (ID, NS; CJ resolves to NS as in ICU's
 /// default rules), Hangul (H2, H3, JL, JV, JT), the punctuation classes BA, BB, B2, CL, CP,
-/// EX, GL, HY, IN, IS, OP, QU, SY, WJ, and numeric prefixes and postfixes (PR, PO: `$ € + % °`).
-/// That covers prose in Latin, Greek, Cyrillic, Arabic, Hebrew, Devanagari, Chinese, Japanese
-/// and Korean, prices and measures. Anything else (emoji modifiers, regional indicators,
-/// joiners, zero-width space, controls, unassigned characters) goes to ICU, so the answer is always ICU 72's: a randomized
+/// EX, GL, HY, IN, IS, OP, QU, SY, WJ, numeric prefixes and postfixes (PR, PO: `$ € + % °`),
+/// emoji bases and modifiers (EB, EM) and the zero-width joiner. That covers prose in Latin,
+/// Greek, Cyrillic, Arabic, Hebrew, Devanagari, Chinese, Japanese and Korean, prices, measures
+/// and emoji. Anything else (regional indicators, zero-width space, controls, unassigned
+/// characters) goes to ICU, so the answer is always ICU 72's: a randomized
 /// comparison test checks every class here against ICU. Dictionary scripts such as Thai (SA) go
 /// to ICU too, except in a chunk (`TextAnalyzer.chunkBreaks`), which takes the rules' classes
 /// from here and its breaks from ICU.
@@ -20,7 +21,8 @@ import CICU
 /// letters; LB23a PR × ID, ID × PO; LB24 (PR|PO) × letters ×  (PR|PO); LB25 HY × NU, IS × NU,
 /// NU × NU, SY × NU inside a number, and ICU's number pattern (PR|PO)? (OP|HY)? IS? NU
 /// (NU|SY|IS)* (CL|CP)? (PR|PO)? unbroken; LB26 Hangul syllable blocks; LB27 PR × Hangul × PO; LB28 letters × letters; LB29 IS × letters; LB30 (letters|NU) × OP and CP × (letters|NU)
-/// for narrow OP/CP only; LB31 ÷ elsewhere.
+/// for narrow OP/CP only; LB30b EB × EM; LB8a ZWJ × (a ZWJ is otherwise a mark, LB9); LB31 ÷
+/// elsewhere.
 ///
 /// O(n) in two passes: classify (bailing out at the first unhandled character), then decide
 /// each boundary. A run of letters of one class (or of digits) is one unit, as nothing breaks
@@ -31,12 +33,17 @@ enum FastLineBreaks {
     enum Class: UInt8 {
         case al, hl, nu, sp, isC, ex, hy, qu, op, opWide, cp, cpWide, cl, sy, ba, bb, b2, id, ns, cm, gl, wj, inC
         case h2, h3, jl, jv, jt
-        /// Complex context (SA: Thai, Lao, Khmer, Myanmar…): a letter or mark for the rules (LB1),
-        /// with breaks inside its runs from ICU's dictionaries; handled only when asked to.
-        case sa
         /// Prefix and postfix numeric (`$ € + %` …): glued to numbers and letters (LB23a–LB25).
         case pr, po
         case other
+        // Classes resolved while units are formed (pass 1), never seen by the rules:
+        /// Complex context (SA: Thai, Lao, Khmer, Myanmar…): a letter or mark for the rules (LB1),
+        /// with breaks inside its runs from ICU's dictionaries; handled only when asked to.
+        case sa
+        /// Emoji base and modifier: ideographs for the rules, an EB unit taking the EM after it (LB30b).
+        case eb, em
+        /// U+200D ZERO WIDTH JOINER: a combining mark (LB9) that no break follows (LB8a).
+        case zwj
     }
 
     /// Reused per analyzer: the class and UTF-8 start of each unit (a character with the
@@ -44,6 +51,8 @@ enum FastLineBreaks {
     struct Scratch {
         var classes: [Class] = []
         var starts: [Int32] = []
+        /// Whether no break may come before the unit: the character before it is a ZWJ (LB8a).
+        var glued: [Bool] = []
         /// Units of the last accepted text.
         var units = 0
         /// Whether the last accepted text held complex-context (SA) characters: its breaks
@@ -99,8 +108,14 @@ enum FastLineBreaks {
         let table = bmpClasses
         func classAt(_ i: Int) -> (Class, Int) {
             let (scalar, length) = UTF8Decoding.decode(bytes, at: i, end: end)
-            let c = classOf(scalar, table)
-            return (c == .sa ? resolveComplexContext(scalar) : c, length)
+            var c = classOf(scalar, table)
+            switch c {
+            case .sa: c = resolveComplexContext(scalar)
+            case .eb, .em: c = .id
+            case .zwj: c = .cm
+            default: break
+            }
+            return (c, length)
         }
         var (first, length) = classAt(i)
         if first == .other { return nil }
@@ -163,7 +178,7 @@ enum FastLineBreaks {
     private static let fromICU: [Class] = [
         .other, .al, .al, .b2, .ba, .bb, .other, .other, .cl, .cm, .other, .ex, .gl, .hy, .id, .inC, .isC, .other,
         .ns, .nu, .op, .po, .pr, .qu, .sa, .other, .sp, .sy, .other, .other, .wj, .h2, .h3, .jl, .jt, .jv,
-        .cp, .ns, .hl, .other, .other, .other, .other,
+        .cp, .ns, .hl, .other, .eb, .em, .zwj,
     ]
 
     private static func lookUp(_ s: UInt32) -> Class {
@@ -271,20 +286,25 @@ enum FastLineBreaks {
         let capacity = range.count + 1
         if scratch.classes.count < capacity {
             scratch.classes = [Class](repeating: .other, count: capacity)
+            scratch.glued = [Bool](repeating: false, count: capacity)
             scratch.starts = [Int32](repeating: 0, count: capacity)
         }
         // Pass 1: units (LB9/LB10 applied), or bail out.
         var rightToLeft = false
         let units: Int = scratch.classes.withUnsafeMutableBufferPointer { classes in
-            scratch.starts.withUnsafeMutableBufferPointer { starts in
+            scratch.starts.withUnsafeMutableBufferPointer { starts in scratch.glued.withUnsafeMutableBufferPointer { glued in
                 var n = 0
                 var i = range.lowerBound
                 let end = range.upperBound
                 let table = bmpClasses
+                var glueNext = false // the last character was a ZWJ: no break before the next (LB8a)
+                var emojiBase = false // the last unit is an emoji base, which an emoji modifier joins (LB30b)
                 while i < end {
                     let b = bytes[i]
                     var c: Class
                     let length: Int
+                    var joiner = false
+                    var isEmojiBase = false
                     if b < 0x80 {
                         c = table[Int(b)]
                         if (c == .al || c == .nu) && n > 0 && classes[n - 1] == c {
@@ -292,16 +312,25 @@ enum FastLineBreaks {
                             // LB25), and the rules see the run as one unit.
                             i += 1
                             while i < end && bytes[i] < 0x80 && table[Int(bytes[i])] == c { i += 1 }
+                            glueNext = false
                             continue
                         }
                         length = 1
                     } else {
                         let (scalar, l) = UTF8Decoding.decode(bytes, at: i, end: end)
                         c = classOf(scalar, table)
-                        if c == .sa {
-                            guard dictionary else { return -1 }
-                            sawDictionary = true
-                            c = resolveComplexContext(scalar)
+                        if c.rawValue > Class.other.rawValue {
+                            switch c {
+                            case .sa:
+                                guard dictionary else { return -1 }
+                                sawDictionary = true
+                                c = resolveComplexContext(scalar)
+                            case .em:
+                                if n > 0 && emojiBase { i += l; emojiBase = false; glueNext = false; continue } // LB30b
+                                c = .id
+                            case .eb: c = .id; isEmojiBase = true
+                            default: c = .cm; joiner = true // ZWJ
+                            }
                         }
                         if scalar >= 0x0590 && UTF8Decoding.mayBeRightToLeft(scalar) { rightToLeft = true }
                         length = l
@@ -310,17 +339,20 @@ enum FastLineBreaks {
                     if c == .cm {
                         // LB9: a mark continues the unit before it unless that is a space (or
                         // there is none); LB10: otherwise it is a letter.
-                        if n > 0 && classes[n - 1] != .sp { i += length; continue }
+                        if n > 0 && classes[n - 1] != .sp { i += length; glueNext = joiner; continue }
                         c = .al
                     }
-                    if (c == .al || c == .hl || c == .nu) && n > 0 && classes[n - 1] == c { i += length; continue } // as above
+                    if (c == .al || c == .hl || c == .nu) && n > 0 && classes[n - 1] == c { i += length; glueNext = joiner; continue } // as above
                     classes[n] = c
                     starts[n] = Int32(i)
+                    glued[n] = glueNext
+                    glueNext = joiner
+                    emojiBase = isEmojiBase
                     n += 1
                     i += length
                 }
                 return n
-            }
+            } }
         }
         guard units >= 0 else { return .rejected }
         scratch.units = units
@@ -330,7 +362,7 @@ enum FastLineBreaks {
         // the pair's answer depends on what came before.
         let pairs = pairTable
         scratch.classes.withUnsafeBufferPointer { classes in
-            scratch.starts.withUnsafeBufferPointer { starts in
+            scratch.starts.withUnsafeBufferPointer { starts in scratch.glued.withUnsafeBufferPointer { glued in
                 var a = classes[0] // the class before the boundary
                 var beforeA = Class.sp // the class before `a` (start of text counts as a space)
                 var beforeSpaces = a // the last class that is not a space, up to `a`
@@ -348,14 +380,14 @@ enum FastLineBreaks {
                                          inNumber: inNumber, numberBeforeA: numberBeforeA, numberAfterB: k + 1 < units && classes[k + 1] == .nu,
                                          separatedNumberAfterB: k + 2 < units && classes[k + 1] == .isC && classes[k + 2] == .nu)
                         : action == 0
-                    if allowed { out.append(starts[k]) }
+                    if allowed && !glued[k] { out.append(starts[k]) }
                     // (ICU: a hyphen reached through OP SP* is not word-initial.)
                     spacesAfterOP = isOpen(a) || (a == .sp && spacesAfterOP)
                     if b == .hy { wordInitialHyphen = a == .sp ? !spacesAfterOP : false }
                     beforeA = a
                     a = b
                 }
-            }
+            } }
         }
         out.append(Int32(range.upperBound))
         return .accepted(mayBeRightToLeft: rightToLeft)
