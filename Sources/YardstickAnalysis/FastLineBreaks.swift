@@ -331,6 +331,8 @@ enum FastLineBreaks {
                             case .eb: c = .id; isEmojiBase = true
                             default: c = .cm; joiner = true // ZWJ
                             }
+                        } else if c == .id && scalar >= 0x1F000 && scalar <= 0x1FFFD && UnicodeTables.generalCategory(scalar) == 0 {
+                            isEmojiBase = true // LB30b: an unassigned pictograph (ID there) also takes a modifier
                         }
                         if scalar >= 0x0590 && UTF8Decoding.mayBeRightToLeft(scalar) { rightToLeft = true }
                         length = l

@@ -35,7 +35,7 @@ final class FastLineBreaksTests: XCTestCase {
         ["한", "국", "어", "각", "\u{1100}", "\u{1161}", "\u{11A8}", " ", " ", ".", ",", "1"],
         ["ก", "\u{200B}", "\u{2010}", "🇫", "\u{1}"],
         // Emoji: bases and modifiers (LB30b), joiner sequences (LB8a), presentation selectors.
-        ["👍", "🏽", "🏿", "🙏", "✌", "☝", "✅", "❤", "\u{FE0F}", "\u{200D}", "👩", "💻", "😀", "🧑", "a", "1", " ", "(", ")", "%", ",", "!", "-", "一"],
+        ["👍", "🏽", "🏿", "🙏", "\u{1F02C}", "✌", "☝", "✅", "❤", "\u{FE0F}", "\u{200D}", "👩", "💻", "😀", "🧑", "a", "1", " ", "(", ")", "%", ",", "!", "-", "一"],
         // Numeric prefixes and postfixes (PR, PO) with numbers, letters, brackets and separators.
         ["$", "%", "€", "+", "°", "₹", "£", "‰", "1", "2", "0", "(", ")", "[", "]", "-", ".", ",", "/", "a", "x", " ", "一", "가", "（", "）"],
     ]
