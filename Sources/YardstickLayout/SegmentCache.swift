@@ -159,7 +159,13 @@ final class SegmentCache {
     /// most often the key's own. Call after `prefetchSlot`, once that line has had time to come in.
     @inline(__always) func prefetchRecord(bytesHash: UInt64) {
         let slot = slots[Int(truncatingIfNeeded: bytesHash) & (slotCount - 1)]
-        if slot != 0 { ys_prefetch(arena + ((Int(truncatingIfNeeded: slot & 0xFFFF_FFFF) - 1) << 3)) }
+        if slot != 0 {
+            let record = arena + ((Int(truncatingIfNeeded: slot & 0xFFFF_FFFF) - 1) << 3)
+            // A record spans two or three cache lines (header, key, segments, pieces): all are read.
+            ys_prefetch(record)
+            ys_prefetch(record + 64)
+            ys_prefetch(record + 128)
+        }
     }
 
     /// The entry for this key, or nil.
