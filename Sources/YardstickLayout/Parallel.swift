@@ -8,25 +8,40 @@ public enum Parallel {
     /// Inlinable so callers get it specialised for their element type (no generic dispatch per element).
     @inlinable
     public static func map<T>(count: Int, threads: Int, chunk: Int = 64, _ body: (Int) -> T) -> [T] {
-        let workers = max(1, min(threads > 0 ? threads : System.coreCount, (count + chunk - 1) / chunk))
+        map(count: count, threads: threads, chunk: chunk) { i, _ in body(i) }
+    }
+
+    /// `body(i, worker)` for i in 0..<count on up to `threads` threads, results in order. `worker`
+    /// (0 ..< the number of workers) is the same for every index one thread handles, so each
+    /// thread can keep its own state (caches stay in that core's cache) and no two threads
+    /// ever hold the same worker number at once.
+    @inlinable
+    public static func map<T>(count: Int, threads: Int, chunk: Int = 64, _ body: (Int, Int) -> T) -> [T] {
+        let workers = workerCount(count: count, threads: threads, chunk: chunk)
         if workers == 1 {
             var out: [T] = []
             out.reserveCapacity(count)
-            for i in 0..<count { out.append(body(i)) }
+            for i in 0..<count { out.append(body(i, 0)) }
             return out
         }
         let results = UnsafeMutableBufferPointer<T>.allocate(capacity: count)
         let next = Atomic<Int>(0)
-        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
             while true {
                 let start = next.add(chunk, ordering: .relaxed).oldValue
                 if start >= count { break }
-                for i in start..<min(count, start + chunk) { (results.baseAddress! + i).initialize(to: body(i)) }
+                for i in start..<min(count, start + chunk) { (results.baseAddress! + i).initialize(to: body(i, worker)) }
             }
         }
         let array = Array(results)
         results.baseAddress!.deinitialize(count: count)
         results.deallocate()
         return array
+    }
+
+    /// How many workers `map` uses: `threads` (0 = all cores), at most one per chunk.
+    @inlinable
+    public static func workerCount(count: Int, threads: Int, chunk: Int) -> Int {
+        max(1, min(threads > 0 ? threads : System.coreCount, (count + chunk - 1) / chunk))
     }
 }
