@@ -16,7 +16,7 @@ import YardstickTable
 func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
 
 var args = Array(CommandLine.arguments.dropFirst())
-var repeats = 5
+var repeats = 7
 if let r = args.firstIndex(of: "--repeat"), r + 1 < args.count { repeats = max(1, Int(args[r + 1]) ?? 3); args.removeSubrange(r...(r + 1)) }
 let coldOnly = args.contains("--cold-only")
 args.removeAll { $0 == "--cold-only" }
