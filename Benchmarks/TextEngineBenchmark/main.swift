@@ -17,7 +17,7 @@ func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
 
 var args = Array(CommandLine.arguments.dropFirst())
 var repeats = 7
-if let r = args.firstIndex(of: "--repeat"), r + 1 < args.count { repeats = max(1, Int(args[r + 1]) ?? 3); args.removeSubrange(r...(r + 1)) }
+if let r = args.firstIndex(of: "--repeat"), r + 1 < args.count { repeats = max(1, Int(args[r + 1]) ?? repeats); args.removeSubrange(r...(r + 1)) }
 let coldOnly = args.contains("--cold-only")
 args.removeAll { $0 == "--cold-only" }
 var coldThreads = 1
@@ -64,10 +64,12 @@ func minorFaults() -> Int {
 struct ColdRun {
     var seconds: Double
     var faults: Int
-    var engine: TextEngine?
+    var engine: TextEngine
     var prepared: [PreparedText]
 }
-func coldRun(threads: Int, keep: Bool = false) -> ColdRun {
+/// One cold pass. The engine and its results are returned, so freeing them falls outside this
+/// function (profilers count `coldRun` alone); `timed` keeps only the figures.
+func coldRun(threads: Int) -> ColdRun {
     let engine = try! TextEngine(fonts: fonts)
     let f0 = minorFaults()
     let t0 = now()
@@ -75,7 +77,11 @@ func coldRun(threads: Int, keep: Bool = false) -> ColdRun {
     let heights = Parallel.map(count: prepared.count, threads: threads, chunk: 256) { prepared[$0].measure(width: 250, attributes: attributes).height }
     let t = now() - t0
     precondition(heights.count == cells.count)
-    return ColdRun(seconds: t, faults: minorFaults() - f0, engine: keep ? engine : nil, prepared: keep ? prepared : [])
+    return ColdRun(seconds: t, faults: minorFaults() - f0, engine: engine, prepared: prepared)
+}
+func timed(threads: Int) -> (seconds: Double, faults: Int) {
+    let run = coldRun(threads: threads)
+    return (run.seconds, run.faults)
 }
 func median(_ values: [Double]) -> Double {
     let v = values.sorted()
@@ -83,24 +89,24 @@ func median(_ values: [Double]) -> Double {
 }
 if coldOnly {
     // (For profilers: the first pass here is the process's first, one-time costs included.)
-    var best = coldRun(threads: coldThreads).seconds
-    for _ in 1..<repeats { best = min(best, coldRun(threads: coldThreads).seconds) }
+    var best = timed(threads: coldThreads).seconds
+    for _ in 1..<repeats { best = min(best, timed(threads: coldThreads).seconds) }
     print("cold, \(coldThreads) thread(s) (empty caches, prepare+height) \(String(format: "%8.3f µs/cell", best / Double(cells.count) * 1e6))")
     exit(0)
 }
-_ = coldRun(threads: 1)
-_ = coldRun(threads: 2)
+_ = timed(threads: 1)
+_ = timed(threads: 2)
 var ones: [Double] = [], twos: [Double] = [], ratios: [Double] = []
 var faults1: [Int] = [], faults2: [Int] = []
 for _ in 0..<repeats {
-    _ = coldRun(threads: 1)
-    let one = coldRun(threads: 1)
-    _ = coldRun(threads: 2)
-    let two = coldRun(threads: 2)
+    _ = timed(threads: 1)
+    let one = timed(threads: 1)
+    _ = timed(threads: 2)
+    let two = timed(threads: 2)
     ones.append(one.seconds); twos.append(two.seconds); ratios.append(one.seconds / two.seconds)
     faults1.append(one.faults); faults2.append(two.faults)
 }
-let warmRun = coldRun(threads: 1, keep: true)
+let warmRun = coldRun(threads: 1)
 let prepared = warmRun.prepared
 
 // Floor: one hb_shape call per whole cell, in the primary face, script/direction guessed.
@@ -142,7 +148,7 @@ let warmLayout = best {
 // Re-measuring known text with a warm shaping cache (e.g. the same values in another table).
 let warmCache = best {
     let t0 = now()
-    let again = warmRun.engine!.prepare(cells, threads: 1)
+    let again = warmRun.engine.prepare(cells, threads: 1)
     for p in again { sink += p.measure(width: 250, attributes: attributes).height }
     return now() - t0
 }
@@ -157,5 +163,5 @@ print("warm re-layout at a new Dynamic Type size     \(us(warmCategory))")
 print("warm re-layout at a new width (full lines)    \(us(warmLayout))")
 print("re-prepare with a warm shaping cache          \(us(warmCache))")
 print("minor page faults per cold pass: 1 thread \(faults1.map(String.init).joined(separator: " ")); 2 threads \(faults2.map(String.init).joined(separator: " "))")
-print("shaping cache after one cold pass: \(warmRun.engine!.cache.count) runs, \(warmRun.engine!.cache.hits) hits, \(warmRun.engine!.cache.misses) misses")
+print("shaping cache after one cold pass: \(warmRun.engine.cache.count) runs, \(warmRun.engine.cache.hits) hits, \(warmRun.engine.cache.misses) misses")
 if sink.isNaN { print(sink) }

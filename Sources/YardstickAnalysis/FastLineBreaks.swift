@@ -8,28 +8,31 @@ import CICU
 /// emoji bases and modifiers (EB, EM) and the zero-width joiner. That covers prose in Latin,
 /// Greek, Cyrillic, Arabic, Hebrew, Devanagari, Chinese, Japanese and Korean, prices, measures
 /// and emoji. Anything else (regional indicators, zero-width space, controls, unassigned
-/// characters) goes to ICU, so the answer is always ICU 72's: a randomized
-/// comparison test checks every class here against ICU. Dictionary scripts such as Thai (SA) go
-/// to ICU too, except in a chunk (`TextAnalyzer.chunkBreaks`), which takes the rules' classes
-/// from here and its breaks from ICU.
+/// characters other than pictographs, which ICU makes ID) goes to ICU, so the answer is always
+/// ICU 72's: a randomized comparison test checks every class here against ICU. Dictionary
+/// scripts such as Thai (SA) go to ICU too, except in a chunk (`TextAnalyzer.chunkBreaks`),
+/// which takes the classes of its edges from here and its breaks from ICU.
 ///
 /// Rules, in UAX #14 order (15.0, plus the 15.1 rules ICU 72 already follows, LB15c and LB20a):
-/// LB7 × SP; LB9 X CM* → X; LB10 CM → AL; LB11 × WJ ×; LB12 GL ×; LB12a [^SP BA HY] × GL;
+/// LB7 × SP; LB8a ZWJ × (a ZWJ is otherwise a mark, LB9); LB9 X CM* → X; LB10 CM → AL;
+/// LB11 × WJ ×; LB12 GL ×; LB12a [^SP BA HY] × GL;
 /// LB15c SP ÷ IS NU; LB13 × CL CP EX IS SY; LB14 OP SP* ×; LB15 QU SP* × OP;
 /// LB16 (CL|CP) SP* × NS; LB17 B2 SP* × B2; LB18 SP ÷; LB19 × QU ×; LB20a word-initial HY × letter;
 /// LB21 × BA HY NS, BB ×; LB21a HL (HY|BA) ×; LB21b SY × HL; LB22 × IN; LB23 letters × NU ×
-/// letters; LB23a PR × ID, ID × PO; LB24 (PR|PO) × letters ×  (PR|PO); LB25 HY × NU, IS × NU,
+/// letters; LB23a PR × ID, ID × PO; LB24 (PR|PO) × letters × (PR|PO); LB25 HY × NU, IS × NU,
 /// NU × NU, SY × NU inside a number, and ICU's number pattern (PR|PO)? (OP|HY)? IS? NU
-/// (NU|SY|IS)* (CL|CP)? (PR|PO)? unbroken; LB26 Hangul syllable blocks; LB27 PR × Hangul × PO; LB28 letters × letters; LB29 IS × letters; LB30 (letters|NU) × OP and CP × (letters|NU)
-/// for narrow OP/CP only; LB30b EB × EM; LB8a ZWJ × (a ZWJ is otherwise a mark, LB9); LB31 ÷
-/// elsewhere.
+/// (NU|SY|IS)* (CL|CP)? (PR|PO)? unbroken; LB26 Hangul syllable blocks; LB27 PR × Hangul × PO;
+/// LB28 letters × letters; LB29 IS × letters; LB30 (letters|NU) × OP and CP × (letters|NU) for
+/// narrow OP/CP only; LB30b EB × EM (an unassigned pictograph too); LB31 ÷ elsewhere.
 ///
 /// O(n) in two passes: classify (bailing out at the first unhandled character), then decide
 /// each boundary. A run of letters of one class (or of digits) is one unit, as nothing breaks
 /// inside it and the rules only ever look at its class. No allocation once the scratch
 /// buffers have grown.
 enum FastLineBreaks {
-    /// Line-break classes after LB1 resolution; `.other` = not handled here (ICU decides).
+    /// Line-break classes the rules see (after LB1), up to `.other` = not handled here (ICU
+    /// decides); after it, classes that forming units (pass 1) resolves into those. The rules'
+    /// tables are indexed by five bits per class, so `.other` must stay below 32.
     enum Class: UInt8 {
         case al, hl, nu, sp, isC, ex, hy, qu, op, opWide, cp, cpWide, cl, sy, ba, bb, b2, id, ns, cm, gl, wj, inC
         case h2, h3, jl, jv, jt
@@ -76,12 +79,11 @@ enum FastLineBreaks {
         scalar < 0x10000 ? table[Int(scalar)] : lookUp(scalar)
     }
 
-    /// Whether every character of `bytes[range]` is handled here and none may make the text
-    /// right to left: a quick scan, so a caller can tell before doing any work that breaking
-    /// the text chunk by chunk will not have to be abandoned halfway.
-    /// - Parameter dictionary: complex-context (SA) characters count as handled (their breaks
-    ///   then come from ICU's dictionaries: see `breaks`).
-    static func handlesLeftToRight(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, dictionary: Bool = false) -> Bool {
+    /// Whether every character of `bytes[range]` can be broken chunk by chunk and none may make
+    /// the text right to left: handled here, or complex-context (SA), whose breaks a chunk takes
+    /// from ICU (`TextAnalyzer.chunkBreaks`). A quick scan, so a caller can tell before doing any
+    /// work that breaking the text chunk by chunk will not have to be abandoned halfway.
+    static func handlesLeftToRightChunks(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
         let table = bmpClasses
         var i = range.lowerBound
         let end = range.upperBound
@@ -94,7 +96,7 @@ enum FastLineBreaks {
             }
             let (scalar, length) = UTF8Decoding.decode(bytes, at: i, end: end)
             let c = classOf(scalar, table)
-            if c == .other || (c == .sa && !dictionary) { return false }
+            if c == .other { return false }
             if scalar >= 0x0590 && UTF8Decoding.mayBeRightToLeft(scalar) { return false }
             i += length
         }
@@ -148,7 +150,7 @@ enum FastLineBreaks {
             for before in all {
                 for first in all {
                     let allowed = allowedByRules(.sp, first, beforeA: .sp, beforeSpaces: before, wordInitialHyphen: false, inNumber: false,
-                                                 numberAfterB: number)
+                                                 numberBeforeA: false, numberAfterB: number, separatedNumberAfterB: false)
                     table[(number ? 1024 : 0) | Int(before.rawValue) << 5 | Int(first.rawValue)] = allowed ? 1 : 0
                 }
             }
@@ -214,8 +216,7 @@ enum FastLineBreaks {
     ///   - numberAfterB: the unit after `b` is NU.
     ///   - separatedNumberAfterB: the units after `b` are IS NU.
     private static func allowedByRules(_ a: Class, _ b: Class, beforeA: Class, beforeSpaces: Class, wordInitialHyphen: Bool,
-                                       inNumber: Bool, numberBeforeA: Bool = false, numberAfterB: Bool,
-                                       separatedNumberAfterB: Bool = false) -> Bool {
+                                       inNumber: Bool, numberBeforeA: Bool, numberAfterB: Bool, separatedNumberAfterB: Bool) -> Bool {
         if b == .sp { return false } // LB7
         if a == .wj || b == .wj { return false } // LB11
         if a == .gl { return false } // LB12
@@ -240,9 +241,9 @@ enum FastLineBreaks {
         if (a == .pr || a == .po) && (b == .nu || ((isOpen(b) || b == .hy) && (numberAfterB || separatedNumberAfterB))) { return false }
         if (b == .pr || b == .po)
             && (a == .nu || ((a == .sy || a == .isC) && inNumber) || ((a == .cl || a == .cp || a == .cpWide) && numberBeforeA)) { return false }
+        if b == .nu && (a == .hy || a == .isC || a == .nu || (a == .sy && inNumber)) { return false }
         if a == .pr && (b == .jl || b == .jv || b == .jt || b == .h2 || b == .h3) { return false } // LB27
         if (a == .jl || a == .jv || a == .jt || a == .h2 || a == .h3) && b == .po { return false }
-        if b == .nu && (a == .hy || a == .isC || a == .nu || (a == .sy && inNumber)) { return false } // LB25
         if a == .jl && (b == .jl || b == .jv || b == .h2 || b == .h3) { return false } // LB26
         if (a == .jv || a == .h2) && (b == .jv || b == .jt) { return false }
         if (a == .jt || a == .h3) && b == .jt { return false }
@@ -258,6 +259,7 @@ enum FastLineBreaks {
     /// prefix or postfix, whose rules look further back or ahead; or a closing mark or IS
     /// before a prefix or postfix, glued only when it ends a number). Indexed by `a << 5 | b`.
     private static let pairTable: UnsafePointer<UInt8> = {
+        precondition(Class.other.rawValue < 32, "the rules' classes must fit five bits")
         let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 32 * 32)
         table.initialize(repeating: 2, count: 32 * 32)
         let all = (0...Class.other.rawValue).compactMap(Class.init(rawValue:))
@@ -265,7 +267,8 @@ enum FastLineBreaks {
             for b in all {
                 // (Whether a number comes before decides these: ask the rules.)
                 if [.isC, .cl, .cp, .cpWide].contains(a) && (b == .pr || b == .po) { continue }
-                let allowed = allowedByRules(a, b, beforeA: .al, beforeSpaces: a, wordInitialHyphen: false, inNumber: a == .nu, numberAfterB: false)
+                let allowed = allowedByRules(a, b, beforeA: .al, beforeSpaces: a, wordInitialHyphen: false, inNumber: a == .nu,
+                                             numberBeforeA: false, numberAfterB: false, separatedNumberAfterB: false)
                 table[Int(a.rawValue) << 5 | Int(b.rawValue)] = allowed ? 0 : 1
             }
         }
@@ -275,8 +278,12 @@ enum FastLineBreaks {
     /// Appends the break opportunities of `bytes[range]` (absolute offsets after its start, the
     /// last being its end), or appends nothing and returns `.rejected` when the text holds a
     /// character these rules do not handle. `bytes[range]` must be valid UTF-8.
-    /// - Parameter afterOpenSpaces: the text follows OP SP+ (a chunk of a paragraph, see
-    ///   `chunk`): a hyphen at its start is then not word-initial (LB20a as ICU applies it).
+    /// - Parameters:
+    ///   - afterOpenSpaces: the text follows OP SP+ (a chunk of a paragraph, see `chunk`): a
+    ///     hyphen at its start is then not word-initial (LB20a as ICU applies it).
+    ///   - dictionary: accept complex-context (SA) characters. When the text holds some
+    ///     (`scratch.sawDictionary`), only its units are formed (for `chunkEdges`): nothing is
+    ///     appended, and the caller takes the breaks from ICU's dictionaries.
     static func breaks(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, into out: inout [Int32],
                        scratch: inout Scratch, afterOpenSpaces: Bool = false, dictionary: Bool = false) -> Outcome {
         scratch.units = 0
@@ -284,11 +291,9 @@ enum FastLineBreaks {
         var sawDictionary = false
         guard !range.isEmpty else { return .accepted(mayBeRightToLeft: false) }
         let capacity = range.count + 1
-        if scratch.classes.count < capacity {
-            scratch.classes = [Class](repeating: .other, count: capacity)
-            scratch.glued = [Bool](repeating: false, count: capacity)
-            scratch.starts = [Int32](repeating: 0, count: capacity)
-        }
+        if scratch.classes.count < capacity { scratch.classes = [Class](repeating: .other, count: capacity) }
+        if scratch.glued.count < capacity { scratch.glued = [Bool](repeating: false, count: capacity) }
+        if scratch.starts.count < capacity { scratch.starts = [Int32](repeating: 0, count: capacity) }
         // Pass 1: units (LB9/LB10 applied), or bail out.
         var rightToLeft = false
         let units: Int = scratch.classes.withUnsafeMutableBufferPointer { classes in
@@ -359,6 +364,7 @@ enum FastLineBreaks {
         guard units >= 0 else { return .rejected }
         scratch.units = units
         scratch.sawDictionary = sawDictionary
+        if sawDictionary { return .accepted(mayBeRightToLeft: rightToLeft) } // (breaks from the dictionary: see above)
 
         // Pass 2: one decision per boundary between units: a table lookup, or the rules when
         // the pair's answer depends on what came before.

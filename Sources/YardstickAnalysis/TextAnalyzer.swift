@@ -128,6 +128,8 @@ public final class TextAnalyzer {
             // the paragraph's: a dictionary run never crosses the spaces around a chunk, and the
             // rules inside a chunk look no further back than its start, but for a hyphen after
             // OP SP*, which ICU would take as word-initial here (LB20a), so that goes to ICU whole.
+            // (`TextPreparer` never asks for a chunk after OP SP*: no break can precede it, so the
+            // paragraph is abandoned first. Other callers can.)
             if afterOpenSpaces && edges.first == .hy { return nil }
             breakOffsets.removeAllKeepingCapacity()
             _ = appendICUBreaks(bytes, chunk)
@@ -197,9 +199,8 @@ public final class TextAnalyzer {
     /// keeps separators and trailing whitespace at the paragraph level, 1). Fills `levels` and
     /// returns true, or returns false (nothing written) when ICU must decide.
     private func plainRightToLeftLevels() -> Bool {
-        let count = utf16Count
+        let count = utf16Count // (`resolveLevels` has made `levels` this long)
         if bidiClasses.count < count { bidiClasses = [UInt8](repeating: 0, count: count) }
-        if levels.count < count { levels = [UInt8](repeating: 0, count: count) }
         return utf16.withUnsafeBufferPointer { utf16 in
             bidiClasses.withUnsafeMutableBufferPointer { classes in
                 levels.withUnsafeMutableBufferPointer { levels in
@@ -327,8 +328,8 @@ public final class TextAnalyzer {
     /// Most text needs only rules GB9/GB9a (no break before Extend, ZWJ or SpacingMark): that is
     /// done here from the Grapheme_Cluster_Break property. Text with conjoining jamo, Prepend,
     /// regional indicators, ZWJ or controls goes to ICU's iterator.
-    /// The array returned is the analyzer's scratch (no allocation once it has grown): use it
-    /// before the next call.
+    /// The array returned shares the analyzer's scratch storage: keeping it past the next call
+    /// costs that call a copy (no allocation otherwise, once the storage has grown).
     public func graphemeBoundaries(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>) -> [Int32] {
         guard !range.isEmpty else { return [] }
         var simple = boundaries

@@ -12,9 +12,9 @@ public enum Parallel {
     }
 
     /// `body(i, worker)` for i in 0..<count on up to `threads` threads, results in order. `worker`
-    /// (0 ..< the number of workers) is the same for every index one thread handles, so each
-    /// thread can keep its own state (caches stay in that core's cache) and no two threads
-    /// ever hold the same worker number at once.
+    /// (0 ..< `workerCount(…)`) names one of the concurrent loops that take indices from the
+    /// shared counter: no two calls with the same worker number ever run at once, so a caller
+    /// can give each worker its own state.
     @inlinable
     public static func map<T>(count: Int, threads: Int, chunk: Int = 64, _ body: (Int, Int) -> T) -> [T] {
         let workers = workerCount(count: count, threads: threads, chunk: chunk)

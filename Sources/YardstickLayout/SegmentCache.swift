@@ -24,13 +24,17 @@ import YardstickLineBreaking
 /// Per thread, no locks. Each entry is one record in a single arena — header, key bytes,
 /// segments, pieces, back to back — so a lookup and the copy that follows touch a few
 /// neighbouring cache lines. Slots hold a hash tag beside the record's offset, so a probe that
-/// misses does not touch the record. Open addressing with linear probing, at most half full;
+/// misses does not touch the record. A key's slot comes from its bytes, style, level and kind
+/// only (`bytesHash`); the script and face it inherits change just the tag, so the variants of
+/// one word share a probe run, and the slots of the words ahead can be prefetched before those
+/// are known (`prefetchSlot`, `prefetchRecord`). Open addressing with linear probing, at most half full;
 /// lookups O(key length). The arena is reserved address space (twice the limit, transparent
 /// huge pages requested; plain memory where the system refuses) that fills without
 /// ever moving; it is emptied when it passes its limit (32 MB by default), so memory stays bounded;
 /// results never depend on what is remembered.
 final class SegmentCache {
     struct Header {
+        /// The full hash (`hash(bytesHash:scriptIn:faceIn:)`).
         var hash: UInt64
         var scriptIn: UInt32
         /// The last real script of the entry, or `scriptIn` if it has none.

@@ -94,9 +94,8 @@ public final class TextEngine: Sendable {
     }
 
     /// Calls `body(range, preparer)` for consecutive batches of 64 indices on up to `threads`
-    /// threads, each thread with its own preparer for the whole run (its caches stay warm in
-    /// that core's cache); results keep input order, so output never depends on scheduling
-    /// (which preparer handles a batch changes speed only).
+    /// threads, each worker with its own preparer for the whole run; results keep input order,
+    /// so output never depends on scheduling (which preparer handles a batch changes speed only).
     func parallelBatches<T>(count: Int, threads: Int, _ body: (Range<Int>, TextPreparer) -> [T]) -> [T] {
         let batch = 64
         let batches = (count + batch - 1) / batch
@@ -108,7 +107,8 @@ public final class TextEngine: Sendable {
         let preparers = (0..<workers).map { _ in pool.withLock { $0.popLast() } ?? makePreparer() }
         defer { pool.withLock { $0.append(contentsOf: preparers) } }
         return Parallel.map(count: batches, threads: workers, chunk: 1) { b, worker -> [T] in
-            body(range(b), preparers[worker])
+            precondition(worker < preparers.count, "Parallel.map uses workerCount(…) workers")
+            return body(range(b), preparers[worker])
         }.flatMap { $0 }
     }
 

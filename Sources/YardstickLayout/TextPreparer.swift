@@ -239,7 +239,8 @@ final class TextPreparer: @unchecked Sendable {
         pending.removeAllKeepingCapacity()
         for (b, breakOffset) in breaks.enumerated() {
             if b % Self.lookAhead == 0 {
-                prefetchSegments(bytes, from: start, ends: breaks[b..<min(b + Self.lookAhead, breaks.count)], levelRuns: levelRuns, style: UInt8(style.rawValue), cache: cache)
+                prefetchSegments(bytes, from: start, ends: breaks[b..<min(b + Self.lookAhead, breaks.count)], levelRuns: levelRuns,
+                                 firstLevelRun: levelRun, style: UInt8(style.rawValue), cache: cache)
             }
             let end = Int(breakOffset)
             guard end > start else { continue }
@@ -419,9 +420,12 @@ final class TextPreparer: @unchecked Sendable {
             for k in 0..<Int(segment.endPiece) { chunkScratchPieces.append(pieces[k].moved(bytes: shift)) }
             chunkScratchSegments.append(segment.moved(bytes: shift, pieces: pieceBase))
         }
-        prefetchSegments(bytes, from: chunk.lowerBound, ends: chunkSegments.prefix(Self.lookAhead), levelRuns: [], style: styleKey, cache: cache)
         var segmentStart = chunk.lowerBound
-        for segmentEnd in chunkSegments {
+        for (k, segmentEnd) in chunkSegments.enumerated() {
+            if k % Self.lookAhead == 0 {
+                prefetchSegments(bytes, from: segmentStart, ends: chunkSegments[k..<min(k + Self.lookAhead, chunkSegments.count)],
+                                 levelRuns: [], firstLevelRun: 0, style: styleKey, cache: cache)
+            }
             let range = segmentStart..<Int(segmentEnd)
             segmentStart = Int(segmentEnd)
             if walk.script == ScriptTag.common {
@@ -471,13 +475,15 @@ final class TextPreparer: @unchecked Sendable {
     }
 
     /// Starts loading the cache slots, then the records, of the segments from `start` to each of
-    /// `ends` in turn, at their bidi levels (all 0 when `levelRuns` is empty). Lookups for the
-    /// segments then overlap their waits for memory (see `scanChunksAhead`).
+    /// `ends` in turn, at their bidi levels (all 0 when `levelRuns` is empty; the first segment's
+    /// level run is at or after `firstLevelRun`). Lookups for the segments then overlap their
+    /// waits for memory (see `scanChunksAhead`). Their hashes are computed again at the lookups:
+    /// cheaper than carrying them past segments that turn out empty or of mixed level.
     private func prefetchSegments(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, ends: ArraySlice<Int32>, levelRuns: [LevelRun],
-                                  style: UInt8, cache: SegmentCache) {
+                                  firstLevelRun: Int, style: UInt8, cache: SegmentCache) {
         var count = 0
         var segmentStart = start
-        var levelRun = 0
+        var levelRun = firstLevelRun
         for end in ends where Int(end) > segmentStart {
             var level: UInt8 = 0
             if !levelRuns.isEmpty {

@@ -51,20 +51,19 @@ public final class Shaper {
         let run = UnsafeBufferPointer(rebasing: bytes[range])
         let probe = ShapingKey(bytes: run, face: face, script: script, rightToLeft: rightToLeft, keepsTail: false)
         guard cache.isEnabled else {
-            return cache.summary(for: probe.keepingTail(of: run)) { shapeUncached(run, face: face, script: script, rightToLeft: rightToLeft) }
+            return cache.summary(for: probe) { shapeUncached(run, face: face, script: script, rightToLeft: rightToLeft) } // (key unused)
         }
-        // Private direct-mapped table first: no lock, no shared cache line, no allocation; one
-        // entry spans two cache lines (hash, summary and key together), so a hit costs at most two misses.
+        // Private direct-mapped table first: no lock, no shared cache line, no allocation; an
+        // entry (summary and key together, 96 bytes) spans at most two cache lines.
         let entry = local + (Int(truncatingIfNeeded: probe.hash) & (Shaper.localSize - 1))
-        if entry.pointee.hash == probe.hash, entry.pointee.key.isKey(of: run, probe: probe) { return entry.pointee.summary }
+        if entry.pointee.key.isKey(of: run, probe: probe) { return entry.pointee.summary }
         let key = probe.keepingTail(of: run)
         let summary = cache.summary(for: key) { shapeUncached(run, face: face, script: script, rightToLeft: rightToLeft) }
-        entry.pointee = LocalEntry(hash: key.hash, summary: summary, key: key)
+        entry.pointee = LocalEntry(summary: summary, key: key)
         return summary
     }
 
     private struct LocalEntry {
-        var hash: UInt64
         var summary: ShapedRunSummary
         var key: ShapingKey
     }
@@ -73,7 +72,7 @@ public final class Shaper {
     private let local: UnsafeMutablePointer<LocalEntry> = {
         let p = UnsafeMutablePointer<LocalEntry>.allocate(capacity: localSize)
         let empty = ShapingKey(bytes: UnsafeBufferPointer(start: nil, count: 0), face: 0xFFFF, script: 0, rightToLeft: false)
-        p.initialize(repeating: LocalEntry(hash: ~empty.hash, summary: ShapedRunSummary(), key: empty), count: localSize)
+        p.initialize(repeating: LocalEntry(summary: ShapedRunSummary(), key: empty), count: localSize) // (no run has that face)
         return p
     }()
 

@@ -42,7 +42,8 @@ final class FastLineBreaksTests: XCTestCase {
 
     /// Thai (complex context, SA) and what surrounds it: chunks take ICU's dictionary breaks.
     static let dictionaryGroup: [String] = ["ภาษา", "ไทย", "ก", "า", "ร", "ส", "\u{E48}", "\u{E31}", "ำ", "ๆ", "฿", "๑", "ครับ", "ที่",
-                                            "สวัสดี", "ขอบคุณ", "บ้าน", " ", " ", "-", "(", ")", "«", "1", ".", "a", "\u{300}", "ລາວ"]
+                                            "สวัสดี", "ขอบคุณ", "บ้าน", " ", " ", "-", "(", ")", "«", "1", ".", "a", "\u{300}", "ລາວ",
+                                            "ພາສາລາວ", "ភាសាខ្មែរ", "ខ្ញុំ", "မြန်မာ", "ဘာသာ", "ᦐᦲᧅ"]
 
     /// Whether the fast rules reject `text` only for its complex-context characters.
     func rejectedOnlyForDictionary(_ text: [UInt8]) -> Bool {
