@@ -29,8 +29,8 @@ import YardstickLineBreaking
 /// one word share a probe run, and the slots of the words ahead can be prefetched before those
 /// are known (`prefetchSlot`, `prefetchRecord`). Open addressing with linear probing, at most half full;
 /// lookups O(key length). The arena is reserved address space (twice the limit, transparent
-/// huge pages requested; plain memory where the system refuses) that fills without
-/// ever moving; it is emptied when it passes its limit (32 MB by default), so memory stays bounded;
+/// huge pages requested; plain memory where the system refuses; taken from and given back to
+/// `ArenaRecycler`) that fills without ever moving; it is emptied when it passes its limit (32 MB by default), so memory stays bounded;
 /// results never depend on what is remembered.
 final class SegmentCache {
     struct Header {
@@ -69,6 +69,8 @@ final class SegmentCache {
     /// Whether `arena` is mapped address space (else malloc memory, grown by realloc).
     private var arenaIsMapped: Bool
     private var arenaCount = 0
+    /// The most bytes of records the arena has held (what a recycled arena has had written).
+    private var arenaHighWater = 0
     /// Bytes reserved (address space only: pages are touched as records are written, so the
     /// arena never moves or copies while it fills).
     private var arenaCapacity: Int
@@ -92,8 +94,8 @@ final class SegmentCache {
         precondition(MemoryLayout<Header>.alignment <= 8 && MemoryLayout<BreakSegment>.stride % 8 == 0
                      && MemoryLayout<ShapedPiece>.stride % 8 == 0, "records must keep 8-byte alignment")
         let reservation = 2 * limit
-        if let mapped = Self.reserve(reservation) {
-            arena = mapped
+        if let recycled = ArenaRecycler.take(bytes: reservation) ?? Self.reserve(reservation) {
+            arena = recycled
             arenaCapacity = reservation
             arenaIsMapped = true
         } else {
@@ -107,7 +109,11 @@ final class SegmentCache {
     }
 
     deinit {
-        if arenaIsMapped { munmap(arena, arenaCapacity) } else { free(arena) }
+        if arenaIsMapped {
+            if !ArenaRecycler.give(arena, bytes: arenaCapacity, used: max(arenaHighWater, arenaCount)) { munmap(arena, arenaCapacity) }
+        } else {
+            free(arena)
+        }
         slots.deallocate()
     }
 
@@ -233,6 +239,7 @@ final class SegmentCache {
     }
 
     private func removeAll() {
+        arenaHighWater = max(arenaHighWater, arenaCount)
         arenaCount = 0
         entryCount = 0
         slots.update(repeating: 0, count: slotCount)
