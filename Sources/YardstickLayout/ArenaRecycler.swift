@@ -38,9 +38,11 @@ enum ArenaRecycler {
     /// is full (the caller unmaps it).
     static func give(_ base: UnsafeMutableRawPointer, bytes: Int, used: Int) -> Bool {
         #if os(Linux)
-        // Whole huge pages only: a partial range would make the kernel split the page.
-        let lazy = used & ~((2 << 20) - 1)
-        if lazy > 0 { _ = madvise(base, lazy, MADV_FREE) }
+        // Whole huge pages only: a partial one would make the kernel split it.
+        let hugePage = 2 << 20
+        let start = (Int(bitPattern: base) + hugePage - 1) & ~(hugePage - 1)
+        let end = (Int(bitPattern: base) + used) & ~(hugePage - 1)
+        if end > start { _ = madvise(UnsafeMutableRawPointer(bitPattern: start), end - start, MADV_FREE) }
         #endif
         return waiting.withLock { arenas in
             guard arenas.count < capacity else { return false }

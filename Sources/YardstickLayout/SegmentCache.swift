@@ -110,7 +110,10 @@ final class SegmentCache {
 
     deinit {
         if arenaIsMapped {
-            if !ArenaRecycler.give(arena, bytes: arenaCapacity, used: max(arenaHighWater, arenaCount)) { munmap(arena, arenaCapacity) }
+            // (An arena grown past its reservation for a huge record is not kept: no cache would take it.)
+            if arenaCapacity != 2 * arenaLimit || !ArenaRecycler.give(arena, bytes: arenaCapacity, used: max(arenaHighWater, arenaCount)) {
+                munmap(arena, arenaCapacity)
+            }
         } else {
             free(arena)
         }
