@@ -50,14 +50,20 @@ struct TextMemo {
         else { return false }
         let segmentBase = Int32(builder.segments.count) - slot.segmentStart
         let pieceBase = Int32(builder.pieces.count) - slot.pieceStart
-        for p in Int(slot.paragraphStart)..<Int(slot.paragraphStart + slot.paragraphCount) {
-            var para = paragraphs[p]
-            para.firstSegment += segmentBase
-            para.endSegment += segmentBase
-            builder.paragraphs.append(para)
+        paragraphs.withUnsafeBufferPointer { paragraphs in
+            let out = builder.paragraphs.appendUninitialized(Int(slot.paragraphCount))
+            for k in 0..<Int(slot.paragraphCount) {
+                var para = paragraphs[Int(slot.paragraphStart) + k]
+                para.firstSegment += segmentBase
+                para.endSegment += segmentBase
+                (out + k).initialize(to: para)
+            }
         }
-        for s in Int(slot.segmentStart)..<Int(slot.segmentStart + slot.segmentCount) {
-            builder.segments.append(segments[s].moved(bytes: 0, pieces: pieceBase))
+        segments.withUnsafeBufferPointer { segments in
+            let out = builder.segments.appendUninitialized(Int(slot.segmentCount))
+            for k in 0..<Int(slot.segmentCount) {
+                (out + k).initialize(to: segments[Int(slot.segmentStart) + k].moved(bytes: 0, pieces: pieceBase))
+            }
         }
         pieces.withUnsafeBufferPointer {
             builder.pieces.append(contentsOf: UnsafeBufferPointer(rebasing: $0[Int(slot.pieceStart)..<Int(slot.pieceStart + slot.pieceCount)]))
