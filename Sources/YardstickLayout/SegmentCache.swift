@@ -27,11 +27,12 @@ import YardstickLineBreaking
 /// misses does not touch the record. A key's slot comes from its bytes, style, level and kind
 /// only (`bytesHash`); the script and face it inherits change just the tag, so the variants of
 /// one word share a probe run, and the slots of the words ahead can be prefetched before those
-/// are known (`prefetchSlot`, `prefetchRecord`). Open addressing with linear probing, at most half full;
-/// lookups O(key length). The arena is reserved address space (twice the limit, transparent
-/// huge pages requested; plain memory where the system refuses; taken from and given back to
-/// `ArenaRecycler`) that fills without ever moving; it is emptied when it passes its limit (32 MB by default), so memory stays bounded;
-/// results never depend on what is remembered.
+/// are known (`prefetchSlot`, `prefetchRecord`). Open addressing with linear probing, at most
+/// half full; lookups O(key length). The arena is reserved address space (twice the limit,
+/// transparent huge pages requested; plain memory where the system refuses; taken from and
+/// given back to `ArenaRecycler`) that fills without ever moving; it is emptied when it passes
+/// its limit (32 MB by default), so memory stays bounded; results never depend on what is
+/// remembered.
 final class SegmentCache {
     struct Header {
         /// The full hash (`hash(bytesHash:scriptIn:faceIn:)`).
