@@ -6,32 +6,20 @@ import CICU
 /// 320 KB, built on first use (about a millisecond each), shared by all threads, never freed.
 @usableFromInline enum UnicodeTables {
     /// UGraphemeClusterBreak per BMP scalar.
-    @usableFromInline static let graphemeBreak: UnsafePointer<UInt8> = {
-        let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 0x10000)
-        for s in 0..<0x10000 { table[s] = UInt8(truncatingIfNeeded: ys_grapheme_cluster_break(UInt32(s))) }
-        return UnsafePointer(table)
-    }()
-
+    @usableFromInline static let graphemeBreak: UnsafePointer<UInt8> = bmpTable { ys_grapheme_cluster_break($0) }
     /// UScriptCode per BMP scalar (as Int16; -1 for ICU's invalid code).
-    @usableFromInline static let script: UnsafePointer<Int16> = {
-        let table = UnsafeMutablePointer<Int16>.allocate(capacity: 0x10000)
-        for s in 0..<0x10000 { table[s] = Int16(truncatingIfNeeded: ys_script_of(UInt32(s))) }
-        return UnsafePointer(table)
-    }()
-
+    @usableFromInline static let script: UnsafePointer<Int16> = bmpTable { ys_script_of($0) }
     /// UCharCategory per BMP scalar.
-    @usableFromInline static let generalCategory: UnsafePointer<UInt8> = {
-        let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 0x10000)
-        for s in 0..<0x10000 { table[s] = UInt8(truncatingIfNeeded: ys_general_category(UInt32(s))) }
-        return UnsafePointer(table)
-    }()
-
+    @usableFromInline static let generalCategory: UnsafePointer<UInt8> = bmpTable { ys_general_category($0) }
     /// UCharDirection (bidi class) per BMP scalar.
-    @usableFromInline static let bidiClass: UnsafePointer<UInt8> = {
-        let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 0x10000)
-        for s in 0..<0x10000 { table[s] = UInt8(truncatingIfNeeded: ys_bidi_class(UInt32(s))) }
+    @usableFromInline static let bidiClass: UnsafePointer<UInt8> = bmpTable { ys_bidi_class($0) }
+
+    /// `property` of every BMP scalar, in a table allocated once and never freed.
+    private static func bmpTable<T: FixedWidthInteger>(_ property: (UInt32) -> Int32) -> UnsafePointer<T> {
+        let table = UnsafeMutablePointer<T>.allocate(capacity: 0x10000)
+        for s in 0..<0x10000 { table[s] = T(truncatingIfNeeded: property(UInt32(s))) }
         return UnsafePointer(table)
-    }()
+    }
 
     @inlinable @inline(__always) static func generalCategory(_ s: UInt32) -> Int32 {
         s < 0x10000 ? Int32(generalCategory[Int(s)]) : ys_general_category(s)
