@@ -113,7 +113,7 @@ public final class FontCollection: @unchecked Sendable { // immutable after init
                 for style in FontStyle.allCases {
                     // Nearest bundled style: exact, then same weight upright, then regular.
                     let name = entry.files[style] ?? entry.files[style.isBold ? .bold : .regular] ?? entry.files[.regular]!
-                    let face = try loader.load((dir as NSString).appendingPathComponent(name), index: entry.faceIndex)
+                    let face = try loader.load((dir as NSString).appendingPathComponent(name), index: entry.faceIndex, isBundled: true)
                     if entry.variantScalars.isEmpty {
                         bundledChains[style.rawValue].append(face)
                     } else if let base = bundledChains[style.rawValue].last, !(variants[base]?.contains { $0.face == face } ?? false) {
@@ -163,10 +163,10 @@ private struct FaceLoader {
     var faces: [FontFace] = []
     var indexByKey: [String: Int] = [:]
 
-    mutating func load(_ path: String, index: Int) throws -> Int {
+    mutating func load(_ path: String, index: Int, isBundled: Bool = false) throws -> Int {
         let key = "\(index)#\(path)"
         if let existing = indexByKey[key] { return existing }
-        let face = try FontFace(path: path, faceIndex: index)
+        let face = try FontFace(path: path, faceIndex: index, isBundled: isBundled)
         faces.append(face)
         indexByKey[key] = faces.count - 1
         return faces.count - 1

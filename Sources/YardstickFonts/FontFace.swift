@@ -25,15 +25,20 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
     public let hasColorGlyphs: Bool
     /// The face's own style, from its FreeType style flags.
     public let style: FontStyle
+    /// True for the fonts bundled with Yardstick, whose tables are known to be well formed: they
+    /// may be shaped without HarfBuzz's per-call limits on shaping work (see `Shaper`).
+    public let isBundled: Bool
 
     private let blob: OpaquePointer
-    private let hbFace: OpaquePointer
+    /// The immutable HarfBuzz face. Package-internal: C stays behind this type.
+    package let hbFace: OpaquePointer
     /// The immutable HarfBuzz font, scaled to units per em. Package-internal: C stays behind this type.
     package let hbFont: OpaquePointer
 
     /// Loads a face from a font file.
+    /// - Parameter isBundled: the file is one of Yardstick's own fonts (see `isBundled`).
     /// - Throws: `FontError` naming `path` when the file is missing, unreadable or not a font.
-    public init(path: String, faceIndex: Int = 0) throws {
+    public init(path: String, faceIndex: Int = 0, isBundled: Bool = false) throws {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw FontError.fileNotFound(path: path)
@@ -99,6 +104,7 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
 
         self.path = path
         self.faceIndex = faceIndex
+        self.isBundled = isBundled
         self.blob = blob
         self.hbFace = hbFace
         self.hbFont = hbFont

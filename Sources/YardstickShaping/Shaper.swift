@@ -15,6 +15,8 @@ public final class Shaper {
     private let hbFeatures: [hb_feature_t]
     private let buffer: OpaquePointer
     private var scratch: [UInt8] = []
+    /// Kept shape plans by face, script and direction (see `shapePlan`).
+    private var plans = [(key: UInt64, plan: OpaquePointer?)](repeating: (UInt64.max, nil), count: 64)
     private let korean = hb_language_from_string("ko", -1)
     private let japanese = hb_language_from_string("ja", -1)
 
@@ -27,6 +29,7 @@ public final class Shaper {
     }
 
     deinit {
+        for (_, plan) in plans { if let plan { hb_shape_plan_destroy(plan) } }
         hb_buffer_destroy(buffer)
         local.deinitialize(count: Shaper.localSize)
         local.deallocate()
@@ -160,11 +163,18 @@ public final class Shaper {
                 hb_buffer_add_utf8(buffer, $0.baseAddress, Int32(text.count), UInt32(range.lowerBound), Int32(range.count))
             }
         }
-        let font = fonts.faces[face].hbFont
-        // `hb_shape` rather than a kept plan and `hb_shape_plan_execute`: it also sets the
-        // buffer's limits on shaping work (a guard against hostile fonts) and the plan's
-        // variation coordinates, for about 1.5% of a cold pass's instructions.
-        hbFeatures.withUnsafeBufferPointer { hb_shape(font, buffer, $0.baseAddress, UInt32($0.count)) }
+        let fontFace = fonts.faces[face]
+        hbFeatures.withUnsafeBufferPointer { features in
+            if fontFace.isBundled {
+                // A kept plan: `hb_shape` would look it up in the face's list on every call
+                // (2% of a cold pass). What `hb_shape` adds besides is a per-call bound on the
+                // buffer's growth and work, a guard against hostile fonts; the bundled ones are not.
+                let plan = shapePlan(fontFace, face: face, script: script, rightToLeft: rightToLeft)
+                hb_shape_plan_execute(plan, fontFace.hbFont, buffer, features.baseAddress, UInt32(features.count))
+            } else {
+                hb_shape(fontFace.hbFont, buffer, features.baseAddress, UInt32(features.count))
+            }
+        }
         var count: UInt32 = 0
         let infos = hb_buffer_get_glyph_infos(buffer, &count)
         let positions = hb_buffer_get_glyph_positions(buffer, &count)
@@ -176,6 +186,23 @@ public final class Shaper {
             }
             initialized = g
         }
+    }
+
+    /// The shape plan for the buffer's properties as `shapeChunk` set them, from a small
+    /// direct-mapped table of kept plans (HarfBuzz keeps them in the face too, so a plan evicted
+    /// here is found again there).
+    private func shapePlan(_ fontFace: FontFace, face: Int, script: UInt32, rightToLeft: Bool) -> OpaquePointer {
+        let key = UInt64(truncatingIfNeeded: face) << 33 | UInt64(script) << 1 | (rightToLeft ? 1 : 0)
+        let slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 58) // 64 slots
+        if plans[slot].key == key, let plan = plans[slot].plan { return plan }
+        var props = hb_segment_properties_t()
+        hb_buffer_get_segment_properties(buffer, &props)
+        let plan = hbFeatures.withUnsafeBufferPointer {
+            hb_shape_plan_create_cached(fontFace.hbFace, &props, $0.baseAddress, UInt32($0.count), nil)!
+        }
+        if let old = plans[slot].plan { hb_shape_plan_destroy(old) }
+        plans[slot] = (key, plan)
+        return plan
     }
 
     /// Where to split a run so that no shaping call holds more than 30 combining characters in a row.

@@ -29,6 +29,40 @@ final class ShaperTests: XCTestCase {
         XCTAssertEqual(run.glyphs.map(\.xAdvance), harfBuzzAdvances(text, face: 0))
     }
 
+    func testKeptPlansShapeAsHarfBuzzShapeDoes() throws {
+        // Bundled faces shape through kept plans (`hb_shape_plan_execute`), other faces through
+        // `hb_shape`: the same files loaded both ways give the same glyphs.
+        let dir = try BundledFonts.directory()
+        let samples: [(file: String, text: String, script: UInt32, rightToLeft: Bool)] = [
+            ("NotoSans-Regular.ttf", "Typography, kerning: AV To Wa. office ﬁ e\u{301}", ScriptTag.make("Latn"), false),
+            ("NotoSans-Regular.ttf", "Ελληνικά Кириллица", ScriptTag.make("Grek"), false),
+            ("NotoSansArabic-Regular.ttf", "مرحبا بالعالم", ScriptTag.make("Arab"), true),
+            ("NotoSansHebrew-Regular.ttf", "שָׁלוֹם עולם", ScriptTag.make("Hebr"), true),
+            ("NotoSansDevanagari-Regular.ttf", "नमस्ते क्षत्रिय", ScriptTag.make("Deva"), false),
+            ("NotoSansThai-Regular.ttf", "ภาษาไทยน้ำ", ScriptTag.make("Thai"), false),
+            ("NotoSansCJK-Regular.ttc", "한국어 日本語", ScriptTag.make("Hang"), false),
+        ]
+        let plain = try FontCollection.make(fontPaths: samples.map { dir + "/" + $0.file }, includeBundled: false)
+        XCTAssertFalse(plain.faces.contains { $0.isBundled })
+        let bundledShaper = Shaper(fonts: fonts, cache: ShapingCache())
+        let plainShaper = Shaper(fonts: plain, cache: ShapingCache())
+        for sample in samples {
+            let bundledFace = try XCTUnwrap(fonts.faces.firstIndex { $0.path.hasSuffix("/" + sample.file) && $0.faceIndex == 0 })
+            let plainFace = try XCTUnwrap(plain.faces.firstIndex { $0.path.hasSuffix("/" + sample.file) })
+            XCTAssertTrue(fonts.faces[bundledFace].isBundled)
+            let script = sample.script
+            var text = sample.text
+            // Twice each: the second call finds the kept plan.
+            for _ in 0..<2 {
+                let a = text.withUTF8 { bundledShaper.shapeUncached($0, face: bundledFace, script: script, rightToLeft: sample.rightToLeft) }
+                let b = text.withUTF8 { plainShaper.shapeUncached($0, face: plainFace, script: script, rightToLeft: sample.rightToLeft) }
+                XCTAssertEqual(a.glyphs, b.glyphs, sample.text)
+                XCTAssertEqual(a.clusters, b.clusters, sample.text)
+                XCTAssertGreaterThan(a.glyphs.count, 0)
+            }
+        }
+    }
+
     func testCacheAnswersRepeatsWithoutShaping() {
         let cache = ShapingCache()
         let shaper = Shaper(fonts: fonts, cache: cache)
