@@ -15,8 +15,8 @@ public final class Shaper {
     private let hbFeatures: [hb_feature_t]
     private let buffer: OpaquePointer
     private var scratch: [UInt8] = []
-    /// Kept shape plans by face, script and direction (see `shapePlan`).
-    private var plans = [(key: UInt64, plan: OpaquePointer?)](repeating: (UInt64.max, nil), count: 64)
+    /// The plans for bundled faces (see `shapeChunk`).
+    private var plans = ShapePlanTable()
     private let korean = hb_language_from_string("ko", -1)
     private let japanese = hb_language_from_string("ja", -1)
 
@@ -29,7 +29,7 @@ public final class Shaper {
     }
 
     deinit {
-        for (_, plan) in plans { if let plan { hb_shape_plan_destroy(plan) } }
+        plans.removeAll()
         hb_buffer_destroy(buffer)
         local.deinitialize(count: Shaper.localSize)
         local.deallocate()
@@ -188,21 +188,16 @@ public final class Shaper {
         }
     }
 
-    /// The shape plan for the buffer's properties as `shapeChunk` set them, from a small
-    /// direct-mapped table of kept plans (HarfBuzz keeps them in the face too, so a plan evicted
-    /// here is found again there).
+    /// The shape plan for the buffer's properties as `shapeChunk` set them.
+    @inline(__always)
     private func shapePlan(_ fontFace: FontFace, face: Int, script: UInt32, rightToLeft: Bool) -> OpaquePointer {
-        let key = UInt64(truncatingIfNeeded: face) << 33 | UInt64(script) << 1 | (rightToLeft ? 1 : 0)
-        let slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 58) // 64 slots
-        if plans[slot].key == key, let plan = plans[slot].plan { return plan }
-        var props = hb_segment_properties_t()
-        hb_buffer_get_segment_properties(buffer, &props)
-        let plan = hbFeatures.withUnsafeBufferPointer {
-            hb_shape_plan_create_cached(fontFace.hbFace, &props, $0.baseAddress, UInt32($0.count), nil)!
+        plans.plan(for: ShapePlanTable.key(face: face, script: script, rightToLeft: rightToLeft)) {
+            var props = hb_segment_properties_t()
+            hb_buffer_get_segment_properties(buffer, &props)
+            return hbFeatures.withUnsafeBufferPointer {
+                hb_shape_plan_create_cached(fontFace.hbFace, &props, $0.baseAddress, UInt32($0.count), nil)!
+            }
         }
-        if let old = plans[slot].plan { hb_shape_plan_destroy(old) }
-        plans[slot] = (key, plan)
-        return plan
     }
 
     /// Where to split a run so that no shaping call holds more than 30 combining characters in a row.
