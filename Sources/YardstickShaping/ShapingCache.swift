@@ -4,7 +4,7 @@ import Synchronization
 /// before — on another row, at another width or another Dynamic Type size — never calls
 /// HarfBuzz again. Results are in font units, independent of point size.
 ///
-/// Thread-safe: 64 shards, each a dictionary behind its own mutex, so threads rarely wait on
+/// Thread-safe: 64 shards, each a `ShapingTable` behind its own mutex, so threads rarely wait on
 /// each other; each `Shaper` also keeps a small private table in front of it. Lookup and insert
 /// are O(length of the run) for hashing. Full runs live in `store`, addressed by id; the tables
 /// hold `ShapedRunSummary` values. A shard that outgrows its share of `capacity` forgets its
@@ -13,11 +13,8 @@ import Synchronization
 /// cache belongs to one `Shaper` configuration.
 public final class ShapingCache: Sendable {
     private final class Shard: Sendable {
-        let table: Mutex<[ShapingKey: ShapedRunSummary]> = {
-            var table: [ShapingKey: ShapedRunSummary] = [:]
-            table.reserveCapacity(384) // 512 buckets: one shard of a 20,000-word vocabulary, without touching pages it will not use
-            return Mutex(table)
-        }()
+        let table: Mutex<ShapingTable>
+        init(slots: Int) { table = Mutex(ShapingTable(capacity: slots)) }
         let hits = Atomic<Int>(0)
         let misses = Atomic<Int>(0)
     }
@@ -32,8 +29,11 @@ public final class ShapingCache: Sendable {
 
     /// - Parameter capacity: the most keys kept (across all shards).
     public init(capacity: Int = 1 << 20, enabled: Bool = true) {
-        shards = (0..<64).map { _ in Shard() }
         shardCapacity = max(1, capacity / 64)
+        // 1,024 slots hold a shard of a 32,000-run vocabulary before the first doubling.
+        var slots = 2
+        while slots < min(1024, 2 * shardCapacity) { slots *= 2 }
+        shards = (0..<64).map { _ in Shard(slots: slots) }
         isEnabled = enabled
     }
 
@@ -41,17 +41,17 @@ public final class ShapingCache: Sendable {
     func summary(for key: ShapingKey, orMake make: () -> ShapedRun) -> ShapedRunSummary {
         guard isEnabled else { let run = make(); return ShapedRunSummary(id: store.append(run), run: run) }
         let shard = shards[Int(truncatingIfNeeded: key.hash >> 58)]
-        if let hit = shard.table.withLock({ $0[key] }) {
+        if let hit = shard.table.withLock({ $0.summary(for: key) }) {
             shard.hits.add(1, ordering: .relaxed)
             return hit
         }
         shard.misses.add(1, ordering: .relaxed)
         let run = make()
         return shard.table.withLock { table in
-            if let raced = table[key] { return raced } // another thread shaped it meanwhile: one id per key
-            if table.count >= shardCapacity { table.removeAll(keepingCapacity: true) }
+            if let raced = table.summary(for: key) { return raced } // another thread shaped it meanwhile: one id per key
+            if table.count >= shardCapacity { table.removeAll() }
             let summary = ShapedRunSummary(id: store.append(run), run: run)
-            table[key] = summary
+            table.insert(summary, for: key)
             return summary
         }
     }

@@ -8,7 +8,7 @@ import Darwin
 /// run's bytes. The first 24 bytes are stored inline, so looking up a typical word allocates
 /// nothing; longer runs keep the rest in `tail`. The hash is computed once, with a cheap mix,
 /// and reused by the per-thread and shared tables.
-struct ShapingKey: Hashable {
+struct ShapingKey: Equatable {
     var b0: UInt64 = 0
     var b1: UInt64 = 0
     var b2: UInt64 = 0
@@ -77,6 +77,4 @@ struct ShapingKey: Hashable {
     static func == (a: ShapingKey, b: ShapingKey) -> Bool {
         a.hash == b.hash && a.b0 == b.b0 && a.b1 == b.b1 && a.b2 == b.b2 && a.meta == b.meta && a.script == b.script && a.tail == b.tail
     }
-
-    func hash(into hasher: inout Hasher) { hasher.combine(hash) }
 }
