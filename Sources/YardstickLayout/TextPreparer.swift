@@ -572,8 +572,14 @@ final class TextPreparer: @unchecked Sendable {
         let pieces = cache.pieces(entry)
         let segments = cache.segments(entry)
         let newPieces = builder.pieces.appendUninitialized(pieces.count)
-        for k in 0..<pieces.count { (newPieces + k).initialize(to: pieces[k].moved(bytes: base)) }
         let newSegments = builder.segments.appendUninitialized(segments.count)
+        if pieces.count == 1 && segments.count == 1 {
+            // Most entries: one word, one piece (a loop's set-up would cost more than the copy).
+            newPieces.initialize(to: pieces[0].moved(bytes: base))
+            newSegments.initialize(to: segments[0].moved(bytes: base, pieces: firstPiece))
+            return
+        }
+        for k in 0..<pieces.count { (newPieces + k).initialize(to: pieces[k].moved(bytes: base)) }
         for k in 0..<segments.count { (newSegments + k).initialize(to: segments[k].moved(bytes: base, pieces: firstPiece)) }
     }
 
