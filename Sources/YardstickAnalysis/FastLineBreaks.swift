@@ -29,7 +29,7 @@ import CICU
 /// each boundary. A run of letters of one class (or of digits) is one unit, as nothing breaks
 /// inside it and the rules only ever look at its class. No allocation once the scratch
 /// buffers have grown.
-enum FastLineBreaks {
+@usableFromInline enum FastLineBreaks {
     /// Line-break classes the rules see (after LB1), up to `.other` = not handled here (ICU
     /// decides); after it, classes that forming units (pass 1) resolves into those. The rules'
     /// tables are indexed by five bits per class, so `.other` must stay below 32.
@@ -135,14 +135,14 @@ enum FastLineBreaks {
     /// Whether a line may break before a chunk that follows spaces, the last class before those
     /// spaces being `beforeSpaces` (`.sp` at the start of the paragraph): the rules with a space
     /// on the left (LB7 to LB18), from a table. Raw class values.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func breakAfterSpaces(beforeSpaces: UInt8, first: UInt8, secondIsNumber: Bool) -> Bool {
         afterSpacesTable[Int(secondIsNumber ? 1024 : 0) | Int(beforeSpaces) &<< 5 | Int(first)] != 0
     }
 
     /// `allowedByRules(.sp, first, …)` for every (second unit is a number, class before the
     /// spaces, first class): 1 break, 0 no break.
-    private static let afterSpacesTable: UnsafePointer<UInt8> = {
+    @usableFromInline static let afterSpacesTable: UnsafePointer<UInt8> = {
         let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 2048)
         table.initialize(repeating: 0, count: 2048)
         let all = (0...Class.other.rawValue).compactMap(Class.init(rawValue:))

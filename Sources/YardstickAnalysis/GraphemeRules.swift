@@ -4,9 +4,17 @@ public enum GraphemeRules {
     /// so a paragraph can be resolved segment by segment: GB9/9a (Extend, SpacingMark, ZWJ
     /// continue a cluster), GB6–8 (Hangul jamo), GB9b (Prepend), GB11–13 (after a ZWJ, between
     /// regional indicators).
+    /// (Inlinable: between two ASCII characters, the usual case, it is two loads.)
+    @inlinable @inline(__always)
     public static func mayStartCluster(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int, in paragraph: Range<Int>) -> Bool {
         guard offset > paragraph.lowerBound && offset < paragraph.upperBound else { return true }
         if bytes[offset] < 0x80 && bytes[offset - 1] < 0x80 { return true }
+        return mayStartClusterAfterNonASCII(bytes, at: offset, in: paragraph)
+    }
+
+    /// `mayStartCluster` where a character around `offset` is not ASCII.
+    @usableFromInline
+    static func mayStartClusterAfterNonASCII(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int, in paragraph: Range<Int>) -> Bool {
         let next = UnicodeTables.graphemeBreakClass(UTF8Decoding.decode(bytes, at: offset, end: paragraph.upperBound).0)
         if next == 3 || next == 10 || next == 17 { return false }
         var p = offset - 1

@@ -47,7 +47,7 @@ public struct LineBreakChunk: Equatable, Sendable {
         breakAfterSpaces(previous.lastNonSpace, next.first, next.secondIsNumber)
     }
 
-    @usableFromInline
+    @inlinable
     static func breakAfterSpaces(_ beforeSpaces: UInt8, _ first: UInt8, _ secondIsNumber: Bool) -> Bool {
         FastLineBreaks.breakAfterSpaces(beforeSpaces: beforeSpaces, first: first, secondIsNumber: secondIsNumber)
     }
