@@ -87,7 +87,7 @@ final class SegmentCache {
     private(set) var sharedHits = 0
     /// The arena is emptied when a record would take it past this many bytes.
     private let arenaLimit: Int
-    /// Where other threads' entries are found, and this cache's are copied, during a
+    /// Where other threads' chunk entries are found, and this cache's are copied, during a
     /// multi-thread run (nil otherwise).
     var shared: SharedSegmentCache?
 
@@ -208,7 +208,7 @@ final class SegmentCache {
         while true {
             let slot = slots[s]
             if slot == 0 {
-                guard let shared,
+                guard kind == Kind.chunk, let shared,
                       let copy = shared.copy(text, range, hash: hash, style: style, level: level, kind: kind, scriptIn: scriptIn, faceIn: faceIn, into: self)
                 else { return nil }
                 sharedHits &+= 1
@@ -255,7 +255,7 @@ final class SegmentCache {
         arenaCount += size
         entryCount += 1
         place(entry, hash: hash)
-        shared?.publish(entry, of: self)
+        if kind == Kind.chunk { shared?.publish(entry, of: self) }
         return entry
     }
 
