@@ -83,13 +83,8 @@ final class SegmentCache {
     private(set) var generation = 0
     /// Lookups that found their entry (for tests and profiling).
     private(set) var hits = 0
-    /// Lookups that found their entry in `shared` instead.
-    private(set) var sharedHits = 0
     /// The arena is emptied when a record would take it past this many bytes.
     private let arenaLimit: Int
-    /// Where other threads' chunk entries are found, and this cache's are copied, during a
-    /// multi-thread run (nil otherwise).
-    var shared: SharedSegmentCache?
 
     private static let headerSize = (MemoryLayout<Header>.stride + 7) & ~7
 
@@ -145,18 +140,6 @@ final class SegmentCache {
         return UnsafeBufferPointer(start: start.assumingMemoryBound(to: ShapedPiece.self), count: Int(h.pointee.pieceCount))
     }
 
-    /// The key's bytes of an entry.
-    @inline(__always) func keyBytes(_ entry: Int) -> UnsafeBufferPointer<UInt8> {
-        UnsafeBufferPointer(start: (arena + entry + Self.headerSize).assumingMemoryBound(to: UInt8.self), count: Int(header(entry).pointee.byteCount))
-    }
-
-    /// The size of an entry's record, in bytes.
-    @inline(__always) private func recordSize(_ entry: Int) -> Int {
-        let h = header(entry)
-        return Self.headerSize + Self.bytesSize(Int(h.pointee.byteCount)) + Int(h.pointee.segmentCount) * MemoryLayout<BreakSegment>.stride
-            + Int(h.pointee.pieceCount) * MemoryLayout<ShapedPiece>.stride
-    }
-
     /// The hash of a key's bytes, style, level and kind: what picks its slot. Known before the
     /// script and face the key inherits, so the slots of the chunks ahead can be fetched early.
     @inline(__always)
@@ -207,13 +190,7 @@ final class SegmentCache {
         let tag = hash & 0xFFFF_FFFF_0000_0000
         while true {
             let slot = slots[s]
-            if slot == 0 {
-                guard kind == Kind.chunk, let shared,
-                      let copy = shared.copy(text, range, hash: hash, style: style, level: level, kind: kind, scriptIn: scriptIn, faceIn: faceIn, into: self)
-                else { return nil }
-                sharedHits &+= 1
-                return copy
-            }
+            if slot == 0 { return nil }
             if slot & 0xFFFF_FFFF_0000_0000 == tag {
                 let entry = (Int(truncatingIfNeeded: slot & 0xFFFF_FFFF) - 1) << 3
                 let h = header(entry)
@@ -255,26 +232,7 @@ final class SegmentCache {
         arenaCount += size
         entryCount += 1
         place(entry, hash: hash)
-        if kind == Kind.chunk { shared?.publish(entry, of: self) }
         return entry
-    }
-
-    /// Copies `other`'s entry in and returns it here; nil, copying nothing, when that would take
-    /// the arena past its limit and `emptyingIfFull` is false (so a lookup never empties it).
-    func adopt(_ entry: Int, from other: SegmentCache, emptyingIfFull: Bool) -> Int? {
-        let size = other.recordSize(entry)
-        if arenaCount + size > arenaLimit {
-            guard emptyingIfFull else { return nil }
-            removeAll()
-        }
-        if arenaCount + size > arenaCapacity { growArena(to: arenaCount + size) }
-        if (entryCount + 1) * 2 > slotCount { growSlots() }
-        let copy = arenaCount
-        (arena + copy).copyMemory(from: other.arena + entry, byteCount: size)
-        arenaCount += size
-        entryCount += 1
-        place(copy, hash: header(copy).pointee.hash)
-        return copy
     }
 
     private func place(_ entry: Int, hash: UInt64) {
@@ -330,8 +288,10 @@ final class SegmentCache {
         slots.initialize(repeating: 0, count: slotCount)
         var entry = 0
         while entry < arenaCount {
-            place(entry, hash: header(entry).pointee.hash)
-            entry += recordSize(entry)
+            let h = header(entry)
+            place(entry, hash: h.pointee.hash)
+            entry += Self.headerSize + Self.bytesSize(Int(h.pointee.byteCount)) + Int(h.pointee.segmentCount) * MemoryLayout<BreakSegment>.stride
+                + Int(h.pointee.pieceCount) * MemoryLayout<ShapedPiece>.stride
         }
     }
 }

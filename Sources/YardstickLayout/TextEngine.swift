@@ -23,8 +23,6 @@ public final class TextEngine: Sendable {
     let metrics: FaceMetricsTable
     let runs: ShapedRunAccess
     private let pool: Mutex<[TextPreparer]>
-    /// The entries the preparers of multi-thread runs share, made by the first such run.
-    private let sharedSegments = Mutex<SharedSegmentCache?>(nil)
     /// Whether preparers remember resolved segments and chunks, each in its own cache (off
     /// only to check that path against the whole-paragraph one).
     let reusesSegments: Bool
@@ -107,16 +105,7 @@ public final class TextEngine: Sendable {
             return withPreparer { p in (0..<batches).flatMap { body(range($0), p) } }
         }
         let preparers = (0..<workers).map { _ in pool.withLock { $0.popLast() } ?? makePreparer() }
-        // The workers share what they resolve; alone again, a preparer takes no lock.
-        let shared = sharedSegments.withLock { shared in
-            if shared == nil && reusesSegments && cache.isEnabled { shared = SharedSegmentCache() }
-            return shared
-        }
-        for p in preparers { p.sharedSegments = shared }
-        defer {
-            for p in preparers { p.sharedSegments = nil }
-            pool.withLock { $0.append(contentsOf: preparers) }
-        }
+        defer { pool.withLock { $0.append(contentsOf: preparers) } }
         return Parallel.map(count: batches, threads: workers, chunk: 1) { b, worker -> [T] in
             precondition(worker < preparers.count, "Parallel.map uses workerCount(…) workers")
             return body(range(b), preparers[worker])

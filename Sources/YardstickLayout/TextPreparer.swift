@@ -45,15 +45,8 @@ final class TextPreparer: @unchecked Sendable {
     private var waiting: [PendingSegment] = []
     /// Paragraphs that may hold right-to-left text and were still resolved segment by segment (for tests).
     private(set) var rightToLeftSegmentParagraphs = 0
-    /// The entries shared with the other workers of a multi-thread run (see `SharedSegmentCache`).
-    var sharedSegments: SharedSegmentCache? {
-        get { segmentCache?.shared }
-        set { segmentCache?.shared = newValue }
-    }
     /// Segment and chunk lookups that hit this preparer's cache (for tests).
     var segmentCacheHits: Int { segmentCache?.hits ?? 0 }
-    /// Lookups that missed this preparer's cache and found the entry in `sharedSegments` (for tests).
-    var sharedSegmentHits: Int { segmentCache?.sharedHits ?? 0 }
 
     deinit {
         scratchSegments.free()
