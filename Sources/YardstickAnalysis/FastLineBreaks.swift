@@ -79,11 +79,12 @@ import CICU
         scalar < 0x10000 ? table[Int(scalar)] : lookUp(scalar)
     }
 
-    /// Whether every character of `bytes[range]` can be broken chunk by chunk and none may make
-    /// the text right to left: handled here, or complex-context (SA), whose breaks a chunk takes
-    /// from ICU (`TextAnalyzer.chunkBreaks`). A quick scan, so a caller can tell before doing any
-    /// work that breaking the text chunk by chunk will not have to be abandoned halfway.
-    static func handlesLeftToRightChunks(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+    /// Whether every character of `bytes[range]` can be broken chunk by chunk and, unless
+    /// `rightToLeft`, none may make the text right to left: handled here, or complex-context
+    /// (SA), whose breaks a chunk takes from ICU (`TextAnalyzer.chunkBreaks`). A quick scan, so a
+    /// caller can tell before doing any work that breaking the text chunk by chunk will not have
+    /// to be abandoned halfway.
+    static func handlesChunks(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, rightToLeft: Bool) -> Bool {
         let table = bmpClasses
         var i = range.lowerBound
         let end = range.upperBound
@@ -97,7 +98,7 @@ import CICU
             let (scalar, length) = UTF8Decoding.decode(bytes, at: i, end: end)
             let c = classOf(scalar, table)
             if c == .other { return false }
-            if scalar >= 0x0590 && UTF8Decoding.mayBeRightToLeft(scalar) { return false }
+            if !rightToLeft && scalar >= 0x0590 && UTF8Decoding.mayBeRightToLeft(scalar) { return false }
             i += length
         }
         return true

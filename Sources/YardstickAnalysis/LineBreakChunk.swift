@@ -22,9 +22,10 @@ public struct LineBreakChunk: Equatable, Sendable {
 
     /// Whether a paragraph can be broken chunk by chunk to the end (every character handled by
     /// the ICU-free rules or of a dictionary script, whose chunks take ICU's breaks; nothing right
-    /// to left). A quick scan: O(n), no allocation.
-    public static func canBreakByChunks(_ bytes: UnsafeBufferPointer<UInt8>, paragraph: Range<Int>) -> Bool {
-        FastLineBreaks.handlesLeftToRightChunks(bytes, paragraph)
+    /// to left unless `rightToLeft`, for a paragraph known to be at one level). A quick scan: O(n),
+    /// no allocation.
+    public static func canBreakByChunks(_ bytes: UnsafeBufferPointer<UInt8>, paragraph: Range<Int>, rightToLeft: Bool = false) -> Bool {
+        FastLineBreaks.handlesChunks(bytes, paragraph, rightToLeft: rightToLeft)
     }
 
     /// What the break before a chunk starting at `offset` depends on, read from its first

@@ -210,6 +210,31 @@ public final class TextAnalyzer {
         }
     }
 
+    /// Whether UAX #9 puts every character of the paragraph `bytes[range]` at level 1, the
+    /// paragraph's own: right-to-left letters (R, AL) with marks and neutrals only — no numbers,
+    /// left-to-right letters, explicit embeddings or isolates, boundary neutrals or characters
+    /// beyond the BMP. The first strong character is then right to left (level 1), and every
+    /// neutral lies between right-to-left types or the paragraph's edges, so it is R (the case
+    /// of `plainRightToLeftLevels` without numbers). Such a paragraph needs no bidi pass: it can
+    /// be resolved chunk by chunk at level 1. A scan of the UTF-8, no allocation.
+    public static func isRightToLeftAtOneLevel(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+        // UCharDirection: 1 R, 3 ES, 4 ET, 6 CS, 8 S, 9 WS, 10 ON, 13 AL, 17 NSM.
+        let bidiTable = UnicodeTables.bidiClass
+        var sawStrong = false
+        var i = range.lowerBound
+        while i < range.upperBound {
+            let (scalar, length) = UTF8Decoding.decode(bytes, at: i, end: range.upperBound)
+            guard scalar < 0x10000, scalar >= 0x20 || scalar == 0x09 else { return false }
+            switch bidiTable[Int(scalar)] {
+            case 1, 13: sawStrong = true
+            case 3, 4, 6, 8, 9, 10, 17: break
+            default: return false // L, EN, AN, B, BN, explicit embeddings and isolates
+            }
+            i += length
+        }
+        return sawStrong
+    }
+
     /// `plainRightToLeftLevels` over `utf16`, with `classes` as scratch (at least as long).
     private static func plainRightToLeftLevels(utf16: UnsafeBufferPointer<UInt16>, classes: UnsafeMutableBufferPointer<UInt8>,
                                                levels: UnsafeMutableBufferPointer<UInt8>) -> Bool {

@@ -45,6 +45,8 @@ final class TextPreparer: @unchecked Sendable {
     private var waiting: [PendingSegment] = []
     /// Paragraphs that may hold right-to-left text and were still resolved segment by segment (for tests).
     private(set) var rightToLeftSegmentParagraphs = 0
+    /// Right-to-left paragraphs resolved chunk by chunk, all at level 1 (for tests).
+    private(set) var rightToLeftChunkParagraphs = 0
     /// Segment and chunk lookups that hit this preparer's cache (for tests).
     var segmentCacheHits: Int { segmentCache?.hits ?? 0 }
 
@@ -92,9 +94,16 @@ final class TextPreparer: @unchecked Sendable {
             var baseLevel: UInt8 = 0
             if !para.isEmpty {
                 let range = para.start..<para.end
-                if let segmentCache, appendChunks(bytes, paragraph: range, style: style, cache: segmentCache, to: &builder) {
+                if let segmentCache, appendChunks(bytes, paragraph: range, level: 0, style: style, cache: segmentCache, to: &builder) {
                     builder.paragraphs.append(.init(start: Int32(para.start), end: Int32(para.end), next: Int32(para.next),
                                                     firstSegment: firstSegment, endSegment: Int32(builder.segments.count), baseLevel: 0))
+                    continue
+                }
+                if let segmentCache, TextAnalyzer.isRightToLeftAtOneLevel(bytes, range),
+                   appendChunks(bytes, paragraph: range, level: 1, style: style, cache: segmentCache, to: &builder) {
+                    rightToLeftChunkParagraphs += 1
+                    builder.paragraphs.append(.init(start: Int32(para.start), end: Int32(para.end), next: Int32(para.next),
+                                                    firstSegment: firstSegment, endSegment: Int32(builder.segments.count), baseLevel: 1))
                     continue
                 }
                 let mayBeRightToLeft = analyzer.analyzeBreaks(bytes, paragraph: range)
@@ -297,16 +306,17 @@ final class TextPreparer: @unchecked Sendable {
         walk.face = cache.header(entry).pointee.faceOut
     }
 
-    /// Appends a paragraph with nothing right to left chunk by chunk (a chunk is a run of
-    /// characters other than U+0020 and the spaces after it). Once the paragraph has met a
-    /// real script, a chunk met before after the same script and face is one lookup and a
-    /// copy: no line-break analysis, no segment lookups. Gives exactly what `appendSegments`
-    /// gives after `analyzeBreaks`.
+    /// Appends a paragraph whose characters all have one bidi level chunk by chunk (a chunk is
+    /// a run of characters other than U+0020 and the spaces after it): level 0, nothing right
+    /// to left, or level 1, a paragraph `TextAnalyzer.isRightToLeftAtOneLevel` accepts. Once the
+    /// paragraph has met a real script, a chunk met before after the same script and face is
+    /// one lookup and a copy: no line-break analysis, no bidi, no segment lookups. Gives exactly
+    /// what `appendSegments` gives after `analyzeBreaks` (and `resolveLevelRuns`).
     /// - Returns: false, having appended nothing, when the paragraph needs the whole-paragraph
     ///   analysis: a character the ICU-free breaker does not handle, possible right-to-left
-    ///   text, a break inside a grapheme cluster, or no break between two chunks (a segment
-    ///   spanning them, as in "a / b").
-    private func appendChunks(_ bytes: UnsafeBufferPointer<UInt8>, paragraph: Range<Int>, style: FontStyle, cache: SegmentCache,
+    ///   text at level 0, a break inside a grapheme cluster, or no break between two chunks (a
+    ///   segment spanning them, as in "a / b").
+    private func appendChunks(_ bytes: UnsafeBufferPointer<UInt8>, paragraph: Range<Int>, level: UInt8, style: FontStyle, cache: SegmentCache,
                               to builder: inout PreparedStorage.Builder) -> Bool {
         let styleKey = UInt8(style.rawValue)
         // Chunks found in the cache were accepted before; the rest of the paragraph is scanned
@@ -331,7 +341,7 @@ final class TextPreparer: @unchecked Sendable {
         chunksAheadCount = 0
         while start < end {
             if ahead == chunksAheadCount {
-                scanChunksAhead(bytes, from: start, end: end, style: styleKey, cache: cache)
+                scanChunksAhead(bytes, from: start, end: end, style: styleKey, level: level, cache: cache)
                 ahead = 0
             }
             let chunkEnd = chunksAhead[ahead].end
@@ -340,16 +350,16 @@ final class TextPreparer: @unchecked Sendable {
             // abandoned at the boundary check, so chunks are keyed without that context.)
             let hash = SegmentCache.hash(bytesHash: chunksAhead[ahead].bytesHash, scriptIn: walk.script, faceIn: walk.face)
             ahead += 1
-            var hit = cache.find(bytes, chunk, hash: hash, style: styleKey, level: 0, kind: kind, scriptIn: walk.script, faceIn: walk.face)
+            var hit = cache.find(bytes, chunk, hash: hash, style: styleKey, level: level, kind: kind, scriptIn: walk.script, faceIn: walk.face)
             if let entry = hit {
                 if start > paragraph.lowerBound && !breaksBefore(entry, previous, bytes, start, paragraph, cache) { return abandon(&builder) }
                 if !pending.isEmpty {
                     // Segments waiting for a real script get this chunk's first one; if that emptied
                     // the cache, the chunk is looked up again (its edges are the same).
                     let generation = cache.generation
-                    flushPending(bytes, style: styleKey, level: 0, script: cache.header(entry).pointee.firstScript, cache: cache, to: &builder)
+                    flushPending(bytes, style: styleKey, level: level, script: cache.header(entry).pointee.firstScript, cache: cache, to: &builder)
                     if cache.generation != generation {
-                        hit = cache.find(bytes, chunk, hash: hash, style: styleKey, level: 0, kind: kind, scriptIn: walk.script, faceIn: walk.face)
+                        hit = cache.find(bytes, chunk, hash: hash, style: styleKey, level: level, kind: kind, scriptIn: walk.script, faceIn: walk.face)
                     }
                 }
             }
@@ -363,13 +373,13 @@ final class TextPreparer: @unchecked Sendable {
                 continue
             }
             if !restScanned {
-                guard LineBreakChunk.canBreakByChunks(bytes, paragraph: start..<end) else { return abandon(&builder) }
+                guard LineBreakChunk.canBreakByChunks(bytes, paragraph: start..<end, rightToLeft: level == 1) else { return abandon(&builder) }
                 restScanned = true
             }
             // Before anything is shaped: the paragraph must not need the whole-paragraph analysis
             // here or at the start of the next chunk (so no shaping is wasted on a segment that
             // would turn out to continue into the next chunk).
-            guard let edges = analyzer.chunkBreaks(bytes, chunk: chunk, afterOpenSpaces: previous.opensSpaces), !edges.mayBeRightToLeft,
+            guard let edges = analyzer.chunkBreaks(bytes, chunk: chunk, afterOpenSpaces: previous.opensSpaces), level == 1 || !edges.mayBeRightToLeft,
                   start == paragraph.lowerBound
                     || (LineBreakChunk.breakBetween(previous, edges) && GraphemeRules.mayStartCluster(bytes, at: start, in: paragraph)),
                   analyzer.breakOffsets.allSatisfy({ GraphemeRules.mayStartCluster(bytes, at: Int($0), in: paragraph) }),
@@ -384,27 +394,27 @@ final class TextPreparer: @unchecked Sendable {
                 // Only Common characters before a real script: the segments wait for it.
                 var segmentStart = start
                 for segmentEnd in chunkSegments {
-                    appendSegment(bytes, segmentStart..<Int(segmentEnd), level: 0, style: style, walk: &walk, cache: cache, to: &builder)
+                    appendSegment(bytes, segmentStart..<Int(segmentEnd), level: level, style: style, walk: &walk, cache: cache, to: &builder)
                     segmentStart = Int(segmentEnd)
                 }
             } else {
                 // Segments waiting for a real script get this chunk's first one.
-                if !pending.isEmpty { flushPending(bytes, style: styleKey, level: 0, script: first, cache: cache, to: &builder) }
-                let entry = composeChunk(bytes, chunk, hash: hash, edges: edges, style: style, walk: &walk, cache: cache)
+                if !pending.isEmpty { flushPending(bytes, style: styleKey, level: level, script: first, cache: cache, to: &builder) }
+                let entry = composeChunk(bytes, chunk, hash: hash, edges: edges, level: level, style: style, walk: &walk, cache: cache)
                 emit(entry, at: start, cache: cache, to: &builder)
             }
             previous = edges
             start = chunkEnd
         }
         // A paragraph with no real script at all: its segments stay Common.
-        flushPending(bytes, style: styleKey, level: 0, script: ScriptTag.common, cache: cache, to: &builder)
+        flushPending(bytes, style: styleKey, level: level, script: ScriptTag.common, cache: cache, to: &builder)
         return true
     }
 
     /// Resolves a chunk that holds a real script segment by segment (leading Common segments
     /// take its first real script, as in `appendSegment`) and remembers it as one entry, whose
     /// `firstScript` is that script. Advances `walk` past it.
-    private func composeChunk(_ bytes: UnsafeBufferPointer<UInt8>, _ chunk: Range<Int>, hash: UInt64, edges: LineBreakChunk,
+    private func composeChunk(_ bytes: UnsafeBufferPointer<UInt8>, _ chunk: Range<Int>, hash: UInt64, edges: LineBreakChunk, level: UInt8,
                               style: FontStyle, walk: inout Walk, cache: SegmentCache) -> Int {
         let styleKey = UInt8(style.rawValue)
         let scriptIn = walk.script, faceIn = walk.face
@@ -424,7 +434,7 @@ final class TextPreparer: @unchecked Sendable {
         for (k, segmentEnd) in chunkSegments.enumerated() {
             if k % Self.lookAhead == 0 {
                 prefetchSegments(bytes, from: segmentStart, ends: chunkSegments[k..<min(k + Self.lookAhead, chunkSegments.count)],
-                                 levelRuns: [], firstLevelRun: 0, style: styleKey, cache: cache)
+                                 levelRuns: [], firstLevelRun: 0, level: level, style: styleKey, cache: cache)
             }
             let range = segmentStart..<Int(segmentEnd)
             segmentStart = Int(segmentEnd)
@@ -437,18 +447,18 @@ final class TextPreparer: @unchecked Sendable {
                 }
                 firstScript = first
                 for w in waiting {
-                    take(segmentEntry(bytes, w.start..<w.end, style: styleKey, level: 0, scriptIn: first, faceIn: w.faceIn, cache: cache), at: w.start)
+                    take(segmentEntry(bytes, w.start..<w.end, style: styleKey, level: level, scriptIn: first, faceIn: w.faceIn, cache: cache), at: w.start)
                 }
                 waiting.removeAllKeepingCapacity()
             }
-            let entry = segmentEntry(bytes, range, style: styleKey, level: 0, scriptIn: walk.script, faceIn: walk.face, cache: cache)
+            let entry = segmentEntry(bytes, range, style: styleKey, level: level, scriptIn: walk.script, faceIn: walk.face, cache: cache)
             take(entry, at: range.lowerBound)
             walk.script = cache.header(entry).pointee.scriptOut
             walk.face = cache.header(entry).pointee.faceOut
         }
         return chunkScratchSegments.withUnsafeBufferPointer { segments in
             chunkScratchPieces.withUnsafeBufferPointer { pieces in
-                cache.insert(bytes, chunk, hash: hash, style: styleKey, level: 0, kind: SegmentCache.Kind.chunk, scriptIn: scriptIn, faceIn: faceIn,
+                cache.insert(bytes, chunk, hash: hash, style: styleKey, level: level, kind: SegmentCache.Kind.chunk, scriptIn: scriptIn, faceIn: faceIn,
                              faceOut: walk.face, scriptOut: walk.script, firstScript: firstScript, chunk: edges,
                              newSegments: segments, newPieces: pieces)
             }
@@ -458,13 +468,13 @@ final class TextPreparer: @unchecked Sendable {
     /// Finds the next chunks of a paragraph (up to 16) and starts loading their cache slots, then
     /// the records those slots point to: the lookups that follow then mostly find their lines
     /// in cache, where one after another they would each wait for memory twice.
-    private func scanChunksAhead(_ bytes: UnsafeBufferPointer<UInt8>, from: Int, end: Int, style: UInt8, cache: SegmentCache) {
+    private func scanChunksAhead(_ bytes: UnsafeBufferPointer<UInt8>, from: Int, end: Int, style: UInt8, level: UInt8, cache: SegmentCache) {
         var count = 0
         var start = from
         while start < end && count < Self.lookAhead {
             var chunkEnd = Self.firstSpace(bytes, from: start, end: end)
             while chunkEnd < end && bytes[chunkEnd] == 0x20 { chunkEnd += 1 }
-            let bytesHash = SegmentCache.bytesHash(bytes, start..<chunkEnd, style: style, level: 0, kind: SegmentCache.Kind.chunk)
+            let bytesHash = SegmentCache.bytesHash(bytes, start..<chunkEnd, style: style, level: level, kind: SegmentCache.Kind.chunk)
             cache.prefetchSlot(bytesHash: bytesHash)
             (chunksAhead + count).initialize(to: ChunkAhead(end: chunkEnd, bytesHash: bytesHash))
             count += 1
@@ -475,17 +485,17 @@ final class TextPreparer: @unchecked Sendable {
     }
 
     /// Starts loading the cache slots, then the records, of the segments from `start` to each of
-    /// `ends` in turn, at their bidi levels (all 0 when `levelRuns` is empty; the first segment's
-    /// level run is at or after `firstLevelRun`). Lookups for the segments then overlap their
+    /// `ends` in turn, at their bidi levels (all `level` when `levelRuns` is empty; the first
+    /// segment's level run is at or after `firstLevelRun`). Lookups for the segments then overlap their
     /// waits for memory (see `scanChunksAhead`). Their hashes are computed again at the lookups:
     /// cheaper than carrying them past segments that turn out empty or of mixed level.
     private func prefetchSegments(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, ends: ArraySlice<Int32>, levelRuns: [LevelRun],
-                                  firstLevelRun: Int, style: UInt8, cache: SegmentCache) {
+                                  firstLevelRun: Int, level: UInt8 = 0, style: UInt8, cache: SegmentCache) {
         var count = 0
         var segmentStart = start
         var levelRun = firstLevelRun
         for end in ends where Int(end) > segmentStart {
-            var level: UInt8 = 0
+            var level = level
             if !levelRuns.isEmpty {
                 while levelRun + 1 < levelRuns.count && levelRuns[levelRun].end <= Int32(segmentStart) { levelRun += 1 }
                 level = levelRuns[levelRun].level

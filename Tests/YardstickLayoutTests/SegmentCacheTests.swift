@@ -27,7 +27,7 @@ final class SegmentCacheTests: XCTestCase {
         return out
     }
 
-    /// - Returns: how many paragraphs that may hold right-to-left text took the segment path.
+    /// - Returns: how many paragraphs that may hold right-to-left text took the segment or chunk path.
     @discardableResult
     func assertSamePreparation(_ texts: [String], file: StaticString = #filePath, line: UInt = #line) throws -> Int {
         let fonts = sharedEngine.fonts
@@ -44,7 +44,7 @@ final class SegmentCacheTests: XCTestCase {
         }
         // The same shaping keys were asked for (scripts included, which glyphs may not show).
         XCTAssertEqual(bySegment.cache.count, byParagraph.cache.count, "distinct shaped runs", file: file, line: line)
-        return bySegment.withPreparer { $0.rightToLeftSegmentParagraphs }
+        return bySegment.withPreparer { $0.rightToLeftSegmentParagraphs + $0.rightToLeftChunkParagraphs }
     }
 
     /// Words met again (after the same script and face) come from the cache, as whole chunks.
@@ -64,6 +64,25 @@ final class SegmentCacheTests: XCTestCase {
             "שלום\nabc\nمرحبا", "   שלום", "12 34 שלום", "ا ب ت", "שלום \u{05B8}x", "x\u{202B}y\u{202C}z", "עברית ולטינית: abc def 1-2",
         ])
         XCTAssertGreaterThan(rightToLeft, 15, "most of these paragraphs should go segment by segment")
+    }
+
+    /// Right-to-left paragraphs at one level (no numbers, no left-to-right letters) go chunk by
+    /// chunk, with the pieces of the whole-paragraph path, and their words are then cache hits.
+    func testRightToLeftParagraphsAtOneLevelGoChunkByChunk() throws {
+        let texts = ["שלום עולם", "مرحبا بكم في الرياض", "«مرحبا» بكم", "(שלום) [עולם]", "שלום!", "- שלום -", "مَرْحَبًا بِكُمْ", "ا ب ت",
+                     "   שלום", "שלום  ", "תל־אביב, ירושלים; חיפה.", "تم التوصيل، شكرًا؟", "אבא\tאמא", "סבתא…"]
+        XCTAssertEqual(try assertSamePreparation(texts), texts.count)
+        let engine = try TextEngine(fonts: sharedEngine.fonts, reusingSegments: true)
+        _ = engine.prepare(texts, threads: 1)
+        XCTAssertEqual(engine.withPreparer { $0.rightToLeftChunkParagraphs }, texts.count)
+        XCTAssertEqual(engine.withPreparer { $0.rightToLeftSegmentParagraphs }, 0)
+        let before = engine.withPreparer { $0.segmentCacheHits }
+        _ = engine.prepare(["שלום ירושלים"], threads: 1) // "שלום " opened a paragraph before
+        XCTAssertEqual(engine.withPreparer { $0.segmentCacheHits } - before, 1)
+        XCTAssertEqual(engine.withPreparer { $0.rightToLeftChunkParagraphs }, texts.count + 1)
+        // With a number or a Latin letter the levels differ: the paragraph goes whole or by segments.
+        _ = engine.prepare(["שלום 12 עולם", "שלום abc"], threads: 1)
+        XCTAssertEqual(engine.withPreparer { $0.rightToLeftChunkParagraphs }, texts.count + 1)
     }
 
     func testTrickyTexts() throws {
