@@ -83,14 +83,21 @@ final class SegmentCache {
     private(set) var generation = 0
     /// Lookups that found their entry (for tests and profiling).
     private(set) var hits = 0
+    /// Lookups that found their entry in `shared` instead.
+    private(set) var sharedHits = 0
     /// The arena is emptied when a record would take it past this many bytes.
     private let arenaLimit: Int
+    /// Where the other threads' chunk entries are found, and this cache's are copied, during a
+    /// multi-thread run (nil otherwise).
+    var shared: SharedChunkTable?
 
     private static let headerSize = (MemoryLayout<Header>.stride + 7) & ~7
+    /// The default limit: an arena then reserves twice this, the size `ArenaRecycler` keeps.
+    static let standardLimit = 32 << 20
 
     /// - Parameters:
     /// - Parameter limit: bytes of records kept before the cache forgets them all.
-    init(limit: Int = 32 << 20) {
+    init(limit: Int = SegmentCache.standardLimit) {
         arenaLimit = limit
         precondition(MemoryLayout<Header>.alignment <= 8 && MemoryLayout<BreakSegment>.stride % 8 == 0
                      && MemoryLayout<ShapedPiece>.stride % 8 == 0, "records must keep 8-byte alignment")
@@ -138,6 +145,28 @@ final class SegmentCache {
         let start = arena + entry + Self.headerSize + Self.bytesSize(Int(h.pointee.byteCount))
             + Int(h.pointee.segmentCount) * MemoryLayout<BreakSegment>.stride
         return UnsafeBufferPointer(start: start.assumingMemoryBound(to: ShapedPiece.self), count: Int(h.pointee.pieceCount))
+    }
+
+    /// An entry's record (header, key, segments and pieces), to copy into another cache.
+    @inline(__always) func record(_ entry: Int) -> UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(start: arena + entry, count: Self.recordSize(arena + entry))
+    }
+
+    /// The size of the record at `record`, in bytes.
+    @inline(__always) static func recordSize(_ record: UnsafeRawPointer) -> Int {
+        let h = record.assumingMemoryBound(to: Header.self)
+        return headerSize + bytesSize(Int(h.pointee.byteCount)) + Int(h.pointee.segmentCount) * MemoryLayout<BreakSegment>.stride
+            + Int(h.pointee.pieceCount) * MemoryLayout<ShapedPiece>.stride
+    }
+
+    /// Whether the record at `record` is the entry of this key.
+    @inline(__always)
+    static func record(_ record: UnsafeRawPointer, isKeyOf text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, hash: UInt64, style: UInt8,
+                       level: UInt8, kind: UInt8, scriptIn: UInt32, faceIn: Int16) -> Bool {
+        let h = record.assumingMemoryBound(to: Header.self)
+        return h.pointee.hash == hash && h.pointee.byteCount == Int32(range.count) && h.pointee.scriptIn == scriptIn
+            && h.pointee.faceIn == faceIn && h.pointee.style == style && h.pointee.level == level && h.pointee.kind == kind
+            && memcmp(record + headerSize, text.baseAddress! + range.lowerBound, range.count) == 0
     }
 
     /// The hash of a key's bytes, style, level and kind: what picks its slot. Known before the
@@ -190,13 +219,17 @@ final class SegmentCache {
         let tag = hash & 0xFFFF_FFFF_0000_0000
         while true {
             let slot = slots[s]
-            if slot == 0 { return nil }
+            if slot == 0 {
+                guard kind == Kind.chunk, let shared,
+                      let copy = shared.copy(text, range, hash: hash, style: style, level: level, kind: kind, scriptIn: scriptIn, faceIn: faceIn, into: self)
+                else { return nil }
+                sharedHits &+= 1
+                return copy
+            }
             if slot & 0xFFFF_FFFF_0000_0000 == tag {
                 let entry = (Int(truncatingIfNeeded: slot & 0xFFFF_FFFF) - 1) << 3
-                let h = header(entry)
-                if h.pointee.hash == hash, h.pointee.byteCount == Int32(range.count), h.pointee.scriptIn == scriptIn,
-                   h.pointee.faceIn == faceIn, h.pointee.style == style, h.pointee.level == level, h.pointee.kind == kind,
-                   memcmp(arena + entry + Self.headerSize, text.baseAddress! + range.lowerBound, range.count) == 0 {
+                if Self.record(arena + entry, isKeyOf: text, range, hash: hash, style: style, level: level, kind: kind,
+                               scriptIn: scriptIn, faceIn: faceIn) {
                     hits &+= 1
                     return entry
                 }
@@ -232,6 +265,22 @@ final class SegmentCache {
         arenaCount += size
         entryCount += 1
         place(entry, hash: hash)
+        if kind == Kind.chunk { shared?.publish(record(entry)) }
+        return entry
+    }
+
+    /// Copies a record another cache made in and returns its entry here; nil, copying nothing,
+    /// when that would take the arena past its limit (a lookup never empties the cache).
+    func adopt(_ record: UnsafeRawBufferPointer) -> Int? {
+        let size = record.count
+        guard arenaCount + size <= arenaLimit else { return nil }
+        if arenaCount + size > arenaCapacity { growArena(to: arenaCount + size) }
+        if (entryCount + 1) * 2 > slotCount { growSlots() }
+        let entry = arenaCount
+        (arena + entry).copyMemory(from: record.baseAddress!, byteCount: size)
+        arenaCount += size
+        entryCount += 1
+        place(entry, hash: header(entry).pointee.hash)
         return entry
     }
 
@@ -253,7 +302,7 @@ final class SegmentCache {
     /// Reserves `bytes` of address space, read-write, without committing memory, asking for
     /// transparent huge pages (granted on request on most systems), so filling the arena takes a
     /// few page faults instead of thousands. Nil when the system refuses.
-    private static func reserve(_ bytes: Int) -> UnsafeMutableRawPointer? {
+    static func reserve(_ bytes: Int) -> UnsafeMutableRawPointer? {
         guard let p = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0), p != MAP_FAILED
         else { return nil }
         #if os(Linux)
@@ -288,10 +337,8 @@ final class SegmentCache {
         slots.initialize(repeating: 0, count: slotCount)
         var entry = 0
         while entry < arenaCount {
-            let h = header(entry)
-            place(entry, hash: h.pointee.hash)
-            entry += Self.headerSize + Self.bytesSize(Int(h.pointee.byteCount)) + Int(h.pointee.segmentCount) * MemoryLayout<BreakSegment>.stride
-                + Int(h.pointee.pieceCount) * MemoryLayout<ShapedPiece>.stride
+            place(entry, hash: header(entry).pointee.hash)
+            entry += Self.recordSize(arena + entry)
         }
     }
 }

@@ -23,6 +23,8 @@ public final class TextEngine: Sendable {
     let metrics: FaceMetricsTable
     let runs: ShapedRunAccess
     private let pool: Mutex<[TextPreparer]>
+    /// The chunk entries the preparers of multi-thread runs share, made by the first such run.
+    private let sharedChunks = Mutex<SharedChunkTable?>(nil)
     /// Whether preparers remember resolved segments and chunks, each in its own cache (off
     /// only to check that path against the whole-paragraph one).
     let reusesSegments: Bool
@@ -105,7 +107,16 @@ public final class TextEngine: Sendable {
             return withPreparer { p in (0..<batches).flatMap { body(range($0), p) } }
         }
         let preparers = (0..<workers).map { _ in pool.withLock { $0.popLast() } ?? makePreparer() }
-        defer { pool.withLock { $0.append(contentsOf: preparers) } }
+        // The workers share the chunks they resolve; alone again, a preparer looks at no table but its own.
+        let shared = sharedChunks.withLock { table in
+            if table == nil && reusesSegments && cache.isEnabled { table = SharedChunkTable() }
+            return table
+        }
+        for p in preparers { p.sharedChunks = shared }
+        defer {
+            for p in preparers { p.sharedChunks = nil }
+            pool.withLock { $0.append(contentsOf: preparers) }
+        }
         return Parallel.map(count: batches, threads: workers, chunk: 1) { b, worker -> [T] in
             precondition(worker < preparers.count, "Parallel.map uses workerCount(…) workers")
             return body(range(b), preparers[worker])

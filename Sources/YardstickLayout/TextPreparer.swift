@@ -47,6 +47,13 @@ final class TextPreparer: @unchecked Sendable {
     private(set) var rightToLeftSegmentParagraphs = 0
     /// Right-to-left paragraphs resolved chunk by chunk, all at level 1 (for tests).
     private(set) var rightToLeftChunkParagraphs = 0
+    /// The chunk entries shared with the other workers of a multi-thread run (see `SharedChunkTable`).
+    var sharedChunks: SharedChunkTable? {
+        get { segmentCache?.shared }
+        set { segmentCache?.shared = newValue }
+    }
+    /// Chunk lookups that missed this preparer's cache and found the entry in `sharedChunks` (for tests).
+    var sharedChunkHits: Int { segmentCache?.sharedHits ?? 0 }
     /// Segment and chunk lookups that hit this preparer's cache (for tests).
     var segmentCacheHits: Int { segmentCache?.hits ?? 0 }
 

@@ -4,28 +4,30 @@ import XCTest
 import YardstickFonts
 import YardstickShaping
 
+/// Everything about a prepared text that layout or a renderer can see: per segment its
+/// range and widths, per piece its range, face, level and glyphs.
+func preparationFingerprint(_ p: PreparedText) -> String {
+    var out = ""
+    for paragraph in p.paragraphRange {
+        let para = p.storage.paragraphs[paragraph]
+        out += "P\(para.start)-\(para.end) L\(para.baseLevel)\n"
+        for s in Int(para.firstSegment)..<Int(para.endSegment) {
+            let seg = p.storage.segments[s]
+            out += " S\(seg.start)-\(seg.end) w\(seg.width) t\(seg.trailingWidth) c\(seg.clusterCount)/\(seg.trailingClusterCount) m\(seg.faceMask)\n"
+            for k in Int(seg.firstPiece)..<Int(seg.endPiece) {
+                let piece = p.storage.pieces[k]
+                let run = p.runs.store[piece.runID]
+                out += "  \(piece.start)+\(piece.byteCount) f\(piece.face) l\(piece.level) \(run.glyphs.map { "\($0.id)@\($0.cluster):\($0.xAdvance)" }) \(run.clusters.map(\.start))\n"
+            }
+        }
+    }
+    return out
+}
+
 /// The segment-by-segment path (through `SegmentCache`) must give exactly the pieces, glyphs and
 /// segments of the whole-paragraph path, whatever the scripts, faces and clusters.
 final class SegmentCacheTests: XCTestCase {
-    /// Everything about a prepared text that layout or a renderer can see: per segment its
-    /// range and widths, per piece its range, face, level and glyphs.
-    func fingerprint(_ p: PreparedText) -> String {
-        var out = ""
-        for paragraph in p.paragraphRange {
-            let para = p.storage.paragraphs[paragraph]
-            out += "P\(para.start)-\(para.end) L\(para.baseLevel)\n"
-            for s in Int(para.firstSegment)..<Int(para.endSegment) {
-                let seg = p.storage.segments[s]
-                out += " S\(seg.start)-\(seg.end) w\(seg.width) t\(seg.trailingWidth) c\(seg.clusterCount)/\(seg.trailingClusterCount) m\(seg.faceMask)\n"
-                for k in Int(seg.firstPiece)..<Int(seg.endPiece) {
-                    let piece = p.storage.pieces[k]
-                    let run = p.runs.store[piece.runID]
-                    out += "  \(piece.start)+\(piece.byteCount) f\(piece.face) l\(piece.level) \(run.glyphs.map { "\($0.id)@\($0.cluster):\($0.xAdvance)" }) \(run.clusters.map(\.start))\n"
-                }
-            }
-        }
-        return out
-    }
+    func fingerprint(_ p: PreparedText) -> String { preparationFingerprint(p) }
 
     /// - Returns: how many paragraphs that may hold right-to-left text took the segment or chunk path.
     @discardableResult
