@@ -3,9 +3,10 @@ import CHarfBuzz
 /// The HarfBuzz shape plans one `Shaper` keeps, by face, script and direction.
 ///
 /// Open addressing with linear probing, grown to stay at most half full: a lookup is one
-/// multiply and, almost always, one probe. It holds a reference to each plan, released in
-/// `removeAll()`; HarfBuzz keeps the plans in the face as well, so a new table finds them again.
-struct ShapePlanTable {
+/// multiply and, almost always, one probe. It holds a reference to each plan, released when the
+/// table goes (noncopyable, so exactly once); HarfBuzz keeps the plans in the face as well, so
+/// a new table finds them again.
+struct ShapePlanTable: ~Copyable {
     private var keys: [UInt64]
     private var plans: [OpaquePointer?]
     private var count = 0
@@ -41,16 +42,16 @@ struct ShapePlanTable {
     }
 
     private mutating func grow() {
-        var bigger = ShapePlanTable(capacity: 2 * keys.count)
-        for (key, plan) in zip(keys, plans) where key != Self.empty {
-            _ = bigger.plan(for: key) { plan! }
+        let oldKeys = keys, oldPlans = plans
+        keys = Array(repeating: Self.empty, count: 2 * oldKeys.count)
+        plans = Array(repeating: nil, count: 2 * oldKeys.count)
+        count = 0
+        for (key, plan) in zip(oldKeys, oldPlans) where key != Self.empty {
+            _ = self.plan(for: key) { plan! } // (the reference moves with it)
         }
-        self = bigger
     }
 
-    /// Releases every plan.
-    mutating func removeAll() {
+    deinit {
         for plan in plans { if let plan { hb_shape_plan_destroy(plan) } }
-        self = ShapePlanTable()
     }
 }
