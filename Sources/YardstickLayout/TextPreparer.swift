@@ -583,6 +583,7 @@ final class TextPreparer: @unchecked Sendable {
     }
 
     /// Appends an entry's segments and pieces to the batch, placed at `start`.
+    @inline(__always)
     private func emit(_ entry: Int, at start: Int, cache: SegmentCache, to builder: inout PreparedStorage.Builder) {
         let base = Int32(start)
         let firstPiece = Int32(builder.pieces.count)
