@@ -21,6 +21,11 @@ public final class FontCollection: @unchecked Sendable { // immutable after init
     /// Every face's cmap bitset, back to back (`CodepointCoverage.wordCount` words per face):
     /// fallback tests coverage per character, so this is read without touching reference counts.
     private let coverageBits: UnsafeMutablePointer<UInt64>
+    /// Every style's chain, then every style's emoji-first chain, back to back (each
+    /// `faces.count` long at most, at `chainOffsets`): fallback walks them without touching the
+    /// reference counts of arrays every thread shares.
+    private let chainStorage: UnsafeMutablePointer<Int>
+    private let chainOffsets: UnsafeMutablePointer<(start: Int, count: Int)>
     /// Language variants: where a chain reaches the key face, a cluster starting with one of
     /// the variant's characters uses the variant face instead (when it covers the cluster).
     public let variants: [Int: [(scalars: [ClosedRange<UInt32>], face: Int)]]
@@ -56,9 +61,29 @@ public final class FontCollection: @unchecked Sendable { // immutable after init
             face.coverage.words.withUnsafeBufferPointer { (bits + i * CodepointCoverage.wordCount).initialize(from: $0.baseAddress!, count: CodepointCoverage.wordCount) }
         }
         coverageBits = bits
+        let all = chains + emojiChains
+        chainStorage = .allocate(capacity: max(1, all.reduce(0) { $0 + $1.count }))
+        chainOffsets = .allocate(capacity: all.count)
+        var start = 0
+        for (k, chain) in all.enumerated() {
+            (chainStorage + start).initialize(from: chain, count: chain.count)
+            (chainOffsets + k).initialize(to: (start, chain.count))
+            start += chain.count
+        }
     }
 
-    deinit { coverageBits.deallocate() }
+    deinit {
+        coverageBits.deallocate()
+        chainStorage.deallocate()
+        chainOffsets.deallocate()
+    }
+
+    /// `chain(for:)` (or, with `emojiFirst`, `emojiFirstChain(for:)`) without an array: valid
+    /// while the collection lives. Package-internal: raw pointers stay off the public API.
+    @inline(__always) package func chainElements(for style: FontStyle, emojiFirst: Bool = false) -> UnsafeBufferPointer<Int> {
+        let (start, count) = chainOffsets[(emojiFirst ? FontStyle.allCases.count : 0) + style.rawValue]
+        return UnsafeBufferPointer(start: chainStorage + start, count: count)
+    }
 
     /// The first position in `style`'s chain worth asking about `scalar`: no face before it maps
     /// any character of the scalar's 64-character block. O(1).

@@ -42,7 +42,7 @@ public enum FontFallback {
     public static func resolve(_ bytes: UnsafeBufferPointer<UInt8>, paragraph: Range<Int>, style: FontStyle, fonts: FontCollection,
                                previousFace: Int = -1, graphemes: () -> [Int32], into runs: inout [FontRun]) -> Int {
         guard !paragraph.isEmpty else { return previousFace }
-        let chain = fonts.chain(for: style)
+        let chain = fonts.chainElements(for: style)
         let primary = chain[0]
         var fast = previousFace < 0 || previousFace == primary
         var i = paragraph.lowerBound
@@ -65,7 +65,7 @@ public enum FontFallback {
             return chain[0]
         }
 
-        let emojiChain = fonts.emojiFirstChain(for: style)
+        let emojiChain = fonts.chainElements(for: style, emojiFirst: true)
         var clusterStart = paragraph.lowerBound
         var previousFace = previousFace
         for boundary in graphemes() {
@@ -82,7 +82,8 @@ public enum FontFallback {
         return previousFace
     }
 
-    private static func pickFace(_ bytes: UnsafeBufferPointer<UInt8>, _ cluster: Range<Int>, style: FontStyle, chain: [Int], emojiChain: [Int],
+    private static func pickFace(_ bytes: UnsafeBufferPointer<UInt8>, _ cluster: Range<Int>, style: FontStyle, chain: UnsafeBufferPointer<Int>,
+                                 emojiChain: UnsafeBufferPointer<Int>,
                                  previous: Int, fonts: FontCollection) -> Int {
         // One pass for what the cluster is; coverage is then checked by re-decoding (no allocation).
         var i = cluster.lowerBound

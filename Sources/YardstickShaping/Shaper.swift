@@ -17,6 +17,15 @@ public final class Shaper {
     private var scratch: [UInt8] = []
     /// The plans for bundled faces (see `shapeChunk`).
     private var plans = ShapePlanTable()
+    /// What shaping needs of each face, copied per shaper: reading it touches no reference
+    /// count of the `FontFace` objects every thread shares.
+    private let faceHandles: UnsafeMutablePointer<FaceHandle>
+
+    private struct FaceHandle {
+        let hbFont: OpaquePointer
+        let hbFace: OpaquePointer
+        let isBundled: Bool
+    }
     private let korean = hb_language_from_string("ko", -1)
     private let japanese = hb_language_from_string("ja", -1)
 
@@ -26,10 +35,16 @@ public final class Shaper {
         self.features = features
         self.hbFeatures = features.map(\.hbFeature)
         self.buffer = hb_buffer_create()
+        faceHandles = .allocate(capacity: fonts.faces.count)
+        for (k, face) in fonts.faces.enumerated() {
+            (faceHandles + k).initialize(to: FaceHandle(hbFont: face.hbFont, hbFace: face.hbFace, isBundled: face.isBundled))
+        }
     }
 
     deinit {
         hb_buffer_destroy(buffer)
+        faceHandles.deinitialize(count: fonts.faces.count)
+        faceHandles.deallocate()
         local.deinitialize(count: Shaper.localSize)
         local.deallocate()
     }
@@ -164,7 +179,7 @@ public final class Shaper {
                 hb_buffer_add_utf8(buffer, $0.baseAddress, Int32(text.count), UInt32(range.lowerBound), Int32(range.count))
             }
         }
-        let fontFace = fonts.faces[face]
+        let fontFace = faceHandles[face]
         hbFeatures.withUnsafeBufferPointer { features in
             if fontFace.isBundled {
                 // A kept plan: `hb_shape` would look it up in the face's list on every call
@@ -191,7 +206,7 @@ public final class Shaper {
 
     /// The shape plan for the buffer's properties as `shapeChunk` set them.
     @inline(__always)
-    private func shapePlan(_ fontFace: FontFace, face: Int, script: UInt32, rightToLeft: Bool) -> OpaquePointer {
+    private func shapePlan(_ fontFace: FaceHandle, face: Int, script: UInt32, rightToLeft: Bool) -> OpaquePointer {
         plans.plan(for: ShapePlanTable.key(face: face, script: script, rightToLeft: rightToLeft)) {
             var props = hb_segment_properties_t()
             hb_buffer_get_segment_properties(buffer, &props)

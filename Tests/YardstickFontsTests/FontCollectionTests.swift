@@ -16,6 +16,17 @@ final class FontCollectionTests: XCTestCase {
         XCTAssertTrue(fonts.faces[fonts.chain(for: .regular)[6]].hasColorGlyphs)
     }
 
+    /// The flat chains fallback walks are the chains, for every style, with a user face in front too.
+    func testChainElementsAreTheChains() throws {
+        for fonts in [try FontCollection.bundled(),
+                      try FontCollection.make(fontPaths: [BundledFonts.directory() + "/NotoSansHebrew-Regular.ttf"])] {
+            for style in FontStyle.allCases {
+                XCTAssertEqual(Array(fonts.chainElements(for: style)), fonts.chain(for: style))
+                XCTAssertEqual(Array(fonts.chainElements(for: style, emojiFirst: true)), fonts.emojiFirstChain(for: style))
+            }
+        }
+    }
+
     func testKoreanVariantOfTheCJKFace() throws {
         let fonts = try FontCollection.bundled()
         let jp = fonts.chain(for: .regular)[5]
