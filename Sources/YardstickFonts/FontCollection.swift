@@ -21,9 +21,9 @@ public final class FontCollection: @unchecked Sendable { // immutable after init
     /// Every face's cmap bitset, back to back (`CodepointCoverage.wordCount` words per face):
     /// fallback tests coverage per character, so this is read without touching reference counts.
     private let coverageBits: UnsafeMutablePointer<UInt64>
-    /// Every style's chain, then every style's emoji-first chain, back to back (each
-    /// `faces.count` long at most, at `chainOffsets`): fallback walks them without touching the
-    /// reference counts of arrays every thread shares.
+    /// Every style's chain, then every style's emoji-first chain, back to back (each at its
+    /// `chainOffsets` entry): fallback walks them without touching the reference counts of
+    /// arrays every thread shares.
     private let chainStorage: UnsafeMutablePointer<Int>
     private let chainOffsets: UnsafeMutablePointer<(start: Int, count: Int)>
     /// Language variants: where a chain reaches the key face, a cluster starting with one of

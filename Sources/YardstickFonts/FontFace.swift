@@ -27,7 +27,8 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
     public let style: FontStyle
     /// True for the fonts bundled with Yardstick, whose tables are known to be well formed: they
     /// may be shaped without HarfBuzz's per-call limits on shaping work (see `Shaper`).
-    public let isBundled: Bool
+    /// Package-internal, so no client can mark a font of its own as trusted.
+    package let isBundled: Bool
 
     private let blob: OpaquePointer
     /// The immutable HarfBuzz face. Package-internal: C stays behind this type.
@@ -36,9 +37,13 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
     package let hbFont: OpaquePointer
 
     /// Loads a face from a font file.
-    /// - Parameter isBundled: the file is one of Yardstick's own fonts (see `isBundled`).
     /// - Throws: `FontError` naming `path` when the file is missing, unreadable or not a font.
-    public init(path: String, faceIndex: Int = 0, isBundled: Bool = false) throws {
+    public convenience init(path: String, faceIndex: Int = 0) throws {
+        try self.init(path: path, faceIndex: faceIndex, isBundled: false)
+    }
+
+    /// Loads a face; `isBundled` says the file is one of Yardstick's own fonts (see `isBundled`).
+    package init(path: String, faceIndex: Int, isBundled: Bool) throws {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw FontError.fileNotFound(path: path)

@@ -26,6 +26,24 @@ enum ArenaRecycler {
     /// Arenas kept at most (one per worker of a few engines).
     static let capacity = 4
 
+    /// A waiting arena of exactly `bytes`, or else new address space (`reserve`); nil when the
+    /// system refuses.
+    static func arena(bytes: Int) -> UnsafeMutableRawPointer? {
+        take(bytes: bytes) ?? reserve(bytes)
+    }
+
+    /// Reserves `bytes` of address space, read-write, without committing memory, asking for
+    /// transparent huge pages (granted on request on most systems), so filling an arena takes a
+    /// few page faults instead of thousands. Nil when the system refuses.
+    static func reserve(_ bytes: Int) -> UnsafeMutableRawPointer? {
+        guard let p = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0), p != MAP_FAILED
+        else { return nil }
+        #if os(Linux)
+        _ = madvise(p, bytes, MADV_HUGEPAGE)
+        #endif
+        return p
+    }
+
     /// A waiting arena of exactly `bytes`, if any.
     static func take(bytes: Int) -> UnsafeMutableRawPointer? {
         waiting.withLock { arenas in

@@ -88,8 +88,8 @@ final class SegmentCache {
     /// The arena is emptied when a record would take it past this many bytes.
     private let arenaLimit: Int
     /// Where the other threads' chunk entries are found, and this cache's are copied, during a
-    /// multi-thread run (nil otherwise).
-    var shared: SharedChunkTable?
+    /// multi-thread run (nil otherwise). Raw pointers, so using it touches no reference count.
+    var shared: SharedChunkTable.Access?
 
     private static let headerSize = (MemoryLayout<Header>.stride + 7) & ~7
     /// The default limit: an arena then reserves twice this, the size `ArenaRecycler` keeps.
@@ -102,7 +102,7 @@ final class SegmentCache {
         precondition(MemoryLayout<Header>.alignment <= 8 && MemoryLayout<BreakSegment>.stride % 8 == 0
                      && MemoryLayout<ShapedPiece>.stride % 8 == 0, "records must keep 8-byte alignment")
         let reservation = 2 * limit
-        if let recycled = ArenaRecycler.take(bytes: reservation) ?? Self.reserve(reservation) {
+        if let recycled = ArenaRecycler.arena(bytes: reservation) {
             arena = recycled
             arenaCapacity = reservation
             arenaIsMapped = true
@@ -161,8 +161,8 @@ final class SegmentCache {
 
     /// Whether the record at `record` is the entry of this key.
     @inline(__always)
-    static func record(_ record: UnsafeRawPointer, isKeyOf text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, hash: UInt64, style: UInt8,
-                       level: UInt8, kind: UInt8, scriptIn: UInt32, faceIn: Int16) -> Bool {
+    static func recordMatches(_ record: UnsafeRawPointer, _ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, hash: UInt64, style: UInt8,
+                              level: UInt8, kind: UInt8, scriptIn: UInt32, faceIn: Int16) -> Bool {
         let h = record.assumingMemoryBound(to: Header.self)
         return h.pointee.hash == hash && h.pointee.byteCount == Int32(range.count) && h.pointee.scriptIn == scriptIn
             && h.pointee.faceIn == faceIn && h.pointee.style == style && h.pointee.level == level && h.pointee.kind == kind
@@ -228,8 +228,8 @@ final class SegmentCache {
             }
             if slot & 0xFFFF_FFFF_0000_0000 == tag {
                 let entry = (Int(truncatingIfNeeded: slot & 0xFFFF_FFFF) - 1) << 3
-                if Self.record(arena + entry, isKeyOf: text, range, hash: hash, style: style, level: level, kind: kind,
-                               scriptIn: scriptIn, faceIn: faceIn) {
+                if Self.recordMatches(arena + entry, text, range, hash: hash, style: style, level: level, kind: kind,
+                                      scriptIn: scriptIn, faceIn: faceIn) {
                     hits &+= 1
                     return entry
                 }
@@ -246,9 +246,7 @@ final class SegmentCache {
         let size = Self.headerSize + Self.bytesSize(range.count) + newSegments.count * MemoryLayout<BreakSegment>.stride
             + newPieces.count * MemoryLayout<ShapedPiece>.stride
         if arenaCount + size > arenaLimit { removeAll() }
-        if arenaCount + size > arenaCapacity { growArena(to: arenaCount + size) }
-        if (entryCount + 1) * 2 > slotCount { growSlots() }
-        let entry = arenaCount
+        let entry = reserveRecord(size)
         (arena + entry).bindMemory(to: Header.self, capacity: 1).initialize(to: Header(hash: hash, scriptIn: scriptIn, scriptOut: scriptOut, firstScript: firstScript,
                                             byteCount: Int32(range.count), segmentCount: Int32(newSegments.count),
                                             pieceCount: Int32(newPieces.count), faceIn: faceIn, faceOut: faceOut, style: style,
@@ -262,10 +260,19 @@ final class SegmentCache {
             (segmentsAt + newSegments.count * MemoryLayout<BreakSegment>.stride)
                 .bindMemory(to: ShapedPiece.self, capacity: newPieces.count).initialize(from: source, count: newPieces.count)
         }
-        arenaCount += size
-        entryCount += 1
         place(entry, hash: hash)
         if kind == Kind.chunk { shared?.publish(record(entry)) }
+        return entry
+    }
+
+    /// Room for a record of `size` bytes at the arena's end (the caller has kept it under the
+    /// limit): the new entry, to be written and then placed.
+    @inline(__always) private func reserveRecord(_ size: Int) -> Int {
+        if arenaCount + size > arenaCapacity { growArena(to: arenaCount + size) }
+        if (entryCount + 1) * 2 > slotCount { growSlots() }
+        let entry = arenaCount
+        arenaCount += size
+        entryCount += 1
         return entry
     }
 
@@ -274,12 +281,8 @@ final class SegmentCache {
     func adopt(_ record: UnsafeRawBufferPointer) -> Int? {
         let size = record.count
         guard arenaCount + size <= arenaLimit else { return nil }
-        if arenaCount + size > arenaCapacity { growArena(to: arenaCount + size) }
-        if (entryCount + 1) * 2 > slotCount { growSlots() }
-        let entry = arenaCount
+        let entry = reserveRecord(size)
         (arena + entry).copyMemory(from: record.baseAddress!, byteCount: size)
-        arenaCount += size
-        entryCount += 1
         place(entry, hash: header(entry).pointee.hash)
         return entry
     }
@@ -299,24 +302,12 @@ final class SegmentCache {
         generation += 1
     }
 
-    /// Reserves `bytes` of address space, read-write, without committing memory, asking for
-    /// transparent huge pages (granted on request on most systems), so filling the arena takes a
-    /// few page faults instead of thousands. Nil when the system refuses.
-    static func reserve(_ bytes: Int) -> UnsafeMutableRawPointer? {
-        guard let p = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0), p != MAP_FAILED
-        else { return nil }
-        #if os(Linux)
-        _ = madvise(p, bytes, MADV_HUGEPAGE)
-        #endif
-        return p
-    }
-
     /// Makes room for `needed` bytes: only for a record bigger than the reservation (a chunk of
     /// megabytes), or when the arena is plain memory.
     private func growArena(to needed: Int) {
         var capacity = arenaCapacity
         while capacity < needed { capacity *= 2 }
-        if arenaIsMapped, let grown = Self.reserve(capacity) {
+        if arenaIsMapped, let grown = ArenaRecycler.reserve(capacity) {
             grown.copyMemory(from: arena, byteCount: arenaCount)
             munmap(arena, arenaCapacity)
             arena = grown

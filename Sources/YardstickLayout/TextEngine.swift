@@ -23,8 +23,9 @@ public final class TextEngine: Sendable {
     let metrics: FaceMetricsTable
     let runs: ShapedRunAccess
     private let pool: Mutex<[TextPreparer]>
-    /// The chunk entries the preparers of multi-thread runs share, made by the first such run.
-    private let sharedChunks = Mutex<SharedChunkTable?>(nil)
+    /// The chunk entries the preparers of multi-thread runs share, made by the first such run,
+    /// and how many runs use it now.
+    private let sharedChunks = Mutex<(table: SharedChunkTable?, runs: Int)>((nil, 0))
     /// Whether preparers remember resolved segments and chunks, each in its own cache (off
     /// only to check that path against the whole-paragraph one).
     let reusesSegments: Bool
@@ -107,14 +108,18 @@ public final class TextEngine: Sendable {
             return withPreparer { p in (0..<batches).flatMap { body(range($0), p) } }
         }
         let preparers = (0..<workers).map { _ in pool.withLock { $0.popLast() } ?? makePreparer() }
-        // The workers share the chunks they resolve; alone again, a preparer looks at no table but its own.
-        let shared = sharedChunks.withLock { table in
-            if table == nil && reusesSegments && cache.isEnabled { table = SharedChunkTable() }
-            return table
+        // The workers share the chunks they resolve; alone again, a preparer looks at no table
+        // but its own. The table stays alive until no run uses it: a full one is replaced then.
+        let shared = sharedChunks.withLock { state -> SharedChunkTable? in
+            guard reusesSegments && cache.isEnabled else { return nil }
+            if state.table == nil || (state.runs == 0 && state.table!.isFull) { state.table = SharedChunkTable() }
+            state.runs += 1
+            return state.table
         }
-        for p in preparers { p.sharedChunks = shared }
+        for p in preparers { p.sharedChunks = shared?.access }
         defer {
             for p in preparers { p.sharedChunks = nil }
+            if shared != nil { sharedChunks.withLock { $0.runs -= 1 } }
             pool.withLock { $0.append(contentsOf: preparers) }
         }
         return Parallel.map(count: batches, threads: workers, chunk: 1) { b, worker -> [T] in

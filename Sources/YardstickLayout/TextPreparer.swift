@@ -48,7 +48,7 @@ final class TextPreparer: @unchecked Sendable {
     /// Right-to-left paragraphs resolved chunk by chunk, all at level 1 (for tests).
     private(set) var rightToLeftChunkParagraphs = 0
     /// The chunk entries shared with the other workers of a multi-thread run (see `SharedChunkTable`).
-    var sharedChunks: SharedChunkTable? {
+    var sharedChunks: SharedChunkTable.Access? {
         get { segmentCache?.shared }
         set { segmentCache?.shared = newValue }
     }

@@ -11,7 +11,9 @@ struct ShapePlanTable: ~Copyable {
     private var plans: [OpaquePointer?]
     private var count = 0
 
+    /// - Parameter capacity: slots, a power of two (it doubles when half full).
     init(capacity: Int = 64) {
+        precondition(capacity >= 2 && capacity & (capacity - 1) == 0)
         keys = Array(repeating: Self.empty, count: capacity)
         plans = Array(repeating: nil, count: capacity)
     }
@@ -49,6 +51,16 @@ struct ShapePlanTable: ~Copyable {
         for (key, plan) in zip(oldKeys, oldPlans) where key != Self.empty {
             _ = self.plan(for: key) { plan! } // (the reference moves with it)
         }
+    }
+
+    /// Releases every plan now (the table is then empty).
+    mutating func releaseAll() {
+        for k in plans.indices {
+            if let plan = plans[k] { hb_shape_plan_destroy(plan) }
+            plans[k] = nil
+            keys[k] = Self.empty
+        }
+        count = 0
     }
 
     deinit {

@@ -5,9 +5,10 @@ import YardstickFonts
 /// Shapes runs of text with HarfBuzz, through a `ShapingCache`.
 ///
 /// One shaper per thread: it owns a reusable `hb_buffer_t`. The fonts and the cache are shared.
-/// A cache hit costs one hash of the run's bytes; a miss costs one `hb_shape` call plus a pass
-/// over the glyphs (and, for non-ASCII text, a grapheme scan so no cluster starts inside a
-/// grapheme cluster). Tabs are shaped as spaces (no tab stops).
+/// A cache hit costs one hash of the run's bytes; a miss costs one HarfBuzz call (a kept plan's
+/// `hb_shape_plan_execute` for the bundled fonts, `hb_shape` for others) plus a pass over the
+/// glyphs (and, for non-ASCII text, a grapheme scan so no cluster starts inside a grapheme
+/// cluster). Tabs are shaped as spaces (no tab stops).
 public final class Shaper {
     public let fonts: FontCollection
     public let cache: ShapingCache
@@ -17,6 +18,10 @@ public final class Shaper {
     private var scratch: [UInt8] = []
     /// The plans for bundled faces (see `shapeChunk`).
     private var plans = ShapePlanTable()
+    /// Text shaped through kept plans since the buffer's work budget was last reset. The budget
+    /// (HarfBuzz's default, 2^29 operations) allows hundreds of nested lookups per byte of this.
+    private var bytesSinceBudgetReset = 0
+    private static let bytesPerBudget = 1 << 20
     /// What shaping needs of each face, copied per shaper: reading it touches no reference
     /// count of the `FontFace` objects every thread shares.
     private let faceHandles: UnsafeMutablePointer<FaceHandle>
@@ -42,6 +47,7 @@ public final class Shaper {
     }
 
     deinit {
+        plans.releaseAll() // before the faces can go
         hb_buffer_destroy(buffer)
         faceHandles.deinitialize(count: fonts.faces.count)
         faceHandles.deallocate()
@@ -97,6 +103,7 @@ public final class Shaper {
 
     /// Calls HarfBuzz, bypassing the cache.
     public func shapeUncached(_ run: UnsafeBufferPointer<UInt8>, face: Int, script: UInt32, rightToLeft: Bool) -> ShapedRun {
+        precondition(face >= 0 && face < fonts.faces.count, "no face \(face) in the collection")
         let n = run.count
         var hasTab = false
         var ascii = true
@@ -181,13 +188,18 @@ public final class Shaper {
         }
         let fontFace = faceHandles[face]
         hbFeatures.withUnsafeBufferPointer { features in
-            if fontFace.isBundled {
-                // A kept plan: `hb_shape` would look it up in the face's list on every call
-                // (1.6% of a cold pass's instructions). What `hb_shape` adds besides is a per-call bound on the
-                // buffer's growth and work, a guard against hostile fonts; the bundled ones are not.
+            if fontFace.isBundled && bytesSinceBudgetReset < Self.bytesPerBudget {
+                // A kept plan: `hb_shape` would look it up in the face's list on every call (1.6%
+                // of a cold pass's instructions). What `hb_shape` adds besides is a per-call bound
+                // on the buffer's growth and work, a guard against hostile fonts (the bundled ones
+                // are not), and, on leaving, a reset of the buffer's work budget, which nested
+                // lookups spend and nothing else refills: one call in `bytesPerBudget` bytes of
+                // text goes through `hb_shape` for that, long before the budget could run out.
+                bytesSinceBudgetReset += range.count
                 let plan = shapePlan(fontFace, face: face, script: script, rightToLeft: rightToLeft)
                 hb_shape_plan_execute(plan, fontFace.hbFont, buffer, features.baseAddress, UInt32(features.count))
             } else {
+                bytesSinceBudgetReset = 0
                 hb_shape(fontFace.hbFont, buffer, features.baseAddress, UInt32(features.count))
             }
         }

@@ -35,7 +35,7 @@ struct ShapingTable: ~Copyable {
     @inline(__always) private static func tag(_ hash: UInt64) -> UInt64 { hash | 1 }
 
     /// The first slot to probe: hash bits apart from those that pick the shard (the top 6)
-    /// and a `Shaper`'s private slot (the low 14).
+    /// and a `Shaper`'s private slot (the low 10).
     @inline(__always) private func home(_ hash: UInt64) -> Int { Int(truncatingIfNeeded: hash >> 20) & mask }
 
     /// The summary kept for `key`, if any.

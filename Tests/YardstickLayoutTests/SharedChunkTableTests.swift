@@ -24,8 +24,8 @@ final class SharedChunkTableTests: XCTestCase {
         let engine = try TextEngine(fonts: sharedEngine.fonts)
         let table = SharedChunkTable()
         let first = try preparer(engine), second = try preparer(engine), alone = try preparer(engine)
-        first.sharedChunks = table
-        second.sharedChunks = table
+        first.sharedChunks = table.access
+        second.sharedChunks = table.access
         let a = prepare(first, engine)
         XCTAssertEqual(first.sharedChunkHits, 0)
         let b = prepare(second, engine)
@@ -33,6 +33,21 @@ final class SharedChunkTableTests: XCTestCase {
         XCTAssertEqual(b, a)
         XCTAssertEqual(prepare(alone, engine), a)
         XCTAssertEqual(alone.sharedChunkHits, 0)
+    }
+
+    /// A full table shares nothing more, and lookups in it go on working.
+    func testAFullTableSharesNothingMore() throws {
+        let engine = try TextEngine(fonts: sharedEngine.fonts)
+        let table = SharedChunkTable(recordBytes: 1_000) // a few records
+        let first = try preparer(engine), second = try preparer(engine)
+        first.sharedChunks = table.access
+        second.sharedChunks = table.access
+        let a = prepare(first, engine)
+        XCTAssertTrue(table.isFull)
+        let b = prepare(second, engine)
+        XCTAssertGreaterThan(second.sharedChunkHits, 0) // the records that fitted
+        XCTAssertLessThan(second.sharedChunkHits, 10)
+        XCTAssertEqual(b, a)
     }
 
     /// Two threads publishing and copying at once get what one thread alone gets.

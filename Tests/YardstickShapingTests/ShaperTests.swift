@@ -41,6 +41,16 @@ final class ShaperTests: XCTestCase {
             ("NotoSansDevanagari-Regular.ttf", "नमस्ते क्षत्रिय", ScriptTag.make("Deva"), false),
             ("NotoSansThai-Regular.ttf", "ภาษาไทยน้ำ", ScriptTag.make("Thai"), false),
             ("NotoSansCJK-Regular.ttc", "한국어 日本語", ScriptTag.make("Hang"), false),
+            ("NotoSansCJK-Regular.ttc", "ひらがなとカタカナ、「括弧」", ScriptTag.make("Hira"), false),
+            ("NotoSansCJK-Regular.ttc", "汉字和標點。", ScriptTag.make("Hani"), false),
+            ("NotoColorEmoji.ttf", "👍🏽😀👨‍👩‍👧", ScriptTag.make("Zyyy"), false),
+            ("NotoSans-Bold.ttf", "Bold AV To ffi", ScriptTag.make("Latn"), false),
+            ("NotoSans-Italic.ttf", "Italic AV To ffi", ScriptTag.make("Latn"), false),
+            ("NotoSans-BoldItalic.ttf", "Both AV To ffi", ScriptTag.make("Latn"), false),
+            ("NotoSansArabic-Bold.ttf", "مرحبا بالعالم", ScriptTag.make("Arab"), true),
+            ("NotoSansHebrew-Bold.ttf", "שָׁלוֹם עולם", ScriptTag.make("Hebr"), true),
+            ("NotoSansDevanagari-Bold.ttf", "नमस्ते क्षत्रिय", ScriptTag.make("Deva"), false),
+            ("NotoSansThai-Bold.ttf", "ภาษาไทยน้ำ", ScriptTag.make("Thai"), false),
         ]
         let plain = try FontCollection.make(fontPaths: samples.map { dir + "/" + $0.file }, includeBundled: false)
         XCTAssertFalse(plain.faces.contains { $0.isBundled })
