@@ -101,7 +101,12 @@ final class TextPreparer: @unchecked Sendable {
             var baseLevel: UInt8 = 0
             if !para.isEmpty {
                 let range = para.start..<para.end
-                if let segmentCache, appendChunks(bytes, paragraph: range, level: 0, style: style, cache: segmentCache, to: &builder) {
+                // (A paragraph that opens with a right-to-left character would only abandon the
+                // level-0 chunk path after hashing the chunks ahead.)
+                let opensRightToLeft = bytes[range.lowerBound] >= 0xD6
+                    && UTF8Decoding.mayBeRightToLeft(UTF8Decoding.decode(bytes, at: range.lowerBound, end: range.upperBound).0)
+                if let segmentCache, !opensRightToLeft,
+                   appendChunks(bytes, paragraph: range, level: 0, style: style, cache: segmentCache, to: &builder) {
                     builder.paragraphs.append(.init(start: Int32(para.start), end: Int32(para.end), next: Int32(para.next),
                                                     firstSegment: firstSegment, endSegment: Int32(builder.segments.count), baseLevel: 0))
                     continue
