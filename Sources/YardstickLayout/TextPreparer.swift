@@ -364,7 +364,7 @@ final class TextPreparer: @unchecked Sendable {
             ahead += 1
             var hit = cache.find(bytes, chunk, hash: hash, style: styleKey, level: level, kind: kind, scriptIn: walk.script, faceIn: walk.face)
             if let entry = hit {
-                if start > paragraph.lowerBound && !breaksBefore(entry, previous, bytes, start, paragraph, cache) { return abandon(&builder) }
+                if start > paragraph.lowerBound && !breaksBefore(entry, previous, cache) { return abandon(&builder) }
                 if !pending.isEmpty {
                     // Segments waiting for a real script get this chunk's first one; if that emptied
                     // the cache, the chunk is looked up again (its edges are the same).
@@ -537,13 +537,15 @@ final class TextPreparer: @unchecked Sendable {
         return i
     }
 
-    /// Whether a line may break before a cached chunk starting at `start` (not the paragraph's
-    /// start): the rules allow it after `previous`, and it falls on a grapheme boundary.
+    /// Whether a line may break before a cached chunk that does not open its paragraph: the
+    /// rules allow it after `previous`. It also falls on a grapheme boundary. A space precedes
+    /// it, so only its first character decides that, and the entry was made after a space too:
+    /// a chunk opening a paragraph is keyed with no face before it (-1), one after a space with
+    /// the face of the cluster before, so the two never share an entry, and a chunk is cached
+    /// after a space only once the grapheme boundary before it was checked.
     @inline(__always)
-    private func breaksBefore(_ entry: Int, _ previous: LineBreakChunk, _ bytes: UnsafeBufferPointer<UInt8>, _ start: Int,
-                              _ paragraph: Range<Int>, _ cache: SegmentCache) -> Bool {
+    private func breaksBefore(_ entry: Int, _ previous: LineBreakChunk, _ cache: SegmentCache) -> Bool {
         LineBreakChunk.breakBetween(previous, cache.header(entry).pointee.chunk)
-            && (bytes[start] < 0x80 || GraphemeRules.mayStartCluster(bytes, at: start, in: paragraph)) // (a space precedes it)
     }
 
     /// A segment whose bidi level changes inside it: resolved and shaped straight into the batch

@@ -88,6 +88,9 @@ final class SegmentCacheTests: XCTestCase {
     }
 
     func testTrickyTexts() throws {
+        // A chunk opening with a character that continues a cluster, cached where it opens a
+        // paragraph, is not taken after a space (no break there: see `breaksBefore`).
+        try assertSamePreparation(["\u{301}abc def", "x \u{301}abc def", "\u{200D}zw j", "a \u{200D}zw j", "\u{903}x y", "q \u{903}x y"])
         try assertSamePreparation(DeterminismTests.samples + [
             "123 Main St", "42", "  leading spaces", "(1) «x» 2", "1990 — 東京 3", "12 東京タワー 5", "• item 🍎 apple",
             "👍🏽 ok", "🇫🇷🇩🇪 flags", "a\u{200D}b", "x \u{0301}y", "e\u{0301}\u{0302} café", "क्षत्रिय १२३ नमस्ते",
