@@ -51,7 +51,7 @@ let package = Package(
         .testTarget(name: "YardstickAnalysisTests", dependencies: ["YardstickAnalysis"], resources: [.copy("Resources")]),
         .testTarget(name: "YardstickShapingTests", dependencies: ["YardstickShaping", "CHarfBuzz"]),
         .testTarget(name: "YardstickLineBreakingTests", dependencies: ["YardstickLineBreaking"]),
-        .testTarget(name: "YardstickLayoutTests", dependencies: ["YardstickLayout", "YardstickShaping"]),
+        .testTarget(name: "YardstickLayoutTests", dependencies: ["YardstickLayout", "YardstickShaping", "CHarfBuzz"]),
         .testTarget(name: "YardstickOffsetsTests", dependencies: ["YardstickOffsets"]),
         .testTarget(name: "YardstickTableTests", dependencies: ["YardstickTable"]),
         .testTarget(name: "YardstickCommandsTests", dependencies: ["YardstickCommands"]),

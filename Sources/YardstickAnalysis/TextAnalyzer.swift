@@ -43,7 +43,7 @@ public final class TextAnalyzer {
     /// Whether the last paragraph was all ASCII.
     public private(set) var isASCII = true
     /// Whether the last paragraph's breaks came from `FastLineBreaks` (no UTF-16 was filled).
-    private var usedFastBreaks = true
+    private(set) var usedFastBreaks = true
     /// Whether `FastLineBreaks` met a character that may be right to left.
     private var fastSawRightToLeft = false
     private var fastScratch = FastLineBreaks.Scratch()

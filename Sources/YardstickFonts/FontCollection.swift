@@ -98,6 +98,12 @@ public final class FontCollection: @unchecked Sendable { // immutable after init
         return (coverageBits[face * CodepointCoverage.wordCount + Int(scalar >> 6)] >> UInt64(scalar & 63)) & 1 != 0
     }
 
+    /// Whether a face's cmap maps every printable ASCII character (U+0020 to U+007E). O(1).
+    @inline(__always) public func coversPrintableASCII(_ face: Int) -> Bool {
+        let words = coverageBits + face * CodepointCoverage.wordCount
+        return words[0] >> 32 == 0xFFFF_FFFF && words[1] | (1 << 63) == .max
+    }
+
     /// The face to use where a chain reaches `face` for a cluster starting with `scalar`.
     @inline(__always) public func variant(of face: Int, for scalar: UInt32) -> Int? {
         guard hasVariants[face] else { return nil }

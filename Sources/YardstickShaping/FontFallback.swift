@@ -45,12 +45,14 @@ public enum FontFallback {
         let chain = fonts.chainElements(for: style)
         let primary = chain[0]
         var fast = previousFace < 0 || previousFace == primary
+        // (A face the user put first may lack Latin: then every character is asked about.)
+        let coversASCII = fonts.coversPrintableASCII(primary)
         var i = paragraph.lowerBound
         while fast && i < paragraph.upperBound {
             let b = bytes[i]
             if b < 0x80 {
-                if b >= 0x20 && b != 0x7F || b == 0x09 { i += 1; continue }
-                if !fonts.covers(primary, UInt32(b)) { fast = false; break }
+                if coversASCII && (b >= 0x20 && b != 0x7F || b == 0x09) { i += 1; continue }
+                if !fonts.covers(primary, b == 0x09 ? 0x20 : UInt32(b)) { fast = false; break } // (tabs are shaped as spaces)
                 i += 1; continue
             }
             let (scalar, length) = UTF8Decoding.decode(bytes, at: i, end: paragraph.upperBound)
@@ -82,6 +84,13 @@ public enum FontFallback {
         return previousFace
     }
 
+    /// A scalar as fallback sees it: a tab is shaped as a space, so it asks for a space.
+    @inline(__always)
+    private static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int, end: Int) -> (UInt32, Int) {
+        if bytes[i] == 0x09 { return (0x20, 1) }
+        return UTF8Decoding.decode(bytes, at: i, end: end)
+    }
+
     private static func pickFace(_ bytes: UnsafeBufferPointer<UInt8>, _ cluster: Range<Int>, style: FontStyle, chain: UnsafeBufferPointer<Int>,
                                  emojiChain: UnsafeBufferPointer<Int>,
                                  previous: Int, fonts: FontCollection) -> Int {
@@ -92,7 +101,7 @@ public enum FontFallback {
         var first: UInt32? = nil
         var allNeutral = true
         while i < cluster.upperBound {
-            let (scalar, length) = UTF8Decoding.decode(bytes, at: i, end: cluster.upperBound)
+            let (scalar, length) = Self.decode(bytes, at: i, end: cluster.upperBound)
             if scalar == 0xFE0F || scalar == 0x20E3 || (scalar >= 0x1F1E6 && scalar <= 0x1F1FF) || (scalar >= 0x1F3FB && scalar <= 0x1F3FF) {
                 emoji = true
             }
@@ -112,7 +121,7 @@ public enum FontFallback {
             if single { return fonts.covers(face, first) }
             var i = cluster.lowerBound
             while i < cluster.upperBound {
-                let (scalar, length) = UTF8Decoding.decode(bytes, at: i, end: cluster.upperBound)
+                let (scalar, length) = Self.decode(bytes, at: i, end: cluster.upperBound)
                 if !CharacterProperties.isDefaultIgnorable(scalar) && !fonts.covers(face, scalar) { return false }
                 i += length
             }

@@ -2,6 +2,10 @@
 /// quotes (doubled) and line breaks; rows end at LF, CR LF or CR. A UTF-8 byte-order mark is
 /// skipped. Invalid UTF-8 becomes U+FFFD and is counted, never dropped silently.
 ///
+/// A line with nothing on it (not even `""`) is not a row when the header has two or more
+/// fields (it could only be a short row, and is most often a stray trailing newline), nor before
+/// the header; such lines are counted. In a one-column table it is a row with one empty field.
+///
 /// O(n) in the input's bytes; the whole table is held in memory as strings.
 public struct CSVReader {
     /// A problem that makes the file unreadable as CSV.
@@ -14,6 +18,8 @@ public struct CSVReader {
     public private(set) var rows: [[String]] = []
     /// Number of invalid UTF-8 sequences replaced by U+FFFD.
     public private(set) var replacedInvalidUTF8 = 0
+    /// Lines with nothing on them that were not taken as rows (see above).
+    public private(set) var skippedBlankLines = 0
 
     /// Parses a whole file's bytes.
     /// - Throws: `ParseError` for a quote left open at the end of the input, or text after the
@@ -51,8 +57,13 @@ public struct CSVReader {
             case 0x2C:
                 finishField(); i += 1
             case 0x0A, 0x0D:
-                finishField()
-                rows.append(row); row = []
+                let blank = row.isEmpty && field.isEmpty && atFieldStart && !quotedField
+                if blank && (rows.isEmpty || rows[0].count > 1) {
+                    skippedBlankLines += 1
+                } else {
+                    finishField()
+                    rows.append(row); row = []
+                }
                 i += (b == 0x0D && i + 1 < n && bytes[i + 1] == 0x0A) ? 2 : 1
                 line += 1
             case 0x22 where atFieldStart:

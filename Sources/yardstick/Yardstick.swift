@@ -69,7 +69,7 @@ struct LayoutCommand: ParsableCommand {
             let engine = try TextEngine(fonts: text.makeFonts())
             let (out, report) = try job.run(bytes, engine: engine)
             if report.replacedInvalidUTF8 > 0 {
-                FileIO.warn("yardstick: warning: \(report.replacedInvalidUTF8) invalid UTF-8 sequence(s) replaced by U+FFFD")
+                FileIO.warn("yardstick: warning: \(report.replacedInvalidUTF8) invalid UTF-8 sequence(s) or unpaired surrogate escape(s) replaced by U+FFFD")
             }
             try FileIO.write(out, to: output)
         } catch { fail(error) }
@@ -100,6 +100,9 @@ struct MeasureCommand: ParsableCommand {
             bar.finish()
             if summary.replacedInvalidUTF8 > 0 {
                 FileIO.warn("yardstick: warning: \(summary.replacedInvalidUTF8) invalid UTF-8 sequence(s) replaced by U+FFFD")
+            }
+            if summary.skippedBlankLines > 0 {
+                FileIO.warn("yardstick: note: \(summary.skippedBlankLines) empty line(s) skipped (not rows)")
             }
             try FileIO.write(out, to: output)
             // The summary goes where it does not mix with the data.

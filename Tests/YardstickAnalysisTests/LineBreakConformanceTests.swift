@@ -12,6 +12,9 @@ import XCTest
 ///   The missing break must sit between U+002C/U+002E (plus combining marks) and a digit; with
 ///   it comes LB15c (15.1), SP ÷ IS NU: an extra break between a space and such a number.
 /// Any other difference — or any extra break ICU gives — fails the test.
+/// `TextAnalyzer` answers with its ICU-free breaker (`FastLineBreaks`) whenever that accepts
+/// the text, and with ICU otherwise: the file tests both, and the test checks that each path
+/// answered thousands of cases.
 final class LineBreakConformanceTests: XCTestCase {
     func testLineBreakTestFile() throws {
         let url = try XCTUnwrap(Bundle.module.url(forResource: "LineBreakTest", withExtension: "txt", subdirectory: "Resources"))
@@ -20,6 +23,7 @@ final class LineBreakConformanceTests: XCTestCase {
         var cases = 0
         var failures: [String] = []
         var exceptions = 0
+        var fastCases = 0
         for line in lines {
             let body = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]
             let tokens = body.split(whereSeparator: { $0 == " " || $0 == "\t" })
@@ -41,6 +45,7 @@ final class LineBreakConformanceTests: XCTestCase {
                 return analyzer.breakOffsets
             }
             cases += 1
+            if analyzer.usedFastBreaks { fastCases += 1 }
             guard got != expectedOffsets else { continue }
             let missing = Set(expected).subtracting(expected.filter { got.contains(utf8Offsets[$0]) })
             let extra = Set(got).subtracting(expectedOffsets).map { offset in utf8Offsets.firstIndex(of: offset)! }
@@ -51,6 +56,8 @@ final class LineBreakConformanceTests: XCTestCase {
             }
         }
         XCTAssertGreaterThan(cases, 7000, "the conformance file should hold thousands of cases")
+        XCTAssertGreaterThan(fastCases, 1000, "FastLineBreaks should answer thousands of cases (answered \(fastCases))")
+        XCTAssertGreaterThan(cases - fastCases, 1000, "ICU should answer thousands of cases (answered \(cases - fastCases))")
         XCTAssertEqual(failures.count, 0, "failures (\(failures.count) of \(cases)):\n" + failures.prefix(20).joined(separator: "\n"))
         XCTAssertLessThanOrEqual(exceptions, 22, "the Unicode 15.1 exceptions should stay the 22 known cases")
     }

@@ -95,6 +95,24 @@ import YardstickCommands
         }
     }
 
+    @Test func replacesUnpairedSurrogatesWhenAsked() throws {
+        let cases: [(String, String, Int)] = [
+            (#""\uD83D""#, "\u{FFFD}", 1),
+            (#""\uDE00x""#, "\u{FFFD}x", 1),
+            (#""\uD83D\u0041""#, "\u{FFFD}A", 1),
+            (#""\uD83D\uD83D\uDE00""#, "\u{FFFD}😀", 1),
+            (#""\uD83D\uDE00""#, "😀", 0),
+        ]
+        for (json, text, count) in cases {
+            var json = json
+            let result = try json.withUTF8 { bytes in
+                Result { () throws(JSONParseError) in try JSONParser.parse(bytes, replacingUnpairedSurrogates: true) }
+            }.get()
+            #expect(result.value == .string(text), "\(json)")
+            #expect(result.replacedSurrogates == count, "\(json)")
+        }
+    }
+
     @Test func rejectsInvalidUTF8WithTheColumnOfTheBadByte() {
         let quote = UInt8(ascii: "\"")
         let cases: [([UInt8], Int)] = [

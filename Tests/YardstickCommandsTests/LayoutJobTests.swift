@@ -62,6 +62,15 @@ final class LayoutJobTests: XCTestCase {
         XCTAssertEqual(out.split(separator: "\n").count, 1)
     }
 
+    func testUnpairedSurrogateEscapesAreReplacedAndCounted() throws {
+        // Each lone surrogate is one U+FFFD (3 bytes); a valid pair after a lone high one survives.
+        let input = #"{"text": "a\uD800 b\uDC00\uD83D\uD83D\uDE00 c", "width": 1000}"# + "\n"
+        let (out, report) = try LayoutJob(defaultWidth: nil, attributes: TextAttributes(), threads: 1).run(Array(input.utf8), engine: commandEngine)
+        XCTAssertEqual(report.replacedInvalidUTF8, 3)
+        let expected = try run(#"{"text": "a\uFFFD b\uFFFD\uFFFD😀 c", "width": 1000}"# + "\n")
+        XCTAssertEqual(out, expected)
+    }
+
     func testThreadedOutputIsByteForByteTheSame() throws {
         let texts = ["The quick brown fox", "مرحبا بالعالم", "日本語のテキスト", "Supercalifragilisticexpialidocious", "👍🏽 ok", "a\nb\nc"]
         var input = ""

@@ -2,6 +2,7 @@ import XCTest
 @testable import YardstickLayout
 import YardstickFonts
 import YardstickShaping
+import CHarfBuzz
 
 let sharedEngine = try! TextEngine()
 
@@ -23,8 +24,23 @@ final class TextLayoutTests: XCTestCase {
         XCTAssertEqual(engine.layout("a\rb", width: 100).lineStarts, [0, 2])
         XCTAssertEqual(engine.layout("a\u{2028}b", width: 100).lineStarts, [0, 4])
         XCTAssertEqual(engine.layout("a\u{2029}b", width: 100).lineStarts, [0, 4])
+        // UAX #14's other mandatory breaks: VT, FF (BK) and NEL (NL); none is drawn.
+        XCTAssertEqual(engine.layout("a\u{0B}b", width: 100).lineStarts, [0, 2])
+        XCTAssertEqual(engine.layout("a\u{0C}b", width: 100).lineStarts, [0, 2])
+        XCTAssertEqual(engine.layout("a\u{85}b", width: 100).lineStarts, [0, 3])
+        XCTAssertEqual(engine.layout("ab\u{85}cd", width: 100).width, max(engine.layout("ab", width: 100).width, engine.layout("cd", width: 100).width), accuracy: 1e-9)
         XCTAssertEqual(engine.layout("a\n\nb\n", width: 100).lineStarts, [0, 2, 3, 5]) // empty lines count
         XCTAssertEqual(engine.layout("a\n\nb\n", width: 100).height, 4 * bodyLine, accuracy: 1e-9)
+    }
+
+    func testLatinComesFromTheNextFaceWhenTheFirstLacksIt() throws {
+        // A user font without Latin put first: ASCII text measures in Noto Sans, as without it.
+        let hebrew = try BundledFonts.directory() + "/NotoSansHebrew-Regular.ttf"
+        let user = try TextEngine(fonts: FontCollection.make(fontPaths: [hebrew]))
+        // (Hebrew fonts have digits and punctuation, which a first face then draws.)
+        for text in ["abc", "Hello world", "tab\there", "Hello שלום world"] {
+            XCTAssertEqual(user.layout(text, width: 1000).width, engine.layout(text, width: 1000).width, accuracy: 1e-9, text)
+        }
     }
 
     func testWrapsAtWordBoundariesAndTrailingSpacesHang() {
@@ -46,6 +62,20 @@ final class TextLayoutTests: XCTestCase {
         XCTAssertEqual(layout.width, Double(advances.reduce(0, +)) / 1000 * 17, accuracy: 1e-9)
         let glyphs = layout.glyphRuns(line: 0)
         XCTAssertEqual(glyphs.flatMap(\.advances).reduce(0, +), layout.width, accuracy: 1e-9)
+
+        // With kerning pairs and a ligature, against one hb_shape call over the whole line.
+        for kerned in ["AVATAR WAVE To Ty. Vo, office", "LTAVYW Fe. P. yT"] {
+            let buffer = hb_buffer_create()
+            defer { hb_buffer_destroy(buffer) }
+            hb_buffer_add_utf8(buffer, kerned, Int32(kerned.utf8.count), 0, Int32(kerned.utf8.count))
+            hb_buffer_guess_segment_properties(buffer)
+            hb_shape(face.hbFont, buffer, nil, 0)
+            var count: UInt32 = 0
+            let positions = hb_buffer_get_glyph_positions(buffer, &count)!
+            let units = (0..<Int(count)).reduce(0) { $0 + Int(positions[$1].x_advance) }
+            XCTAssertNotEqual(units, kerned.unicodeScalars.reduce(0) { $0 + Int(face.advance(ofGlyph: face.glyph(for: $1)!)) }, "no kerning to test")
+            XCTAssertEqual(engine.layout(kerned, width: 10_000).width, Double(units) / 1000 * 17, accuracy: 1e-9, kerned)
+        }
     }
 
     func testOverlongWordsBreakBetweenGraphemeClustersOnly() {

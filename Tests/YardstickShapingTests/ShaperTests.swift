@@ -103,10 +103,20 @@ final class ShaperTests: XCTestCase {
 
     func testClustersNeverStartInsideAGraphemeCluster() {
         let shaper = Shaper(fonts: fonts, cache: ShapingCache())
-        let emojiFace = fonts.chain(for: .regular).last!
-        for (text, face) in [("e\u{301}e\u{301}x", 0), ("👨‍👩‍👧👍🏽🇫🇷", emojiFace), ("नमस्ते", 3), ("กำลัง", 4)] {
+        // Each text in the face that covers it, with its script (a face without the glyphs
+        // would shape .notdef clusters, one per character, and prove nothing).
+        func face(for scalar: UInt32) -> Int { fonts.chain(for: .regular).first { fonts.covers($0, scalar) }! }
+        let samples: [(String, Int, UInt32)] = [
+            ("e\u{301}e\u{301}x", face(for: 0x65), ScriptTag.latin),
+            ("👨‍👩‍👧👍🏽🇫🇷", fonts.chain(for: .regular).last!, ScriptTag.common),
+            ("नमस्ते क्षत्रिय", face(for: 0x928), ScriptTag.make("Deva")),
+            ("กำลัง", face(for: 0xE01), ScriptTag.make("Thai")),
+        ]
+        for (text, face, script) in samples {
+            XCTAssertTrue(text.unicodeScalars.allSatisfy { $0.value == 0x20 || $0.properties.isDefaultIgnorableCodePoint || fonts.covers(face, $0.value) })
             var copy = text
-            let run = copy.withUTF8 { shaper.shapeUncached($0, face: face, script: ScriptTag.common, rightToLeft: false) }
+            let run = copy.withUTF8 { shaper.shapeUncached($0, face: face, script: script, rightToLeft: false) }
+            XCTAssertFalse(run.glyphs.contains { $0.id == 0 }, "\(text): .notdef")
             var boundaries = Set<Int32>()
             var i = text.startIndex
             while i < text.endIndex { boundaries.insert(Int32(text.utf8.distance(from: text.startIndex, to: i))); i = text.index(after: i) }
@@ -161,6 +171,29 @@ final class FontFallbackTests: XCTestCase {
         XCTAssertEqual(runs("한국").map(\.1), ["Noto Sans CJK KR"])
         XCTAssertEqual(runs("ok 👍🏽").map(\.1), ["Noto Sans", "Noto Color Emoji"])
         XCTAssertEqual(runs("e\u{301}").map(\.1), ["Noto Sans"]) // a mark stays with its base
+    }
+
+    func testAFirstFaceWithoutLatinLeavesLatinToTheNextFace() throws {
+        // A user's Hebrew font first: Latin letters (ASCII included) still come from Noto Sans,
+        // and a Latin word measures as it does without the Hebrew font.
+        let hebrew = try BundledFonts.directory() + "/NotoSansHebrew-Regular.ttf"
+        let user = try FontCollection.make(fontPaths: [hebrew])
+        XCTAssertFalse(user.coversPrintableASCII(user.chain(for: .regular)[0]))
+        XCTAssertTrue(user.coversPrintableASCII(user.chain(for: .regular)[1]))
+        let analyzer = try TextAnalyzer()
+        func runs(_ text: String) -> [(String, String)] {
+            var text = text
+            var runs: [FontRun] = []
+            return text.withUTF8 { bytes in
+                FontFallback.resolve(bytes, paragraph: 0..<bytes.count, style: .regular, fonts: user,
+                                     graphemes: { analyzer.graphemeBoundaries(bytes, range: 0..<bytes.count) }, into: &runs)
+                return runs.map { (String(decoding: bytes[Int($0.start)..<Int($0.end)], as: UTF8.self), user.faces[$0.face].familyName) }
+            }
+        }
+        XCTAssertEqual(runs("abc").map(\.1), ["Noto Sans"])
+        XCTAssertEqual(runs("abc\tdef").map(\.1), ["Noto Sans"])
+        XCTAssertEqual(runs("שלום abc").map(\.1), ["Noto Sans Hebrew", "Noto Sans"])
+        XCTAssertEqual(runs("abc שלום").map(\.0), ["abc ", "שלום"])
     }
 
     func testEmojiPresentationSelectorPrefersTheColorFace() {

@@ -14,6 +14,17 @@ final class CSVReaderTests: XCTestCase {
         XCTAssertEqual(try read("\"\""), [[""]])
     }
 
+    func testEmptyLinesAreRowsOnlyInOneColumnTables() throws {
+        let reader = try CSVReader(bytes: Array("\na,b\n1,2\n\n3,4\r\n\r\n\n".utf8))
+        XCTAssertEqual(reader.rows, [["a", "b"], ["1", "2"], ["3", "4"]])
+        XCTAssertEqual(reader.skippedBlankLines, 4)
+        XCTAssertEqual(try read("a,b\n\"\"\n,\n"), [["a", "b"], [""], ["", ""]]) // a quoted empty field or a comma is a row
+        let column = try CSVReader(bytes: Array("name\nx\n\ny\n".utf8))
+        XCTAssertEqual(column.rows, [["name"], ["x"], [""], ["y"]]) // one column: an empty line is an empty value
+        XCTAssertEqual(column.skippedBlankLines, 0)
+        XCTAssertEqual(try read("\"multi\n\nline\",b\n"), [["multi\n\nline", "b"]]) // empty lines inside quotes are text
+    }
+
     func testErrorsNameTheLine() {
         XCTAssertThrowsError(try read("a\n\"open field\nmore")) { error in
             XCTAssertEqual((error as? CSVReader.ParseError)?.line, 2)

@@ -2,7 +2,8 @@
 ///
 /// - Accepts exactly one value surrounded by optional whitespace; anything after it is an error.
 /// - Strings: all escapes (`\" \\ \/ \b \f \n \r \t \uXXXX`), with `\uD83D\uDE00`-style surrogate
-///   pairs combined; an unpaired surrogate escape is an error. Raw control characters
+///   pairs combined; an unpaired surrogate escape is an error, or, when the caller asks,
+///   U+FFFD (counted, as lone surrogates come from tools that split UTF-16). Raw control characters
 ///   (U+0000–U+001F) inside strings are errors.
 /// - Invalid UTF-8 (stray continuation bytes, truncated or overlong sequences, encoded surrogates,
 ///   code points above U+10FFFF) is rejected with the column of the first bad byte; the parser
@@ -33,14 +34,22 @@ public enum JSONParser {
     }
 
     public static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONParseError) -> JSONValue {
+        try parse(bytes, replacingUnpairedSurrogates: false).value
+    }
+
+    /// Parses, optionally reading each unpaired surrogate escape as U+FFFD.
+    /// - Returns: the value and how many escapes were replaced.
+    public static func parse(_ bytes: UnsafeBufferPointer<UInt8>,
+                             replacingUnpairedSurrogates: Bool) throws(JSONParseError) -> (value: JSONValue, replacedSurrogates: Int) {
         var reader = JSONReader(bytes: bytes)
+        reader.replacesUnpairedSurrogates = replacingUnpairedSurrogates
         reader.skipWhitespace()
         let value = try reader.readValue(depth: 0)
         reader.skipWhitespace()
         if reader.position < bytes.count {
             throw reader.error("unexpected \(reader.describeByte(at: reader.position)) after the JSON value")
         }
-        return value
+        return (value, reader.replacedSurrogates)
     }
 }
 
@@ -48,6 +57,8 @@ public enum JSONParser {
 private struct JSONReader {
     let bytes: UnsafeBufferPointer<UInt8>
     var position = 0
+    var replacesUnpairedSurrogates = false
+    var replacedSurrogates = 0
 
     init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
@@ -259,21 +270,30 @@ private struct JSONReader {
             var value = try readHex4()
             if value >= 0xD800 && value <= 0xDBFF {
                 guard position + 1 < bytes.count, bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u") else {
+                    if replacesUnpairedSurrogates { return appendReplacement(into: &scalars) }
                     throw error("unpaired high surrogate \\u\(String(value, radix: 16, uppercase: true))", at: escapeStart)
                 }
+                let next = position
                 position += 2
                 let low = try readHex4()
                 guard low >= 0xDC00 && low <= 0xDFFF else {
+                    if replacesUnpairedSurrogates { position = next; return appendReplacement(into: &scalars) } // (the next escape is read on its own)
                     throw error("high surrogate \\u\(String(value, radix: 16, uppercase: true)) not followed by a low surrogate", at: escapeStart)
                 }
                 value = 0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00)
             } else if value >= 0xDC00 && value <= 0xDFFF {
+                if replacesUnpairedSurrogates { return appendReplacement(into: &scalars) }
                 throw error("unpaired low surrogate \\u\(String(value, radix: 16, uppercase: true))", at: escapeStart)
             }
             scalars.append(contentsOf: Unicode.Scalar(value)!.utf8)
         default:
             throw error("invalid escape sequence '\\\(Character(Unicode.Scalar(byte)))'", at: escapeStart)
         }
+    }
+
+    mutating func appendReplacement(into scalars: inout [UInt8]) {
+        scalars.append(contentsOf: [0xEF, 0xBF, 0xBD])
+        replacedSurrogates += 1
     }
 
     mutating func readHex4() throws(JSONParseError) -> UInt32 {

@@ -38,7 +38,13 @@ public struct LayoutJob {
             replaced += repaired.replaced
             let value: JSONValue
             do {
-                value = try repaired.bytes.map { try JSONParser.parse($0) } ?? JSONParser.parse(line)
+                // (Unpaired surrogate escapes, "\uD800", become U+FFFD too, counted with the bytes.)
+                let parse = { (bytes: UnsafeBufferPointer<UInt8>) in
+                    Result { () throws(JSONParseError) in try JSONParser.parse(bytes, replacingUnpairedSurrogates: true) }
+                }
+                let parsed = try (repaired.bytes?.withUnsafeBufferPointer(parse) ?? line.withUnsafeBufferPointer(parse)).get()
+                value = parsed.value
+                replaced += parsed.replacedSurrogates
             } catch {
                 throw CommandError("line \(n): not valid JSON: \(error)")
             }

@@ -27,6 +27,8 @@ public struct MeasureJob {
         public var totalHeight: Double
         public var seconds: Double
         public var replacedInvalidUTF8: Int
+        /// Empty lines that were not rows (see `CSVReader`).
+        public var skippedBlankLines: Int
         public var cellsPerSecond: Double { seconds > 0 ? Double(cells) / seconds : 0 }
 
         public var text: String {
@@ -56,7 +58,7 @@ public struct MeasureJob {
         }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         return (out, Summary(rows: m.rowCount, cells: m.cellCount, totalHeight: m.totalHeight, seconds: seconds,
-                             replacedInvalidUTF8: table.replacedInvalidUTF8))
+                             replacedInvalidUTF8: table.replacedInvalidUTF8, skippedBlankLines: table.skippedBlankLines))
     }
 }
 
