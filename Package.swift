@@ -4,9 +4,11 @@
 // Layers, data flowing one way (a module imports only modules listed before it):
 //   YardstickFonts → YardstickAnalysis → YardstickShaping → YardstickLineBreaking
 //   → YardstickLayout → YardstickOffsets, YardstickTable → YardstickCommands → yardstick (CLI)
+//
+// No unsafe flags, so the package can be a versioned dependency. The per-thread classes on the
+// hot path (TextPreparer, TextAnalyzer, SegmentCache, Shaper, ItemTree) mark their stored
+// properties `@exclusivity(unchecked)` instead of building with -enforce-exclusivity=unchecked.
 import PackageDescription
-
-let optimize: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
 
 let package = Package(
     name: "Yardstick",
@@ -28,24 +30,24 @@ let package = Package(
         .target(name: "CMemoryHints"),
 
         // The text engine, one module per pipeline stage.
-        .target(name: "YardstickFonts", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig"], swiftSettings: optimize),
-        .target(name: "YardstickAnalysis", dependencies: ["CICU"], swiftSettings: optimize),
-        .target(name: "YardstickShaping", dependencies: ["YardstickFonts", "YardstickAnalysis", "CHarfBuzz"], swiftSettings: optimize),
-        .target(name: "YardstickLineBreaking", dependencies: ["YardstickShaping"], swiftSettings: optimize),
-        .target(name: "YardstickLayout", dependencies: ["YardstickFonts", "YardstickAnalysis", "YardstickShaping", "YardstickLineBreaking", "CMemoryHints"], swiftSettings: optimize),
+        .target(name: "YardstickFonts", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig"]),
+        .target(name: "YardstickAnalysis", dependencies: ["CICU"]),
+        .target(name: "YardstickShaping", dependencies: ["YardstickFonts", "YardstickAnalysis", "CHarfBuzz"]),
+        .target(name: "YardstickLineBreaking", dependencies: ["YardstickShaping"]),
+        .target(name: "YardstickLayout", dependencies: ["YardstickFonts", "YardstickAnalysis", "YardstickShaping", "YardstickLineBreaking", "CMemoryHints"]),
 
         // Tables: the row-offset cache (independent of text) and the table sizing pass.
-        .target(name: "YardstickOffsets", swiftSettings: optimize),
-        .target(name: "YardstickTable", dependencies: ["YardstickLayout", "YardstickOffsets"], swiftSettings: optimize),
+        .target(name: "YardstickOffsets"),
+        .target(name: "YardstickTable", dependencies: ["YardstickLayout", "YardstickOffsets"]),
 
         // Public umbrella, command logic, CLI.
         .target(name: "Yardstick", dependencies: ["YardstickFonts", "YardstickAnalysis", "YardstickShaping", "YardstickLineBreaking", "YardstickLayout", "YardstickOffsets", "YardstickTable"]),
-        .target(name: "YardstickCommands", dependencies: ["Yardstick"], swiftSettings: optimize),
-        .executableTarget(name: "yardstick", dependencies: ["YardstickCommands", .product(name: "ArgumentParser", package: "swift-argument-parser")], swiftSettings: optimize),
+        .target(name: "YardstickCommands", dependencies: ["Yardstick"]),
+        .executableTarget(name: "yardstick", dependencies: ["YardstickCommands", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
 
         // Benchmarks: programs that print figures (run in release; see README).
-        .executableTarget(name: "TextEngineBenchmark", dependencies: ["YardstickTable", "CHarfBuzz"], path: "Benchmarks/TextEngineBenchmark", swiftSettings: optimize),
-        .executableTarget(name: "OffsetsBenchmark", dependencies: ["YardstickOffsets"], path: "Benchmarks/OffsetsBenchmark", swiftSettings: optimize),
+        .executableTarget(name: "TextEngineBenchmark", dependencies: ["YardstickTable", "CHarfBuzz"], path: "Benchmarks/TextEngineBenchmark"),
+        .executableTarget(name: "OffsetsBenchmark", dependencies: ["YardstickOffsets"], path: "Benchmarks/OffsetsBenchmark"),
 
         .testTarget(name: "YardstickFontsTests", dependencies: ["YardstickFonts"]),
         .testTarget(name: "YardstickAnalysisTests", dependencies: ["YardstickAnalysis"], resources: [.copy("Resources")]),

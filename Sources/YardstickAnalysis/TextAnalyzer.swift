@@ -14,41 +14,46 @@ public final class TextAnalyzer {
     private let characters: ICUBreakIterator
     private let bidi: ICUBidi
     /// UTF-16 of the last text given to `fillUTF16`: the first `utf16Count` units.
-    private var utf16: [UInt16] = []
-    private var utf16Count = 0
+    @exclusivity(unchecked) private var utf16: [UInt16] = []
+    @exclusivity(unchecked) private var utf16Count = 0
     /// UTF-8 offset (absolute) of each UTF-16 unit, plus one past the end; only for non-ASCII text.
-    private var utf8OffsetOf16: [Int32] = []
-    private var levels: [UInt8] = []
+    @exclusivity(unchecked) private var utf8OffsetOf16: [Int32] = []
+    @exclusivity(unchecked) private var levels: [UInt8] = []
     /// Scratch UTF-16 for `graphemeBoundaries`, swapped with `utf16` and `utf8OffsetOf16` there.
-    private var clusterUTF16: [UInt16] = []
-    private var clusterOffsets: [Int32] = []
+    @exclusivity(unchecked) private var clusterUTF16: [UInt16] = []
+    @exclusivity(unchecked) private var clusterOffsets: [Int32] = []
     /// Scratch: the last `graphemeBoundaries`.
-    private var boundaries: [Int32] = []
+    @exclusivity(unchecked) private var boundaries: [Int32] = []
     /// Scratch: resolved bidi classes, for `plainRightToLeftLevels`.
-    private var bidiClasses: [UInt8] = []
+    @exclusivity(unchecked) private var bidiClasses: [UInt8] = []
     /// Whether `fillUTF16` met a character that may be right to left.
-    private var sawRightToLeft = false
+    @exclusivity(unchecked) private var sawRightToLeft = false
     /// ISO 15924 tag by UScriptCode (0 = not looked up yet).
-    private var scriptTags = [UInt32](repeating: 0, count: 256)
+    @exclusivity(unchecked) private var scriptTags = [UInt32](repeating: 0, count: 256)
 
     /// Line-break opportunities of the last paragraph: absolute UTF-8 offsets after its start,
     /// ascending; the last one is the paragraph's end.
-    public private(set) var breakOffsets: [Int32] = []
+    public var breakOffsets: [Int32] { _breakOffsets }
+    @exclusivity(unchecked) private var _breakOffsets: [Int32] = []
     /// Level and script runs of the last paragraph, covering it without gaps.
-    public private(set) var runs: [AnalysisRun] = []
+    public var runs: [AnalysisRun] { _runs }
+    @exclusivity(unchecked) private var _runs: [AnalysisRun] = []
     /// Runs of equal bidi level of the last paragraph (after `resolveLevelRuns`), in order.
-    public private(set) var levelRuns: [LevelRun] = []
+    public var levelRuns: [LevelRun] { _levelRuns }
+    @exclusivity(unchecked) private var _levelRuns: [LevelRun] = []
     /// The last paragraph's resolved base level (0 left to right, 1 right to left).
-    public private(set) var baseLevel: UInt8 = 0
+    public var baseLevel: UInt8 { _baseLevel }
+    @exclusivity(unchecked) private var _baseLevel: UInt8 = 0
     /// Whether the last paragraph was all ASCII.
-    public private(set) var isASCII = true
+    public var isASCII: Bool { _isASCII }
+    @exclusivity(unchecked) private var _isASCII = true
     /// Whether the last paragraph's breaks came from `FastLineBreaks` (no UTF-16 was filled).
-    private(set) var usedFastBreaks = true
+    @exclusivity(unchecked) private(set) var usedFastBreaks = true
     /// Whether `FastLineBreaks` met a character that may be right to left.
-    private var fastSawRightToLeft = false
-    private var fastScratch = FastLineBreaks.Scratch()
+    @exclusivity(unchecked) private var fastSawRightToLeft = false
+    @exclusivity(unchecked) private var fastScratch = FastLineBreaks.Scratch()
     /// Whether `levels` holds the bidi levels of the paragraph last given to `analyzeBreaks`.
-    private var levelsResolved = false
+    @exclusivity(unchecked) private var levelsResolved = false
 
     public init() throws {
         lineBreaks = try ICUBreakIterator(kind: Int32(YS_BREAK_LINE))
@@ -68,25 +73,25 @@ public final class TextAnalyzer {
     /// Returns whether the paragraph may hold right-to-left text (when it does not, every level
     /// is 0 and `scriptRuns` may resolve scripts piece by piece).
     public func analyzeBreaks(_ bytes: UnsafeBufferPointer<UInt8>, paragraph: Range<Int>, baseDirection: UInt8? = nil) -> Bool {
-        breakOffsets.removeAllKeepingCapacity()
-        runs.removeAllKeepingCapacity()
-        levelRuns.removeAllKeepingCapacity()
+        _breakOffsets.removeAllKeepingCapacity()
+        _runs.removeAllKeepingCapacity()
+        _levelRuns.removeAllKeepingCapacity()
         levelsResolved = false
-        baseLevel = baseDirection ?? 0
+        _baseLevel = baseDirection ?? 0
         sawRightToLeft = false
-        guard !paragraph.isEmpty else { isASCII = true; usedFastBreaks = true; fastSawRightToLeft = false; return false }
+        guard !paragraph.isEmpty else { _isASCII = true; usedFastBreaks = true; fastSawRightToLeft = false; return false }
         if baseDirection != 1,
-           case .accepted(let rightToLeft) = FastLineBreaks.breaks(bytes, paragraph, into: &breakOffsets, scratch: &fastScratch) {
+           case .accepted(let rightToLeft) = FastLineBreaks.breaks(bytes, paragraph, into: &_breakOffsets, scratch: &fastScratch) {
             // No ICU line breaking and no UTF-16 (until bidi needs it).
             var ascii = true
             if !rightToLeft { for i in paragraph where bytes[i] >= 0x80 { ascii = false; break } } else { ascii = false }
-            isASCII = ascii
+            _isASCII = ascii
             usedFastBreaks = true
             fastSawRightToLeft = rightToLeft
             return rightToLeft
         }
         usedFastBreaks = false
-        isASCII = appendICUBreaks(bytes, paragraph)
+        _isASCII = appendICUBreaks(bytes, paragraph)
         return baseDirection == 1 || sawRightToLeft
     }
 
@@ -98,10 +103,10 @@ public final class TextAnalyzer {
         utf16.withUnsafeBufferPointer { all in
             let text = UnsafeBufferPointer(rebasing: all[0..<utf16Count])
             if ascii {
-                lineBreaks.forEachBoundary(in: text) { breakOffsets.append(start + Int32($0)) }
+                lineBreaks.forEachBoundary(in: text) { _breakOffsets.append(start + Int32($0)) }
             } else {
                 utf8OffsetOf16.withUnsafeBufferPointer { map in
-                    lineBreaks.forEachBoundary(in: text) { breakOffsets.append(map[$0]) }
+                    lineBreaks.forEachBoundary(in: text) { _breakOffsets.append(map[$0]) }
                 }
             }
         }
@@ -119,8 +124,8 @@ public final class TextAnalyzer {
     /// - Returns: the chunk's edges; `breakOffsets` holds the opportunities strictly inside it
     ///   (absolute offsets, ascending).
     public func chunkBreaks(_ bytes: UnsafeBufferPointer<UInt8>, chunk: Range<Int>, afterOpenSpaces: Bool) -> LineBreakChunk? {
-        breakOffsets.removeAllKeepingCapacity()
-        guard case .accepted(let rightToLeft) = FastLineBreaks.breaks(bytes, chunk, into: &breakOffsets, scratch: &fastScratch,
+        _breakOffsets.removeAllKeepingCapacity()
+        guard case .accepted(let rightToLeft) = FastLineBreaks.breaks(bytes, chunk, into: &_breakOffsets, scratch: &fastScratch,
                                                                        afterOpenSpaces: afterOpenSpaces, dictionary: true) else { return nil }
         let edges = FastLineBreaks.chunkEdges(fastScratch)
         if fastScratch.sawDictionary {
@@ -131,10 +136,10 @@ public final class TextAnalyzer {
             // (`TextPreparer` never asks for a chunk after OP SP*: no break can precede it, so the
             // paragraph is abandoned first. Other callers can.)
             if afterOpenSpaces && edges.first == .hy { return nil }
-            breakOffsets.removeAllKeepingCapacity()
+            _breakOffsets.removeAllKeepingCapacity()
             _ = appendICUBreaks(bytes, chunk)
         }
-        if !breakOffsets.isEmpty { breakOffsets.removeLast() } // the chunk's end: decided with the next chunk
+        if !_breakOffsets.isEmpty { _breakOffsets.removeLast() } // the chunk's end: decided with the next chunk
         return LineBreakChunk(first: edges.first.rawValue, secondIsNumber: edges.secondIsNumber, lastNonSpace: edges.lastNonSpace.rawValue,
                               mayBeRightToLeft: rightToLeft)
     }
@@ -142,9 +147,9 @@ public final class TextAnalyzer {
     /// The second half of `analyze`: bidi levels and script runs of the paragraph last given to
     /// `analyzeBreaks` (`runs`, `baseLevel`).
     public func resolveParagraphRuns(_ bytes: UnsafeBufferPointer<UInt8>, paragraph: Range<Int>, baseDirection: UInt8? = nil) {
-        runs.removeAllKeepingCapacity()
+        _runs.removeAllKeepingCapacity()
         guard !paragraph.isEmpty else { return }
-        if isASCII && baseDirection != 1 { return appendASCIIRun(bytes, paragraph) }
+        if _isASCII && baseDirection != 1 { return appendASCIIRun(bytes, paragraph) }
         prepareBidiText(bytes, paragraph)
         resolveRuns(bytes, paragraph, baseDirection: baseDirection)
     }
@@ -158,17 +163,17 @@ public final class TextAnalyzer {
     /// Bidi levels of the paragraph last given to `analyzeBreaks`, as runs of equal level
     /// (`levelRuns`, `baseLevel`), without script runs; a later `resolveParagraphRuns` reuses them.
     public func resolveLevelRuns(_ bytes: UnsafeBufferPointer<UInt8>, paragraph: Range<Int>, baseDirection: UInt8? = nil) {
-        levelRuns.removeAllKeepingCapacity()
+        _levelRuns.removeAllKeepingCapacity()
         guard !paragraph.isEmpty else { return }
-        if isASCII && baseDirection != 1 {
-            baseLevel = 0
-            levelRuns.append(LevelRun(end: Int32(paragraph.upperBound), level: 0))
+        if _isASCII && baseDirection != 1 {
+            _baseLevel = 0
+            _levelRuns.append(LevelRun(end: Int32(paragraph.upperBound), level: 0))
             return
         }
         prepareBidiText(bytes, paragraph)
         let needsBidi = resolveLevels(baseDirection: baseDirection)
         guard needsBidi else {
-            levelRuns.append(LevelRun(end: Int32(paragraph.upperBound), level: baseLevel))
+            _levelRuns.append(LevelRun(end: Int32(paragraph.upperBound), level: _baseLevel))
             return
         }
         var unit = 0
@@ -180,13 +185,13 @@ public final class TextAnalyzer {
                 let (scalar, length) = UTF8Decoding.decode(bytes, at: i, end: end)
                 let level = levels[unit]
                 if level != current {
-                    levelRuns.append(LevelRun(end: Int32(i), level: current))
+                    _levelRuns.append(LevelRun(end: Int32(i), level: current))
                     current = level
                 }
                 i += length
                 unit += scalar >= 0x10000 ? 2 : 1
             }
-            levelRuns.append(LevelRun(end: Int32(end), level: current))
+            _levelRuns.append(LevelRun(end: Int32(end), level: current))
         }
     }
 
@@ -296,11 +301,11 @@ public final class TextAnalyzer {
         let count = utf16Count
         if levels.count < count { levels = [UInt8](repeating: 0, count: count) }
         if baseDirection == nil && plainRightToLeftLevels() {
-            baseLevel = 1
+            _baseLevel = 1
             levelsResolved = true
             return true
         }
-        baseLevel = utf16.withUnsafeBufferPointer { all in
+        _baseLevel = utf16.withUnsafeBufferPointer { all in
             let text = UnsafeBufferPointer(rebasing: all[0..<count])
             return levels.withUnsafeMutableBufferPointer { bidi.resolve(text, paragraphLevel: baseDirection ?? 0xFE, into: $0.baseAddress!) }
         }
@@ -317,7 +322,7 @@ public final class TextAnalyzer {
     /// instead).
     /// Replaces `runs`.
     public func scriptRuns(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, script: inout UInt32, level: UInt8 = 0) {
-        runs.removeAllKeepingCapacity()
+        _runs.removeAllKeepingCapacity()
         var i = range.lowerBound
         let end = range.upperBound
         var current = AnalysisRun(start: Int32(i), end: Int32(i), level: level, script: script)
@@ -327,7 +332,7 @@ public final class TextAnalyzer {
             if code > 1 { // a real script: not Common (0) or Inherited (1)
                 let tag = tagFor(code)
                 if current.script != tag && current.script != ScriptTag.common && current.end > current.start {
-                    runs.append(current)
+                    _runs.append(current)
                     current = AnalysisRun(start: Int32(i), end: Int32(i), level: level, script: tag)
                 }
                 current.script = tag
@@ -336,14 +341,14 @@ public final class TextAnalyzer {
             i += length
             current.end = Int32(i)
         }
-        if current.end > current.start { runs.append(current) }
+        if current.end > current.start { _runs.append(current) }
     }
 
     /// ASCII has no strong right-to-left characters: one level-0 run; letters make it Latin.
     private func appendASCIIRun(_ bytes: UnsafeBufferPointer<UInt8>, _ paragraph: Range<Int>) {
         var hasLetter = false
         for i in paragraph where (bytes[i] | 0x20) >= 0x61 && (bytes[i] | 0x20) <= 0x7A { hasLetter = true; break }
-        runs.append(AnalysisRun(start: Int32(paragraph.lowerBound), end: Int32(paragraph.upperBound), level: 0,
+        _runs.append(AnalysisRun(start: Int32(paragraph.lowerBound), end: Int32(paragraph.upperBound), level: 0,
                                 script: hasLetter ? ScriptTag.latin : ScriptTag.common))
     }
 
@@ -462,7 +467,7 @@ public final class TextAnalyzer {
         var hasCurrent = false
         while i < end {
             let (scalar, length) = UTF8Decoding.decode(bytes, at: i, end: end)
-            let level = needsBidi ? levels[unit] : baseLevel
+            let level = needsBidi ? levels[unit] : _baseLevel
             let code = scriptCode(scalar)
             let isReal = code > 1 // not Common (0) or Inherited (1)
             let tag = isReal ? tagFor(code) : lastRealScript
@@ -471,7 +476,7 @@ public final class TextAnalyzer {
                 if isReal { current.script = tag }
                 current.end = Int32(i + length)
             } else {
-                if hasCurrent { runs.append(current) }
+                if hasCurrent { _runs.append(current) }
                 current = AnalysisRun(start: Int32(i), end: Int32(i + length), level: level, script: tag)
                 hasCurrent = true
             }
@@ -479,7 +484,7 @@ public final class TextAnalyzer {
             i += length
             unit += scalar >= 0x10000 ? 2 : 1
         }
-        if hasCurrent { runs.append(current) }
+        if hasCurrent { _runs.append(current) }
     }
 
     /// The offset of the first character of `bytes[range]` that has a real script (not Common or

@@ -66,30 +66,30 @@ final class SegmentCache {
     /// Records, 8-byte aligned: `Header`, the key's bytes (padded to 8), the segments (offsets
     /// relative to the entry's start, pieces counted from 0), the pieces (starts relative to
     /// the entry's start). An entry is known by its record's byte offset.
-    private var arena: UnsafeMutableRawPointer
+    @exclusivity(unchecked) private var arena: UnsafeMutableRawPointer
     /// Whether `arena` is mapped address space (else malloc memory, grown by realloc).
-    private var arenaIsMapped: Bool
-    private var arenaCount = 0
+    @exclusivity(unchecked) private var arenaIsMapped: Bool
+    @exclusivity(unchecked) private var arenaCount = 0
     /// The most bytes of records the arena has held (what a recycled arena has had written).
-    private var arenaHighWater = 0
+    @exclusivity(unchecked) private var arenaHighWater = 0
     /// Bytes reserved (address space only: pages are touched as records are written, so the
     /// arena never moves or copies while it fills).
-    private var arenaCapacity: Int
+    @exclusivity(unchecked) private var arenaCapacity: Int
     /// Per slot: the hash's high 32 bits, then the record offset / 8 + 1 (0 = empty).
-    private var slots: UnsafeMutablePointer<UInt64>
-    private var slotCount = 1 << 12
-    private var entryCount = 0
+    @exclusivity(unchecked) private var slots: UnsafeMutablePointer<UInt64>
+    @exclusivity(unchecked) private var slotCount = 1 << 12
+    @exclusivity(unchecked) private var entryCount = 0
     /// Bumped whenever the cache is emptied: entry offsets from before are then meaningless.
-    private(set) var generation = 0
+    @exclusivity(unchecked) private(set) var generation = 0
     /// Lookups that found their entry (for tests and profiling).
-    private(set) var hits = 0
+    @exclusivity(unchecked) private(set) var hits = 0
     /// Lookups that found their entry in `shared` instead.
-    private(set) var sharedHits = 0
+    @exclusivity(unchecked) private(set) var sharedHits = 0
     /// The arena is emptied when a record would take it past this many bytes.
     private let arenaLimit: Int
     /// Where the other threads' chunk entries are found, and this cache's are copied, during a
     /// multi-thread run (nil otherwise). Raw pointers, so using it touches no reference count.
-    var shared: SharedChunkTable.Access?
+    @exclusivity(unchecked) var shared: SharedChunkTable.Access?
 
     private static let headerSize = (MemoryLayout<Header>.stride + 7) & ~7
     /// The default limit: an arena then reserves twice this, the size `ArenaRecycler` keeps.

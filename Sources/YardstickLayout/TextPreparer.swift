@@ -11,42 +11,42 @@ final class TextPreparer: @unchecked Sendable {
     let fonts: FontCollection
     let analyzer: TextAnalyzer
     let shaper: Shaper
-    private var fontRuns: [FontRun] = []
-    private var memo = TextMemo()
-    private var hardBreaks: [Paragraph] = []
+    @exclusivity(unchecked) private var fontRuns: [FontRun] = []
+    @exclusivity(unchecked) private var memo = TextMemo()
+    @exclusivity(unchecked) private var hardBreaks: [Paragraph] = []
     /// Summaries of the current paragraph's pieces.
-    private var summaries: [ShapedRunSummary] = []
+    @exclusivity(unchecked) private var summaries: [ShapedRunSummary] = []
     private let emPerUnit: [Double]
     /// Resolved segments, for paragraphs with nothing right to left (nil: every paragraph takes
     /// the whole-paragraph path, as with the shaping cache off).
     /// Per preparer, so threads never wait on each other or share its cache lines (a shared
     /// second level cost more in locks, copies and page faults than it saved in resolving).
     private let segmentCache: SegmentCache?
-    private var pending: [PendingSegment] = []
-    private var scratchSegments = RecordBuffer<BreakSegment>()
-    private var scratchPieces = RecordBuffer<ShapedPiece>()
-    private var scratchRuns: [AnalysisRun] = []
+    @exclusivity(unchecked) private var pending: [PendingSegment] = []
+    @exclusivity(unchecked) private var scratchSegments = RecordBuffer<BreakSegment>()
+    @exclusivity(unchecked) private var scratchPieces = RecordBuffer<ShapedPiece>()
+    @exclusivity(unchecked) private var scratchRuns: [AnalysisRun] = []
     /// Ends of the segments of the chunk being resolved, and its segments and pieces.
-    private var chunkSegments: [Int32] = []
-    private var chunkScratchSegments: [BreakSegment] = []
-    private var chunkScratchPieces: [ShapedPiece] = []
+    @exclusivity(unchecked) private var chunkSegments: [Int32] = []
+    @exclusivity(unchecked) private var chunkScratchSegments: [BreakSegment] = []
+    @exclusivity(unchecked) private var chunkScratchPieces: [ShapedPiece] = []
     /// Chunks of the paragraph being appended, found ahead of their lookups (see `scanChunksAhead`).
     private struct ChunkAhead {
         var end: Int
         var bytesHash: UInt64
     }
     private let chunksAhead = UnsafeMutablePointer<ChunkAhead>.allocate(capacity: TextPreparer.lookAhead)
-    private var chunksAheadCount = 0
+    @exclusivity(unchecked) private var chunksAheadCount = 0
     private let hashesAhead = UnsafeMutablePointer<UInt64>.allocate(capacity: TextPreparer.lookAhead)
     /// How many chunks or segments ahead of their lookups `scanChunksAhead` and
     /// `prefetchSegments` start loading cache lines.
     private static let lookAhead = 16
     /// Common segments at the start of a chunk being composed, waiting for its first real script.
-    private var waiting: [PendingSegment] = []
+    @exclusivity(unchecked) private var waiting: [PendingSegment] = []
     /// Paragraphs that may hold right-to-left text and were still resolved segment by segment (for tests).
-    private(set) var rightToLeftSegmentParagraphs = 0
+    @exclusivity(unchecked) private(set) var rightToLeftSegmentParagraphs = 0
     /// Right-to-left paragraphs resolved chunk by chunk, all at level 1 (for tests).
-    private(set) var rightToLeftChunkParagraphs = 0
+    @exclusivity(unchecked) private(set) var rightToLeftChunkParagraphs = 0
     /// The chunk entries shared with the other workers of a multi-thread run (see `SharedChunkTable`).
     var sharedChunks: SharedChunkTable.Access? {
         get { segmentCache?.shared }

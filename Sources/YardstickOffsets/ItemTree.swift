@@ -30,12 +30,12 @@ final class ItemTree: @unchecked Sendable {
     let leafHeaderBytes: Int
 
     /// The root is always an interior node; with no items it has no children.
-    var root: InnerNode
+    @exclusivity(unchecked) var root: InnerNode
     /// Number of interior levels, at least 1. Nodes at level 1 have leaves as children.
-    var height: Int
+    @exclusivity(unchecked) var height: Int
     /// The summary of the whole table (the sum of the root's slots), kept up to date by every
     /// mutation so queries never rescan the root.
-    private(set) var totalSummary = ItemSummary()
+    @exclusivity(unchecked) private(set) var totalSummary = ItemSummary()
 
     /// 512 codes (2 KB) per leaf and 16 children per node: measured at 10M rows, this keeps the
     /// interior nodes (about 1 MB) in cache, so a random access costs about one memory miss, the

@@ -15,12 +15,12 @@ public final class Shaper {
     public let features: [FontFeature]
     private let hbFeatures: [hb_feature_t]
     private let buffer: OpaquePointer
-    private var scratch: [UInt8] = []
+    @exclusivity(unchecked) private var scratch: [UInt8] = []
     /// The plans for bundled faces (see `shapeChunk`).
-    private var plans = ShapePlanTable()
+    @exclusivity(unchecked) private var plans = ShapePlanTable()
     /// Text shaped through kept plans since the buffer's work budget was last reset. The budget
     /// (HarfBuzz's default, 2^29 operations) allows hundreds of nested lookups per byte of this.
-    private var bytesSinceBudgetReset = 0
+    @exclusivity(unchecked) private var bytesSinceBudgetReset = 0
     private static let bytesPerBudget = 1 << 20
     /// What shaping needs of each face, copied per shaper: reading it touches no reference
     /// count of the `FontFace` objects every thread shares.
