@@ -21,6 +21,7 @@ public struct LayoutJob {
     /// What a run did, for the caller to report.
     public struct Report: Equatable {
         public var records: Int
+        /// Invalid UTF-8 sequences and unpaired surrogate escapes, each now a U+FFFD.
         public var replacedInvalidUTF8: Int
     }
 
