@@ -64,5 +64,9 @@ int32_t ys_is_white_space(uint32_t code_point) { return u_isUWhiteSpace((UChar32
 int32_t ys_grapheme_cluster_break(uint32_t code_point) { return u_getIntPropertyValue((UChar32)code_point, UCHAR_GRAPHEME_CLUSTER_BREAK); }
 int32_t ys_line_break_class(uint32_t code_point) { return u_getIntPropertyValue((UChar32)code_point, UCHAR_LINE_BREAK); }
 int32_t ys_bidi_class(uint32_t code_point) { return u_charDirection((UChar32)code_point); }
+int32_t ys_bidi_paired_bracket_type(uint32_t code_point) {
+    return u_getIntPropertyValue((UChar32)code_point, UCHAR_BIDI_PAIRED_BRACKET_TYPE);
+}
+uint32_t ys_bidi_paired_bracket(uint32_t code_point) { return (uint32_t)u_getBidiPairedBracket((UChar32)code_point); }
 int32_t ys_general_category(uint32_t code_point) { return u_charType((UChar32)code_point); }
 int32_t ys_east_asian_width(uint32_t code_point) { return u_getIntPropertyValue((UChar32)code_point, UCHAR_EAST_ASIAN_WIDTH); }

@@ -79,29 +79,29 @@ import CICU
         scalar < 0x10000 ? table[Int(scalar)] : lookUp(scalar)
     }
 
-    /// Whether every character of `bytes[range]` can be broken chunk by chunk and, unless
-    /// `rightToLeft`, none may make the text right to left: handled here, or complex-context
-    /// (SA), whose breaks a chunk takes from ICU (`TextAnalyzer.chunkBreaks`). A quick scan, so a
-    /// caller can tell before doing any work that breaking the text chunk by chunk will not have
-    /// to be abandoned halfway.
-    static func handlesChunks(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, rightToLeft: Bool) -> Bool {
+    /// Whether every character of `bytes[range]` can be broken chunk by chunk: handled here,
+    /// or complex-context (SA), whose breaks a chunk takes from ICU (`TextAnalyzer.chunkBreaks`).
+    /// Unless `rightToLeft`, a character that may make the text right to left answers
+    /// `.needsLevels` (the scan stops there). A quick scan, so a caller can tell before doing any
+    /// work that breaking the text chunk by chunk will not have to be abandoned halfway.
+    static func handlesChunks(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, rightToLeft: Bool) -> LineBreakChunk.Support {
         let table = bmpClasses
         var i = range.lowerBound
         let end = range.upperBound
         while i < end {
             let b = bytes[i]
             if b < 0x80 {
-                if table[Int(b)] == .other { return false }
+                if table[Int(b)] == .other { return .unhandled }
                 i += 1
                 continue
             }
             let (scalar, length) = UTF8Decoding.decode(bytes, at: i, end: end)
             let c = classOf(scalar, table)
-            if c == .other { return false }
-            if !rightToLeft && scalar >= 0x0590 && UTF8Decoding.mayBeRightToLeft(scalar) { return false }
+            if c == .other { return .unhandled }
+            if !rightToLeft && scalar >= 0x0590 && UTF8Decoding.mayBeRightToLeft(scalar) { return .needsLevels }
             i += length
         }
-        return true
+        return .handled
     }
 
     /// The class of the character at `i` (marks count as letters, LB10) and the class of the

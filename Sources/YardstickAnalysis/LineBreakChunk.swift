@@ -20,12 +20,23 @@ public struct LineBreakChunk: Equatable, Sendable {
         self.mayBeRightToLeft = mayBeRightToLeft
     }
 
-    /// Whether a paragraph can be broken chunk by chunk to the end (every character handled by
-    /// the ICU-free rules or of a dictionary script, whose chunks take ICU's breaks; nothing right
-    /// to left unless `rightToLeft`, for a paragraph known to be at one level). A quick scan: O(n),
-    /// no allocation.
-    public static func canBreakByChunks(_ bytes: UnsafeBufferPointer<UInt8>, paragraph: Range<Int>, rightToLeft: Bool = false) -> Bool {
-        FastLineBreaks.handlesChunks(bytes, paragraph, rightToLeft: rightToLeft)
+    /// Whether a paragraph can be broken chunk by chunk (see `support`).
+    public enum Support: Equatable, Sendable {
+        /// Every character is handled by the ICU-free rules or of a dictionary script, whose
+        /// chunks take ICU's breaks.
+        case handled
+        /// A character may make the text right to left (only when levels were not known): the
+        /// chunks need the paragraph's bidi levels.
+        case needsLevels
+        /// A character the chunk rules do not handle: the paragraph needs the whole-paragraph analysis.
+        case unhandled
+    }
+
+    /// Whether a paragraph can be broken chunk by chunk to the end; right-to-left characters
+    /// are accepted only when `levelsKnown` (the paragraph's bidi levels are at hand, or it is
+    /// known to be at one level). A quick scan: O(n), no allocation.
+    public static func support(_ bytes: UnsafeBufferPointer<UInt8>, paragraph: Range<Int>, levelsKnown: Bool) -> Support {
+        FastLineBreaks.handlesChunks(bytes, paragraph, rightToLeft: levelsKnown)
     }
 
     /// What the break before a chunk starting at `offset` depends on, read from its first

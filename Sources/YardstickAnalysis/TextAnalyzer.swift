@@ -24,8 +24,8 @@ public final class TextAnalyzer {
     @exclusivity(unchecked) private var clusterOffsets: [Int32] = []
     /// Scratch: the last `graphemeBoundaries`.
     @exclusivity(unchecked) private var boundaries: [Int32] = []
-    /// Scratch: resolved bidi classes, for `plainRightToLeftLevels`.
-    @exclusivity(unchecked) private var bidiClasses: [UInt8] = []
+    /// UAX #9 without ICU, for paragraphs without explicit embeddings or isolates.
+    private let implicitBidi = ImplicitBidi()
     /// Whether `fillUTF16` met a character that may be right to left.
     @exclusivity(unchecked) private var sawRightToLeft = false
     /// ISO 15924 tag by UScriptCode (0 = not looked up yet).
@@ -195,32 +195,93 @@ public final class TextAnalyzer {
         }
     }
 
-    /// UAX #9 for the common right-to-left paragraph, without ICU: right-to-left letters (R, AL),
-    /// numbers (EN, AN), marks and neutrals, but no left-to-right letters, explicit embeddings or
-    /// isolates, boundary neutrals or surrogates. Its first strong character is right to left,
-    /// so the paragraph level is 1; W1–W6 settle marks, separators and terminators next to
-    /// numbers; every neutral then lies between right-to-left types or the paragraph's edges
-    /// (numbers count as R for N0–N2), so it is R; I1 puts numbers at 2 and the rest at 1 (L1
-    /// keeps separators and trailing whitespace at the paragraph level, 1). Fills `levels` and
-    /// returns true, or returns false (nothing written) when ICU must decide.
-    private func plainRightToLeftLevels() -> Bool {
-        let count = utf16Count // (`resolveLevels` has made `levels` this long)
-        if bidiClasses.count < count { bidiClasses = [UInt8](repeating: 0, count: count) }
-        return utf16.withUnsafeBufferPointer { utf16 in
-            bidiClasses.withUnsafeMutableBufferPointer { classes in
-                levels.withUnsafeMutableBufferPointer { levels in
-                    Self.plainRightToLeftLevels(utf16: UnsafeBufferPointer(rebasing: utf16[0..<count]), classes: classes, levels: levels)
+    /// Bidi levels of `bytes[paragraph]` as runs (`levelRuns`, `baseLevel`: the first strong
+    /// character's direction, left to right if none), without line-break analysis: for a
+    /// paragraph broken chunk by chunk, whose chunks take their levels from these runs. Leaves
+    /// `breakOffsets` and `runs` empty.
+    public func resolveParagraphLevels(_ bytes: UnsafeBufferPointer<UInt8>, paragraph: Range<Int>) {
+        _breakOffsets.removeAllKeepingCapacity()
+        _runs.removeAllKeepingCapacity()
+        _levelRuns.removeAllKeepingCapacity()
+        levelsResolved = false
+        usedFastBreaks = false // (so `prepareBidiText` keeps the UTF-16 filled here)
+        _baseLevel = 0
+        guard !paragraph.isEmpty else { _isASCII = true; return }
+        if implicitLevelRuns(bytes, paragraph) { return }
+        _isASCII = fillUTF16(bytes, paragraph)
+        if _isASCII { sawRightToLeft = false }
+        guard resolveLevels(baseDirection: nil) else {
+            _levelRuns.append(LevelRun(end: Int32(paragraph.upperBound), level: _baseLevel))
+            return
+        }
+        // (Not ASCII: `fillUTF16` recorded each unit's UTF-8 offset; a pair's units share a level.)
+        let count = utf16Count
+        levels.withUnsafeBufferPointer { levels in
+            utf8OffsetOf16.withUnsafeBufferPointer { offsets in
+                var current = levels[0]
+                for k in 1..<max(count, 1) where levels[k] != current {
+                    _levelRuns.append(LevelRun(end: offsets[k], level: current))
+                    current = levels[k]
                 }
+                _levelRuns.append(LevelRun(end: Int32(paragraph.upperBound), level: current))
             }
         }
+    }
+
+    /// `resolveParagraphLevels` by `ImplicitBidi` over the UTF-8 (no UTF-16); false, with
+    /// `levelRuns` untouched, when ICU must decide.
+    private func implicitLevelRuns(_ bytes: UnsafeBufferPointer<UInt8>, _ paragraph: Range<Int>) -> Bool {
+        let resolver = implicitBidi
+        resolver.start(maxCount: paragraph.count)
+        if utf8OffsetOf16.count < paragraph.count + 1 { utf8OffsetOf16 = [Int32](repeating: 0, count: paragraph.count + 1) }
+        return utf8OffsetOf16.withUnsafeMutableBufferPointer { offsets in
+            var i = paragraph.lowerBound
+            let end = paragraph.upperBound
+            var ascii = true
+            while i < end {
+                let (scalar, length) = UTF8Decoding.decode(bytes, at: i, end: end)
+                offsets[resolver.count] = Int32(i)
+                guard resolver.append(scalar) else { return false }
+                if scalar >= 0x80 { ascii = false }
+                i += length
+            }
+            guard let base = resolver.resolve() else { return false }
+            _isASCII = ascii
+            _baseLevel = base
+            let levels = resolver.levels
+            var current = levels[0]
+            for k in 1..<resolver.count where levels[k] != current {
+                _levelRuns.append(LevelRun(end: offsets[k], level: current))
+                current = levels[k]
+            }
+            _levelRuns.append(LevelRun(end: Int32(end), level: current))
+            return true
+        }
+    }
+
+    /// `resolveLevels` by `ImplicitBidi` over the paragraph's UTF-16 (BMP only); false when ICU must decide.
+    private func implicitLevels(count: Int) -> Bool {
+        let resolver = implicitBidi
+        resolver.start(maxCount: count)
+        let accepted = utf16.withUnsafeBufferPointer { utf16 in
+            for k in 0..<count {
+                let u = utf16[k]
+                guard u < 0xD800 || u >= 0xE000, resolver.append(UInt32(u)) else { return false }
+            }
+            return true
+        }
+        guard accepted, let base = resolver.resolve() else { return false }
+        _baseLevel = base
+        levels.withUnsafeMutableBufferPointer { $0.baseAddress!.update(from: resolver.levels, count: count) }
+        return true
     }
 
     /// Whether UAX #9 puts every character of the paragraph `bytes[range]` at level 1, the
     /// paragraph's own: right-to-left letters (R, AL) with marks and neutrals only — no numbers,
     /// left-to-right letters, explicit embeddings or isolates, boundary neutrals or characters
     /// beyond the BMP. The first strong character is then right to left (level 1), and every
-    /// neutral lies between right-to-left types or the paragraph's edges, so it is R (the case
-    /// of `plainRightToLeftLevels` without numbers). Such a paragraph needs no bidi pass: it can
+    /// neutral lies between right-to-left types or the paragraph's edges, so it is R (N1). Such
+    /// a paragraph needs no bidi pass: it can
     /// be resolved chunk by chunk at level 1. A scan of the UTF-8, no allocation.
     public static func isRightToLeftAtOneLevel(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
         // UCharDirection: 1 R, 3 ES, 4 ET, 6 CS, 8 S, 9 WS, 10 ON, 13 AL, 17 NSM.
@@ -240,59 +301,6 @@ public final class TextAnalyzer {
         return sawStrong
     }
 
-    /// `plainRightToLeftLevels` over `utf16`, with `classes` as scratch (at least as long).
-    private static func plainRightToLeftLevels(utf16: UnsafeBufferPointer<UInt16>, classes: UnsafeMutableBufferPointer<UInt8>,
-                                               levels: UnsafeMutableBufferPointer<UInt8>) -> Bool {
-        let count = utf16.count
-        // UCharDirection: 0 L, 1 R, 2 EN, 3 ES, 4 ET, 5 AN, 6 CS, 7 B, 8 S, 9 WS, 10 ON, 13 AL, 17 NSM, 18 BN.
-        let R: UInt8 = 1, EN: UInt8 = 2, ES: UInt8 = 3, ET: UInt8 = 4, AN: UInt8 = 5, CS: UInt8 = 6, ON: UInt8 = 10, AL: UInt8 = 13
-        var sawStrong = false
-        var sawNumber = false
-        let bidiTable = UnicodeTables.bidiClass
-        for k in 0..<count {
-            let u = utf16[k]
-            if u >= 0xD800 && u < 0xE000 { return false }
-            if u < 0x80 && ((u | 0x20) >= 0x61 && (u | 0x20) <= 0x7A || (u < 0x20 && u != 0x09)) { return false }
-            var c = bidiTable[Int(u)] // (surrogates were refused above: every unit is a BMP scalar)
-            switch c {
-            case R, AL: sawStrong = true
-            case EN, AN: sawNumber = true
-            case ES, ET, CS, 8, 9, ON: break
-            case 17: c = k > 0 ? classes[k - 1] : R // W1: a mark takes the type before it (sos is R)
-            default: return false // L, B, BN, explicit embeddings and isolates
-            }
-            classes[k] = c
-        }
-        guard sawStrong else { return false }
-        if sawNumber {
-            var lastStrong = R
-            for k in 0..<count { // W2, W3
-                let c = classes[k]
-                if c == R || c == AL { lastStrong = c; if c == AL { classes[k] = R } }
-                else if c == EN && lastStrong == AL { classes[k] = AN }
-            }
-            if count >= 3 { // W4: one separator between two numbers of the same type
-                for k in 1..<(count - 1) {
-                    let c = classes[k], before = classes[k - 1], after = classes[k + 1]
-                    if before == EN && after == EN && (c == ES || c == CS) { classes[k] = EN }
-                    else if before == AN && after == AN && c == CS { classes[k] = AN }
-                }
-            }
-            var k = 0 // W5: terminators next to European numbers
-            while k < count {
-                guard classes[k] == ET else { k += 1; continue }
-                var end = k
-                while end < count && classes[end] == ET { end += 1 }
-                if (k > 0 && classes[k - 1] == EN) || (end < count && classes[end] == EN) {
-                    for j in k..<end { classes[j] = EN }
-                }
-                k = end
-            }
-        }
-        for k in 0..<count { levels[k] = classes[k] == EN || classes[k] == AN ? 2 : 1 }
-        return true
-    }
-
     /// Runs bidi into `levels` when the text may hold right-to-left characters (once per
     /// paragraph); returns whether it did (otherwise every level is `baseLevel`).
     private func resolveLevels(baseDirection: UInt8?) -> Bool {
@@ -300,8 +308,7 @@ public final class TextAnalyzer {
         guard needsBidi, !levelsResolved else { return needsBidi }
         let count = utf16Count
         if levels.count < count { levels = [UInt8](repeating: 0, count: count) }
-        if baseDirection == nil && plainRightToLeftLevels() {
-            _baseLevel = 1
+        if baseDirection == nil && implicitLevels(count: count) {
             levelsResolved = true
             return true
         }

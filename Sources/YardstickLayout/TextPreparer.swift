@@ -34,7 +34,13 @@ final class TextPreparer: @unchecked Sendable {
     private struct ChunkAhead {
         var end: Int
         var bytesHash: UInt64
+        /// The bidi level of every character of the chunk, or `mixedLevel`.
+        var level: UInt8
     }
+    /// A chunk or segment whose characters are at more than one bidi level.
+    private static let mixedLevel: UInt8 = 0xFF
+    /// The bidi level runs of the paragraph being appended chunk by chunk with levels.
+    @exclusivity(unchecked) private var paragraphLevelRuns: [LevelRun] = []
     private let chunksAhead = UnsafeMutablePointer<ChunkAhead>.allocate(capacity: TextPreparer.lookAhead)
     @exclusivity(unchecked) private var chunksAheadCount = 0
     private let hashesAhead = UnsafeMutablePointer<UInt64>.allocate(capacity: TextPreparer.lookAhead)
@@ -47,6 +53,8 @@ final class TextPreparer: @unchecked Sendable {
     @exclusivity(unchecked) private(set) var rightToLeftSegmentParagraphs = 0
     /// Right-to-left paragraphs resolved chunk by chunk, all at level 1 (for tests).
     @exclusivity(unchecked) private(set) var rightToLeftChunkParagraphs = 0
+    /// Paragraphs resolved chunk by chunk with their bidi levels (for tests).
+    @exclusivity(unchecked) private(set) var leveledChunkParagraphs = 0
     /// The chunk entries shared with the other workers of a multi-thread run (see `SharedChunkTable`).
     var sharedChunks: SharedChunkTable.Access? {
         get { segmentCache?.shared }
@@ -105,18 +113,40 @@ final class TextPreparer: @unchecked Sendable {
                 // level-0 chunk path after hashing the chunks ahead.)
                 let opensRightToLeft = bytes[range.lowerBound] >= 0xD6
                     && UTF8Decoding.mayBeRightToLeft(UTF8Decoding.decode(bytes, at: range.lowerBound, end: range.upperBound).0)
-                if let segmentCache, !opensRightToLeft,
-                   appendChunks(bytes, paragraph: range, level: 0, style: style, cache: segmentCache, to: &builder) {
-                    builder.paragraphs.append(.init(start: Int32(para.start), end: Int32(para.end), next: Int32(para.next),
-                                                    firstSegment: firstSegment, endSegment: Int32(builder.segments.count), baseLevel: 0))
-                    continue
+                var needsLevels = opensRightToLeft
+                if let segmentCache, !opensRightToLeft {
+                    switch appendChunks(bytes, paragraph: range, level: 0, style: style, cache: segmentCache, to: &builder) {
+                    case .appended:
+                        builder.paragraphs.append(.init(start: Int32(para.start), end: Int32(para.end), next: Int32(para.next),
+                                                        firstSegment: firstSegment, endSegment: Int32(builder.segments.count), baseLevel: 0))
+                        continue
+                    case .needsLevels: needsLevels = true
+                    case .abandoned: break
+                    }
                 }
-                if let segmentCache, TextAnalyzer.isRightToLeftAtOneLevel(bytes, range),
-                   appendChunks(bytes, paragraph: range, level: 1, style: style, cache: segmentCache, to: &builder) {
-                    rightToLeftChunkParagraphs += 1
-                    builder.paragraphs.append(.init(start: Int32(para.start), end: Int32(para.end), next: Int32(para.next),
-                                                    firstSegment: firstSegment, endSegment: Int32(builder.segments.count), baseLevel: 1))
-                    continue
+                if let segmentCache, needsLevels, TextAnalyzer.isRightToLeftAtOneLevel(bytes, range) {
+                    switch appendChunks(bytes, paragraph: range, level: 1, style: style, cache: segmentCache, to: &builder) {
+                    case .appended:
+                        rightToLeftChunkParagraphs += 1
+                        builder.paragraphs.append(.init(start: Int32(para.start), end: Int32(para.end), next: Int32(para.next),
+                                                        firstSegment: firstSegment, endSegment: Int32(builder.segments.count), baseLevel: 1))
+                        continue
+                    case .needsLevels, .abandoned: needsLevels = false // (the same chunk rules would refuse it with levels)
+                    }
+                }
+                if let segmentCache, needsLevels {
+                    // Right-to-left text with numbers, or mixed with left-to-right text: the levels
+                    // of the whole paragraph first, then chunk by chunk, each chunk at its levels.
+                    analyzer.resolveParagraphLevels(bytes, paragraph: range)
+                    paragraphLevelRuns.removeAll(keepingCapacity: true)
+                    paragraphLevelRuns.append(contentsOf: analyzer.levelRuns)
+                    let base = analyzer.baseLevel
+                    if appendChunks(bytes, paragraph: range, level: base, byLevels: true, style: style, cache: segmentCache, to: &builder) == .appended {
+                        leveledChunkParagraphs += 1
+                        builder.paragraphs.append(.init(start: Int32(para.start), end: Int32(para.end), next: Int32(para.next),
+                                                        firstSegment: firstSegment, endSegment: Int32(builder.segments.count), baseLevel: base))
+                        continue
+                    }
                 }
                 let mayBeRightToLeft = analyzer.analyzeBreaks(bytes, paragraph: range)
                 if let segmentCache {
@@ -318,18 +348,31 @@ final class TextPreparer: @unchecked Sendable {
         walk.face = cache.header(entry).pointee.faceOut
     }
 
-    /// Appends a paragraph whose characters all have one bidi level chunk by chunk (a chunk is
-    /// a run of characters other than U+0020 and the spaces after it): level 0, nothing right
-    /// to left, or level 1, a paragraph `TextAnalyzer.isRightToLeftAtOneLevel` accepts. Once the
-    /// paragraph has met a real script, a chunk met before after the same script and face is
-    /// one lookup and a copy: no line-break analysis, no bidi, no segment lookups. Gives exactly
-    /// what `appendSegments` gives after `analyzeBreaks` (and `resolveLevelRuns`).
-    /// - Returns: false, having appended nothing, when the paragraph needs the whole-paragraph
-    ///   analysis: a character the ICU-free breaker does not handle, possible right-to-left
-    ///   text at level 0, a break inside a grapheme cluster, or no break between two chunks (a
-    ///   segment spanning them, as in "a / b").
-    private func appendChunks(_ bytes: UnsafeBufferPointer<UInt8>, paragraph: Range<Int>, level: UInt8, style: FontStyle, cache: SegmentCache,
-                              to builder: inout PreparedStorage.Builder) -> Bool {
+    /// How `appendChunks` ended.
+    private enum ChunkOutcome {
+        case appended
+        /// Abandoned before anything was shaped: the paragraph may hold right-to-left text,
+        /// so its chunks need its bidi levels.
+        case needsLevels
+        /// Abandoned: the paragraph needs the whole-paragraph analysis.
+        case abandoned
+    }
+
+    /// Appends a paragraph chunk by chunk (a chunk is a run of characters other than U+0020
+    /// and the spaces after it). Without `byLevels`, every character has one bidi level: level
+    /// 0, nothing right to left, or level 1, a paragraph `TextAnalyzer.isRightToLeftAtOneLevel`
+    /// accepts. With `byLevels`, each chunk takes its levels from `paragraphLevelRuns`. Once the
+    /// paragraph has met a real script, a chunk at one level met before after the same script
+    /// and face is one lookup and a copy: no line-break analysis, no bidi, no segment lookups.
+    /// A chunk whose level changes inside is resolved segment by segment, as `appendSegments`
+    /// would. Gives exactly what `appendSegments` gives after `analyzeBreaks` (and `resolveLevelRuns`).
+    /// - Returns: `.appended`, or, having appended nothing, `.needsLevels` or `.abandoned` when
+    ///   the paragraph needs its levels or the whole-paragraph analysis: a character the
+    ///   ICU-free breaker does not handle, a break inside a grapheme cluster, no break between two
+    ///   chunks (a segment spanning them, as in "a / b"), or a segment whose level changes
+    ///   inside before any real script.
+    private func appendChunks(_ bytes: UnsafeBufferPointer<UInt8>, paragraph: Range<Int>, level: UInt8, byLevels: Bool = false,
+                              style: FontStyle, cache: SegmentCache, to builder: inout PreparedStorage.Builder) -> ChunkOutcome {
         let styleKey = UInt8(style.rawValue)
         // Chunks found in the cache were accepted before; the rest of the paragraph is scanned
         // once, at the first chunk that is not, so nothing is shaped for a paragraph that then
@@ -342,36 +385,41 @@ final class TextPreparer: @unchecked Sendable {
         var start = paragraph.lowerBound
         let end = paragraph.upperBound
         pending.removeAllKeepingCapacity()
-        func abandon(_ builder: inout PreparedStorage.Builder) -> Bool {
+        func abandon(_ builder: inout PreparedStorage.Builder, _ outcome: ChunkOutcome = .abandoned) -> ChunkOutcome {
             builder.segments.removeLast(from: segmentMark)
             builder.pieces.removeLast(from: pieceMark)
             pending.removeAllKeepingCapacity()
-            return false
+            return outcome
         }
         let kind = SegmentCache.Kind.chunk
         var ahead = 0 // the chunk at `start` in `chunksAhead`
         chunksAheadCount = 0
+        var scanLevelRun = 0 // (the level run `scanChunksAhead` reached)
+        var segmentLevelRun = 0 // (the level run of the last segment resolved in a mixed-level chunk)
         while start < end {
             if ahead == chunksAheadCount {
-                scanChunksAhead(bytes, from: start, end: end, style: styleKey, level: level, cache: cache)
+                scanChunksAhead(bytes, from: start, end: end, style: styleKey, level: level, byLevels: byLevels, levelRun: &scanLevelRun, cache: cache)
                 ahead = 0
             }
             let chunkEnd = chunksAhead[ahead].end
+            let chunkLevel = chunksAhead[ahead].level
             let chunk = start..<chunkEnd
             // (After an opening mark and spaces no break can follow (LB14): such a paragraph is
             // abandoned at the boundary check, so chunks are keyed without that context.)
             let hash = SegmentCache.hash(bytesHash: chunksAhead[ahead].bytesHash, scriptIn: walk.script, faceIn: walk.face)
             ahead += 1
-            var hit = cache.find(bytes, chunk, hash: hash, style: styleKey, level: level, kind: kind, scriptIn: walk.script, faceIn: walk.face)
+            var hit = chunkLevel == Self.mixedLevel ? nil
+                : cache.find(bytes, chunk, hash: hash, style: styleKey, level: chunkLevel, kind: kind, scriptIn: walk.script, faceIn: walk.face)
             if let entry = hit {
                 if start > paragraph.lowerBound && !breaksBefore(entry, previous, cache) { return abandon(&builder) }
                 if !pending.isEmpty {
                     // Segments waiting for a real script get this chunk's first one; if that emptied
                     // the cache, the chunk is looked up again (its edges are the same).
                     let generation = cache.generation
-                    flushPending(bytes, style: styleKey, level: level, script: cache.header(entry).pointee.firstScript, cache: cache, to: &builder)
+                    flushPending(bytes, style: styleKey, before: chunkLevel, script: cache.header(entry).pointee.firstScript, walk: walk,
+                                 cache: cache, to: &builder)
                     if cache.generation != generation {
-                        hit = cache.find(bytes, chunk, hash: hash, style: styleKey, level: level, kind: kind, scriptIn: walk.script, faceIn: walk.face)
+                        hit = cache.find(bytes, chunk, hash: hash, style: styleKey, level: chunkLevel, kind: kind, scriptIn: walk.script, faceIn: walk.face)
                     }
                 }
             }
@@ -385,13 +433,18 @@ final class TextPreparer: @unchecked Sendable {
                 continue
             }
             if !restScanned {
-                guard LineBreakChunk.canBreakByChunks(bytes, paragraph: start..<end, rightToLeft: level == 1) else { return abandon(&builder) }
+                switch LineBreakChunk.support(bytes, paragraph: start..<end, levelsKnown: byLevels || level == 1) {
+                case .handled: break
+                case .needsLevels: return abandon(&builder, .needsLevels)
+                case .unhandled: return abandon(&builder)
+                }
                 restScanned = true
             }
             // Before anything is shaped: the paragraph must not need the whole-paragraph analysis
             // here or at the start of the next chunk (so no shaping is wasted on a segment that
             // would turn out to continue into the next chunk).
-            guard let edges = analyzer.chunkBreaks(bytes, chunk: chunk, afterOpenSpaces: previous.opensSpaces), level == 1 || !edges.mayBeRightToLeft,
+            guard let edges = analyzer.chunkBreaks(bytes, chunk: chunk, afterOpenSpaces: previous.opensSpaces),
+                  byLevels || level == 1 || !edges.mayBeRightToLeft,
                   start == paragraph.lowerBound
                     || (LineBreakChunk.breakBetween(previous, edges) && GraphemeRules.mayStartCluster(bytes, at: start, in: paragraph)),
                   analyzer.breakOffsets.allSatisfy({ GraphemeRules.mayStartCluster(bytes, at: Int($0), in: paragraph) }),
@@ -401,26 +454,55 @@ final class TextPreparer: @unchecked Sendable {
             chunkSegments.removeAllKeepingCapacity()
             chunkSegments.append(contentsOf: analyzer.breakOffsets)
             chunkSegments.append(Int32(chunkEnd))
+            if chunkLevel == Self.mixedLevel {
+                // Its level changes inside: segment by segment, each at its levels (not kept as a chunk).
+                var segmentStart = start
+                for segmentEnd in chunkSegments {
+                    let range = segmentStart..<Int(segmentEnd)
+                    segmentStart = Int(segmentEnd)
+                    let segmentLevel = levelOf(range, run: &segmentLevelRun)
+                    if segmentLevel != Self.mixedLevel {
+                        appendSegment(bytes, range, level: segmentLevel, style: style, walk: &walk, cache: cache, to: &builder)
+                    } else {
+                        // (As in `appendSegments`, which the whole-paragraph path replaces when no
+                        // real script comes before such a segment.)
+                        guard walk.script != ScriptTag.common else { return abandon(&builder) }
+                        appendMixedLevelSegment(bytes, range, levelRuns: paragraphLevelRuns, firstLevelRun: segmentLevelRun, style: style,
+                                                script: &walk.script, face: &walk.face, to: &builder)
+                    }
+                }
+                previous = edges
+                start = chunkEnd
+                continue
+            }
             let first = walk.script == ScriptTag.common ? analyzer.firstRealScript(bytes, range: chunk) : walk.script
             if first == ScriptTag.common {
                 // Only Common characters before a real script: the segments wait for it.
                 var segmentStart = start
                 for segmentEnd in chunkSegments {
-                    appendSegment(bytes, segmentStart..<Int(segmentEnd), level: level, style: style, walk: &walk, cache: cache, to: &builder)
+                    appendSegment(bytes, segmentStart..<Int(segmentEnd), level: chunkLevel, style: style, walk: &walk, cache: cache, to: &builder)
                     segmentStart = Int(segmentEnd)
                 }
             } else {
                 // Segments waiting for a real script get this chunk's first one.
-                if !pending.isEmpty { flushPending(bytes, style: styleKey, level: level, script: first, cache: cache, to: &builder) }
-                let entry = composeChunk(bytes, chunk, hash: hash, edges: edges, level: level, style: style, walk: &walk, cache: cache)
+                if !pending.isEmpty { flushPending(bytes, style: styleKey, before: chunkLevel, script: first, walk: walk, cache: cache, to: &builder) }
+                let entry = composeChunk(bytes, chunk, hash: hash, edges: edges, level: chunkLevel, style: style, walk: &walk, cache: cache)
                 emit(entry, at: start, cache: cache, to: &builder)
             }
             previous = edges
             start = chunkEnd
         }
         // A paragraph with no real script at all: its segments stay Common.
-        flushPending(bytes, style: styleKey, level: level, script: ScriptTag.common, cache: cache, to: &builder)
-        return true
+        flushPending(bytes, style: styleKey, level: walk.pendingLevel, script: ScriptTag.common, cache: cache, to: &builder)
+        return .appended
+    }
+
+    /// The bidi level of every character of `bytes[range]` by `paragraphLevelRuns`, or
+    /// `mixedLevel`; `run` is moved to the level run holding its start (ranges must come in order).
+    @inline(__always)
+    private func levelOf(_ range: Range<Int>, run: inout Int) -> UInt8 {
+        while paragraphLevelRuns[run].end <= Int32(range.lowerBound) { run += 1 }
+        return paragraphLevelRuns[run].end >= Int32(range.upperBound) ? paragraphLevelRuns[run].level : Self.mixedLevel
     }
 
     /// Resolves a chunk that holds a real script segment by segment (leading Common segments
@@ -480,20 +562,25 @@ final class TextPreparer: @unchecked Sendable {
     /// Finds the next chunks of a paragraph (up to 16) and starts loading their cache slots, then
     /// the records those slots point to: the lookups that follow then mostly find their lines
     /// in cache, where one after another they would each wait for memory twice.
-    private func scanChunksAhead(_ bytes: UnsafeBufferPointer<UInt8>, from: Int, end: Int, style: UInt8, level: UInt8, cache: SegmentCache) {
+    private func scanChunksAhead(_ bytes: UnsafeBufferPointer<UInt8>, from: Int, end: Int, style: UInt8, level: UInt8, byLevels: Bool,
+                                 levelRun: inout Int, cache: SegmentCache) {
         var count = 0
         var start = from
         while start < end && count < Self.lookAhead {
             var chunkEnd = Self.firstSpace(bytes, from: start, end: end)
             while chunkEnd < end && bytes[chunkEnd] == 0x20 { chunkEnd += 1 }
-            let bytesHash = SegmentCache.bytesHash(bytes, start..<chunkEnd, style: style, level: level, kind: SegmentCache.Kind.chunk)
-            cache.prefetchSlot(bytesHash: bytesHash)
-            (chunksAhead + count).initialize(to: ChunkAhead(end: chunkEnd, bytesHash: bytesHash))
+            let chunkLevel = byLevels ? levelOf(start..<chunkEnd, run: &levelRun) : level
+            var bytesHash: UInt64 = 0
+            if chunkLevel != Self.mixedLevel {
+                bytesHash = SegmentCache.bytesHash(bytes, start..<chunkEnd, style: style, level: chunkLevel, kind: SegmentCache.Kind.chunk)
+                cache.prefetchSlot(bytesHash: bytesHash)
+            }
+            (chunksAhead + count).initialize(to: ChunkAhead(end: chunkEnd, bytesHash: bytesHash, level: chunkLevel))
             count += 1
             start = chunkEnd
         }
         chunksAheadCount = count
-        for k in 0..<count { cache.prefetchRecord(bytesHash: chunksAhead[k].bytesHash) }
+        for k in 0..<count where chunksAhead[k].level != Self.mixedLevel { cache.prefetchRecord(bytesHash: chunksAhead[k].bytesHash) }
     }
 
     /// Starts loading the cache slots, then the records, of the segments from `start` to each of
@@ -568,6 +655,16 @@ final class TextPreparer: @unchecked Sendable {
                                           graphemes: { analyzer.graphemeBoundaries(bytes, range: range) }, into: &fontRuns))
         appendPieces(bytes, paragraph: range, end: range.upperBound, runs: scratchRuns,
                      segments: &builder.segments, pieces: &builder.pieces)
+    }
+
+    /// Emits the pending segments before a segment or chunk at `level` whose first real script is
+    /// `script`: with that script, or as Common if their level was another (their run ended
+    /// where the level changed, as in `appendSegment`).
+    @inline(__always)
+    private func flushPending(_ bytes: UnsafeBufferPointer<UInt8>, style: UInt8, before level: UInt8, script: UInt32, walk: Walk,
+                              cache: SegmentCache, to builder: inout PreparedStorage.Builder) {
+        flushPending(bytes, style: style, level: walk.pendingLevel, script: walk.pendingLevel == level ? script : ScriptTag.common,
+                     cache: cache, to: &builder)
     }
 
     /// Emits the pending segments (all at `level`) with the script they turned out to take.

@@ -1,9 +1,59 @@
 import XCTest
 @testable import YardstickAnalysis
 
-/// Right-to-left paragraphs with only right-to-left letters, marks and neutrals skip ICU's
-/// bidi; their levels must be exactly ICU's.
+/// Paragraphs without explicit embeddings or isolates skip ICU's bidi (`ImplicitBidi`); their
+/// levels must be exactly ICU's.
 final class BidiLevelsTests: XCTestCase {
+    /// `ImplicitBidi`'s levels per character against ICU's (given the paragraph level it found).
+    func implicitAgainstICU(_ text: String, _ resolver: ImplicitBidi, _ icu: ICUBidi) -> (implicit: [UInt8], icu: [UInt8])? {
+        let scalars = Array(text.unicodeScalars)
+        resolver.start(maxCount: scalars.count)
+        for s in scalars { if !resolver.append(s.value) { return nil } }
+        guard let base = resolver.resolve() else { return nil }
+        let implicit = (0..<scalars.count).map { resolver.levels[$0] }
+        let utf16 = Array(text.utf16)
+        var levels = [UInt8](repeating: 0, count: utf16.count)
+        let icuBase = utf16.withUnsafeBufferPointer { u in levels.withUnsafeMutableBufferPointer { icu.resolve(u, paragraphLevel: 0xFE, into: $0.baseAddress!) } }
+        guard icuBase == base else { return ([base] + implicit, [icuBase] + levels) }
+        // One level per scalar (a pair's two units share theirs).
+        var perScalar: [UInt8] = []
+        var unit = 0
+        for s in scalars { perScalar.append(levels[unit]); unit += s.value >= 0x10000 ? 2 : 1 }
+        return (implicit, perScalar)
+    }
+
+    func testImplicitBidiMatchesICU() throws {
+        let resolver = ImplicitBidi()
+        let icu = try ICUBidi()
+        // Letters of each direction, numbers of both kinds, separators, terminators, marks,
+        // brackets (with a canonical pair: U+2329/U+3009), quotes, spaces, a tab, an emoji.
+        let alphabet = ["a", "Z", "é", "ש", "ל", "ا", "ع", "\u{5B8}", "\u{64E}", "\u{301}", "1", "2", "٣", "۵", "+", "-", "%", "$", "#", "°",
+                        ",", ".", ":", "/", "،", "\u{66B}", "\u{66C}", "(", ")", "[", "]", "{", "}", "\u{2329}", "\u{3009}", "\u{3008}", "«", "»",
+                        "\"", "'", "!", "?", "…", "—", " ", " ", " ", "\t", "😀", "\u{200E}", "\u{200F}", "\u{61C}", "\u{A0}", "\u{3000}"]
+        var state: UInt64 = 0x1B1D1
+        func next() -> Int { state = state &* 6364136223846793005 &+ 1442695040888963407; return Int(state >> 33) }
+        var compared = 0, withBrackets = 0, rightToLeft = 0
+        for _ in 0..<100_000 {
+            let text = (0..<(1 + next() % 24)).map { _ in alphabet[next() % alphabet.count] }.joined()
+            guard let (implicit, reference) = implicitAgainstICU(text, resolver, icu) else { continue }
+            compared += 1
+            if text.contains(where: { "()[]{}\u{2329}\u{3009}\u{3008}".contains($0) }) { withBrackets += 1 }
+            if implicit.contains(where: { $0 & 1 == 1 }) { rightToLeft += 1 }
+            if implicit != reference {
+                XCTFail("\(text.debugDescription) \(text.unicodeScalars.map { String($0.value, radix: 16) }): \(implicit) ICU \(reference)")
+                return
+            }
+        }
+        XCTAssertGreaterThan(compared, 90_000)
+        XCTAssertGreaterThan(withBrackets, 50_000)
+        XCTAssertGreaterThan(rightToLeft, 50_000)
+        // What it refuses: explicit embeddings and isolates, boundary neutrals, paragraph separators.
+        for text in ["a\u{202B}b", "a\u{2067}b\u{2069}", "a\u{200D}b", "a\u{1C}b", "\u{202E}x"] {
+            XCTAssertNil(implicitAgainstICU(text, resolver, icu), text.debugDescription)
+        }
+    }
+
+
     func levels(_ text: String, baseDirection: UInt8?, _ analyzer: TextAnalyzer) -> ([LevelRun], UInt8) {
         var copy = text
         return copy.withUTF8 { bytes in

@@ -46,7 +46,7 @@ final class SegmentCacheTests: XCTestCase {
         }
         // The same shaping keys were asked for (scripts included, which glyphs may not show).
         XCTAssertEqual(bySegment.cache.count, byParagraph.cache.count, "distinct shaped runs", file: file, line: line)
-        return bySegment.withPreparer { $0.rightToLeftSegmentParagraphs + $0.rightToLeftChunkParagraphs }
+        return bySegment.withPreparer { $0.rightToLeftSegmentParagraphs + $0.rightToLeftChunkParagraphs + $0.leveledChunkParagraphs }
     }
 
     /// Words met again (after the same script and face) come from the cache, as whole chunks.
@@ -82,9 +82,41 @@ final class SegmentCacheTests: XCTestCase {
         _ = engine.prepare(["שלום ירושלים"], threads: 1) // "שלום " opened a paragraph before
         XCTAssertEqual(engine.withPreparer { $0.segmentCacheHits } - before, 1)
         XCTAssertEqual(engine.withPreparer { $0.rightToLeftChunkParagraphs }, texts.count + 1)
-        // With a number or a Latin letter the levels differ: the paragraph goes whole or by segments.
+        // With a number or a Latin letter the levels differ: the paragraph goes chunk by chunk
+        // with its levels, and its chunks at level 1 are the ones known from above.
+        let hitsBefore = engine.withPreparer { $0.segmentCacheHits }
         _ = engine.prepare(["שלום 12 עולם", "שלום abc"], threads: 1)
         XCTAssertEqual(engine.withPreparer { $0.rightToLeftChunkParagraphs }, texts.count + 1)
+        XCTAssertEqual(engine.withPreparer { $0.leveledChunkParagraphs }, 2)
+        XCTAssertGreaterThanOrEqual(engine.withPreparer { $0.segmentCacheHits } - hitsBefore, 2, "\"שלום \" twice")
+    }
+
+    /// Paragraphs with right-to-left text and numbers or left-to-right text go chunk by chunk,
+    /// each chunk at its bidi levels (one lookup when they are all one level, segment by
+    /// segment when not), with exactly the pieces of the whole-paragraph path, whatever the
+    /// order in which the chunks were met before.
+    func testMixedDirectionParagraphsGoChunkByChunkWithTheirLevels() throws {
+        // Words as cells hold them (punctuation attached), and loose punctuation, which often
+        // leaves no break between two chunks (those paragraphs go whole: still compared).
+        let words = ["שלום", "עולם", "תל", "אביב", "مرحبا", "بكم", "شارع", "الملك", "abc", "Main", "St", "Hello", "é", "12", "326",
+                     "07688", "٣٤", "1,000", "5%", "+972", "3.5", "ص.ب.", "12،", "(שלום)", "\"אורי", "פרץ\"", "[abc]", "«مرحبا»", "😀", "7,"]
+        let loose = ["(", ")", "[", "]", "\"", "«", "»", "،", ",", ".", "-", ":", "/", "\t", "\u{64E}"]
+        func texts(_ seed: UInt64, _ vocabulary: [String], count: Int) -> [String] {
+            var rng = SplitMix(seed: seed)
+            return (0..<count).map { _ in
+                let parts = (0..<(1 + Int(rng.next() % 10))).map { _ in vocabulary[Int(rng.next() % UInt64(vocabulary.count))] }
+                return parts.joined(separator: rng.next() % 5 == 0 ? "" : " ")
+            }
+        }
+        let plain = texts(0xB1D1, words, count: 3000), hostile = texts(0xB1D2, words + loose, count: 3000)
+        try assertSamePreparation(plain + hostile + plain.reversed() + hostile.reversed())
+        let engine = try TextEngine(fonts: sharedEngine.fonts, reusingSegments: true)
+        _ = engine.prepare(plain, threads: 1)
+        let mixed = plain.filter { $0.unicodeScalars.contains { (0x590..<0x700).contains($0.value) } }.count
+        // (Not those that open with a number: a segment whose level changes inside before any
+        // real script still sends its paragraph to the whole-paragraph analysis.)
+        XCTAssertGreaterThan(engine.withPreparer { $0.leveledChunkParagraphs }, mixed / 2,
+                             "most paragraphs with right-to-left text should go chunk by chunk with their levels")
     }
 
     func testTrickyTexts() throws {

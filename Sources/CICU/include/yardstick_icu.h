@@ -57,6 +57,10 @@ int32_t ys_line_break_class(uint32_t code_point);
 
 /// UCharDirection (bidi class) of a code point (0 L, 1 R, 2 EN, 5 AN, 13 AL, 17 NSM, …).
 int32_t ys_bidi_class(uint32_t code_point);
+/// Bidi_Paired_Bracket_Type of a code point (0 none, 1 open, 2 close).
+int32_t ys_bidi_paired_bracket_type(uint32_t code_point);
+/// Bidi_Paired_Bracket of a code point (itself when it has none).
+uint32_t ys_bidi_paired_bracket(uint32_t code_point);
 
 /// UCharCategory of a code point (1–5 letters Lu Ll Lt Lm Lo, 6–8 marks Mn Me Mc, 9 Nd, …).
 int32_t ys_general_category(uint32_t code_point);
