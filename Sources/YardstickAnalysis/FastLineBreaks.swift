@@ -138,7 +138,13 @@ import CICU
     /// on the left (LB7 to LB18), from a table. Raw class values.
     @inlinable @inline(__always)
     static func breakAfterSpaces(beforeSpaces: UInt8, first: UInt8, secondIsNumber: Bool) -> Bool {
-        afterSpacesTable[Int(secondIsNumber ? 1024 : 0) | Int(beforeSpaces) &<< 5 | Int(first)] != 0
+        breakAfterSpaces(afterSpacesTable, beforeSpaces: beforeSpaces, first: first, secondIsNumber: secondIsNumber)
+    }
+
+    /// `breakAfterSpaces` with `afterSpacesTable` given (see `LineBreakChunk.BreakRule`).
+    @inlinable @inline(__always)
+    static func breakAfterSpaces(_ table: UnsafePointer<UInt8>, beforeSpaces: UInt8, first: UInt8, secondIsNumber: Bool) -> Bool {
+        table[Int(secondIsNumber ? 1024 : 0) | Int(beforeSpaces) &<< 5 | Int(first)] != 0
     }
 
     /// `allowedByRules(.sp, first, …)` for every (second unit is a number, class before the

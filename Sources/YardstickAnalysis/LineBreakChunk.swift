@@ -59,6 +59,20 @@ public struct LineBreakChunk: Equatable, Sendable {
         breakAfterSpaces(previous.lastNonSpace, next.first, next.secondIsNumber)
     }
 
+    /// `breakBetween` with the rule table held by the caller: a hot loop then reads no lazily
+    /// initialized global (each read of one checks that it was initialized).
+    public struct BreakRule {
+        @usableFromInline let afterSpaces: UnsafePointer<UInt8>
+
+        public init() { afterSpaces = FastLineBreaks.afterSpacesTable }
+
+        /// Whether a line may break between `previous` (which ends in spaces) and `next`.
+        @inlinable @inline(__always)
+        public func breakBetween(_ previous: LineBreakChunk, _ next: LineBreakChunk) -> Bool {
+            FastLineBreaks.breakAfterSpaces(afterSpaces, beforeSpaces: previous.lastNonSpace, first: next.first, secondIsNumber: next.secondIsNumber)
+        }
+    }
+
     @inlinable
     static func breakAfterSpaces(_ beforeSpaces: UInt8, _ first: UInt8, _ secondIsNumber: Bool) -> Bool {
         FastLineBreaks.breakAfterSpaces(beforeSpaces: beforeSpaces, first: first, secondIsNumber: secondIsNumber)

@@ -17,6 +17,7 @@ final class TextPreparer: @unchecked Sendable {
     /// Summaries of the current paragraph's pieces.
     @exclusivity(unchecked) private var summaries: [ShapedRunSummary] = []
     private let emPerUnit: [Double]
+    private let breakRule = LineBreakChunk.BreakRule()
     /// Resolved segments, for paragraphs with nothing right to left (nil: every paragraph takes
     /// the whole-paragraph path, as with the shaping cache off).
     /// Per preparer, so threads never wait on each other or share its cache lines (a shared
@@ -632,7 +633,7 @@ final class TextPreparer: @unchecked Sendable {
     /// after a space only once the grapheme boundary before it was checked.
     @inline(__always)
     private func breaksBefore(_ entry: Int, _ previous: LineBreakChunk, _ cache: SegmentCache) -> Bool {
-        LineBreakChunk.breakBetween(previous, cache.header(entry).pointee.chunk)
+        breakRule.breakBetween(previous, cache.header(entry).pointee.chunk)
     }
 
     /// A segment whose bidi level changes inside it: resolved and shaped straight into the batch
