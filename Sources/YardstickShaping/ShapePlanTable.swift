@@ -1,6 +1,7 @@
 import CHarfBuzz
 
-/// The HarfBuzz shape plans one `Shaper` keeps, by face, script and direction.
+/// The HarfBuzz shape plans one `Shaper` keeps, by face, script, direction and kind (the
+/// plan for printable-ASCII runs or the general one).
 ///
 /// Open addressing with linear probing, grown to stay at most half full: a lookup is one
 /// multiply and, almost always, one probe. It holds a reference to each plan, released when the
@@ -20,10 +21,11 @@ struct ShapePlanTable: ~Copyable {
 
     private static let empty = UInt64.max
 
-    /// The key of a face, a script tag and a direction.
+    /// The key of a face, a script tag, a direction, and whether the plan is the one for
+    /// printable-ASCII runs (see `Shaper`).
     @inline(__always)
-    static func key(face: Int, script: UInt32, rightToLeft: Bool) -> UInt64 {
-        UInt64(truncatingIfNeeded: face) << 33 | UInt64(script) << 1 | (rightToLeft ? 1 : 0)
+    static func key(face: Int, script: UInt32, rightToLeft: Bool, printableASCII: Bool = false) -> UInt64 {
+        UInt64(truncatingIfNeeded: face) << 34 | (printableASCII ? 1 << 33 : 0) | UInt64(script) << 1 | (rightToLeft ? 1 : 0)
     }
 
     /// The plan kept for `key`, or the one `make` returns, kept from now on.

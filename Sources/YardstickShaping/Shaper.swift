@@ -30,6 +30,18 @@ public final class Shaper {
         let hbFont: OpaquePointer
         let hbFace: OpaquePointer
         let isBundled: Bool
+        /// Printable-ASCII runs in Latin or Common, left to right, take `asciiFeatures`.
+        let hasASCIIPlans: Bool
+    }
+    /// What a bundled face's plan for printable-ASCII runs leaves out (with no features set):
+    /// glyph composition and mark positioning, which act on combining marks, so they cannot
+    /// change such a run (`ShaperTests` checks it for every bundled face that covers ASCII, over
+    /// every one- and two-character string, random strings and the sample's words), but which
+    /// HarfBuzz still runs over every glyph: a fifth of its work on an English word.
+    static let asciiFeatures: [hb_feature_t] = ["-ccmp", "-mark", "-mkmk"].map { name in
+        var feature = hb_feature_t()
+        _ = hb_feature_from_string(name, -1, &feature)
+        return feature
     }
     private let korean = hb_language_from_string("ko", -1)
     private let japanese = hb_language_from_string("ja", -1)
@@ -42,7 +54,8 @@ public final class Shaper {
         self.buffer = hb_buffer_create()
         faceHandles = .allocate(capacity: fonts.faces.count)
         for (k, face) in fonts.faces.enumerated() {
-            (faceHandles + k).initialize(to: FaceHandle(hbFont: face.hbFont, hbFace: face.hbFace, isBundled: face.isBundled))
+            (faceHandles + k).initialize(to: FaceHandle(hbFont: face.hbFont, hbFace: face.hbFace, isBundled: face.isBundled,
+                                                        hasASCIIPlans: face.isBundled && features.isEmpty && fonts.coversPrintableASCII(k)))
         }
     }
 
@@ -107,8 +120,9 @@ public final class Shaper {
         let n = run.count
         var hasTab = false
         var ascii = true
+        var printable = true // (printable ASCII once tabs are spaces)
         for b in run {
-            if b == 0x09 { hasTab = true }
+            if b == 0x09 { hasTab = true } else if b < 0x20 || b >= 0x7F { printable = false }
             if b >= 0x80 { ascii = false }
         }
         if hasTab {
@@ -123,8 +137,10 @@ public final class Shaper {
         var glyphs: [ShapedGlyph]
         if chunkStarts.count <= 1 {
             glyphs = hasTab
-                ? scratch.withUnsafeBufferPointer { shapeChunk($0, 0..<n, face: face, script: script, rightToLeft: rightToLeft, continuation: false) }
-                : shapeChunk(run, 0..<n, face: face, script: script, rightToLeft: rightToLeft, continuation: false)
+                ? scratch.withUnsafeBufferPointer {
+                    shapeChunk($0, 0..<n, face: face, script: script, rightToLeft: rightToLeft, continuation: false, printableASCII: printable)
+                }
+                : shapeChunk(run, 0..<n, face: face, script: script, rightToLeft: rightToLeft, continuation: false, printableASCII: printable)
         } else {
             glyphs = []
             let order = rightToLeft ? Array(chunkStarts.indices.reversed()) : Array(chunkStarts.indices)
@@ -174,7 +190,7 @@ public final class Shaper {
     /// One `hb_shape` call over `text[range]`, the rest of `text` given as context. Glyph
     /// clusters are byte offsets into `text`.
     private func shapeChunk(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, face: Int, script: UInt32, rightToLeft: Bool,
-                            continuation: Bool) -> [ShapedGlyph] {
+                            continuation: Bool, printableASCII: Bool = false) -> [ShapedGlyph] {
         hb_buffer_clear_contents(buffer)
         hb_buffer_set_direction(buffer, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
         hb_buffer_set_script(buffer, hb_script_from_iso15924_tag(script))
@@ -196,8 +212,15 @@ public final class Shaper {
                 // lookups spend and nothing else refills: one call in `bytesPerBudget` bytes of
                 // text goes through `hb_shape` for that, long before the budget could run out.
                 bytesSinceBudgetReset += range.count
-                let plan = shapePlan(fontFace, face: face, script: script, rightToLeft: rightToLeft)
-                hb_shape_plan_execute(plan, fontFace.hbFont, buffer, features.baseAddress, UInt32(features.count))
+                if printableASCII && fontFace.hasASCIIPlans && !rightToLeft && (script == ScriptTag.latin || script == ScriptTag.common) {
+                    let plan = shapePlan(fontFace, face: face, script: script, rightToLeft: false, printableASCII: true)
+                    Self.asciiFeatures.withUnsafeBufferPointer {
+                        hb_shape_plan_execute(plan, fontFace.hbFont, buffer, $0.baseAddress, UInt32($0.count))
+                    }
+                } else {
+                    let plan = shapePlan(fontFace, face: face, script: script, rightToLeft: rightToLeft)
+                    hb_shape_plan_execute(plan, fontFace.hbFont, buffer, features.baseAddress, UInt32(features.count))
+                }
             } else {
                 bytesSinceBudgetReset = 0
                 hb_shape(fontFace.hbFont, buffer, features.baseAddress, UInt32(features.count))
@@ -218,11 +241,11 @@ public final class Shaper {
 
     /// The shape plan for the buffer's properties as `shapeChunk` set them.
     @inline(__always)
-    private func shapePlan(_ fontFace: FaceHandle, face: Int, script: UInt32, rightToLeft: Bool) -> OpaquePointer {
-        plans.plan(for: ShapePlanTable.key(face: face, script: script, rightToLeft: rightToLeft)) {
+    private func shapePlan(_ fontFace: FaceHandle, face: Int, script: UInt32, rightToLeft: Bool, printableASCII: Bool = false) -> OpaquePointer {
+        plans.plan(for: ShapePlanTable.key(face: face, script: script, rightToLeft: rightToLeft, printableASCII: printableASCII)) {
             var props = hb_segment_properties_t()
             hb_buffer_get_segment_properties(buffer, &props)
-            return hbFeatures.withUnsafeBufferPointer {
+            return (printableASCII ? Self.asciiFeatures : hbFeatures).withUnsafeBufferPointer {
                 hb_shape_plan_create_cached(fontFace.hbFace, &props, $0.baseAddress, UInt32($0.count), nil)!
             }
         }

@@ -1,3 +1,4 @@
+import Foundation
 import CHarfBuzz
 import XCTest
 import YardstickAnalysis
@@ -70,6 +71,87 @@ final class ShaperTests: XCTestCase {
                 XCTAssertEqual(a.clusters, b.clusters, sample.text)
                 XCTAssertGreaterThan(a.glyphs.count, 0)
             }
+        }
+    }
+
+    /// Printable-ASCII runs in bundled faces are shaped without glyph composition and mark
+    /// positioning (`Shaper.asciiFeatures`), which act on combining marks: that must not change
+    /// a glyph, an advance or an offset. Checked for every bundled face that covers ASCII, in
+    /// Latin and Common, over every one- and two-character string, random strings and the
+    /// sample's words, against `hb_shape` with every default feature.
+    func testASCIIPlansShapeAsTheFullFeatureSet() throws {
+        let faces = fonts.faces.indices.filter { fonts.faces[$0].isBundled && fonts.coversPrintableASCII($0) }
+        XCTAssertGreaterThanOrEqual(faces.count, 4) // Noto Sans in four styles at least
+        let printable = (0x20..<0x7F).map { String(UnicodeScalar(UInt8($0))) }
+        var strings = printable
+        for a in printable { for b in printable { strings.append(a + b) } }
+        var state: UInt64 = 0xA5C11
+        for _ in 0..<4_000 {
+            var s = ""
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            for _ in 0..<(3 + Int(state >> 59)) {
+                state = state &* 6364136223846793005 &+ 1442695040888963407
+                s += printable[Int(state >> 33) % printable.count]
+            }
+            strings.append(s)
+        }
+        let sample = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Data/sample.csv").standardized
+        let words = Set(try String(contentsOf: sample, encoding: .utf8).split(whereSeparator: { $0 == "," || $0 == "\n" || $0 == "\"" })
+            .flatMap { $0.split(separator: " ") }.map { String($0) + " " }.filter { $0.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F } })
+        XCTAssertGreaterThan(words.count, 5_000)
+        strings += words.sorted()
+
+        let buffer = hb_buffer_create()
+        defer { hb_buffer_destroy(buffer) }
+        func shape(_ text: String, _ props: hb_segment_properties_t, plan: OpaquePointer?, font: OpaquePointer) -> [Int64] {
+            var props = props
+            hb_buffer_clear_contents(buffer)
+            hb_buffer_set_segment_properties(buffer, &props)
+            hb_buffer_set_cluster_level(buffer, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_GRAPHEMES)
+            hb_buffer_add_utf8(buffer, text, Int32(text.utf8.count), 0, Int32(text.utf8.count))
+            if let plan {
+                Shaper.asciiFeatures.withUnsafeBufferPointer { hb_shape_plan_execute(plan, font, buffer, $0.baseAddress, UInt32($0.count)) }
+            } else {
+                hb_shape(font, buffer, nil, 0)
+            }
+            var count: UInt32 = 0
+            let infos = hb_buffer_get_glyph_infos(buffer, &count)!, positions = hb_buffer_get_glyph_positions(buffer, &count)!
+            return (0..<Int(count)).flatMap { k in
+                [Int64(infos[k].codepoint), Int64(infos[k].cluster), Int64(positions[k].x_advance), Int64(positions[k].x_offset),
+                 Int64(positions[k].y_offset), Int64(positions[k].y_advance)]
+            }
+        }
+        var compared = 0
+        for face in faces {
+            for script in [HB_SCRIPT_LATIN, HB_SCRIPT_COMMON] {
+                var props = hb_segment_properties_t()
+                props.direction = HB_DIRECTION_LTR
+                props.script = script
+                let plan = Shaper.asciiFeatures.withUnsafeBufferPointer {
+                    hb_shape_plan_create_cached(fonts.faces[face].hbFace, &props, $0.baseAddress, UInt32($0.count), nil)
+                }
+                for text in strings {
+                    let reduced = shape(text, props, plan: plan, font: fonts.faces[face].hbFont)
+                    let full = shape(text, props, plan: nil, font: fonts.faces[face].hbFont)
+                    if reduced != full {
+                        XCTFail("\(fonts.faces[face].path) face \(fonts.faces[face].faceIndex) script \(script) \(text.debugDescription)")
+                        return
+                    }
+                    compared += 1
+                }
+                hb_shape_plan_destroy(plan)
+            }
+        }
+        XCTAssertGreaterThan(compared, 8 * 15_000)
+        // And the shaper takes that plan for such runs: the same glyphs as the face loaded as a user font.
+        let dir = try BundledFonts.directory()
+        let plain = try FontCollection.make(fontPaths: [dir + "/NotoSans-Regular.ttf"], includeBundled: false)
+        let bundledShaper = Shaper(fonts: fonts, cache: ShapingCache())
+        let plainShaper = Shaper(fonts: plain, cache: ShapingCache())
+        for var text in ["office", "Typography, kerning: AV To Wa.", "a\tb", "fi fl ffi 1/2 @#$%^&*()_+"] {
+            let a = text.withUTF8 { bundledShaper.shapeUncached($0, face: 0, script: ScriptTag.latin, rightToLeft: false) }
+            let b = text.withUTF8 { plainShaper.shapeUncached($0, face: 0, script: ScriptTag.latin, rightToLeft: false) }
+            XCTAssertEqual(a.glyphs, b.glyphs, text)
         }
     }
 
