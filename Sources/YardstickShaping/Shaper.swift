@@ -25,6 +25,8 @@ public final class Shaper {
     /// What shaping needs of each face, copied per shaper: reading it touches no reference
     /// count of the `FontFace` objects every thread shares.
     private let faceHandles: UnsafeMutablePointer<FaceHandle>
+    /// The fonts shaped with (kept alive here; `faceHandles` points at them).
+    private let glyphCaches: [NominalGlyphCache]
 
     private struct FaceHandle {
         let hbFont: OpaquePointer
@@ -53,8 +55,9 @@ public final class Shaper {
         self.hbFeatures = features.map(\.hbFeature)
         self.buffer = hb_buffer_create()
         faceHandles = .allocate(capacity: fonts.faces.count)
+        glyphCaches = fonts.faces.map { NominalGlyphCache(parent: $0.hbFont) }
         for (k, face) in fonts.faces.enumerated() {
-            (faceHandles + k).initialize(to: FaceHandle(hbFont: face.hbFont, hbFace: face.hbFace, isBundled: face.isBundled,
+            (faceHandles + k).initialize(to: FaceHandle(hbFont: glyphCaches[k].font, hbFace: face.hbFace, isBundled: face.isBundled,
                                                         hasASCIIPlans: face.isBundled && features.isEmpty && fonts.coversPrintableASCII(k)))
         }
     }

@@ -1,0 +1,68 @@
+import CHarfBuzz
+
+/// A HarfBuzz font to shape with: a sub-font of a face's font that answers HarfBuzz's
+/// character-to-glyph questions for U+0000–U+07FF from a table, filled from the face's cmap
+/// (through the parent font) as characters are first asked about. HarfBuzz asks once per
+/// character of every run it shapes, and a format-4 cmap answers with a binary search; the
+/// answers are the parent's, so the glyphs are the same. Everything else (other characters,
+/// variation selectors, advances, extents) goes to the parent.
+///
+/// One per face per `Shaper`: the table is written while it fills, so it is never shared
+/// between threads. 8 KB; O(1) per lookup once filled.
+final class NominalGlyphCache {
+    /// The sub-font (owned).
+    let font: OpaquePointer
+    /// Per character: glyph + 1, 0 while not asked yet, `noGlyph` when the face has none.
+    private let table: UnsafeMutablePointer<UInt32>
+    private static let tableSize = 0x800
+    private static let noGlyph = UInt32.max
+
+    init(parent: OpaquePointer) {
+        table = .allocate(capacity: Self.tableSize)
+        table.initialize(repeating: 0, count: Self.tableSize)
+        font = hb_font_create_sub_font(parent)
+        hb_font_set_funcs(font, Self.funcs, UnsafeMutableRawPointer(table), nil)
+    }
+
+    deinit {
+        hb_font_destroy(font) // (before the table it points to)
+        table.deallocate()
+    }
+
+    /// Shared by every cache; HarfBuzz takes its own reference for each font.
+    private static let funcs: OpaquePointer = {
+        let funcs = hb_font_funcs_create()!
+        hb_font_funcs_set_nominal_glyph_func(funcs, { font, data, unicode, glyph, _ in
+            NominalGlyphCache.glyph(font!, data!.assumingMemoryBound(to: UInt32.self), unicode, glyph!) ? 1 : 0
+        }, nil, nil)
+        hb_font_funcs_set_nominal_glyphs_func(funcs, { font, data, count, firstUnicode, unicodeStride, firstGlyph, glyphStride, _ in
+            let table = data!.assumingMemoryBound(to: UInt32.self)
+            var unicode = UnsafeRawPointer(firstUnicode!)
+            var glyph = UnsafeMutableRawPointer(firstGlyph!)
+            for k in 0..<count {
+                guard NominalGlyphCache.glyph(font!, table, unicode.load(as: hb_codepoint_t.self),
+                                              glyph.assumingMemoryBound(to: hb_codepoint_t.self)) else { return k }
+                unicode += Int(unicodeStride)
+                glyph += Int(glyphStride)
+            }
+            return count
+        }, nil, nil)
+        hb_font_funcs_make_immutable(funcs)
+        return funcs
+    }()
+
+    @inline(__always)
+    private static func glyph(_ font: OpaquePointer, _ table: UnsafeMutablePointer<UInt32>, _ unicode: hb_codepoint_t,
+                              _ glyph: UnsafeMutablePointer<hb_codepoint_t>) -> Bool {
+        guard unicode < tableSize else { return hb_font_get_nominal_glyph(hb_font_get_parent(font), unicode, glyph) != 0 }
+        var entry = table[Int(unicode)]
+        if entry == 0 {
+            var found: hb_codepoint_t = 0
+            entry = hb_font_get_nominal_glyph(hb_font_get_parent(font), unicode, &found) != 0 && found < noGlyph - 1 ? found + 1 : noGlyph
+            table[Int(unicode)] = entry
+        }
+        guard entry != noGlyph else { return false }
+        glyph.pointee = entry - 1
+        return true
+    }
+}
