@@ -1,25 +1,29 @@
 import CHarfBuzz
 
 /// A HarfBuzz font to shape with: a sub-font of a face's font that answers HarfBuzz's
-/// character-to-glyph questions for U+0000–U+07FF from a table, filled from the face's cmap
-/// (through the parent font) as characters are first asked about. HarfBuzz asks once per
-/// character of every run it shapes, and a format-4 cmap answers with a binary search; the
-/// answers are the parent's, so the glyphs are the same. Everything else (other characters,
-/// variation selectors, advances, extents) goes to the parent.
+/// character-to-glyph questions for U+0000–U+07FF, and its advance questions for the first
+/// 2,048 glyphs, from tables filled from the parent font (the face's cmap and hmtx) as they are
+/// first asked. HarfBuzz asks once per character and glyph of every run it shapes, and a
+/// format-4 cmap answers with a binary search; the answers are the parent's (at the same
+/// scale), so the glyphs and advances are the same. Everything else (other characters and
+/// glyphs, variation selectors, extents) goes to the parent.
 ///
-/// One per face per `Shaper`: the table is written while it fills, so it is never shared
-/// between threads. 8 KB; O(1) per lookup once filled.
+/// One per face per `Shaper`: the tables are written while they fill, so they are never
+/// shared between threads. 16 KB; O(1) per lookup once filled.
 final class NominalGlyphCache {
     /// The sub-font (owned).
     let font: OpaquePointer
-    /// Per character: glyph + 1, 0 while not asked yet, `noGlyph` when the face has none.
+    /// Per character: glyph + 1, 0 while not asked yet, `noGlyph` when the face has none; then
+    /// per glyph: its advance, `unknownAdvance` while not asked yet.
     private let table: UnsafeMutablePointer<UInt32>
     private static let tableSize = 0x800
     private static let noGlyph = UInt32.max
+    private static let unknownAdvance = UInt32.max
 
     init(parent: OpaquePointer) {
-        table = .allocate(capacity: Self.tableSize)
+        table = .allocate(capacity: 2 * Self.tableSize)
         table.initialize(repeating: 0, count: Self.tableSize)
+        (table + Self.tableSize).initialize(repeating: Self.unknownAdvance, count: Self.tableSize)
         font = hb_font_create_sub_font(parent)
         hb_font_set_funcs(font, Self.funcs, UnsafeMutableRawPointer(table), nil)
     }
@@ -46,6 +50,29 @@ final class NominalGlyphCache {
                 glyph += Int(glyphStride)
             }
             return count
+        }, nil, nil)
+        hb_font_funcs_set_glyph_h_advances_func(funcs, { font, data, count, firstGlyph, glyphStride, firstAdvance, advanceStride, _ in
+            let advances = data!.assumingMemoryBound(to: UInt32.self) + NominalGlyphCache.tableSize
+            var glyph = UnsafeRawPointer(firstGlyph!)
+            var advance = UnsafeMutableRawPointer(firstAdvance!)
+            for _ in 0..<count {
+                let g = glyph.load(as: hb_codepoint_t.self)
+                var value: hb_position_t
+                if g < NominalGlyphCache.tableSize {
+                    let known = advances[Int(g)]
+                    if known != NominalGlyphCache.unknownAdvance {
+                        value = hb_position_t(bitPattern: known)
+                    } else {
+                        value = hb_font_get_glyph_h_advance(hb_font_get_parent(font), g)
+                        if UInt32(bitPattern: value) != NominalGlyphCache.unknownAdvance { advances[Int(g)] = UInt32(bitPattern: value) }
+                    }
+                } else {
+                    value = hb_font_get_glyph_h_advance(hb_font_get_parent(font), g)
+                }
+                advance.storeBytes(of: value, as: hb_position_t.self)
+                glyph += Int(glyphStride)
+                advance += Int(advanceStride)
+            }
         }, nil, nil)
         hb_font_funcs_make_immutable(funcs)
         return funcs

@@ -3,7 +3,7 @@ import XCTest
 import YardstickFonts
 @testable import YardstickShaping
 
-/// The shaping font answers every character-to-glyph question as its face's own font does.
+/// The shaping font answers every character-to-glyph and advance question as its face's own font does.
 final class NominalGlyphCacheTests: XCTestCase {
     func testAnswersAsTheParentFont() throws {
         let fonts = ShaperTests.fonts
@@ -31,5 +31,21 @@ final class NominalGlyphCacheTests: XCTestCase {
         }
         XCTAssertGreaterThan(found, 1_000)
         XCTAssertGreaterThan(missing, 1_000)
+    }
+
+    func testAdvancesAreTheParentFonts() {
+        var compared = 0
+        for face in ShaperTests.fonts.faces {
+            let cache = NominalGlyphCache(parent: face.hbFont)
+            let glyphs = (0..<min(hb_face_get_glyph_count(face.hbFace), 3_000)).map { hb_codepoint_t($0) } // the table's range and past it
+            for _ in 0..<2 { // filling the table, then from it
+                var advances = [hb_position_t](repeating: 0, count: glyphs.count), reference = advances
+                hb_font_get_glyph_h_advances(cache.font, UInt32(glyphs.count), glyphs, 4, &advances, 4)
+                hb_font_get_glyph_h_advances(face.hbFont, UInt32(glyphs.count), glyphs, 4, &reference, 4)
+                XCTAssertEqual(advances, reference, face.path)
+                compared += glyphs.count
+            }
+        }
+        XCTAssertGreaterThan(compared, 20_000)
     }
 }
