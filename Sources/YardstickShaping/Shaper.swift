@@ -26,7 +26,7 @@ public final class Shaper {
     /// count of the `FontFace` objects every thread shares.
     private let faceHandles: UnsafeMutablePointer<FaceHandle>
     /// The fonts shaped with (kept alive here; `faceHandles` points at them).
-    private let glyphCaches: [NominalGlyphCache]
+    private let shapingFonts: [ShapingFont]
 
     private struct FaceHandle {
         let hbFont: OpaquePointer
@@ -55,9 +55,9 @@ public final class Shaper {
         self.hbFeatures = features.map(\.hbFeature)
         self.buffer = hb_buffer_create()
         faceHandles = .allocate(capacity: fonts.faces.count)
-        glyphCaches = fonts.faces.map { NominalGlyphCache(parent: $0.hbFont) }
+        shapingFonts = fonts.faces.map { ShapingFont(parent: $0.hbFont) }
         for (k, face) in fonts.faces.enumerated() {
-            (faceHandles + k).initialize(to: FaceHandle(hbFont: glyphCaches[k].font, hbFace: face.hbFace, isBundled: face.isBundled,
+            (faceHandles + k).initialize(to: FaceHandle(hbFont: shapingFonts[k].font, hbFace: face.hbFace, isBundled: face.isBundled,
                                                         hasASCIIPlans: face.isBundled && features.isEmpty && fonts.coversPrintableASCII(k)))
         }
     }

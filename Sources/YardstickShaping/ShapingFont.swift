@@ -10,7 +10,7 @@ import CHarfBuzz
 ///
 /// One per face per `Shaper`: the tables are written while they fill, so they are never
 /// shared between threads. 16 KB; O(1) per lookup once filled.
-final class NominalGlyphCache {
+final class ShapingFont {
     /// The sub-font (owned).
     let font: OpaquePointer
     /// Per character: glyph + 1, 0 while not asked yet, `noGlyph` when the face has none; then
@@ -37,14 +37,14 @@ final class NominalGlyphCache {
     private static let funcs: OpaquePointer = {
         let funcs = hb_font_funcs_create()!
         hb_font_funcs_set_nominal_glyph_func(funcs, { font, data, unicode, glyph, _ in
-            NominalGlyphCache.glyph(font!, data!.assumingMemoryBound(to: UInt32.self), unicode, glyph!) ? 1 : 0
+            ShapingFont.glyph(font!, data!.assumingMemoryBound(to: UInt32.self), unicode, glyph!) ? 1 : 0
         }, nil, nil)
         hb_font_funcs_set_nominal_glyphs_func(funcs, { font, data, count, firstUnicode, unicodeStride, firstGlyph, glyphStride, _ in
             let table = data!.assumingMemoryBound(to: UInt32.self)
             var unicode = UnsafeRawPointer(firstUnicode!)
             var glyph = UnsafeMutableRawPointer(firstGlyph!)
             for k in 0..<count {
-                guard NominalGlyphCache.glyph(font!, table, unicode.load(as: hb_codepoint_t.self),
+                guard ShapingFont.glyph(font!, table, unicode.load(as: hb_codepoint_t.self),
                                               glyph.assumingMemoryBound(to: hb_codepoint_t.self)) else { return k }
                 unicode += Int(unicodeStride)
                 glyph += Int(glyphStride)
@@ -52,19 +52,19 @@ final class NominalGlyphCache {
             return count
         }, nil, nil)
         hb_font_funcs_set_glyph_h_advances_func(funcs, { font, data, count, firstGlyph, glyphStride, firstAdvance, advanceStride, _ in
-            let advances = data!.assumingMemoryBound(to: UInt32.self) + NominalGlyphCache.tableSize
+            let advances = data!.assumingMemoryBound(to: UInt32.self) + ShapingFont.tableSize
             var glyph = UnsafeRawPointer(firstGlyph!)
             var advance = UnsafeMutableRawPointer(firstAdvance!)
             for _ in 0..<count {
                 let g = glyph.load(as: hb_codepoint_t.self)
                 var value: hb_position_t
-                if g < NominalGlyphCache.tableSize {
+                if g < ShapingFont.tableSize {
                     let known = advances[Int(g)]
-                    if known != NominalGlyphCache.unknownAdvance {
+                    if known != ShapingFont.unknownAdvance {
                         value = hb_position_t(bitPattern: known)
                     } else {
                         value = hb_font_get_glyph_h_advance(hb_font_get_parent(font), g)
-                        if UInt32(bitPattern: value) != NominalGlyphCache.unknownAdvance { advances[Int(g)] = UInt32(bitPattern: value) }
+                        if UInt32(bitPattern: value) != ShapingFont.unknownAdvance { advances[Int(g)] = UInt32(bitPattern: value) }
                     }
                 } else {
                     value = hb_font_get_glyph_h_advance(hb_font_get_parent(font), g)
