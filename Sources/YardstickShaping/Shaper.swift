@@ -36,11 +36,12 @@ public final class Shaper {
         let hasASCIIPlans: Bool
     }
     /// What a bundled face's plan for printable-ASCII runs leaves out (with no features set):
-    /// glyph composition and mark positioning, which act on combining marks, so they cannot
-    /// change such a run (`ShaperTests` checks it for every bundled face that covers ASCII, over
-    /// every one- and two-character string, random strings and the sample's words), but which
-    /// HarfBuzz still runs over every glyph: a fifth of its work on an English word.
-    static let asciiFeatures: [hb_feature_t] = ["-ccmp", "-mark", "-mkmk"].map { name in
+    /// glyph composition and mark positioning, which act on combining marks, and fractions,
+    /// which HarfBuzz applies only around U+2044 FRACTION SLASH; so they cannot change such a
+    /// run (`ShaperTests` checks it for every bundled face that covers ASCII, over every one-
+    /// and two-character string, random strings and the sample's words), but HarfBuzz still
+    /// runs their lookups over every glyph: a third of its work on an English word.
+    static let asciiFeatures: [hb_feature_t] = ["-ccmp", "-mark", "-mkmk", "-frac", "-numr", "-dnom"].map { name in
         var feature = hb_feature_t()
         _ = hb_feature_from_string(name, -1, &feature)
         return feature
