@@ -102,8 +102,9 @@ final class ImplicitBidi {
             if k > 0 { t = types[k - 1] } // W1 (after W2, W3 there: the same result)
         } else {
             sawNeutral = true // ES, ET, CS, S, WS, ON
-            if c == Self.ON && (scalar < 0x80 ? scalar | 0x20 == 0x7B || scalar == 0x28 || scalar == 0x29 || scalar | 0x20 == 0x7D
-                                    || scalar == 0x5B || scalar == 0x5D : scalar >= 0x0F3A) {
+            // ( ) [ ] { }, or a character past ASCII that may be a paired bracket (from U+0F3A).
+            if c == Self.ON && (scalar < 0x80 ? scalar == 0x28 || scalar == 0x29 || scalar | 0x20 == 0x7B || scalar | 0x20 == 0x7D
+                                    : scalar >= 0x0F3A) {
                 sawBracket = true // (maybe: the non-ASCII ones are asked of ICU in N0)
             }
         }

@@ -208,24 +208,30 @@ public final class TextAnalyzer {
         _baseLevel = 0
         guard !paragraph.isEmpty else { _isASCII = true; return }
         if implicitLevelRuns(bytes, paragraph) { return }
+        // ICU (an embedding, isolate or boundary neutral, which `ImplicitBidi` refuses in UTF-16 too).
         _isASCII = fillUTF16(bytes, paragraph)
         if _isASCII { sawRightToLeft = false }
-        guard resolveLevels(baseDirection: nil) else {
+        guard resolveLevels(baseDirection: nil, implicit: false) else {
             _levelRuns.append(LevelRun(end: Int32(paragraph.upperBound), level: _baseLevel))
             return
         }
         // (Not ASCII: `fillUTF16` recorded each unit's UTF-8 offset; a pair's units share a level.)
-        let count = utf16Count
         levels.withUnsafeBufferPointer { levels in
             utf8OffsetOf16.withUnsafeBufferPointer { offsets in
-                var current = levels[0]
-                for k in 1..<max(count, 1) where levels[k] != current {
-                    _levelRuns.append(LevelRun(end: offsets[k], level: current))
-                    current = levels[k]
-                }
-                _levelRuns.append(LevelRun(end: Int32(paragraph.upperBound), level: current))
+                appendLevelRuns(levels.baseAddress!, offsets.baseAddress!, count: utf16Count, end: paragraph.upperBound)
             }
         }
+    }
+
+    /// Appends to `levelRuns` the runs of `levels[0..<count]`, unit `k` starting at UTF-8 offset
+    /// `offsets[k]`, the last run ending at `end`.
+    private func appendLevelRuns(_ levels: UnsafePointer<UInt8>, _ offsets: UnsafePointer<Int32>, count: Int, end: Int) {
+        var current = levels[0]
+        for k in 1..<max(count, 1) where levels[k] != current {
+            _levelRuns.append(LevelRun(end: offsets[k], level: current))
+            current = levels[k]
+        }
+        _levelRuns.append(LevelRun(end: Int32(end), level: current))
     }
 
     /// `resolveParagraphLevels` by `ImplicitBidi` over the UTF-8 (no UTF-16); false, with
@@ -248,13 +254,7 @@ public final class TextAnalyzer {
             guard let base = resolver.resolve() else { return false }
             _isASCII = ascii
             _baseLevel = base
-            let levels = resolver.levels
-            var current = levels[0]
-            for k in 1..<resolver.count where levels[k] != current {
-                _levelRuns.append(LevelRun(end: offsets[k], level: current))
-                current = levels[k]
-            }
-            _levelRuns.append(LevelRun(end: Int32(end), level: current))
+            appendLevelRuns(resolver.levels, offsets.baseAddress!, count: resolver.count, end: end)
             return true
         }
     }
@@ -303,12 +303,13 @@ public final class TextAnalyzer {
 
     /// Runs bidi into `levels` when the text may hold right-to-left characters (once per
     /// paragraph); returns whether it did (otherwise every level is `baseLevel`).
-    private func resolveLevels(baseDirection: UInt8?) -> Bool {
+    /// - Parameter implicit: whether `ImplicitBidi` may answer (when `baseDirection` is nil).
+    private func resolveLevels(baseDirection: UInt8?, implicit: Bool = true) -> Bool {
         let needsBidi = baseDirection == 1 || sawRightToLeft
         guard needsBidi, !levelsResolved else { return needsBidi }
         let count = utf16Count
         if levels.count < count { levels = [UInt8](repeating: 0, count: count) }
-        if baseDirection == nil && implicitLevels(count: count) {
+        if baseDirection == nil && implicit && implicitLevels(count: count) {
             levelsResolved = true
             return true
         }
