@@ -118,8 +118,7 @@ final class TextPreparer: @unchecked Sendable {
                 if let segmentCache, !opensRightToLeft {
                     switch appendChunks(bytes, paragraph: range, level: 0, style: style, cache: segmentCache, to: &builder) {
                     case .appended:
-                        builder.paragraphs.append(.init(start: Int32(para.start), end: Int32(para.end), next: Int32(para.next),
-                                                        firstSegment: firstSegment, endSegment: Int32(builder.segments.count), baseLevel: 0))
+                        Self.appendParagraph(para, firstSegment: firstSegment, baseLevel: 0, to: &builder)
                         continue
                     case .needsLevels: needsLevels = true
                     case .abandoned: break
@@ -129,8 +128,7 @@ final class TextPreparer: @unchecked Sendable {
                     switch appendChunks(bytes, paragraph: range, level: 1, style: style, cache: segmentCache, to: &builder) {
                     case .appended:
                         rightToLeftChunkParagraphs += 1
-                        builder.paragraphs.append(.init(start: Int32(para.start), end: Int32(para.end), next: Int32(para.next),
-                                                        firstSegment: firstSegment, endSegment: Int32(builder.segments.count), baseLevel: 1))
+                        Self.appendParagraph(para, firstSegment: firstSegment, baseLevel: 1, to: &builder)
                         continue
                     case .needsLevels, .abandoned: needsLevels = false // (the same chunk rules would refuse it with levels)
                     }
@@ -144,8 +142,7 @@ final class TextPreparer: @unchecked Sendable {
                     let base = analyzer.baseLevel
                     if appendChunks(bytes, paragraph: range, level: base, byLevels: true, style: style, cache: segmentCache, to: &builder) == .appended {
                         leveledChunkParagraphs += 1
-                        builder.paragraphs.append(.init(start: Int32(para.start), end: Int32(para.end), next: Int32(para.next),
-                                                        firstSegment: firstSegment, endSegment: Int32(builder.segments.count), baseLevel: base))
+                        Self.appendParagraph(para, firstSegment: firstSegment, baseLevel: base, to: &builder)
                         continue
                     }
                 }
@@ -167,9 +164,7 @@ final class TextPreparer: @unchecked Sendable {
                             if mayBeRightToLeft { rightToLeftSegmentParagraphs += 1 }
                             appendSegments(bytes, paragraph: range, breaks: breaks, levelRuns: mayBeRightToLeft ? analyzer.levelRuns : [],
                                            style: style, cache: segmentCache, to: &builder)
-                            builder.paragraphs.append(.init(start: Int32(para.start), end: Int32(para.end), next: Int32(para.next),
-                                                            firstSegment: firstSegment, endSegment: Int32(builder.segments.count),
-                                                            baseLevel: mayBeRightToLeft ? analyzer.baseLevel : 0))
+                            Self.appendParagraph(para, firstSegment: firstSegment, baseLevel: mayBeRightToLeft ? analyzer.baseLevel : 0, to: &builder)
                             continue
                         }
                     }
@@ -181,10 +176,16 @@ final class TextPreparer: @unchecked Sendable {
                                      graphemes: { analyzer.graphemeBoundaries(bytes, range: range) }, into: &fontRuns)
                 buildSegments(bytes, paragraph: range, segments: &builder.segments, pieces: &builder.pieces)
             }
-            builder.paragraphs.append(.init(start: Int32(para.start), end: Int32(para.end), next: Int32(para.next),
-                                            firstSegment: firstSegment, endSegment: Int32(builder.segments.count), baseLevel: baseLevel))
+            Self.appendParagraph(para, firstSegment: firstSegment, baseLevel: baseLevel, to: &builder)
         }
         builder.finishText(utf8Count: bytes.count)
+    }
+
+    /// Closes a paragraph of the batch: its segments are those appended since `firstSegment`.
+    @inline(__always)
+    private static func appendParagraph(_ para: Paragraph, firstSegment: Int32, baseLevel: UInt8, to builder: inout PreparedStorage.Builder) {
+        builder.paragraphs.append(.init(start: Int32(para.start), end: Int32(para.end), next: Int32(para.next),
+                                        firstSegment: firstSegment, endSegment: Int32(builder.segments.count), baseLevel: baseLevel))
     }
 
     /// Intersects break segments, analysis runs and font runs; shapes each piece.
