@@ -85,6 +85,9 @@ final class ImplicitBidi {
         // B 7, LRE 11, LRO 12, RLE 14, RLO 15, PDF 16, BN 18, FSI 19, LRI 20, RLI 21, PDI 22.
         if c == 7 || (c >= 11 && c != AL && c != Self.NSM) { return false }
         let k = count
+        // (ICU gives the lead surrogate of a character past U+FFFF the class BN, which counts
+        // as a possible neutral for its left-to-right shortcut; see `resolve`.)
+        if scalar >= 0x10000 { sawNeutral = true }
         scalars[k] = scalar
         classes[k] = c
         var t = c
@@ -119,8 +122,8 @@ final class ImplicitBidi {
     }
 
     /// Resolves the appended characters' levels into `levels`; returns the paragraph level
-    /// (the first strong character's direction, left to right if none), or nil when the
-    /// bracket pairs need more work than the bound allows (ICU must decide).
+    /// (the first strong character's direction, left to right if none), or nil when ICU must
+    /// decide (see `resolveBracketPairs`).
     func resolve() -> UInt8? {
         let n = count
         let L = Self.L, R = Self.R, EN = Self.EN, ES = Self.ES, ET = Self.ET, AN = Self.AN, CS = Self.CS
@@ -130,8 +133,9 @@ final class ImplicitBidi {
         let e: UInt8 = firstStrong == R || firstStrong == Self.AL ? 1 : 0
         if e == 0 && !sawRightToLeft && !(sawArabicNumber && sawNeutral) {
             // ICU takes a paragraph without R or AL as all left to right, unless it holds Arabic
-            // digits (AN) and neutrals that could take their direction (UAX #9 would put lone
-            // Arabic digits at level 2: the two agree on the order shown, not on the levels).
+            // digits (AN) and neutrals that could take their direction, or characters past
+            // U+FFFF (UAX #9 would put lone Arabic digits at level 2: the two agree on the order
+            // shown, not on the levels).
             out.update(repeating: 0, count: n)
             return 0
         }
@@ -211,7 +215,9 @@ final class ImplicitBidi {
     }
 
     /// N0 over the brackets (BD14–BD16) whose type is still ON; false when the work passes the
-    /// bound (or the opening brackets nest deeper than BD16's stack of 63).
+    /// bound, the opening brackets nest deeper than BD16's stack of 63, or the text holds an
+    /// angle bracket with a canonical equivalent (U+2329, U+232A, U+3008, U+3009): ICU keeps an
+    /// opening one open for both of its closing forms, where BD16 pairs it once, so ICU decides.
     private func resolveBracketPairs(_ n: Int, eDirection: UInt8, sos: UInt8) -> Bool {
         let t = types, s = scalars
         openers.removeAll(keepingCapacity: true)
@@ -225,12 +231,13 @@ final class ImplicitBidi {
             } else {
                 type = ys_bidi_paired_bracket_type(scalar)
             }
+            if scalar == 0x2329 || scalar == 0x232A || scalar == 0x3008 || scalar == 0x3009 { return false }
             if type == 1 {
                 guard openers.count < 63 else { return false }
-                let closing = scalar < 0x80 ? (scalar == 0x28 ? scalar + 1 : scalar + 2) : Self.canonical(ys_bidi_paired_bracket(scalar))
+                let closing = scalar < 0x80 ? (scalar == 0x28 ? scalar + 1 : scalar + 2) : ys_bidi_paired_bracket(scalar)
                 openers.append((closing, Int32(k)))
             } else if type == 2 {
-                let closing = scalar < 0x80 ? scalar : Self.canonical(scalar)
+                let closing = scalar
                 var j = openers.count - 1
                 while j >= 0 && openers[j].closing != closing { j -= 1 }
                 if j >= 0 {
@@ -276,10 +283,5 @@ final class ImplicitBidi {
             t[close] = resolved
         }
         return true
-    }
-
-    /// Canonical equivalents among brackets: U+2329 and U+232A decompose to U+3008 and U+3009.
-    @inline(__always) private static func canonical(_ scalar: UInt32) -> UInt32 {
-        scalar == 0x2329 ? 0x3008 : scalar == 0x232A ? 0x3009 : scalar
     }
 }

@@ -25,13 +25,11 @@ final class ShapingFont {
         table.initialize(repeating: 0, count: Self.tableSize)
         (table + Self.tableSize).initialize(repeating: Self.unknownAdvance, count: Self.tableSize)
         font = hb_font_create_sub_font(parent)
-        hb_font_set_funcs(font, Self.funcs, UnsafeMutableRawPointer(table), nil)
+        // The font frees the table when its last reference goes.
+        hb_font_set_funcs(font, Self.funcs, UnsafeMutableRawPointer(table)) { $0?.deallocate() }
     }
 
-    deinit {
-        hb_font_destroy(font) // (before the table it points to)
-        table.deallocate()
-    }
+    deinit { hb_font_destroy(font) }
 
     /// Shared by every cache; HarfBuzz takes its own reference for each font.
     private static let funcs: OpaquePointer = {
@@ -40,6 +38,7 @@ final class ShapingFont {
             ShapingFont.glyph(font!, data!.assumingMemoryBound(to: UInt32.self), unicode, glyph!) ? 1 : 0
         }, nil, nil)
         hb_font_funcs_set_nominal_glyphs_func(funcs, { font, data, count, firstUnicode, unicodeStride, firstGlyph, glyphStride, _ in
+            guard count > 0 else { return 0 }
             let table = data!.assumingMemoryBound(to: UInt32.self)
             var unicode = UnsafeRawPointer(firstUnicode!)
             var glyph = UnsafeMutableRawPointer(firstGlyph!)
@@ -52,6 +51,7 @@ final class ShapingFont {
             return count
         }, nil, nil)
         hb_font_funcs_set_glyph_h_advances_func(funcs, { font, data, count, firstGlyph, glyphStride, firstAdvance, advanceStride, _ in
+            guard count > 0 else { return }
             let advances = data!.assumingMemoryBound(to: UInt32.self) + ShapingFont.tableSize
             var glyph = UnsafeRawPointer(firstGlyph!)
             var advance = UnsafeMutableRawPointer(firstAdvance!)

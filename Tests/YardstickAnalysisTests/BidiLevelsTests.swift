@@ -26,10 +26,11 @@ final class BidiLevelsTests: XCTestCase {
         let resolver = ImplicitBidi()
         let icu = try ICUBidi()
         // Letters of each direction, numbers of both kinds, separators, terminators, marks,
-        // brackets (with a canonical pair: U+2329/U+3009), quotes, spaces, a tab, an emoji.
+        // brackets, quotes, spaces, a tab, an emoji and other characters past U+FFFF.
         let alphabet = ["a", "Z", "é", "ש", "ל", "ا", "ع", "\u{5B8}", "\u{64E}", "\u{301}", "1", "2", "٣", "۵", "+", "-", "%", "$", "#", "°",
-                        ",", ".", ":", "/", "،", "\u{66B}", "\u{66C}", "(", ")", "[", "]", "{", "}", "\u{2329}", "\u{3009}", "\u{3008}", "«", "»",
-                        "\"", "'", "!", "?", "…", "—", " ", " ", " ", "\t", "😀", "\u{200E}", "\u{200F}", "\u{61C}", "\u{A0}", "\u{3000}"]
+                        ",", ".", ":", "/", "،", "\u{66B}", "\u{66C}", "(", ")", "[", "]", "{", "}", "«", "»",
+                        "\"", "'", "!", "?", "…", "—", " ", " ", " ", "\t", "😀", "\u{1D400}", "\u{20000}", "\u{1F1E6}", "\u{200E}", "\u{200F}",
+                        "\u{61C}", "\u{A0}", "\u{3000}"]
         var state: UInt64 = 0x1B1D1
         func next() -> Int { state = state &* 6364136223846793005 &+ 1442695040888963407; return Int(state >> 33) }
         var compared = 0, withBrackets = 0, rightToLeft = 0
@@ -37,7 +38,7 @@ final class BidiLevelsTests: XCTestCase {
             let text = (0..<(1 + next() % 24)).map { _ in alphabet[next() % alphabet.count] }.joined()
             guard let (implicit, reference) = implicitAgainstICU(text, resolver, icu) else { continue }
             compared += 1
-            if text.contains(where: { "()[]{}\u{2329}\u{3009}\u{3008}".contains($0) }) { withBrackets += 1 }
+            if text.contains(where: { "()[]{}".contains($0) }) { withBrackets += 1 }
             if implicit.contains(where: { $0 & 1 == 1 }) { rightToLeft += 1 }
             if implicit != reference {
                 XCTFail("\(text.debugDescription) \(text.unicodeScalars.map { String($0.value, radix: 16) }): \(implicit) ICU \(reference)")
@@ -47,10 +48,17 @@ final class BidiLevelsTests: XCTestCase {
         XCTAssertGreaterThan(compared, 90_000)
         XCTAssertGreaterThan(withBrackets, 50_000)
         XCTAssertGreaterThan(rightToLeft, 50_000)
-        // What it refuses: explicit embeddings and isolates, boundary neutrals, paragraph separators.
-        for text in ["a\u{202B}b", "a\u{2067}b\u{2069}", "a\u{200D}b", "a\u{1C}b", "\u{202E}x"] {
+        // What it refuses: explicit embeddings and isolates, boundary neutrals, paragraph
+        // separators, and the angle brackets with canonical equivalents, whose pairing ICU does
+        // its own way ("a", alef, U+2329 U+232A, alef, U+3009, "b": ICU pairs the first with the last).
+        for text in ["a\u{202B}b", "a\u{2067}b\u{2069}", "a\u{200D}b", "a\u{1C}b", "\u{202E}x", "a\u{5D0}\u{2329}\u{232A}\u{5D0}\u{3009}b",
+                     "\u{5D0}(\u{3008}x\u{3009})"] {
             XCTAssertNil(implicitAgainstICU(text, resolver, icu), text.debugDescription)
         }
+        // A character past U+FFFF counts as a possible neutral in ICU's left-to-right shortcut.
+        let supplementary = try XCTUnwrap(implicitAgainstICU("\u{661}\u{1D400}", resolver, icu))
+        XCTAssertEqual(supplementary.implicit, supplementary.icu)
+        XCTAssertEqual(supplementary.implicit, [2, 0])
     }
 
 

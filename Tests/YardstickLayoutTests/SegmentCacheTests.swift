@@ -64,6 +64,7 @@ final class SegmentCacheTests: XCTestCase {
             "שלום עולם", "שלום 123 עולם", "مرحبا 12، الرياض", "abc שלום def", "123 שלום", "(שלום) [עולם]", "«مرحبا» بكم", "שלום!",
             "\u{200F}123 abc", "Hello עולם 12 world", "مَرْحَبًا بِكُمْ", "١٢٣ شارع الملك", "Tel Aviv, תל אביב 6100", "- שלום -", "!!! שלום",
             "שלום\nabc\nمرحبا", "   שלום", "12 34 שלום", "ا ب ت", "שלום \u{05B8}x", "x\u{202B}y\u{202C}z", "עברית ולטינית: abc def 1-2",
+            "\u{661}\u{1D400}", "\u{661} \u{20000} abc", "\u{661}\u{1F1E6}\u{1F1E8}", "a\u{5D0}\u{2329}\u{232A}\u{5D0}\u{3009}b",
         ])
         XCTAssertGreaterThan(rightToLeft, 15, "most of these paragraphs should go segment by segment")
     }
