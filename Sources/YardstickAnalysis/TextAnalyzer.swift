@@ -176,22 +176,16 @@ public final class TextAnalyzer {
             _levelRuns.append(LevelRun(end: Int32(paragraph.upperBound), level: _baseLevel))
             return
         }
-        var unit = 0
-        var i = paragraph.lowerBound
-        let end = paragraph.upperBound
+        // (`fillUTF16` recorded each unit's UTF-8 offset unless the text is ASCII.)
+        let start = Int32(paragraph.lowerBound)
         levels.withUnsafeBufferPointer { levels in
-            var current = levels[0]
-            while i < end {
-                let (scalar, length) = UTF8Decoding.decode(bytes, at: i, end: end)
-                let level = levels[unit]
-                if level != current {
-                    _levelRuns.append(LevelRun(end: Int32(i), level: current))
-                    current = level
+            utf8OffsetOf16.withUnsafeBufferPointer { offsets in
+                if _isASCII {
+                    appendLevelRuns(levels.baseAddress!, count: utf16Count, end: paragraph.upperBound) { start + Int32($0) }
+                } else {
+                    appendLevelRuns(levels.baseAddress!, count: utf16Count, end: paragraph.upperBound) { offsets[$0] }
                 }
-                i += length
-                unit += scalar >= 0x10000 ? 2 : 1
             }
-            _levelRuns.append(LevelRun(end: Int32(end), level: current))
         }
     }
 
@@ -218,17 +212,18 @@ public final class TextAnalyzer {
         // (Not ASCII: `fillUTF16` recorded each unit's UTF-8 offset; a pair's units share a level.)
         levels.withUnsafeBufferPointer { levels in
             utf8OffsetOf16.withUnsafeBufferPointer { offsets in
-                appendLevelRuns(levels.baseAddress!, offsets.baseAddress!, count: utf16Count, end: paragraph.upperBound)
+                appendLevelRuns(levels.baseAddress!, count: utf16Count, end: paragraph.upperBound) { offsets[$0] }
             }
         }
     }
 
     /// Appends to `levelRuns` the runs of `levels[0..<count]`, unit `k` starting at UTF-8 offset
-    /// `offsets[k]`, the last run ending at `end`.
-    private func appendLevelRuns(_ levels: UnsafePointer<UInt8>, _ offsets: UnsafePointer<Int32>, count: Int, end: Int) {
+    /// `offset(k)` (the two units of a pair share a level), the last run ending at `end`.
+    @inline(__always)
+    private func appendLevelRuns(_ levels: UnsafePointer<UInt8>, count: Int, end: Int, offset: (Int) -> Int32) {
         var current = levels[0]
         for k in 1..<max(count, 1) where levels[k] != current {
-            _levelRuns.append(LevelRun(end: offsets[k], level: current))
+            _levelRuns.append(LevelRun(end: offset(k), level: current))
             current = levels[k]
         }
         _levelRuns.append(LevelRun(end: Int32(end), level: current))
@@ -254,7 +249,7 @@ public final class TextAnalyzer {
             guard let base = resolver.resolve() else { return false }
             _isASCII = ascii
             _baseLevel = base
-            appendLevelRuns(resolver.levels, offsets.baseAddress!, count: resolver.count, end: end)
+            appendLevelRuns(resolver.levels, count: resolver.count, end: end) { offsets[$0] }
             return true
         }
     }

@@ -448,9 +448,9 @@ final class TextPreparer: @unchecked Sendable {
             guard let edges = analyzer.chunkBreaks(bytes, chunk: chunk, afterOpenSpaces: previous.opensSpaces),
                   byLevels || level == 1 || !edges.mayBeRightToLeft,
                   start == paragraph.lowerBound
-                    || (LineBreakChunk.breakBetween(previous, edges) && GraphemeRules.mayStartCluster(bytes, at: start, in: paragraph)),
+                    || (breakRule.breakBetween(previous, edges) && GraphemeRules.mayStartCluster(bytes, at: start, in: paragraph)),
                   analyzer.breakOffsets.allSatisfy({ GraphemeRules.mayStartCluster(bytes, at: Int($0), in: paragraph) }),
-                  chunkEnd == end || LineBreakChunk.start(of: bytes, at: chunkEnd, end: end).map({ LineBreakChunk.breakBetween(edges, $0) }) == true
+                  chunkEnd == end || LineBreakChunk.start(of: bytes, at: chunkEnd, end: end).map({ breakRule.breakBetween(edges, $0) }) == true
                     && GraphemeRules.mayStartCluster(bytes, at: chunkEnd, in: paragraph)
             else { return abandon(&builder) }
             chunkSegments.removeAllKeepingCapacity()
