@@ -12,11 +12,13 @@ import CMemoryHints
 /// Insert-only. A record is copied in once, then its slot is published with a release
 /// compare-and-swap; a reader loads slots with acquire ordering and copies the record out, so
 /// it never sees one half written, and no record moves or is freed while the table lives.
-/// Preparers reach it through `Access`, raw pointers, so a lookup touches no reference count,
-/// and the two counters sit on a cache line of their own: what moves between the cores is the
-/// slots and records one thread writes and the other reads, once each. Open addressing with
-/// linear probing over a fixed slot array; once the records fill their space (32 MB) or half
-/// the slots, nothing more is shared (`isFull`; the engine replaces a full table between runs).
+/// Preparers reach it through `Access`, raw pointers, so a lookup touches no reference count.
+/// Each preparer takes record space in blocks and adds its entries to the shared count in
+/// batches, so the two counters (on a cache line of their own) change a few hundred times a
+/// run, not twice per record: what moves between the cores is the slots and records one thread
+/// writes and the other reads, once each. Open addressing with linear probing over a fixed slot
+/// array; once the records fill their space (32 MB) or about half the slots, nothing more is
+/// shared (`isFull`; the engine replaces a full table between runs).
 /// Lookups happen only on a preparer's own chunk misses. Entries depend only on their keys, so
 /// which thread made one never shows in results. Counters, slots and records share one
 /// reservation of `SegmentCache`'s standard arena size, from and back to `ArenaRecycler`.
@@ -29,6 +31,10 @@ final class SharedChunkTable: @unchecked Sendable {
         fileprivate let slots: UnsafeMutablePointer<UInt64>
         fileprivate let records: UnsafeMutableRawPointer
         fileprivate let recordCapacity: Int
+        /// The record space this preparer has taken and not filled yet (byte offsets).
+        fileprivate var blockNext = 0, blockEnd = 0
+        /// Entries this preparer has published and not yet added to the shared count.
+        fileprivate var uncounted: UInt64 = 0
     }
 
     let access: Access
@@ -101,17 +107,49 @@ extension SharedChunkTable.Access {
         }
     }
 
-    /// Shares a record a preparer has just made (unless the table is full).
-    func publish(_ record: UnsafeRawBufferPointer) {
-        guard !isFull else { return }
+    /// Record space taken at a time: a few dozen records.
+    private static var blockBytes: Int { 16 << 10 }
+    /// Entries counted at a time.
+    private static var countBatch: UInt64 { 32 }
+
+    /// Shares a record a preparer has just made (unless the table is full). The entry count may
+    /// lag by a batch per preparer, and the slots may fill past half by a block's records per
+    /// preparer: far from full (probing needs an empty slot to stop).
+    mutating func publish(_ record: UnsafeRawBufferPointer) {
         let size = record.count
-        let offset = Int(truncatingIfNeeded: ys_fetch_add_relaxed(counters, UInt64(size)))
-        guard offset + size <= recordCapacity else { return }
+        if blockEnd - blockNext < size {
+            guard !isFull else { return }
+            let want = max(size, Self.blockBytes)
+            let offset = Int(truncatingIfNeeded: ys_fetch_add_relaxed(counters, UInt64(want)))
+            // The table's last space may be a partial block.
+            blockNext = offset
+            blockEnd = min(offset + want, recordCapacity)
+            guard blockEnd - blockNext >= size else { blockNext = 0; blockEnd = 0; return }
+        }
+        let offset = blockNext
+        blockNext += size
         (records + offset).copyMemory(from: record.baseAddress!, byteCount: size)
         let hash = record.baseAddress!.assumingMemoryBound(to: SegmentCache.Header.self).pointee.hash
         let value = (hash & 0xFFFF_FFFF_0000_0000) | UInt64((offset >> 3) + 1)
         var s = Int(truncatingIfNeeded: hash) & Self.slotMask
         while !ys_compare_exchange_release(slots + s, 0, value) { s = (s + 1) & Self.slotMask }
-        _ = ys_fetch_add_relaxed(counters + 1, 1)
+        uncounted += 1
+        if uncounted == Self.countBatch { flushCount() }
+    }
+
+    /// Adds the uncounted entries to the shared count, and gives back the unfilled end of the
+    /// block if no one has taken space since. Called when the preparer leaves the table.
+    mutating func finish() {
+        flushCount()
+        if blockNext < blockEnd {
+            _ = ys_compare_exchange_relaxed(counters, UInt64(blockEnd), UInt64(blockNext))
+        }
+        blockNext = 0
+        blockEnd = 0
+    }
+
+    private mutating func flushCount() {
+        if uncounted > 0 { _ = ys_fetch_add_relaxed(counters + 1, uncounted) }
+        uncounted = 0
     }
 }

@@ -59,7 +59,10 @@ final class TextPreparer: @unchecked Sendable {
     /// The chunk entries shared with the other workers of a multi-thread run (see `SharedChunkTable`).
     var sharedChunks: SharedChunkTable.Access? {
         get { segmentCache?.shared }
-        set { segmentCache?.shared = newValue }
+        set {
+            segmentCache?.shared?.finish()
+            segmentCache?.shared = newValue
+        }
     }
     /// Chunk lookups that missed this preparer's cache and found the entry in `sharedChunks` (for tests).
     var sharedChunkHits: Int { segmentCache?.sharedHits ?? 0 }

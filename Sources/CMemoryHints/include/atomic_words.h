@@ -18,6 +18,11 @@ static inline bool ys_compare_exchange_release(uint64_t *word, uint64_t expected
     return __atomic_compare_exchange_n(word, &expected, desired, false, __ATOMIC_RELEASE, __ATOMIC_RELAXED);
 }
 
+/// Stores `desired` if the word holds `expected` (relaxed); true if it did.
+static inline bool ys_compare_exchange_relaxed(uint64_t *word, uint64_t expected, uint64_t desired) {
+    return __atomic_compare_exchange_n(word, &expected, desired, false, __ATOMIC_RELAXED, __ATOMIC_RELAXED);
+}
+
 /// A relaxed load of a counter.
 static inline uint64_t ys_load_relaxed(const uint64_t *word) {
     return __atomic_load_n(word, __ATOMIC_RELAXED);
