@@ -39,6 +39,26 @@ public enum Parallel {
         return array
     }
 
+    /// `body(i, worker)` for i in 0..<count on up to `threads` threads, for callers that write
+    /// each result in place (no array of results to gather afterwards on one thread). `worker` is
+    /// as in `map`.
+    @inlinable
+    public static func forEach(count: Int, threads: Int, chunk: Int = 64, _ body: (Int, Int) -> Void) {
+        let workers = workerCount(count: count, threads: threads, chunk: chunk)
+        if workers == 1 {
+            for i in 0..<count { body(i, 0) }
+            return
+        }
+        let next = Atomic<Int>(0)
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            while true {
+                let start = next.add(chunk, ordering: .relaxed).oldValue
+                if start >= count { break }
+                for i in start..<min(count, start + chunk) { body(i, worker) }
+            }
+        }
+    }
+
     /// How many workers `map` uses: `threads` (0 = all cores), at most one per chunk.
     @inlinable
     public static func workerCount(count: Int, threads: Int, chunk: Int) -> Int {

@@ -82,30 +82,39 @@ public final class TextEngine: Sendable {
     /// Prepares many texts on `threads` threads (0 = all cores). Results in input order; texts
     /// are prepared in batches of 64 that share storage.
     public func prepare(_ texts: [String], style: FontStyle = .regular, threads: Int = 0) -> [PreparedText] {
-        parallelBatches(count: texts.count, threads: threads) { range, preparer in
-            preparer.prepare(range.count, text: { texts[range.lowerBound + $0] }, style: style, metrics: metrics, runs: runs)
+        parallelBatches(count: texts.count, threads: threads) { range, preparer, out in
+            preparer.prepare(range.count, text: { texts[range.lowerBound + $0] }, style: style, metrics: metrics, runs: runs, into: out)
         }
     }
 
     /// Lays out many (text, width) pairs on `threads` threads (0 = all cores). Results in input order.
     public func layout(_ items: [(text: String, width: Double)], attributes: TextAttributes, threads: Int = 0) -> [TextLayout] {
-        parallelBatches(count: items.count, threads: threads) { range, preparer in
+        parallelBatches(count: items.count, threads: threads) { range, preparer, out in
             let prepared = preparer.prepare(range.count, text: { items[range.lowerBound + $0].text }, style: attributes.fontStyle,
                                             metrics: metrics, runs: runs)
-            return prepared.indices.map { prepared[$0].layout(width: items[range.lowerBound + $0].width, attributes: attributes) }
+            for k in prepared.indices {
+                (out + k).initialize(to: prepared[k].layout(width: items[range.lowerBound + k].width, attributes: attributes))
+            }
         }
     }
 
-    /// Calls `body(range, preparer)` for consecutive batches of 64 indices on up to `threads`
-    /// threads, each worker with its own preparer for the whole run; results keep input order,
-    /// so output never depends on scheduling (which preparer handles a batch changes speed only).
-    func parallelBatches<T>(count: Int, threads: Int, _ body: (Range<Int>, TextPreparer) -> [T]) -> [T] {
+    /// Calls `body(range, preparer, out)` for consecutive batches of 64 indices on up to
+    /// `threads` threads, each worker with its own preparer for the whole run; `body` initializes
+    /// the batch's `range.count` results at `out`, their places in the returned array, so output
+    /// never depends on scheduling (which preparer handles a batch changes speed only) and no
+    /// thread gathers the results afterwards.
+    func parallelBatches<T>(count: Int, threads: Int, _ body: (Range<Int>, TextPreparer, UnsafeMutablePointer<T>) -> Void) -> [T] {
         let batch = 64
         let batches = (count + batch - 1) / batch
         let range = { (b: Int) in b * batch..<min(count, b * batch + batch) }
         let workers = Parallel.workerCount(count: batches, threads: threads, chunk: 1)
         if workers == 1 {
-            return withPreparer { p in (0..<batches).flatMap { body(range($0), p) } }
+            return withPreparer { p in
+                Array(unsafeUninitializedCapacity: count) { out, initialized in
+                    for b in 0..<batches { body(range(b), p, out.baseAddress! + range(b).lowerBound) }
+                    initialized = count
+                }
+            }
         }
         let preparers = (0..<workers).map { _ in pool.withLock { $0.popLast() } ?? makePreparer() }
         // The workers share the chunks they resolve; alone again, a preparer looks at no table
@@ -122,10 +131,14 @@ public final class TextEngine: Sendable {
             if shared != nil { sharedChunks.withLock { $0.runs -= 1 } }
             pool.withLock { $0.append(contentsOf: preparers) }
         }
-        return Parallel.map(count: batches, threads: workers, chunk: 1) { b, worker -> [T] in
-            precondition(worker < preparers.count, "Parallel.map uses workerCount(…) workers")
-            return body(range(b), preparers[worker])
-        }.flatMap { $0 }
+        return Array(unsafeUninitializedCapacity: count) { out, initialized in
+            let base = out.baseAddress!
+            Parallel.forEach(count: batches, threads: workers, chunk: 1) { b, worker in
+                precondition(worker < preparers.count, "Parallel.forEach uses workerCount(…) workers")
+                body(range(b), preparers[worker], base + range(b).lowerBound)
+            }
+            initialized = count
+        }
     }
 
     /// Borrows a preparer from the pool (making one if none is free) for the duration of `body`.

@@ -86,13 +86,23 @@ final class TextPreparer: @unchecked Sendable {
 
     /// Prepares texts into one batch.
     func prepare(_ count: Int, text: (Int) -> String, style: FontStyle, metrics: FaceMetricsTable, runs: ShapedRunAccess) -> [PreparedText] {
+        guard count > 0 else { return [] }
+        return Array(unsafeUninitializedCapacity: count) { out, initialized in
+            prepare(count, text: text, style: style, metrics: metrics, runs: runs, into: out.baseAddress!)
+            initialized = count
+        }
+    }
+
+    /// `prepare`, initializing the `count` results at `out`.
+    func prepare(_ count: Int, text: (Int) -> String, style: FontStyle, metrics: FaceMetricsTable, runs: ShapedRunAccess,
+                 into out: UnsafeMutablePointer<PreparedText>) {
         var builder = PreparedStorage.Builder(texts: count)
         for i in 0..<count {
             var t = text(i)
             t.withUTF8 { append($0, style: style, to: &builder) }
         }
         let storage = PreparedStorage(&builder, fontStyle: style, primaryFace: fonts.primaryFace(for: style), metrics: metrics, fonts: fonts, runs: runs)
-        return (0..<count).map { PreparedText(storage: storage, index: $0) }
+        for i in 0..<count { (out + i).initialize(to: PreparedText(storage: storage, index: i)) }
     }
 
     /// Appends one text's paragraphs, segments and pieces to a batch (from the memo when the
