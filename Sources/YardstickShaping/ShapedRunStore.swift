@@ -12,15 +12,22 @@ public final class ShapedRunStore: @unchecked Sendable {
     private static let chunkSize = 1 << chunkBits
     private static let maxChunks = 1 << 16 // 268 million runs
     private let chunks: UnsafeMutablePointer<UnsafeMutablePointer<ShapedRun?>?>
-    private let state = Mutex<Int>(0) // count
+    /// The count, behind the lock appends take, in a 128-byte block of its own: appending never
+    /// invalidates the cache line readers find `chunks` on.
+    private let state: UnsafeMutablePointer<Mutex<Int>>
 
     public init() {
         chunks = .allocate(capacity: Self.maxChunks)
         chunks.initialize(repeating: nil, count: Self.maxChunks)
+        precondition(MemoryLayout<Mutex<Int>>.size <= 128)
+        state = UnsafeMutableRawPointer.allocate(byteCount: 128, alignment: 128).bindMemory(to: Mutex<Int>.self, capacity: 1)
+        state.initialize(to: Mutex(0))
     }
 
     deinit {
-        let count = state.withLock { $0 }
+        let count = state.pointee.withLock { $0 }
+        state.deinitialize(count: 1)
+        UnsafeMutableRawPointer(state).deallocate()
         for c in 0..<(count + Self.chunkSize - 1) / Self.chunkSize {
             chunks[c]!.deinitialize(count: Self.chunkSize)
             chunks[c]!.deallocate()
@@ -30,7 +37,7 @@ public final class ShapedRunStore: @unchecked Sendable {
 
     /// Stores a run; returns its id.
     public func append(_ run: ShapedRun) -> UInt32 {
-        state.withLock { count in
+        state.pointee.withLock { count in
             let id = count
             precondition(id < Self.maxChunks * Self.chunkSize, "ShapedRunStore is full")
             let c = id >> Self.chunkBits
@@ -51,7 +58,7 @@ public final class ShapedRunStore: @unchecked Sendable {
     }
 
     /// Runs stored.
-    public var count: Int { state.withLock { $0 } }
+    public var count: Int { state.pointee.withLock { $0 } }
 }
 
 /// What line breaking needs to know of a shaped run, by value: no reference to count.

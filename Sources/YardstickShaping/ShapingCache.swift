@@ -5,21 +5,27 @@ import Synchronization
 /// HarfBuzz again. Results are in font units, independent of point size.
 ///
 /// Thread-safe: 64 shards, each a `ShapingTable` behind its own mutex, so threads rarely wait on
-/// each other; each `Shaper` also keeps a small private table in front of it. Lookup and insert
-/// are O(length of the run) for hashing. Full runs live in `store`, addressed by id; the tables
-/// hold `ShapedRunSummary` values. A shard that outgrows its share of `capacity` forgets its
-/// keys (the runs stay in the store: ids already handed out remain valid), and recomputed
-/// results are identical, so eviction never changes output. Features are fixed per cache: one
-/// cache belongs to one `Shaper` configuration.
-public final class ShapingCache: Sendable {
-    private final class Shard: Sendable {
+/// each other; each `Shaper` also keeps a small private table in front of it. Each shard has a
+/// 128-byte block of its own (two threads locking neighbouring shards never fight over one
+/// cache line), and the shards are plain memory, so a lookup touches no reference count. Lookup
+/// and insert are O(length of the run) for hashing. Full runs live in `store`, addressed by id;
+/// the tables hold `ShapedRunSummary` values. A shard that outgrows its share of `capacity`
+/// forgets its keys (the runs stay in the store: ids already handed out remain valid), and
+/// recomputed results are identical, so eviction never changes output. Features are fixed per
+/// cache: one cache belongs to one `Shaper` configuration.
+public final class ShapingCache: @unchecked Sendable {
+    private struct Shard: ~Copyable {
         let table: Mutex<ShapingTable>
-        init(slots: Int) { table = Mutex(ShapingTable(capacity: slots)) }
         let hits = Atomic<Int>(0)
         let misses = Atomic<Int>(0)
+        init(slots: Int) { table = Mutex(ShapingTable(capacity: slots)) }
     }
 
-    private let shards: [Shard]
+    private static let shardCount = 64
+    /// Bytes per shard: two cache lines (neighbouring lines are often fetched together).
+    private static let shardStride = 128
+    /// `shardCount` shards, one per `shardStride` bytes.
+    private let shards: UnsafeMutableRawPointer
     private let shardCapacity: Int
     /// Every run shaped through this cache.
     public let store = ShapedRunStore()
@@ -29,25 +35,38 @@ public final class ShapingCache: Sendable {
 
     /// - Parameter capacity: the most keys kept (across all shards).
     public init(capacity: Int = 1 << 20, enabled: Bool = true) {
-        shardCapacity = max(1, capacity / 64)
+        precondition(MemoryLayout<Shard>.size <= Self.shardStride && MemoryLayout<Shard>.alignment <= Self.shardStride)
+        shardCapacity = max(1, capacity / Self.shardCount)
         // 1,024 slots hold a shard of a 32,000-run vocabulary before the first doubling.
         var slots = 2
         while slots < min(1024, 2 * shardCapacity) { slots *= 2 }
-        shards = (0..<64).map { _ in Shard(slots: slots) }
+        shards = .allocate(byteCount: Self.shardCount * Self.shardStride, alignment: Self.shardStride)
+        for k in 0..<Self.shardCount {
+            (shards + k * Self.shardStride).bindMemory(to: Shard.self, capacity: 1).initialize(to: Shard(slots: slots))
+        }
         isEnabled = enabled
+    }
+
+    deinit {
+        for k in 0..<Self.shardCount { shard(k).deinitialize(count: 1) }
+        shards.deallocate()
+    }
+
+    @inline(__always) private func shard(_ k: Int) -> UnsafeMutablePointer<Shard> {
+        (shards + k * Self.shardStride).assumingMemoryBound(to: Shard.self)
     }
 
     @inline(__always)
     func summary(for key: ShapingKey, orMake make: () -> ShapedRun) -> ShapedRunSummary {
         guard isEnabled else { let run = make(); return ShapedRunSummary(id: store.append(run), run: run) }
-        let shard = shards[Int(truncatingIfNeeded: key.hash >> 58)]
-        if let hit = shard.table.withLock({ $0.summary(for: key) }) {
-            shard.hits.add(1, ordering: .relaxed)
+        let shard = shard(Int(truncatingIfNeeded: key.hash >> 58))
+        if let hit = shard.pointee.table.withLock({ $0.summary(for: key) }) {
+            shard.pointee.hits.add(1, ordering: .relaxed)
             return hit
         }
-        shard.misses.add(1, ordering: .relaxed)
+        shard.pointee.misses.add(1, ordering: .relaxed)
         let run = make()
-        return shard.table.withLock { table in
+        return shard.pointee.table.withLock { table in
             if let raced = table.summary(for: key) { return raced } // another thread shaped it meanwhile: one id per key
             if table.count >= shardCapacity { table.removeAll() }
             let summary = ShapedRunSummary(id: store.append(run), run: run)
@@ -57,9 +76,9 @@ public final class ShapingCache: Sendable {
     }
 
     /// Lookups answered by the shared tables since the cache was made (per-thread hits not counted).
-    public var hits: Int { shards.reduce(0) { $0 + $1.hits.load(ordering: .relaxed) } }
+    public var hits: Int { (0..<Self.shardCount).reduce(0) { $0 + shard($1).pointee.hits.load(ordering: .relaxed) } }
     /// Lookups that had to shape.
-    public var misses: Int { shards.reduce(0) { $0 + $1.misses.load(ordering: .relaxed) } }
+    public var misses: Int { (0..<Self.shardCount).reduce(0) { $0 + shard($1).pointee.misses.load(ordering: .relaxed) } }
     /// Keys held now.
-    public var count: Int { shards.reduce(0) { $0 + $1.table.withLock { $0.count } } }
+    public var count: Int { (0..<Self.shardCount).reduce(0) { $0 + shard($1).pointee.table.withLock { $0.count } } }
 }
