@@ -77,6 +77,9 @@ final class SharedChunkTable: @unchecked Sendable {
 
     /// Whether the table shares nothing more (a new one would).
     var isFull: Bool { access.isFull }
+    /// Record bytes handed out to preparers so far (a preparer that left has given back what
+    /// it did not fill, unless another took space after it).
+    var recordBytesTaken: Int { Int(truncatingIfNeeded: ys_load_relaxed(access.counters)) }
 }
 
 extension SharedChunkTable.Access {

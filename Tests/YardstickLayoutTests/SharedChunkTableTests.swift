@@ -50,6 +50,28 @@ final class SharedChunkTableTests: XCTestCase {
         XCTAssertEqual(b, a)
     }
 
+    /// A preparer takes record space a block at a time and gives back what it did not fill when
+    /// it leaves the table, so short runs do not use the table up.
+    func testALeavingPreparerGivesBackItsUnfilledBlock() throws {
+        let engine = try TextEngine(fonts: sharedEngine.fonts)
+        let table = SharedChunkTable()
+        let first = try preparer(engine)
+        first.sharedChunks = table.access
+        _ = prepare(first, engine, Array(Self.texts.prefix(3)))
+        XCTAssertEqual(table.recordBytesTaken, 16 << 10) // one block, partly filled
+        first.sharedChunks = nil
+        let used = table.recordBytesTaken
+        XCTAssertGreaterThan(used, 0)
+        XCTAssertLessThan(used, 4 << 10) // three short texts' chunks
+        // The next preparer's block starts where the records end, and finds what was shared.
+        let second = try preparer(engine)
+        second.sharedChunks = table.access
+        XCTAssertEqual(prepare(second, engine, Array(Self.texts.prefix(3))), prepare(try preparer(engine), engine, Array(Self.texts.prefix(3))))
+        XCTAssertGreaterThan(second.sharedChunkHits, 0)
+        _ = prepare(second, engine, Array(Self.texts.suffix(3)))
+        XCTAssertEqual(table.recordBytesTaken, used + (16 << 10))
+    }
+
     /// Two threads publishing and copying at once get what one thread alone gets.
     func testConcurrentWorkersMatchOneThread() throws {
         let texts = (0..<400).map { i in Self.texts[i % Self.texts.count] + " \(i % 13) " + Self.texts[(i * 7) % Self.texts.count] }
