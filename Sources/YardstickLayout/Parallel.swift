@@ -1,8 +1,9 @@
 import Dispatch
 import Synchronization
 
-/// Deterministic parallel map: work is handed out in chunks from a shared counter, and each
-/// result is written at its own index, so the output never depends on thread scheduling.
+/// Deterministic parallel loops: work is handed out in chunks from a shared counter, and each
+/// result is written at its own index (straight into the returned array), so the output never
+/// depends on thread scheduling and no thread gathers results afterwards.
 public enum Parallel {
     /// `body(i)` for i in 0..<count on up to `threads` threads (0 = all cores), results in order.
     /// Inlinable so callers get it specialised for their element type (no generic dispatch per element).
@@ -17,26 +18,11 @@ public enum Parallel {
     /// can give each worker its own state.
     @inlinable
     public static func map<T>(count: Int, threads: Int, chunk: Int = 64, _ body: (Int, Int) -> T) -> [T] {
-        let workers = workerCount(count: count, threads: threads, chunk: chunk)
-        if workers == 1 {
-            var out: [T] = []
-            out.reserveCapacity(count)
-            for i in 0..<count { out.append(body(i, 0)) }
-            return out
+        Array(unsafeUninitializedCapacity: count) { out, initialized in
+            let base = out.baseAddress
+            forEach(count: count, threads: threads, chunk: chunk) { i, worker in (base! + i).initialize(to: body(i, worker)) }
+            initialized = count
         }
-        let results = UnsafeMutableBufferPointer<T>.allocate(capacity: count)
-        let next = Atomic<Int>(0)
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
-            while true {
-                let start = next.add(chunk, ordering: .relaxed).oldValue
-                if start >= count { break }
-                for i in start..<min(count, start + chunk) { (results.baseAddress! + i).initialize(to: body(i, worker)) }
-            }
-        }
-        let array = Array(results)
-        results.baseAddress!.deinitialize(count: count)
-        results.deallocate()
-        return array
     }
 
     /// `body(i, worker)` for i in 0..<count on up to `threads` threads, for callers that write
