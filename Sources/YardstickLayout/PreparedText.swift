@@ -97,6 +97,19 @@ public struct PreparedText: Sendable {
         for p in range {
             let para = storage.paragraphs[p]
             if p > range.lowerBound { y += a.paragraphSpacing }
+            // A paragraph that surely fits is one line of all its faces: no segment is read.
+            // (The same steps as for each line below; a shared local function would box the
+            // counters it captures.)
+            if para.surelyFitsOneLine(maxWidth: width, size: a.size, letterSpacing: a.letterSpacing) {
+                if count > 0 { y += lineSpacing }
+                if para.oneLineFaceMask != lastMask || count == 0 {
+                    lastMask = para.oneLineFaceMask
+                    lastHeight = lineHeight(para.oneLineFaceMask, a).height
+                }
+                y += lastHeight
+                count += 1
+                continue
+            }
             let segments = UnsafeBufferPointer(rebasing: storage.segments[Int(para.firstSegment)..<Int(para.endSegment)])
             LineBreaker.breakParagraph(segments: segments, pieces: storage.pieces, runs: storage.runs, paragraphStart: para.start,
                                        paragraphEnd: para.end, emptyFaceMask: emptyFaceMask, maxWidth: width, size: a.size,

@@ -197,8 +197,11 @@ final class TextPreparer: @unchecked Sendable {
     /// Closes a paragraph of the batch: its segments are those appended since `firstSegment`.
     @inline(__always)
     private static func appendParagraph(_ para: Paragraph, firstSegment: Int32, baseLevel: UInt8, to builder: inout PreparedStorage.Builder) {
-        builder.paragraphs.append(.init(start: Int32(para.start), end: Int32(para.end), next: Int32(para.next),
-                                        firstSegment: firstSegment, endSegment: Int32(builder.segments.count), baseLevel: baseLevel))
+        let endSegment = Int32(builder.segments.count)
+        let segments = UnsafeBufferPointer(rebasing: builder.segments.elements[Int(firstSegment)..<Int(endSegment)])
+        builder.paragraphs.append(PreparedStorage.Paragraph(start: Int32(para.start), end: Int32(para.end), next: Int32(para.next),
+                                                            firstSegment: firstSegment, endSegment: endSegment, baseLevel: baseLevel,
+                                                            segments: segments))
     }
 
     /// Intersects break segments, analysis runs and font runs; shapes each piece.

@@ -1,4 +1,5 @@
 import XCTest
+import YardstickLineBreaking
 @testable import YardstickLayout
 import YardstickFonts
 import YardstickShaping
@@ -233,6 +234,34 @@ final class DeterminismTests: XCTestCase {
         let four = fingerprint(try TextEngine(fonts: sharedEngine.fonts).layout(items, attributes: TextAttributes(), threads: 4))
         XCTAssertEqual(one, two)
         XCTAssertEqual(one, four)
+    }
+
+    /// Measuring skips the segments of a paragraph that surely fits on one line; at widths on
+    /// either side of each paragraph's one-line width, and with letter spacing (also negative),
+    /// it still agrees with the full line breaker.
+    func testOneLineShortcutAgreesWithTheBreakerAtTheEdge() {
+        let texts = Self.samples + ["a", "  spaces  ", "two words", "short\nand a second, longer paragraph\n", "x \u{2028}\u{2028}y"]
+        for s in texts {
+            let prepared = sharedEngine.prepare(s)
+            for spacing in [0.0, 0.7, -0.4] {
+                for attributes in [TextAttributes(size: 17, letterSpacing: spacing), TextAttributes(size: 23, letterSpacing: spacing, lineSpacing: 2, paragraphSpacing: 4)] {
+                    let widths = prepared.layout(width: .greatestFiniteMagnitude, attributes: attributes).lines.map(\.width)
+                    var candidates: [Double] = [1, 50, 1e6]
+                    for w in widths where w > 0 {
+                        // The breaker allows `LineBreaker.epsilon` over the width: the edge is there.
+                        let edge = w - LineBreaker.epsilon
+                        candidates += [w, w * 0.999, w * 1.001, edge, edge.nextUp, edge.nextDown, edge - w * 1e-12, edge + w * 1e-12,
+                                       edge - w * 1e-10, edge + w * 1e-10, edge - w * 1e-8]
+                    }
+                    for width in candidates where width > 0 {
+                        let full = prepared.layout(width: width, attributes: attributes)
+                        let measured = prepared.measure(width: width, attributes: attributes)
+                        XCTAssertEqual(measured.lineCount, full.lineCount, "\(s.debugDescription) at \(width), spacing \(spacing)")
+                        XCTAssertEqual(measured.height, full.height, "\(s.debugDescription) at \(width), spacing \(spacing)")
+                    }
+                }
+            }
+        }
     }
 
     func testRelayoutEqualsFreshLayout() {
