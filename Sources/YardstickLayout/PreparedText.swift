@@ -88,43 +88,45 @@ public struct PreparedText: Sendable {
         let storage = self.storage
         let range = paragraphRange
         let emptyFaceMask: UInt64 = 1 << UInt64(storage.primaryFace)
-        let lineSpacing = a.lineSpacing
-        var y = 0.0
-        var count = 0
-        var lastMask: UInt64 = 0 // lines mostly use the faces of the line before: reuse its height
-        var lastHeight = 0.0
+        var lines = LineStack()
         let hyphens = a.hyphenateWordBreaks ? storage.metrics.hyphenWidths : nil
         for p in range {
             let para = storage.paragraphs[p]
-            if p > range.lowerBound { y += a.paragraphSpacing }
+            if p > range.lowerBound { lines.y += a.paragraphSpacing }
             // A paragraph that surely fits is one line of all its faces: no segment is read.
-            // (The same steps as for each line below; a shared local function would box the
-            // counters it captures.)
             if para.surelyFitsOneLine(maxWidth: width, size: a.size, letterSpacing: a.letterSpacing) {
-                if count > 0 { y += lineSpacing }
-                if para.oneLineFaceMask != lastMask || count == 0 {
-                    lastMask = para.oneLineFaceMask
-                    lastHeight = lineHeight(para.oneLineFaceMask, a).height
-                }
-                y += lastHeight
-                count += 1
+                lines.add(para.oneLineFaceMask, of: self, a)
                 continue
             }
             let segments = UnsafeBufferPointer(rebasing: storage.segments[Int(para.firstSegment)..<Int(para.endSegment)])
             LineBreaker.breakParagraph(segments: segments, pieces: storage.pieces, runs: storage.runs, paragraphStart: para.start,
                                        paragraphEnd: para.end, emptyFaceMask: emptyFaceMask, maxWidth: width, size: a.size,
                                        letterSpacing: a.letterSpacing, hyphenWidths: hyphens) { line in
-                if count > 0 { y += lineSpacing }
-                if line.faceMask != lastMask || count == 0 {
-                    lastMask = line.faceMask
-                    lastHeight = lineHeight(line.faceMask, a).height
-                }
-                y += lastHeight
-                count += 1
+                lines.add(line.faceMask, of: self, a)
                 return true
             }
         }
-        return (roundUp(y, a.displayScale), count)
+        return (roundUp(lines.y, a.displayScale), lines.count)
+    }
+
+    /// Lines stacked by `measureWrapped`: a value the line closure mutates in place (a local
+    /// function capturing the counters would box them).
+    private struct LineStack {
+        var y = 0.0
+        var count = 0
+        /// Lines mostly use the faces of the line before: its height is reused.
+        var lastMask: UInt64 = 0
+        var lastHeight = 0.0
+
+        @inline(__always) mutating func add(_ faceMask: UInt64, of text: PreparedText, _ a: TextAttributes) {
+            if count > 0 { y += a.lineSpacing }
+            if faceMask != lastMask || count == 0 {
+                lastMask = faceMask
+                lastHeight = text.lineHeight(faceMask, a).height
+            }
+            y += lastHeight
+            count += 1
+        }
     }
 
     @inline(__always)
