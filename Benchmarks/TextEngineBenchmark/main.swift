@@ -1,11 +1,14 @@
 // Text engine benchmark: cold measurement, warm re-layout and thread scaling over the bundled
 // multilingual sample, next to the floor of one hb_shape call per whole cell, in one run.
 //
-//   swift run -c release TextEngineBenchmark [Data/sample.csv] [--repeat N] [--cold-only [--cold-threads N]]
+//   swift run -c release TextEngineBenchmark [Data/sample.csv] [--repeat N] [--cold-only [--cold-threads N] [--two-steps]]
 //
+// A cold pass is `TextEngine.prepareAndMeasure` (each batch measured as soon as it is prepared);
+// the same work as two steps (`prepare` over all cells, then `measure` over all) is timed beside it.
 // --cold-only runs only the cold pass (for profilers such as perf or callgrind), on one thread
 // or on --cold-threads N, after one unmeasured pass outside `coldRun` that takes the one-time
 // costs: `valgrind --tool=callgrind --toggle-collect='*coldRun*'` counts measured passes only.
+// --two-steps makes that pass the two-step one.
 //
 // Prints figures; asserts nothing. Run on an otherwise idle machine. Beside the thread scaling
 // it prints the machine's own limit: two one-thread passes on separate engines at once.
@@ -23,10 +26,12 @@ var repeats = 7
 if let r = args.firstIndex(of: "--repeat"), r + 1 < args.count { repeats = max(1, Int(args[r + 1]) ?? repeats); args.removeSubrange(r...(r + 1)) }
 let coldOnly = args.contains("--cold-only")
 args.removeAll { $0 == "--cold-only" }
+let twoSteps = args.contains("--two-steps")
+args.removeAll { $0 == "--two-steps" }
 var coldThreads = 1
 if let t = args.firstIndex(of: "--cold-threads"), t + 1 < args.count { coldThreads = max(1, Int(args[t + 1]) ?? 1); args.removeSubrange(t...(t + 1)) }
 if let unknown = args.first(where: { $0.hasPrefix("-") }) {
-    FileHandle.standardError.write("unknown option \(unknown); usage: TextEngineBenchmark [FILE.csv] [--repeat N] [--cold-only [--cold-threads N]]\n".data(using: .utf8)!)
+    FileHandle.standardError.write("unknown option \(unknown); usage: TextEngineBenchmark [FILE.csv] [--repeat N] [--cold-only [--cold-threads N] [--two-steps]]\n".data(using: .utf8)!)
     exit(2)
 }
 let csvPath = args.first ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Data/sample.csv").standardized.path
@@ -68,22 +73,30 @@ struct ColdRun {
     var seconds: Double
     var faults: Int
     var engine: TextEngine
-    var prepared: [PreparedText]
+    var measured: [MeasuredText] = []
+    var stepped: [PreparedText] = []
+    var prepared: [PreparedText] { stepped.isEmpty ? measured.map(\.prepared) : stepped }
 }
 /// One cold pass. The engine and its results are returned, so freeing them falls outside this
 /// function (profilers count `coldRun` alone); `timed` keeps only the figures.
-func coldRun(threads: Int) -> ColdRun {
+func coldRun(threads: Int, fused: Bool = !twoSteps) -> ColdRun {
     let engine = try! TextEngine(fonts: fonts)
     let f0 = minorFaults()
     let t0 = now()
+    if fused {
+        let measured = engine.prepareAndMeasure(cells, width: 250, attributes: attributes, threads: threads)
+        let t = now() - t0
+        precondition(measured.count == cells.count)
+        return ColdRun(seconds: t, faults: minorFaults() - f0, engine: engine, measured: measured)
+    }
     let prepared = engine.prepare(cells, threads: threads)
     let heights = Parallel.map(count: prepared.count, threads: threads, chunk: 256) { prepared[$0].measure(width: 250, attributes: attributes).height }
     let t = now() - t0
     precondition(heights.count == cells.count)
-    return ColdRun(seconds: t, faults: minorFaults() - f0, engine: engine, prepared: prepared)
+    return ColdRun(seconds: t, faults: minorFaults() - f0, engine: engine, stepped: prepared)
 }
-func timed(threads: Int) -> (seconds: Double, faults: Int) {
-    let run = coldRun(threads: threads)
+func timed(threads: Int, fused: Bool = !twoSteps) -> (seconds: Double, faults: Int) {
+    let run = coldRun(threads: threads, fused: fused)
     return (run.seconds, run.faults)
 }
 func median(_ values: [Double]) -> Double {
@@ -124,16 +137,14 @@ let pairThread = PairThread()
 let cellCopies = (0..<2).map { _ in cells.map { String(decoding: Array($0.utf8), as: UTF8.self) } }
 /// Each side's seconds; the engines and results are freed after both sides are done.
 func pairRun() -> (Double, Double) {
-    let results = Mutex<[(Double, TextEngine, [PreparedText])?]>([nil, nil])
+    let results = Mutex<[(Double, TextEngine, [MeasuredText])?]>([nil, nil])
     let side = { (i: Int) in
         let engine = try! TextEngine(fonts: fonts)
         let t0 = now()
-        let prepared = engine.prepare(cellCopies[i], threads: 1)
-        var sum = 0.0
-        for p in prepared { sum += p.measure(width: 250, attributes: attributes).height }
+        let measured = engine.prepareAndMeasure(cellCopies[i], width: 250, attributes: attributes, threads: 1)
         let t = now() - t0
-        precondition(sum > 0)
-        results.withLock { $0[i] = (t, engine, prepared) }
+        precondition(measured.count == cells.count)
+        results.withLock { $0[i] = (t, engine, measured) }
     }
     pairThread.run({ side(1) }, alongside: { side(0) })
     return results.withLock { ($0[0]!.0, $0[1]!.0) }
@@ -143,6 +154,7 @@ _ = timed(threads: 1)
 _ = timed(threads: 2)
 _ = pairRun()
 var ones: [Double] = [], twos: [Double] = [], ratios: [Double] = []
+var stepOnes: [Double] = [], stepTwos: [Double] = [], stepRatios: [Double] = []
 var pairs: [Double] = [], pairSlowdowns: [Double] = []
 var faults1: [Int] = [], faults2: [Int] = []
 for _ in 0..<repeats {
@@ -152,7 +164,12 @@ for _ in 0..<repeats {
     let two = timed(threads: 2)
     _ = pairRun()
     let pair = pairRun()
+    _ = timed(threads: 1, fused: false)
+    let stepOne = timed(threads: 1, fused: false)
+    _ = timed(threads: 2, fused: false)
+    let stepTwo = timed(threads: 2, fused: false)
     ones.append(one.seconds); twos.append(two.seconds); ratios.append(one.seconds / two.seconds)
+    stepOnes.append(stepOne.seconds); stepTwos.append(stepTwo.seconds); stepRatios.append(stepOne.seconds / stepTwo.seconds)
     pairs.append((pair.0 + pair.1) / 2)
     pairSlowdowns.append((pair.0 + pair.1) / 2 / one.seconds)
     faults1.append(one.faults); faults2.append(two.faults)
@@ -219,8 +236,12 @@ let warmCache = best {
 let n = Double(cells.count)
 func us(_ s: Double) -> String { String(format: "%8.3f µs/cell", s / n * 1e6) }
 print("floor: one hb_shape per whole cell            \(us(floorSeconds))")
+func speedUp(_ one: [Double], _ two: [Double], _ ratios: [Double]) -> String {
+    "speed-up \(String(format: "%.2f", one.min()! / two.min()!))x best/best, \(String(format: "%.2f", median(ratios)))x median of rounds (\(ratios.map { String(format: "%.2f", $0) }.joined(separator: " ")))"
+}
 print("cold, 1 thread (empty caches, prepare+height) \(us(ones.min()!))   (\(String(format: "%.0f", n / ones.min()!)) cells/s; median \(us(median(ones)).trimmingCharacters(in: .whitespaces)))")
-print("cold, 2 threads                               \(us(twos.min()!))   (median \(us(median(twos)).trimmingCharacters(in: .whitespaces)))   speed-up \(String(format: "%.2f", ones.min()! / twos.min()!))x best/best, \(String(format: "%.2f", median(ratios)))x median of rounds (\(ratios.map { String(format: "%.2f", $0) }.joined(separator: " ")))")
+print("cold, 2 threads                               \(us(twos.min()!))   (median \(us(median(twos)).trimmingCharacters(in: .whitespaces)))   \(speedUp(ones, twos, ratios))")
+print("cold as two steps (prepare all, then measure): 1 thread \(us(stepOnes.min()!).trimmingCharacters(in: .whitespaces)) (median \(us(median(stepOnes)).trimmingCharacters(in: .whitespaces))), 2 threads \(us(stepTwos.min()!).trimmingCharacters(in: .whitespaces)) (median \(us(median(stepTwos)).trimmingCharacters(in: .whitespaces))), \(speedUp(stepOnes, stepTwos, stepRatios))")
 // (Each side's time, averaged over the two; against the one-thread pass best ÷ best and by rounds, as the speed-up.)
 let slowdownBest = pairs.min()! / ones.min()!, slowdownRounds = median(pairSlowdowns)
 print("two 1-thread passes at once, own engines   \(us(pairs.min()!))   each \(String(format: "%.2f", slowdownBest))x as long as alone best/best, \(String(format: "%.2f", slowdownRounds))x by rounds: 2 threads could reach \(String(format: "%.2f", 2 / slowdownBest))x, \(String(format: "%.2f", 2 / slowdownRounds))x")

@@ -98,6 +98,40 @@ public final class TextEngine: Sendable {
         }
     }
 
+    /// Prepares many texts and measures each at `width` in the same pass (0 = all cores).
+    /// Results in input order, identical to `prepare` followed by `PreparedText.measure`, and
+    /// whatever the thread count.
+    ///
+    /// Faster than those two steps: each batch of 64 texts is measured as soon as it is
+    /// prepared, while its records are still in the core's cache (prepared separately, they are
+    /// written out to memory and read back), and the threads go through the work once instead
+    /// of twice. The prepared texts are kept for re-layout at other widths and sizes.
+    /// `attributes.fontStyle` chooses the fonts the texts are shaped in.
+    public func prepareAndMeasure(_ texts: [String], width: Double, attributes: TextAttributes, threads: Int = 0) -> [MeasuredText] {
+        prepareAndMeasure(count: texts.count, text: { texts[$0] }, width: { _ in width }, attributes: attributes, threads: threads)
+    }
+
+    /// `prepareAndMeasure` with a width per text (a table's cells, each in its column's width).
+    public func prepareAndMeasure(_ items: [(text: String, width: Double)], attributes: TextAttributes, threads: Int = 0) -> [MeasuredText] {
+        prepareAndMeasure(count: items.count, text: { items[$0].text }, width: { items[$0].width }, attributes: attributes, threads: threads)
+    }
+
+    private func prepareAndMeasure(count: Int, text: (Int) -> String, width: (Int) -> Double, attributes: TextAttributes,
+                                   threads: Int) -> [MeasuredText] {
+        parallelBatches(count: count, threads: threads) { range, preparer, out in
+            withUnsafeTemporaryAllocation(of: PreparedText.self, capacity: range.count) { batch in
+                let first = range.lowerBound
+                preparer.prepare(range.count, text: { text(first + $0) }, style: attributes.fontStyle, metrics: metrics, runs: runs,
+                                 into: batch.baseAddress!)
+                for k in 0..<range.count {
+                    let prepared = (batch.baseAddress! + k).move()
+                    let m = prepared.measure(width: width(first + k), attributes: attributes)
+                    (out + k).initialize(to: MeasuredText(prepared: prepared, height: m.height, lineCount: m.lineCount))
+                }
+            }
+        }
+    }
+
     /// Calls `body(range, preparer, out)` for consecutive batches of 64 indices on up to
     /// `threads` threads, each worker with its own preparer for the whole run; `body` initializes
     /// the batch's `range.count` results at `out`, their places in the returned array, so output
@@ -156,6 +190,15 @@ public final class TextEngine: Sendable {
             sched_yield()
         }
     }
+}
+
+/// A text prepared and measured at one width in the same pass (`TextEngine.prepareAndMeasure`).
+public struct MeasuredText: Sendable {
+    /// The text, ready for layout at other widths and sizes.
+    public let prepared: PreparedText
+    /// What `prepared.measure(width:attributes:)` gives at the width it was measured at.
+    public let height: Double
+    public let lineCount: Int
 }
 
 /// Facts about the machine.

@@ -1,0 +1,52 @@
+import XCTest
+@testable import YardstickLayout
+import YardstickFonts
+
+final class TextEngineTests: XCTestCase {
+    /// Enough texts for several batches of 64, a width each, some of them to be truncated.
+    func items() -> [(text: String, width: Double)] {
+        var out: [(text: String, width: Double)] = []
+        for (i, s) in DeterminismTests.samples.enumerated() {
+            for w in [40.0, 120, 250, 400] { out.append((s + String(repeating: " word", count: i % 5), w)) }
+        }
+        return out + out.reversed() + out
+    }
+
+    /// Preparing and measuring in one pass gives what the two steps give, text by text, for each
+    /// kind of measuring (wrapped, line limits, single line, bold) and on any number of threads.
+    func testPrepareAndMeasureEqualsPrepareThenMeasure() throws {
+        let items = items()
+        var limited = TextAttributes(size: 15, letterSpacing: 0.3, lineSpacing: 2, paragraphSpacing: 4)
+        limited.maxLines = 2
+        var single = TextAttributes(size: 19)
+        single.lineBreakMode = .singleLine
+        var bold = TextAttributes(size: 17, displayScale: 3)
+        bold.fontStyle = .bold
+        for attributes in [TextAttributes(size: 17), limited, single, bold] {
+            let reference = try TextEngine(fonts: sharedEngine.fonts)
+            let prepared = reference.prepare(items.map(\.text), style: attributes.fontStyle, threads: 1)
+            let expected = zip(prepared, items).map { $0.measure(width: $1.width, attributes: attributes) }
+            for threads in [1, 2, 3] {
+                let measured = try TextEngine(fonts: sharedEngine.fonts).prepareAndMeasure(items, attributes: attributes, threads: threads)
+                XCTAssertEqual(measured.count, items.count)
+                for (k, m) in measured.enumerated() {
+                    XCTAssertEqual(m.height, expected[k].height, "\(items[k].text.debugDescription) at \(items[k].width), \(threads) threads")
+                    XCTAssertEqual(m.lineCount, expected[k].lineCount, "\(items[k].text.debugDescription) at \(items[k].width), \(threads) threads")
+                    XCTAssertEqual(m.prepared.fontStyle, attributes.fontStyle)
+                    XCTAssertEqual(m.prepared.utf8Count, items[k].text.utf8.count)
+                    // The prepared text is kept for re-layout at another width.
+                    XCTAssertEqual(m.prepared.measure(width: 90, attributes: attributes).height, prepared[k].measure(width: 90, attributes: attributes).height)
+                }
+            }
+        }
+    }
+
+    func testPrepareAndMeasureAtOneWidth() throws {
+        let texts = items().map(\.text)
+        let engine = try TextEngine(fonts: sharedEngine.fonts)
+        let measured = engine.prepareAndMeasure(texts, width: 120, attributes: TextAttributes(), threads: 2)
+        XCTAssertEqual(measured.map(\.height), texts.map { sharedEngine.prepare($0).measure(width: 120, attributes: TextAttributes()).height })
+        XCTAssertTrue(measured.contains { $0.lineCount > 1 })
+        XCTAssertTrue(engine.prepareAndMeasure([], width: 120, attributes: TextAttributes()).isEmpty)
+    }
+}
