@@ -38,4 +38,33 @@ final class TableMeasurerTests: XCTestCase {
         XCTAssertEqual(one.rowHeights, two.rowHeights)
         XCTAssertEqual(one.columnWidths, two.columnWidths)
     }
+
+    /// Each row's height is the tallest of its cells, each measured alone in its column's width:
+    /// for capped columns (measured while preparing) and for narrower ones (measured again at
+    /// their own width), with hard breaks, a bold header and spacing options.
+    func testEveryCellIsMeasuredInItsColumnsWidth() throws {
+        let engine = try TextEngine(fonts: Self.engine.fonts)
+        let header = ["Id", "Note", "Tag"]
+        var rows = [header]
+        for i in 0..<200 {
+            rows.append(["\(i)", String(repeating: "lorem ipsum ", count: i % 9) + (i % 4 == 0 ? "\nsecond paragraph" : ""),
+                         i % 3 == 0 ? "x\ny" : "tag \(i % 7)"])
+        }
+        let attributes = TextAttributes(size: 15, letterSpacing: 0.2, lineSpacing: 1.5, paragraphSpacing: 3)
+        let m = try TableMeasurer(engine: engine, attributes: attributes, maxColumnWidth: 110, threads: 2).measure(rows)
+        XCTAssertEqual(m.columnWidths[1], 110)
+        XCTAssertLessThan(m.columnWidths[0], 110)
+        XCTAssertLessThan(m.columnWidths[2], 110)
+        var bold = attributes
+        bold.fontStyle = .bold
+        func q(_ x: Double) -> Double { (x * 64).rounded(.toNearestOrAwayFromZero) / 64 }
+        for (r, row) in rows.enumerated() {
+            let a = r == 0 ? bold : attributes
+            let tallest = row.enumerated().map { c, text in
+                engine.prepare(text, style: a.fontStyle).measure(width: m.columnWidths[c], attributes: a).height
+            }.max()!
+            XCTAssertEqual(m.rowHeights[r], q(tallest), "row \(r)")
+        }
+        XCTAssertTrue(m.rowHeights.contains { $0 > m.rowHeights[1] * 2 }) // some cells wrap
+    }
 }
