@@ -79,7 +79,8 @@ final class SegmentCache {
     @exclusivity(unchecked) private var slots: UnsafeMutablePointer<UInt64>
     @exclusivity(unchecked) private var slotCount = 1 << 12
     @exclusivity(unchecked) private var entryCount = 0
-    /// Bumped whenever the cache is emptied: entry offsets from before are then meaningless.
+    /// Bumped whenever entries from before may no longer be valid (the cache was emptied, the
+    /// arena moved while entries point into a shared table, or that table was replaced).
     @exclusivity(unchecked) private(set) var generation = 0
     /// Lookups that found their entry (for tests and profiling).
     @exclusivity(unchecked) private(set) var hits = 0
@@ -87,9 +88,18 @@ final class SegmentCache {
     @exclusivity(unchecked) private(set) var sharedHits = 0
     /// The arena is emptied when a record would take it past this many bytes.
     private let arenaLimit: Int
-    /// Where the other threads' chunk entries are found, and this cache's are copied, during a
-    /// multi-thread run (nil otherwise). Raw pointers, so using it touches no reference count.
-    @exclusivity(unchecked) var shared: SharedChunkTable.Access?
+    /// Where the other threads' chunk entries are found, and where this cache writes its new
+    /// chunks, during a multi-thread run (nil otherwise). Raw pointers, so using it touches no
+    /// reference count. Set through `attach`.
+    @exclusivity(unchecked) private(set) var shared: SharedChunkTable.Access?
+    /// The table whose records some slots point at (kept after a run, until another replaces
+    /// it), and where those records start, as an offset from `arena` (0 while there is none).
+    /// An entry is its record's offset from `arena` either way, so reading one never asks
+    /// where it lives; entries into the table fall outside the arena's reservation.
+    private var sharedOwner: SharedChunkTable?
+    @exclusivity(unchecked) private var sharedRecords = 0
+    /// In a slot, the offset half's top bit: the record is in `sharedRecords`.
+    private static let sharedSlotBit: UInt64 = 1 << 31
 
     private static let headerSize = (MemoryLayout<Header>.stride + 7) & ~7
     /// The default limit: an arena then reserves twice this, the size `ArenaRecycler` keeps.
@@ -128,28 +138,40 @@ final class SegmentCache {
         slots.deallocate()
     }
 
+    /// Where an entry's record starts (in the arena, or in the shared table's records).
+    @inline(__always) private func address(_ entry: Int) -> UnsafeMutableRawPointer { arena + entry }
+
+    /// Whether an entry's record is in the shared table's records.
+    @inline(__always) func isShared(_ entry: Int) -> Bool { entry < 0 || entry >= arenaCapacity }
+
+    /// The entry a (non-empty) slot holds.
+    @inline(__always) private func entryIn(slot: UInt64) -> Int {
+        let offset = (Int(truncatingIfNeeded: slot & 0x7FFF_FFFF) - 1) << 3
+        return slot & Self.sharedSlotBit == 0 ? offset : sharedRecords + offset
+    }
+
     @inline(__always) func header(_ entry: Int) -> UnsafeMutablePointer<Header> {
-        (arena + entry).assumingMemoryBound(to: Header.self)
+        address(entry).assumingMemoryBound(to: Header.self)
     }
 
     @inline(__always) private static func bytesSize(_ count: Int) -> Int { (count + 7) & ~7 }
 
     @inline(__always) func segments(_ entry: Int) -> UnsafeBufferPointer<BreakSegment> {
         let h = header(entry)
-        let start = arena + entry + Self.headerSize + Self.bytesSize(Int(h.pointee.byteCount))
+        let start = UnsafeMutableRawPointer(h) + Self.headerSize + Self.bytesSize(Int(h.pointee.byteCount))
         return UnsafeBufferPointer(start: start.assumingMemoryBound(to: BreakSegment.self), count: Int(h.pointee.segmentCount))
     }
 
     @inline(__always) func pieces(_ entry: Int) -> UnsafeBufferPointer<ShapedPiece> {
         let h = header(entry)
-        let start = arena + entry + Self.headerSize + Self.bytesSize(Int(h.pointee.byteCount))
+        let start = UnsafeMutableRawPointer(h) + Self.headerSize + Self.bytesSize(Int(h.pointee.byteCount))
             + Int(h.pointee.segmentCount) * MemoryLayout<BreakSegment>.stride
         return UnsafeBufferPointer(start: start.assumingMemoryBound(to: ShapedPiece.self), count: Int(h.pointee.pieceCount))
     }
 
     /// An entry's record (header, key, segments and pieces), to copy into another cache.
     @inline(__always) func record(_ entry: Int) -> UnsafeRawBufferPointer {
-        UnsafeRawBufferPointer(start: arena + entry, count: Self.recordSize(arena + entry))
+        UnsafeRawBufferPointer(start: address(entry), count: Self.recordSize(address(entry)))
     }
 
     /// The size of the record at `record`, in bytes.
@@ -203,7 +225,7 @@ final class SegmentCache {
     @inline(__always) func prefetchRecord(bytesHash: UInt64) {
         let slot = slots[Int(truncatingIfNeeded: bytesHash) & (slotCount - 1)]
         if slot != 0 {
-            let record = arena + ((Int(truncatingIfNeeded: slot & 0xFFFF_FFFF) - 1) << 3)
+            let record = address(entryIn(slot: slot))
             // A record spans two or three cache lines (header, key, segments, pieces): all are read.
             ys_prefetch(record)
             ys_prefetch(record + 64)
@@ -220,15 +242,19 @@ final class SegmentCache {
         while true {
             let slot = slots[s]
             if slot == 0 {
+                // Another thread's chunk is used where it is: this cache points at it from now on.
                 guard kind == Kind.chunk, let shared,
-                      let copy = shared.copy(text, range, hash: hash, style: style, level: level, kind: kind, scriptIn: scriptIn, faceIn: faceIn, into: self)
+                      let offset = shared.find(text, range, hash: hash, style: style, level: level, kind: kind, scriptIn: scriptIn, faceIn: faceIn)
                 else { return nil }
                 sharedHits &+= 1
-                return copy
+                let entry = sharedRecords + offset
+                reserveSlot()
+                place(entry, hash: hash)
+                return entry
             }
             if slot & 0xFFFF_FFFF_0000_0000 == tag {
-                let entry = (Int(truncatingIfNeeded: slot & 0xFFFF_FFFF) - 1) << 3
-                if Self.recordMatches(arena + entry, text, range, hash: hash, style: style, level: level, kind: kind,
+                let entry = entryIn(slot: slot)
+                if Self.recordMatches(address(entry), text, range, hash: hash, style: style, level: level, kind: kind,
                                       scriptIn: scriptIn, faceIn: faceIn) {
                     hits &+= 1
                     return entry
@@ -245,14 +271,22 @@ final class SegmentCache {
                 chunk: LineBreakChunk = .paragraphStart, newSegments: UnsafeBufferPointer<BreakSegment>, newPieces: UnsafeBufferPointer<ShapedPiece>) -> Int {
         let size = Self.headerSize + Self.bytesSize(range.count) + newSegments.count * MemoryLayout<BreakSegment>.stride
             + newPieces.count * MemoryLayout<ShapedPiece>.stride
-        if arenaCount + size > arenaLimit { removeAll() }
-        let entry = reserveRecord(size)
-        (arena + entry).bindMemory(to: Header.self, capacity: 1).initialize(to: Header(hash: hash, scriptIn: scriptIn, scriptOut: scriptOut, firstScript: firstScript,
+        // During a multi-thread run a chunk goes to the shared table only (while it has room).
+        let entry: Int
+        let sharedOffset = kind == Kind.chunk ? shared?.reserve(size) : nil
+        if let sharedOffset {
+            entry = sharedRecords + sharedOffset
+        } else {
+            if arenaCount + size > arenaLimit { removeAll() }
+            entry = reserveRecord(size)
+        }
+        let record = address(entry)
+        record.bindMemory(to: Header.self, capacity: 1).initialize(to: Header(hash: hash, scriptIn: scriptIn, scriptOut: scriptOut, firstScript: firstScript,
                                             byteCount: Int32(range.count), segmentCount: Int32(newSegments.count),
                                             pieceCount: Int32(newPieces.count), faceIn: faceIn, faceOut: faceOut, style: style,
                                             level: level, kind: kind, chunk: chunk))
-        (arena + entry + Self.headerSize).copyMemory(from: text.baseAddress! + range.lowerBound, byteCount: range.count)
-        let segmentsAt = arena + entry + Self.headerSize + Self.bytesSize(range.count)
+        (record + Self.headerSize).copyMemory(from: text.baseAddress! + range.lowerBound, byteCount: range.count)
+        let segmentsAt = record + Self.headerSize + Self.bytesSize(range.count)
         if let source = newSegments.baseAddress {
             segmentsAt.bindMemory(to: BreakSegment.self, capacity: newSegments.count).initialize(from: source, count: newSegments.count)
         }
@@ -260,38 +294,46 @@ final class SegmentCache {
             (segmentsAt + newSegments.count * MemoryLayout<BreakSegment>.stride)
                 .bindMemory(to: ShapedPiece.self, capacity: newPieces.count).initialize(from: source, count: newPieces.count)
         }
+        if let sharedOffset { shared!.publish(sharedOffset) }
+        reserveSlot()
         place(entry, hash: hash)
-        if kind == Kind.chunk { shared?.publish(record(entry)) }
         return entry
     }
 
     /// Room for a record of `size` bytes at the arena's end (the caller has kept it under the
-    /// limit): the new entry, to be written and then placed.
+    /// limit): the new entry, to be written, then given a slot.
     @inline(__always) private func reserveRecord(_ size: Int) -> Int {
         if arenaCount + size > arenaCapacity { growArena(to: arenaCount + size) }
-        if (entryCount + 1) * 2 > slotCount { growSlots() }
         let entry = arenaCount
         arenaCount += size
-        entryCount += 1
         return entry
     }
 
-    /// Copies a record another cache made in and returns its entry here; nil, copying nothing,
-    /// when that would take the arena past its limit (a lookup never empties the cache).
-    func adopt(_ record: UnsafeRawBufferPointer) -> Int? {
-        let size = record.count
-        guard arenaCount + size <= arenaLimit else { return nil }
-        let entry = reserveRecord(size)
-        (arena + entry).copyMemory(from: record.baseAddress!, byteCount: size)
-        place(entry, hash: header(entry).pointee.hash)
-        return entry
+    /// Room for one more slot (the table stays at most half full).
+    @inline(__always) private func reserveSlot() {
+        if (entryCount + 1) * 2 > slotCount { growSlots() }
+        entryCount += 1
+    }
+
+    /// Starts or ends this cache's part in a multi-thread run: `table` is the run's shared
+    /// table, nil when the run ends. Slots that point into a table's records stay (the table is
+    /// kept alive for them) until another table replaces it.
+    func attach(_ table: SharedChunkTable?) {
+        shared?.finish()
+        shared = table?.access
+        guard let table, table !== sharedOwner else { return }
+        if sharedOwner != nil { rebuildSlots(count: slotCount, keepingShared: false) }
+        sharedOwner = table
+        sharedRecords = table.access.records - arena
     }
 
     private func place(_ entry: Int, hash: UInt64) {
         let mask = slotCount - 1
         var s = Int(truncatingIfNeeded: hash) & mask
         while slots[s] != 0 { s = (s + 1) & mask }
-        slots[s] = (hash & 0xFFFF_FFFF_0000_0000) | UInt64((entry >> 3) + 1)
+        let shared = isShared(entry)
+        let offset = shared ? entry - sharedRecords : entry
+        slots[s] = (hash & 0xFFFF_FFFF_0000_0000) | (shared ? Self.sharedSlotBit : 0) | UInt64((offset >> 3) + 1)
     }
 
     private func removeAll() {
@@ -303,7 +345,7 @@ final class SegmentCache {
     }
 
     /// Makes room for `needed` bytes: only for a record bigger than the reservation (a chunk of
-    /// megabytes), or when the arena is plain memory.
+    /// megabytes), or when the arena is plain memory. The arena's own entries stay valid.
     private func growArena(to needed: Int) {
         var capacity = arenaCapacity
         while capacity < needed { capacity *= 2 }
@@ -319,17 +361,40 @@ final class SegmentCache {
             arenaIsMapped = false
         }
         arenaCapacity = capacity
+        // Entries into the shared table are offsets from the arena: those held now are stale.
+        if let sharedOwner {
+            sharedRecords = sharedOwner.access.records - arena
+            generation += 1
+        }
     }
 
     private func growSlots() {
-        slots.deallocate()
-        slotCount *= 2
+        rebuildSlots(count: slotCount * 2, keepingShared: true)
+    }
+
+    /// Slots anew, `count` of them: the arena's records in order (a walk the hardware
+    /// prefetches), then, if kept, the entries in the shared table's records.
+    private func rebuildSlots(count: Int, keepingShared: Bool) {
+        let old = slots, oldCount = slotCount
+        slotCount = count
         slots = .allocate(capacity: slotCount)
         slots.initialize(repeating: 0, count: slotCount)
+        entryCount = 0
         var entry = 0
         while entry < arenaCount {
             place(entry, hash: header(entry).pointee.hash)
+            entryCount += 1
             entry += Self.recordSize(arena + entry)
         }
+        if keepingShared {
+            for s in 0..<oldCount where old[s] & Self.sharedSlotBit != 0 {
+                let entry = entryIn(slot: old[s])
+                place(entry, hash: header(entry).pointee.hash)
+                entryCount += 1
+            }
+        } else {
+            generation += 1 // entries into the table left are gone
+        }
+        old.deallocate()
     }
 }

@@ -159,7 +159,7 @@ public final class TextEngine: Sendable {
             state.runs += 1
             return state.table
         }
-        for p in preparers { p.sharedChunks = shared?.access }
+        for p in preparers { p.sharedChunks = shared }
         defer {
             for p in preparers { p.sharedChunks = nil }
             if shared != nil { sharedChunks.withLock { $0.runs -= 1 } }

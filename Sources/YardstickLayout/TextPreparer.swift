@@ -56,14 +56,16 @@ final class TextPreparer: @unchecked Sendable {
     @exclusivity(unchecked) private(set) var rightToLeftChunkParagraphs = 0
     /// Paragraphs resolved chunk by chunk with their bidi levels (for tests).
     @exclusivity(unchecked) private(set) var leveledChunkParagraphs = 0
-    /// The chunk entries shared with the other workers of a multi-thread run (see `SharedChunkTable`).
-    var sharedChunks: SharedChunkTable.Access? {
-        get { segmentCache?.shared }
+    /// The chunk entries shared with the other workers of a multi-thread run (see
+    /// `SharedChunkTable`), nil between runs. (Its records stay readable after the run.)
+    var sharedChunks: SharedChunkTable? {
+        get { attachedTable }
         set {
-            segmentCache?.shared?.finish()
-            segmentCache?.shared = newValue
+            segmentCache?.attach(newValue)
+            attachedTable = segmentCache == nil ? nil : newValue
         }
     }
+    private var attachedTable: SharedChunkTable?
     /// Chunk lookups that missed this preparer's cache and found the entry in `sharedChunks` (for tests).
     var sharedChunkHits: Int { segmentCache?.sharedHits ?? 0 }
     /// Segment and chunk lookups that hit this preparer's cache (for tests).
