@@ -272,14 +272,10 @@ final class SegmentCache {
         let size = Self.headerSize + Self.bytesSize(range.count) + newSegments.count * MemoryLayout<BreakSegment>.stride
             + newPieces.count * MemoryLayout<ShapedPiece>.stride
         // During a multi-thread run a chunk goes to the shared table only (while it has room).
-        let entry: Int
         let sharedOffset = kind == Kind.chunk ? shared?.reserve(size) : nil
-        if let sharedOffset {
-            entry = sharedRecords + sharedOffset
-        } else {
-            if arenaCount + size > arenaLimit { removeAll() }
-            entry = reserveRecord(size)
-        }
+        if sharedOffset == nil && arenaCount + size > arenaLimit { removeAll() }
+        reserveSlot() // (first: growing the slots places the records there are, not this one)
+        let entry = sharedOffset.map { sharedRecords + $0 } ?? reserveRecord(size)
         let record = address(entry)
         record.bindMemory(to: Header.self, capacity: 1).initialize(to: Header(hash: hash, scriptIn: scriptIn, scriptOut: scriptOut, firstScript: firstScript,
                                             byteCount: Int32(range.count), segmentCount: Int32(newSegments.count),
@@ -295,7 +291,6 @@ final class SegmentCache {
                 .bindMemory(to: ShapedPiece.self, capacity: newPieces.count).initialize(from: source, count: newPieces.count)
         }
         if let sharedOffset { shared!.publish(sharedOffset) }
-        reserveSlot()
         place(entry, hash: hash)
         return entry
     }
