@@ -85,50 +85,63 @@ final class SharedChunkTableTests: XCTestCase {
         }
     }
 
+    /// Keys over `bytes[range]` (style 0, level 0, script and face 0 in and out) whose entries
+    /// hold one segment, for the tests that drive `SegmentCache` directly.
+    struct Keys {
+        let bytes: UnsafeBufferPointer<UInt8>
+        let segment: BreakSegment
+
+        func hash(_ range: Range<Int>, _ kind: UInt8 = SegmentCache.Kind.chunk) -> UInt64 {
+            SegmentCache.hash(bytes, range, style: 0, level: 0, kind: kind, scriptIn: 0, faceIn: 0)
+        }
+
+        func insert(_ cache: SegmentCache, _ range: Range<Int>, _ kind: UInt8 = SegmentCache.Kind.chunk) -> Int {
+            withUnsafePointer(to: segment) { s in
+                cache.insert(bytes, range, hash: hash(range, kind), style: 0, level: 0, kind: kind, scriptIn: 0, faceIn: 0, faceOut: 0,
+                             scriptOut: 0, firstScript: 0, newSegments: UnsafeBufferPointer(start: s, count: 1),
+                             newPieces: UnsafeBufferPointer(start: nil, count: 0))
+            }
+        }
+
+        func find(_ cache: SegmentCache, _ range: Range<Int>) -> Int? {
+            cache.find(bytes, range, hash: hash(range), style: 0, level: 0, kind: SegmentCache.Kind.chunk, scriptIn: 0, faceIn: 0)
+        }
+
+        /// Whether `entry`'s record in `cache` holds this chunk's key.
+        func holds(_ cache: SegmentCache, _ entry: Int, _ range: Range<Int>) -> Bool {
+            SegmentCache.recordMatches(cache.record(entry).baseAddress!, bytes, range, hash: hash(range), style: 0, level: 0,
+                                       kind: SegmentCache.Kind.chunk, scriptIn: 0, faceIn: 0)
+        }
+    }
+
     /// A chunk goes to the shared table only, and another cache uses that record where it is;
     /// a cache that leaves the table keeps finding it there, and forgets it for a new table.
     func testSharedChunksAreOneRecordUsedInPlace() {
-        var text = Array("kettle blue".utf8)
-        text.withUnsafeMutableBufferPointer { buffer in
-            let bytes = UnsafeBufferPointer(buffer)
-            let segment = BreakSegment(start: 0, end: 7, width: 1, trailingWidth: 0.25, clusterCount: 6, trailingClusterCount: 1,
-                                       faceMask: 1, firstPiece: 0, endPiece: 0)
-            let latin: UInt32 = 0x4C61_746E
-            func hash(_ range: Range<Int>) -> UInt64 {
-                SegmentCache.hash(bytes, range, style: 0, level: 0, kind: SegmentCache.Kind.chunk, scriptIn: latin, faceIn: 0)
-            }
-            func insert(_ cache: SegmentCache, _ range: Range<Int>) -> Int {
-                withUnsafePointer(to: segment) { s in
-                    cache.insert(bytes, range, hash: hash(range), style: 0, level: 0, kind: SegmentCache.Kind.chunk, scriptIn: latin,
-                                 faceIn: 0, faceOut: 0, scriptOut: latin, firstScript: latin,
-                                 newSegments: UnsafeBufferPointer(start: s, count: 1), newPieces: UnsafeBufferPointer(start: nil, count: 0))
-                }
-            }
-            func find(_ cache: SegmentCache, _ range: Range<Int>) -> Int? {
-                cache.find(bytes, range, hash: hash(range), style: 0, level: 0, kind: SegmentCache.Kind.chunk, scriptIn: latin, faceIn: 0)
-            }
+        Array("kettle blue".utf8).withUnsafeBufferPointer { bytes in
+            let keys = Keys(bytes: bytes, segment: BreakSegment(start: 0, end: 7, width: 1, trailingWidth: 0.25, clusterCount: 6,
+                                                                trailingClusterCount: 1, faceMask: 1, firstPiece: 0, endPiece: 0))
             let table = SharedChunkTable()
             let writer = SegmentCache(limit: 1 << 20), reader = SegmentCache(limit: 1 << 20)
             writer.attach(table)
             reader.attach(table)
-            let written = insert(writer, 0..<7)
+            let written = keys.insert(writer, 0..<7)
             XCTAssertTrue(writer.isShared(written)) // in the table, not the writer's arena
-            guard let read = find(reader, 0..<7) else { return XCTFail("the reader does not find the shared chunk") }
+            guard let read = keys.find(reader, 0..<7) else { return XCTFail("the reader does not find the shared chunk") }
             XCTAssertEqual(reader.sharedHits, 1)
             XCTAssertEqual(reader.record(read).baseAddress, writer.record(written).baseAddress) // one record, no copy
             XCTAssertEqual(reader.segments(read)[0].trailingWidth, 0.25)
             // Out of the run: its own slot still leads to the record, with no lookup in the table.
             reader.attach(nil)
             writer.attach(nil)
-            XCTAssertEqual(find(reader, 0..<7), read)
+            XCTAssertEqual(keys.find(reader, 0..<7), read)
             XCTAssertEqual(reader.hits, 1)
             XCTAssertEqual(reader.sharedHits, 1)
-            let own = insert(reader, 7..<11) // no table: the reader's own arena
+            let own = keys.insert(reader, 7..<11) // no table: the reader's own arena
             XCTAssertFalse(reader.isShared(own))
             // A new table: the old one's entries are forgotten, the cache's own are kept.
             reader.attach(SharedChunkTable())
-            XCTAssertNil(find(reader, 0..<7))
-            XCTAssertEqual(find(reader, 7..<11), own)
+            XCTAssertNil(keys.find(reader, 0..<7))
+            XCTAssertEqual(keys.find(reader, 7..<11), own)
             XCTAssertEqual(reader.segments(own)[0].trailingWidth, 0.25)
         }
     }
@@ -136,12 +149,9 @@ final class SharedChunkTableTests: XCTestCase {
     /// A cache whose slots point into a table keeps it alive: its records stay readable after
     /// everyone else has let the table go.
     func testACacheKeepsTheTableItPointsInto() {
-        var text = Array("kettle".utf8)
-        text.withUnsafeMutableBufferPointer { buffer in
-            let bytes = UnsafeBufferPointer(buffer)
-            let segment = BreakSegment(start: 0, end: 6, width: 2.5, trailingWidth: 0, clusterCount: 6, trailingClusterCount: 0,
-                                       faceMask: 1, firstPiece: 0, endPiece: 0)
-            let hash = SegmentCache.hash(bytes, 0..<6, style: 0, level: 0, kind: SegmentCache.Kind.chunk, scriptIn: 0, faceIn: 0)
+        Array("kettle".utf8).withUnsafeBufferPointer { bytes in
+            let keys = Keys(bytes: bytes, segment: BreakSegment(start: 0, end: 6, width: 2.5, trailingWidth: 0, clusterCount: 6,
+                                                                trailingClusterCount: 0, faceMask: 1, firstPiece: 0, endPiece: 0))
             let cache = SegmentCache(limit: 1 << 20)
             weak var weakTable: SharedChunkTable?
             let entry: Int = {
@@ -149,14 +159,10 @@ final class SharedChunkTableTests: XCTestCase {
                 weakTable = table
                 cache.attach(table)
                 defer { cache.attach(nil) }
-                return withUnsafePointer(to: segment) { s in
-                    cache.insert(bytes, 0..<6, hash: hash, style: 0, level: 0, kind: SegmentCache.Kind.chunk, scriptIn: 0, faceIn: 0,
-                                 faceOut: 0, scriptOut: 0, firstScript: 0, newSegments: UnsafeBufferPointer(start: s, count: 1),
-                                 newPieces: UnsafeBufferPointer(start: nil, count: 0))
-                }
+                return keys.insert(cache, 0..<6)
             }()
             XCTAssertNotNil(weakTable)
-            XCTAssertEqual(cache.find(bytes, 0..<6, hash: hash, style: 0, level: 0, kind: SegmentCache.Kind.chunk, scriptIn: 0, faceIn: 0), entry)
+            XCTAssertEqual(keys.find(cache, 0..<6), entry)
             XCTAssertEqual(cache.segments(entry)[0].width, 2.5)
             cache.attach(SharedChunkTable())
             XCTAssertNil(weakTable) // replaced: let go
@@ -166,42 +172,26 @@ final class SharedChunkTableTests: XCTestCase {
     /// A record bigger than the arena's reservation moves the arena: entries into the table
     /// found afterwards still lead to the right records.
     func testSharedEntriesSurviveTheArenaMoving() {
-        let big = [UInt8](repeating: 0x61, count: 3 << 20) + Array(" kettle".utf8)
-        big.withUnsafeBufferPointer { bytes in
-            let segment = BreakSegment(start: 0, end: 7, width: 1.5, trailingWidth: 0, clusterCount: 7, trailingClusterCount: 0,
-                                       faceMask: 1, firstPiece: 0, endPiece: 0)
+        ([UInt8](repeating: 0x61, count: 3 << 20) + Array(" kettle".utf8)).withUnsafeBufferPointer { bytes in
+            let keys = Keys(bytes: bytes, segment: BreakSegment(start: 0, end: 7, width: 1.5, trailingWidth: 0, clusterCount: 7,
+                                                                trailingClusterCount: 0, faceMask: 1, firstPiece: 0, endPiece: 0))
             let kettle = (bytes.count - 7)..<bytes.count
-            func hash(_ range: Range<Int>, _ kind: UInt8) -> UInt64 {
-                SegmentCache.hash(bytes, range, style: 0, level: 0, kind: kind, scriptIn: 0, faceIn: 0)
-            }
-            func insert(_ cache: SegmentCache, _ range: Range<Int>, _ kind: UInt8) -> Int {
-                withUnsafePointer(to: segment) { s in
-                    cache.insert(bytes, range, hash: hash(range, kind), style: 0, level: 0, kind: kind, scriptIn: 0, faceIn: 0,
-                                 faceOut: 0, scriptOut: 0, firstScript: 0, newSegments: UnsafeBufferPointer(start: s, count: 1),
-                                 newPieces: UnsafeBufferPointer(start: nil, count: 0))
-                }
-            }
             let table = SharedChunkTable()
             let writer = SegmentCache(limit: 1 << 20), reader = SegmentCache(limit: 8 << 20)
             writer.attach(table)
             reader.attach(table)
-            _ = insert(writer, kettle, SegmentCache.Kind.chunk)
+            _ = keys.insert(writer, kettle)
             // A 3 MB segment, past the writer's 2 MB reservation (limit 1 MB): its arena moves.
             let generation = writer.generation
-            let huge = insert(writer, 0..<(3 << 20), SegmentCache.Kind.segment)
+            let huge = keys.insert(writer, 0..<(3 << 20), SegmentCache.Kind.segment)
             XCTAssertFalse(writer.isShared(huge))
             XCTAssertEqual(writer.segments(huge)[0].width, 1.5)
-            let found = writer.find(bytes, kettle, hash: hash(kettle, SegmentCache.Kind.chunk), style: 0, level: 0,
-                                    kind: SegmentCache.Kind.chunk, scriptIn: 0, faceIn: 0)
+            let found = keys.find(writer, kettle)
             XCTAssertEqual(found.map { writer.isShared($0) }, true)
             XCTAssertEqual(found.map { writer.segments($0)[0].clusterCount }, 7)
-            XCTAssertEqual(found.map {
-                SegmentCache.recordMatches(writer.record($0).baseAddress!, bytes, kettle, hash: hash(kettle, SegmentCache.Kind.chunk), style: 0,
-                                           level: 0, kind: SegmentCache.Kind.chunk, scriptIn: 0, faceIn: 0)
-            }, true)
+            XCTAssertEqual(found.map { keys.holds(writer, $0, kettle) }, true)
             XCTAssertGreaterThan(writer.generation, generation) // entries held before are stale
-            XCTAssertEqual(reader.find(bytes, kettle, hash: hash(kettle, SegmentCache.Kind.chunk), style: 0, level: 0,
-                                       kind: SegmentCache.Kind.chunk, scriptIn: 0, faceIn: 0).map { reader.segments($0)[0].width }, 1.5)
+            XCTAssertEqual(keys.find(reader, kettle).map { reader.segments($0)[0].width }, 1.5)
         }
     }
 }
