@@ -310,6 +310,9 @@ final class SegmentCache {
         entryCount += 1
     }
 
+    /// The table of the multi-thread run under way, nil between runs.
+    var attachedTable: SharedChunkTable? { shared == nil ? nil : sharedOwner }
+
     /// Starts or ends this cache's part in a multi-thread run: `table` is the run's shared
     /// table, nil when the run ends. Slots that point into a table's records stay (the table is
     /// kept alive for them) until another table replaces it.

@@ -59,13 +59,9 @@ final class TextPreparer: @unchecked Sendable {
     /// The chunk entries shared with the other workers of a multi-thread run (see
     /// `SharedChunkTable`), nil between runs. (Its records stay readable after the run.)
     var sharedChunks: SharedChunkTable? {
-        get { attachedTable }
-        set {
-            segmentCache?.attach(newValue)
-            attachedTable = segmentCache == nil ? nil : newValue
-        }
+        get { segmentCache?.attachedTable }
+        set { segmentCache?.attach(newValue) }
     }
-    private var attachedTable: SharedChunkTable?
     /// Chunk lookups that missed this preparer's cache and found the entry in `sharedChunks` (for tests).
     var sharedChunkHits: Int { segmentCache?.sharedHits ?? 0 }
     /// Segment and chunk lookups that hit this preparer's cache (for tests).
