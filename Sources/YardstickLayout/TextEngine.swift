@@ -89,12 +89,8 @@ public final class TextEngine: Sendable {
 
     /// Lays out many (text, width) pairs on `threads` threads (0 = all cores). Results in input order.
     public func layout(_ items: [(text: String, width: Double)], attributes: TextAttributes, threads: Int = 0) -> [TextLayout] {
-        parallelBatches(count: items.count, threads: threads) { range, preparer, out in
-            let prepared = preparer.prepare(range.count, text: { items[range.lowerBound + $0].text }, style: attributes.fontStyle,
-                                            metrics: metrics, runs: runs)
-            for k in prepared.indices {
-                (out + k).initialize(to: prepared[k].layout(width: items[range.lowerBound + k].width, attributes: attributes))
-            }
+        prepareEach(count: items.count, text: { items[$0].text }, style: attributes.fontStyle, threads: threads) { i, prepared in
+            prepared.layout(width: items[i].width, attributes: attributes)
         }
     }
 
@@ -109,26 +105,26 @@ public final class TextEngine: Sendable {
     /// instead of twice. The prepared texts are kept for re-layout at other widths and sizes.
     /// `attributes.fontStyle` chooses the fonts the texts are shaped in.
     public func prepareAndMeasure(_ texts: [String], width: Double, attributes: TextAttributes, threads: Int = 0) -> [MeasuredText] {
-        prepareAndMeasure(count: texts.count, text: { texts[$0] }, width: { _ in width }, attributes: attributes, threads: threads)
+        prepareEach(count: texts.count, text: { texts[$0] }, style: attributes.fontStyle, threads: threads) { _, prepared in
+            MeasuredText(prepared, width: width, attributes: attributes)
+        }
     }
 
     /// `prepareAndMeasure` with a width per text (a table's cells, each in its column's width).
     public func prepareAndMeasure(_ items: [(text: String, width: Double)], attributes: TextAttributes, threads: Int = 0) -> [MeasuredText] {
-        prepareAndMeasure(count: items.count, text: { items[$0].text }, width: { items[$0].width }, attributes: attributes, threads: threads)
+        prepareEach(count: items.count, text: { items[$0].text }, style: attributes.fontStyle, threads: threads) { i, prepared in
+            MeasuredText(prepared, width: items[i].width, attributes: attributes)
+        }
     }
 
-    private func prepareAndMeasure(count: Int, text: (Int) -> String, width: (Int) -> Double, attributes: TextAttributes,
-                                   threads: Int) -> [MeasuredText] {
+    /// `result(i, prepared)` for each text, called as soon as the text's batch is prepared.
+    private func prepareEach<T>(count: Int, text: (Int) -> String, style: FontStyle, threads: Int,
+                                _ result: (Int, consuming PreparedText) -> T) -> [T] {
         parallelBatches(count: count, threads: threads) { range, preparer, out in
             withUnsafeTemporaryAllocation(of: PreparedText.self, capacity: range.count) { batch in
                 let first = range.lowerBound
-                preparer.prepare(range.count, text: { text(first + $0) }, style: attributes.fontStyle, metrics: metrics, runs: runs,
-                                 into: batch.baseAddress!)
-                for k in 0..<range.count {
-                    let prepared = (batch.baseAddress! + k).move()
-                    let m = prepared.measure(width: width(first + k), attributes: attributes)
-                    (out + k).initialize(to: MeasuredText(prepared: prepared, height: m.height, lineCount: m.lineCount))
-                }
+                preparer.prepare(range.count, text: { text(first + $0) }, style: style, metrics: metrics, runs: runs, into: batch.baseAddress!)
+                for k in 0..<range.count { (out + k).initialize(to: result(first + k, (batch.baseAddress! + k).move())) }
             }
         }
     }
@@ -200,6 +196,13 @@ public struct MeasuredText: Sendable {
     /// What `prepared.measure(width:attributes:)` gives at the width it was measured at.
     public let height: Double
     public let lineCount: Int
+
+    init(_ prepared: consuming PreparedText, width: Double, attributes: TextAttributes) {
+        let m = prepared.measure(width: width, attributes: attributes)
+        self.prepared = prepared
+        height = m.height
+        lineCount = m.lineCount
+    }
 }
 
 /// Facts about the machine.
