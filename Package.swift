@@ -3,7 +3,7 @@
 //
 // Layers, data flowing one way (a module imports only modules listed before it):
 //   YardstickFonts → YardstickAnalysis → YardstickShaping → YardstickLineBreaking
-//   → YardstickLayout → YardstickOffsets, YardstickTable → YardstickCommands → yardstick (CLI)
+//   → YardstickLayout → YardstickTemplates, YardstickOffsets → YardstickTable → YardstickCommands → yardstick (CLI)
 //
 // No unsafe flags, so the package can be a versioned dependency. The per-thread classes on the
 // hot path (TextPreparer, TextAnalyzer, SegmentCache, Shaper, ItemTree) mark their stored
@@ -36,12 +36,14 @@ let package = Package(
         .target(name: "YardstickLineBreaking", dependencies: ["YardstickShaping"]),
         .target(name: "YardstickLayout", dependencies: ["YardstickFonts", "YardstickAnalysis", "YardstickShaping", "YardstickLineBreaking", "CMemoryHints"]),
 
-        // Tables: the row-offset cache (independent of text) and the table sizing pass.
+        // Cells and tables: cell templates fitted at a width (UIStackView semantics), the row-offset
+        // cache (independent of text), and the table sizing pass over both.
+        .target(name: "YardstickTemplates", dependencies: ["YardstickFonts", "YardstickLayout"]),
         .target(name: "YardstickOffsets"),
-        .target(name: "YardstickTable", dependencies: ["YardstickLayout", "YardstickOffsets"]),
+        .target(name: "YardstickTable", dependencies: ["YardstickFonts", "YardstickLayout", "YardstickTemplates", "YardstickOffsets"]),
 
         // Public umbrella, command logic, CLI.
-        .target(name: "Yardstick", dependencies: ["YardstickFonts", "YardstickAnalysis", "YardstickShaping", "YardstickLineBreaking", "YardstickLayout", "YardstickOffsets", "YardstickTable"]),
+        .target(name: "Yardstick", dependencies: ["YardstickFonts", "YardstickAnalysis", "YardstickShaping", "YardstickLineBreaking", "YardstickLayout", "YardstickTemplates", "YardstickOffsets", "YardstickTable"]),
         .target(name: "YardstickCommands", dependencies: ["Yardstick"]),
         .executableTarget(name: "yardstick", dependencies: ["YardstickCommands", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
 
@@ -54,6 +56,7 @@ let package = Package(
         .testTarget(name: "YardstickShapingTests", dependencies: ["YardstickShaping", "CHarfBuzz"]),
         .testTarget(name: "YardstickLineBreakingTests", dependencies: ["YardstickLineBreaking"]),
         .testTarget(name: "YardstickLayoutTests", dependencies: ["YardstickLayout", "YardstickShaping", "CHarfBuzz"]),
+        .testTarget(name: "YardstickTemplatesTests", dependencies: ["YardstickTemplates", "YardstickLayout"]),
         .testTarget(name: "YardstickOffsetsTests", dependencies: ["YardstickOffsets"]),
         .testTarget(name: "YardstickTableTests", dependencies: ["YardstickTable"]),
         .testTarget(name: "YardstickCommandsTests", dependencies: ["YardstickCommands"]),

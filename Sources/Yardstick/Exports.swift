@@ -4,5 +4,6 @@
 @_exported import YardstickShaping
 @_exported import YardstickLineBreaking
 @_exported import YardstickLayout
+@_exported import YardstickTemplates
 @_exported import YardstickOffsets
 @_exported import YardstickTable

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import YardstickCommands
 import YardstickLayout
+import YardstickTable
 
 @main
 struct Yardstick: ParsableCommand {
@@ -79,16 +80,22 @@ struct LayoutCommand: ParsableCommand {
 struct MeasureCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "measure",
-        abstract: "Measure every row of a CSV table: each row as tall as its tallest wrapped cell.")
+        abstract: "Size every row of a CSV table: a SwiftDataTables grid or a list of cell templates (--config), or wrapped cells in capped columns.")
 
-    @Argument(help: ArgumentHelp("The CSV file (first row: header, set in bold).", valueName: "FILE.csv")) var file: String
-    @Option(help: ArgumentHelp("Widest a column may be, in points.", valueName: "PT")) var maxColumnWidth: Double
-    @Option(help: ArgumentHelp("Dynamic Type content size category for the body style (default: large).", valueName: "CATEGORY")) var category: String?
-    @Option(help: ArgumentHelp("Per-row heights and offsets as CSV (default: standard output).", valueName: "FILE")) var output: String?
+    @Argument(help: ArgumentHelp("The CSV file (first record: the column names).", valueName: "FILE.csv")) var file: String
+    @Option(help: ArgumentHelp("The table's sizing: layout, cells, column widths, sections (see the README).", valueName: "CONFIG.json")) var config: String?
+    @Option(help: ArgumentHelp("Output format with --config: csv or jsonl.", valueName: "FORMAT")) var format: String?
+    @Option(help: ArgumentHelp("With --config: replay a trace of scrolls and edits on a lazily sized table, one JSON answer per line.", valueName: "TRACE.jsonl")) var replay: String?
+    @Option(help: ArgumentHelp("Without --config: widest a column may be, in points.", valueName: "PT")) var maxColumnWidth: Double?
+    @Option(help: ArgumentHelp("Without --config: Dynamic Type content size category for the body style (default: large).", valueName: "CATEGORY")) var category: String?
+    @Option(help: ArgumentHelp("Output file (default: standard output).", valueName: "FILE")) var output: String?
     @OptionGroup var fontOptions: FontOptions
 
     func run() throws {
         do {
+            if config != nil { return try runConfigured() }
+            guard format == nil, replay == nil else { throw CommandError("--format and --replay need --config") }
+            guard let maxColumnWidth else { throw CommandError("give --config CONFIG.json, or --max-column-width PT for the plain grid") }
             var text = fontOptions.textOptions
             text.category = category
             let job = MeasureJob(maxColumnWidth: maxColumnWidth, attributes: try text.attributes(), threads: fontOptions.threads)
@@ -108,5 +115,47 @@ struct MeasureCommand: ParsableCommand {
             // The summary goes where it does not mix with the data.
             if output == nil || output == "-" { FileIO.warn(summary.text) } else { print(summary.text) }
         } catch { fail(error) }
+    }
+
+    /// `measure DATA.csv --config CONFIG.json [--format csv|jsonl] [--replay TRACE.jsonl]`.
+    func runConfigured() throws {
+        guard maxColumnWidth == nil else { throw CommandError("--max-column-width does not apply with --config; set \"maxColumnWidth\" in the config") }
+        guard category == nil else { throw CommandError("--category does not apply with --config; set \"category\" in the config") }
+        let format = try format.map { name -> SizingJob.Format in
+            guard let f = SizingJob.Format(rawValue: name) else { throw CommandError("unknown --format \"\(name)\"; expected csv or jsonl") }
+            return f
+        } ?? .csv
+        guard fontOptions.threads >= 0 else { throw CommandError("--threads must be 0 (all cores) or more") }
+        let configPath = config!
+        let sizing: SizingConfig
+        do { sizing = try SizingConfig(json: try FileIO.read(configPath)) } catch let e as ConfigError { throw CommandError("\(configPath): \(e)") }
+        let start = DispatchTime.now().uptimeNanoseconds
+        let (data, replaced, skipped) = try SizingJob.table(csv: try FileIO.read(file))
+        let engine = try TextEngine(fonts: fontOptions.textOptions.makeFonts())
+        let job = SizingJob(config: sizing, format: format, threads: fontOptions.threads)
+        let layout: TableLayout<TableRow>
+        do { layout = try job.layout(data, engine: engine) } catch let e as ConfigError { throw CommandError("\(configPath): \(e)") }
+        if replaced > 0 { FileIO.warn("yardstick: warning: \(replaced) invalid UTF-8 sequence(s) replaced by U+FFFD") }
+        if skipped > 0 { FileIO.warn("yardstick: note: \(skipped) empty line(s) skipped (not rows)") }
+        if let replay {
+            _ = try FileIO.read(replay == "-" ? nil : replay).count // the trace must be readable before anything is written
+            var replayer = SizingReplayer(table: layout, data: data, config: sizing)
+            do {
+                try JSONLinesStream.run(inputPath: replay == "-" ? nil : replay, outputPath: output == "-" ? nil : output) { line, out in
+                    replayer.replay(line: line, appendingTo: &out)
+                }
+            } catch { throw CommandError("\(error)") }
+            return
+        }
+        var table = layout
+        table.keepsPreparedText = false
+        let bar = ProgressBar(label: "measuring")
+        do { try table.measureAll(progress: bar.update) } catch { throw CommandError("\(error)") }
+        bar.finish()
+        let out = SizingJob.write(table, format: format, sectioned: sizing.grouping != nil)
+        try FileIO.write(String(decoding: out, as: UTF8.self), to: output)
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        let summary = "rows: \(data.rows.count) (header not included)\nsections: \(table.sectionCount)\ntotal height: \(OutputNumber.format(table.totalHeight.points)) pt\nseconds: \(String(format: "%.3f", seconds))"
+        if output == nil || output == "-" { FileIO.warn(summary) } else { print(summary) }
     }
 }

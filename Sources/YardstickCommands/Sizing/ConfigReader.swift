@@ -1,0 +1,84 @@
+/// A JSON value read at a path of a configuration file, with errors that name the path
+/// (`sections.header.vstack.children[1].text.size`). Unknown keys are errors.
+struct ConfigReader {
+    let value: JSONValue
+    let path: String
+
+    init(_ value: JSONValue, path: String) {
+        self.value = value
+        self.path = path
+    }
+
+    func error(_ message: String) -> ConfigError { ConfigError(path: path, message: message) }
+
+    func child(_ key: String, _ value: JSONValue) -> ConfigReader {
+        ConfigReader(value, path: path.isEmpty ? key : "\(path).\(key)")
+    }
+
+    /// The object's members, after checking that every key is one of `allowed`.
+    func members(_ allowed: Set<String>) throws(ConfigError) -> [String: ConfigReader] {
+        guard case .object(let fields) = value else { throw error("must be a JSON object") }
+        var result: [String: ConfigReader] = [:]
+        for (key, v) in fields {
+            guard allowed.contains(key) else {
+                throw child(key, v).error("unknown key; expected one of \(allowed.sorted().joined(separator: ", "))")
+            }
+            result[key] = child(key, v)
+        }
+        return result
+    }
+
+    /// An object of exactly one member whose key names a variant (`{"fixed": 44}`).
+    func variant(_ allowed: Set<String>) throws(ConfigError) -> (String, ConfigReader) {
+        if case .object(let fields) = value, fields.count == 1, let (key, v) = fields.first, allowed.contains(key) {
+            return (key, child(key, v))
+        }
+        throw error("must be an object with one of the keys \(allowed.sorted().joined(separator: ", "))")
+    }
+
+    func number() throws(ConfigError) -> Double {
+        guard let v = value.doubleValue else { throw error("must be a number") }
+        return v
+    }
+
+    /// A finite number ≥ 0 (or > 0).
+    func length(positive: Bool = false) throws(ConfigError) -> Double {
+        let v = try number()
+        guard v.isFinite && (positive ? v > 0 : v >= 0) else { throw error("must be a finite number\(positive ? " above 0" : ", 0 or more") (got \(v))") }
+        return v
+    }
+
+    func integer(minimum: Int = 0) throws(ConfigError) -> Int {
+        guard let v = value.exactIntegerValue, v >= minimum else { throw error("must be a whole number, \(minimum) or more") }
+        return v
+    }
+
+    func string() throws(ConfigError) -> String {
+        guard let v = value.stringValue else { throw error("must be a string") }
+        return v
+    }
+
+    func bool() throws(ConfigError) -> Bool {
+        guard let v = value.boolValue else { throw error("must be true or false") }
+        return v
+    }
+
+    /// One of a fixed set of names.
+    func name<T>(_ names: [String: T]) throws(ConfigError) -> T {
+        let s = try string()
+        guard let v = names[s] else { throw error("unknown value \"\(s)\"; expected one of \(names.keys.sorted().joined(separator: ", "))") }
+        return v
+    }
+
+    func array() throws(ConfigError) -> [ConfigReader] {
+        guard let items = value.arrayValue else { throw error("must be an array") }
+        return items.enumerated().map { ConfigReader($1, path: "\(path)[\($0)]") }
+    }
+}
+
+/// A configuration that can't be used: the path in the file and what is wrong.
+public struct ConfigError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var path: String
+    public var message: String
+    public var description: String { path.isEmpty ? message : "\(path): \(message)" }
+}

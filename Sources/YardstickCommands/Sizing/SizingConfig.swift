@@ -1,0 +1,173 @@
+import YardstickLayout
+import YardstickOffsets
+import YardstickTable
+import YardstickTemplates
+
+/// `measure --config CONFIG.json`: a table's sizing read from JSON (see the README's config
+/// reference), ready to lay out a CSV table. Unknown keys, and keys of the other layout, are
+/// errors naming their path.
+public struct SizingConfig {
+    public enum Layout: String { case grid, list }
+    public var layout: Layout
+    public var grid = DataTableConfiguration()
+    public var list: ListConfiguration<TableRow>
+    public var grouping: SectionGrouping?
+    /// `heightColumn`: a number in this column beats every mode.
+    public var heightColumn: String?
+
+    static let topKeys: Set<String> = ["layout", "width", "category", "maximumCategory", "displayScale", "textLayout", "rowHeightMode",
+                                       "columnWidthMode", "minColumnWidth", "maxColumnWidth", "columns", "cell", "headerHeight",
+                                       "footerHeight", "interRowSpacing", "heightColumn", "sections", "sectionOverrides"]
+    static let gridOnly = ["textLayout", "columnWidthMode", "minColumnWidth", "maxColumnWidth", "columns"]
+    static let listOnly = ["cell"]
+
+    /// Parses a configuration file's bytes.
+    public init(json bytes: [UInt8]) throws(ConfigError) {
+        let root: JSONValue
+        do { root = try JSONParser.parse(bytes) } catch { throw ConfigError(path: "", message: "not JSON: \(error)") }
+        let m = try ConfigReader(root, path: "").members(Self.topKeys)
+        layout = try m["layout"]?.name(["grid": Layout.grid, "list": .list]) ?? .grid
+        for key in layout == .grid ? Self.listOnly : Self.gridOnly where m[key] != nil {
+            throw m[key]!.error("applies to \(layout == .grid ? "list" : "grid") layouts only (\"layout\" is \"\(layout.rawValue)\")")
+        }
+        var environment = SizingEnvironment()
+        let categories = Dictionary(uniqueKeysWithValues: ContentSizeCategory.allCases.map { ($0.rawValue, $0) })
+        if let c = m["category"] { environment.category = try c.name(categories) }
+        if let c = m["maximumCategory"] { environment.maximumCategory = try c.name(categories) }
+        environment.displayScale = try m["displayScale"]?.length(positive: true)
+        let mode = try m["rowHeightMode"].map(Self.rowHeightMode)
+        let sections = try m["sections"].map { s throws(ConfigError) in try Self.sections(s) }
+        grouping = sections?.grouping
+        var levels = SectionLevels<TableRow>(allSections: sections?.rules ?? SectionRules())
+        if let overrides = m["sectionOverrides"] {
+            guard grouping != nil else { throw overrides.error("needs \"sections\" (the column that makes sections)") }
+            guard case .object(let names) = overrides.value else { throw overrides.error("must be a JSON object") }
+            for name in names.keys.sorted() { levels.named[name] = try Self.rules(overrides.child(name, names[name]!), allowing: []) }
+        }
+        heightColumn = try m["heightColumn"]?.string()
+
+        // A list needs its template; a grid has SwiftDataTables' defaults.
+        let placeholder = CellTemplate<TableRow>(.box(BoxElement()))
+        list = ListConfiguration(width: 1, cell: placeholder)
+        switch layout {
+        case .list:
+            guard let width = m["width"] else { throw ConfigError(path: "width", message: "a list needs \"width\" (the cell width)") }
+            guard let cell = m["cell"] else { throw ConfigError(path: "cell", message: "a list needs \"cell\" (the row's template)") }
+            list = ListConfiguration(width: try width.length(positive: true), cell: try TemplateDecoding.template(cell))
+            if let mode { list.rowHeightMode = mode }
+            list.headerHeight = try m["headerHeight"]?.length() ?? 0
+            list.footerHeight = try m["footerHeight"]?.length() ?? 0
+            list.interRowSpacing = try m["interRowSpacing"]?.length() ?? 0
+            list.environment = environment
+            list.sections = levels
+        case .grid:
+            var g = DataTableConfiguration()
+            if let mode { g.rowHeightMode = mode }
+            g.textLayout = try m["textLayout"]?.name(["singleLine": TextLayoutMode.singleLine, "wrap": .wrap]) ?? .singleLine
+            g.frameWidth = try m["width"]?.length(positive: true)
+            if let c = m["columnWidthMode"] { g.columnWidthMode = try Self.columnWidthMode(c) }
+            g.minColumnWidth = try m["minColumnWidth"]?.length() ?? 70
+            g.maxColumnWidth = try m["maxColumnWidth"]?.length(positive: true)
+            if let h = m["headerHeight"] { g.heightForSectionHeader = try h.length() }
+            if let f = m["footerHeight"] { g.heightForSectionFooter = try f.length() }
+            if let s = m["interRowSpacing"] { g.heightOfInterRowSpacing = try s.length() }
+            if let columns = m["columns"] {
+                guard case .object(let names) = columns.value else { throw columns.error("must be a JSON object") }
+                for name in names.keys.sorted() {
+                    let c = try columns.child(name, names[name]!).members(["width", "cell", "widthMode"])
+                    if let w = c["width"] { g.columnWidths[name] = try w.length(positive: true) }
+                    if let t = c["cell"] { g.cellTemplates[name] = try TemplateDecoding.template(t) }
+                    if let w = c["widthMode"] { g.columnWidthModes[name] = try Self.columnWidthMode(w) }
+                }
+            }
+            g.environment = environment
+            g.grouping = grouping
+            g.sections = levels
+            grid = g
+        }
+    }
+
+    static func rowHeightMode(_ r: ConfigReader) throws(ConfigError) -> RowHeightMode {
+        let (key, v) = try r.variant(["fixed", "automatic"])
+        if key == "fixed" { return .fixed(try v.length()) }
+        let a = try v.members(["estimated", "prefetchWindow"])
+        return .automatic(estimated: try a["estimated"]?.length() ?? 44, prefetchWindow: try a["prefetchWindow"]?.integer() ?? 10)
+    }
+
+    static func columnWidthMode(_ r: ConfigReader) throws(ConfigError) -> ColumnWidthMode {
+        let (key, v) = try r.variant(["fixed", "fitContentText", "fitContentAutoLayout"])
+        switch key {
+        case "fixed": return .fixed(try v.length(positive: true))
+        case "fitContentText":
+            if case .string = v.value { return .fitContentText(try v.name(["maxMeasured": ColumnWidthStrategy.maxMeasured])) }
+            let (name, s) = try v.variant(["sampledMax", "percentileMeasured", "estimatedAverage", "hybrid"])
+            switch name {
+            case "sampledMax":
+                return .fitContentText(.sampledMax(sampleSize: try sample(s, ["sampleSize"]).size))
+            case "percentileMeasured":
+                let p = try sample(s, ["percentile", "sampleSize"])
+                return .fitContentText(.percentileMeasured(percentile: p.percentile, sampleSize: p.size))
+            case "estimatedAverage":
+                let a = try s.members(["averageCharWidth"])
+                return .fitContentText(.estimatedAverage(averageCharWidth: try a["averageCharWidth"]?.length() ?? 7))
+            default:
+                let a = try s.members(["sampleSize", "averageCharWidth"])
+                return .fitContentText(.hybrid(sampleSize: try a["sampleSize"]?.integer(minimum: 1) ?? 100,
+                                               averageCharWidth: try a["averageCharWidth"]?.length() ?? 7))
+            }
+        default:
+            if case .string = v.value { return .fitContentAutoLayout(sample: try v.name(["all": ColumnSample.all])) }
+            let (name, s) = try v.variant(["sampledMax", "percentile"])
+            if name == "sampledMax" { return .fitContentAutoLayout(sample: .sampledMax(sampleSize: try sample(s, ["sampleSize"]).size)) }
+            let p = try sample(s, ["percentile", "sampleSize"])
+            return .fitContentAutoLayout(sample: .percentile(percentile: p.percentile, sampleSize: p.size))
+        }
+    }
+
+    private static func sample(_ r: ConfigReader, _ keys: Set<String>) throws(ConfigError) -> (size: Int, percentile: Double) {
+        let m = try r.members(keys)
+        var percentile = 0.9
+        if let p = m["percentile"] {
+            percentile = try p.number()
+            guard percentile >= 0 && percentile <= 1 else { throw p.error("a percentile must be between 0 and 1 (got \(percentile))") }
+        }
+        return (try m["sampleSize"]?.integer(minimum: 1) ?? 100, percentile)
+    }
+
+    static func sections(_ r: ConfigReader) throws(ConfigError) -> (grouping: SectionGrouping, rules: SectionRules<TableRow>) {
+        let m = try r.members(["column", "order", "hide", "header", "footer", "rowHeight"])
+        guard let column = m["column"] else { throw r.error("sections need \"column\" (the column whose value makes the sections)") }
+        var order = SectionOrder.input
+        if let o = m["order"] {
+            if case .array = o.value {
+                var names: [String] = []
+                for item in try o.array() { names.append(try item.string()) }
+                order = .explicit(names)
+            } else {
+                order = try o.name(["input": SectionOrder.input, "ascending": .ascending])
+            }
+        }
+        let hide = try m["hide"]?.name(["none": SectionDisplayBehavior.manuallyManaged, "noCellData": .hidesSectionsWithNoCellData,
+                                        "noData": .hidesSectionsWithNoData]) ?? .manuallyManaged
+        return (SectionGrouping(column: try column.string(), order: order, display: hide), try rules(r, allowing: ["column", "order", "hide"]))
+    }
+
+    /// `header`, `footer` and `rowHeight` of a sections block or a section override.
+    static func rules(_ r: ConfigReader, allowing extra: Set<String>) throws(ConfigError) -> SectionRules<TableRow> {
+        let m = try r.members(extra.union(["header", "footer", "rowHeight"]))
+        var rules = SectionRules<TableRow>()
+        rules.header = try m["header"].map(dimension)
+        rules.footer = try m["footer"].map(dimension)
+        if let h = m["rowHeight"] { rules.cellHeight = .fixed(try h.length()) }
+        return rules
+    }
+
+    /// `{"height": H}` or a TEMPLATE (whose `column` texts read the section's value).
+    static func dimension(_ r: ConfigReader) throws(ConfigError) -> SectionDimension {
+        if case .object(let fields) = r.value, fields.keys.contains("height") {
+            let m = try r.members(["height"])
+            return .height(try m["height"]!.length())
+        }
+        return .template(try TemplateDecoding.template(r))
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import YardstickLayout
+import YardstickOffsets
+import YardstickTable
+import YardstickTemplates
+
+/// `yardstick measure DATA.csv --config CONFIG.json`: every row of a CSV table sized as the
+/// configuration says (a SwiftDataTables grid or a list of templates, in sections or not), and
+/// written as CSV (`row,height,offset`, or `section,item,height,offset` with sections) or JSON
+/// Lines. Heights and offsets are exact multiples of 1/64 pt.
+public struct SizingJob {
+    public enum Format: String { case csv, jsonl }
+    public var config: SizingConfig
+    public var format: Format
+    public var threads: Int
+
+    public init(config: SizingConfig, format: Format, threads: Int) {
+        self.config = config
+        self.format = format
+        self.threads = threads
+    }
+
+    /// The table read from CSV bytes: the first record names the columns.
+    public static func table(csv bytes: [UInt8]) throws -> (data: TableData, replacedInvalidUTF8: Int, skippedBlankLines: Int) {
+        let reader: CSVReader
+        do { reader = try CSVReader(bytes: bytes) } catch let e as CSVReader.ParseError { throw CommandError(e.description) }
+        guard !reader.rows.isEmpty else { throw CommandError("the CSV file has no header record") }
+        return (TableData(records: reader.rows), reader.replacedInvalidUTF8, reader.skippedBlankLines)
+    }
+
+    /// The table laid out with every row estimated or known (nothing measured yet).
+    public func layout(_ data: TableData, engine: TextEngine) throws -> TableLayout<TableRow> {
+        var c = config
+        if let name = c.heightColumn {
+            guard let column = data.columnIndex(name) else { throw ConfigError(path: "heightColumn", message: "no column named \"\(name)\"") }
+            for (r, row) in data.rows.enumerated() { _ = try Self.height(row[column: column], row: r, column: name) }
+            let read: @Sendable (RowPosition, TableRow) -> Double? = { _, row in try? Self.height(row[column: column], row: 0, column: name) }
+            c.grid.heightForRowAt = read
+            c.list.heightForRowAt = read
+        }
+        do {
+            switch c.layout {
+            case .grid: return try TableLayout.grid(data, configuration: c.grid, engine: engine, threads: threads)
+            case .list: return try TableLayout.list(data, configuration: c.list, grouping: c.grouping, engine: engine, threads: threads)
+            }
+        } catch { throw ConfigError(path: error.path, message: error.message) }
+    }
+
+    /// A `heightColumn` value: empty is none; otherwise a finite number of points, 0 or more.
+    static func height(_ text: String?, row: Int, column: String) throws -> Double? {
+        guard let text, !text.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
+        guard let v = Double(text.trimmingCharacters(in: .whitespaces)), v.isFinite, v >= 0 else {
+            throw CommandError("row \(row), column \"\(column)\": \"\(text.prefix(40))\" is not a height (a finite number of points, 0 or more, or empty)")
+        }
+        return v
+    }
+
+    /// Every row measured and the output's bytes.
+    public func run(_ data: TableData, engine: TextEngine, progress: ((Int, Int) -> Void)? = nil) throws -> (output: [UInt8], layout: TableLayout<TableRow>) {
+        var table = try layout(data, engine: engine)
+        table.keepsPreparedText = false
+        do { try table.measureAll(progress: progress) } catch { throw CommandError("\(error)") }
+        return (Self.write(table, format: format, sectioned: config.grouping != nil), table)
+    }
+
+    /// The heights and offsets of every row (and, with sections or in JSON Lines, of every
+    /// header and footer), in table order.
+    public static func write(_ table: TableLayout<TableRow>, format: Format, sectioned: Bool) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(table.offsets.rowCount * 28 + 64)
+        func text(_ s: String) { out.append(contentsOf: s.utf8) }
+        func number(_ units: Int64) { text(JSONWriter.numberText(LayoutLength(units: units).points)) }
+        if format == .csv { text(sectioned ? "section,item,height,offset\n" : "row,height,offset\n") }
+        let spacing = table.interRowSpacing.units
+        for s in 0..<table.sectionCount {
+            let header = try! table.offsets.headerFrame(ofSection: s)
+            var y = header.top.units + header.height.units
+            func part(_ name: String, _ frame: VerticalSpan) {
+                if format == .jsonl {
+                    text("{\"section\":\(s),\"\(name)\":"); number(frame.height.units); text(",\"y\":"); number(frame.top.units); text("}\n")
+                } else if sectioned {
+                    text("\(s),\(name),"); number(frame.height.units); text(","); number(frame.top.units); text("\n")
+                }
+            }
+            part("header", header)
+            for r in 0..<table.rowCount(inSection: s) {
+                let stored = try! table.offsets.height(of: RowPosition(section: s, row: r)).units
+                switch format {
+                case .jsonl:
+                    text("{\"section\":\(s),\"row\":\(r),\"height\":"); number(stored - spacing); text(",\"y\":"); number(y); text("}\n")
+                case .csv:
+                    text(sectioned ? "\(s),\(r)," : "\(r),"); number(stored - spacing); text(","); number(y); text("\n")
+                }
+                y += stored
+            }
+            part("footer", try! table.offsets.footerFrame(ofSection: s))
+        }
+        return out
+    }
+}

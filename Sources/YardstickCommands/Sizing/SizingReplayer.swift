@@ -1,0 +1,150 @@
+import YardstickLayout
+import YardstickOffsets
+import YardstickTable
+import YardstickTemplates
+
+/// `measure --config … --replay TRACE.jsonl`: a lazily sized table driven by a trace, one JSON
+/// answer per trace line. Every row starts estimated (unless its height is known without
+/// measuring); only what the trace scrolls to, edits or inserts is measured.
+///
+/// | input | output |
+/// |---|---|
+/// | `{"op":"scroll","y":Y,"height":H}` | `{"y":Y2,"measured":K,"first":[S,R],"last":[S,R],"total":T}` |
+/// | `{"op":"edit","section":S,"row":R,"column":C,"text":X}` | `{"changed":B,"height":H,"y":Y2}` |
+/// | `{"op":"insert","section":S,"row":R,"cells":{C:X}}` | `{"ok":true,"y":Y2}` |
+/// | `{"op":"delete","section":S,"row":R,"count":K}` | `{"ok":true,"y":Y2}` |
+/// | `{"op":"width","width":W}`, `{"op":"column","name":C,"width":W}`, `{"op":"category","category":N}` | `{"ok":true,"total":T}` |
+/// | `{"op":"height","section":S,"row":R}` | `{"height":H,"measured":B,"y":Y}` |
+/// | `{"op":"total"}` | `{"height":T,"measured":M}` |
+///
+/// A bad line gets `{"error":"…"}` and leaves the table as it was. Y2 is the anchored content
+/// offset (0 before the first scroll).
+public struct SizingReplayer {
+    public private(set) var table: TableLayout<TableRow>
+    let columns: [String]
+    let grouping: (column: Int, keys: [String])?
+    let heightColumn: (index: Int, name: String)?
+    private var writer = JSONWriter()
+
+    public init(table: TableLayout<TableRow>, data: TableData, config: SizingConfig) {
+        self.table = table
+        columns = data.columns
+        if let g = config.grouping, let c = data.columnIndex(g.column) {
+            grouping = (c, (0..<table.sectionCount).map { table.sectionKey($0) })
+        } else {
+            grouping = nil
+        }
+        heightColumn = config.heightColumn.flatMap { name in data.columnIndex(name).map { ($0, name) } }
+    }
+
+    /// Answers one trace line (without its newline), appending the answer's bytes.
+    public mutating func replay(line: UnsafeBufferPointer<UInt8>, appendingTo output: inout [UInt8]) {
+        writer.removeAll()
+        do {
+            try perform(line)
+        } catch {
+            writer.removeAll()
+            writer.beginObject()
+            writer.key("error")
+            writer.writeString("\(error)")
+            writer.endObject()
+        }
+        output.append(contentsOf: writer.bytes)
+    }
+
+    private var offset: Double { table.viewport?.top ?? 0 }
+
+    private mutating func perform(_ line: UnsafeBufferPointer<UInt8>) throws {
+        let request: JSONValue
+        do { request = try JSONParser.parse(line) } catch { throw CommandError("invalid JSON: \(error)") }
+        guard case .object(let fields) = request else { throw CommandError("expected a JSON object") }
+        guard let op = fields["op"]?.stringValue else { throw CommandError("missing \"op\" (a string)") }
+        func number(_ key: String) throws -> Double {
+            guard let v = fields[key]?.doubleValue else { throw CommandError("\"\(key)\" must be a number") }
+            return v
+        }
+        func integer(_ key: String) throws -> Int {
+            guard let v = fields[key]?.exactIntegerValue else { throw CommandError("\"\(key)\" must be a whole number") }
+            return v
+        }
+        func string(_ key: String) throws -> String {
+            guard let v = fields[key]?.stringValue else { throw CommandError("\"\(key)\" must be a string") }
+            return v
+        }
+        func position() throws -> RowPosition { RowPosition(section: try integer("section"), row: try integer("row")) }
+        func column(_ name: String) throws -> Int {
+            guard let i = columns.firstIndex(of: name) else { throw CommandError("no column named \"\(name)\"") }
+            return i
+        }
+        func checkHeightValue(_ row: TableRow) throws {
+            if let h = heightColumn { _ = try SizingJob.height(row[column: h.index], row: 0, column: h.name) }
+        }
+        writer.beginObject()
+        switch op {
+        case "scroll":
+            let r = try table.scroll(to: try number("y"), viewportHeight: try number("height"))
+            writer.key("y"); writer.writeNumber(r.contentOffset)
+            writer.key("measured"); writer.writeInteger(r.measuredRowCount)
+            for (key, p) in [("first", r.firstVisibleRow), ("last", r.lastVisibleRow)] {
+                writer.key(key)
+                if let p { writer.beginArray(); writer.writeInteger(p.section); writer.writeInteger(p.row); writer.endArray() } else { writer.writeNull() }
+            }
+            writer.key("total"); writer.writeNumber(r.totalHeight)
+        case "edit":
+            let p = try position()
+            try table.check(p)
+            let c = try column(try string("column"))
+            if let g = grouping, g.column == c { throw CommandError("the column \"\(columns[c])\" makes the sections; a row can't move between sections by an edit") }
+            var row = table.row(at: p)
+            while row.fields.count <= c { row.fields.append("") }
+            row.fields[c] = try string("text")
+            try checkHeightValue(row)
+            let r = try table.replaceRow(at: p, with: row)
+            writer.key("changed"); writer.writeBool(r.changed)
+            writer.key("height"); writer.writeNumber(r.height)
+            writer.key("y"); writer.writeNumber(offset)
+        case "insert":
+            let p = try position()
+            guard case .object(let cells)? = fields["cells"] else { throw CommandError("\"cells\" must be an object of column names and texts") }
+            var row = TableRow(Array(repeating: "", count: columns.count))
+            for (name, value) in cells {
+                guard let text = value.stringValue else { throw CommandError("cells.\(name) must be a string") }
+                row.fields[try column(name)] = text
+            }
+            if let g = grouping, p.section >= 0 && p.section < g.keys.count { row.fields[g.column] = g.keys[p.section] }
+            try checkHeightValue(row)
+            try table.insertRows([row], at: p)
+            writer.key("ok"); writer.writeBool(true)
+            writer.key("y"); writer.writeNumber(offset)
+        case "delete":
+            try table.deleteRows(at: try position(), count: try integer("count"))
+            writer.key("ok"); writer.writeBool(true)
+            writer.key("y"); writer.writeNumber(offset)
+        case "width", "column", "category":
+            if op == "width" {
+                try table.setWidth(try number("width"))
+            } else if op == "column" {
+                try table.setColumnWidth(try number("width"), column: try string("name"))
+            } else {
+                let name = try string("category")
+                var env = table.environment
+                env.category = try TextOptions.parseCategory(name)
+                try table.setEnvironment(env)
+            }
+            writer.key("ok"); writer.writeBool(true)
+            writer.key("total"); writer.writeNumber(table.totalHeight.points)
+        case "height":
+            let p = try position()
+            try table.check(p)
+            writer.key("height"); writer.writeNumber(try table.height(of: p).points)
+            writer.key("measured"); writer.writeBool(try table.isMeasured(p))
+            writer.key("y"); writer.writeNumber(try table.offsets.offset(of: p).points)
+        case "total":
+            writer.key("height"); writer.writeNumber(table.totalHeight.points)
+            writer.key("measured"); writer.writeInteger(table.measuredRowCount)
+        default:
+            throw CommandError("unknown op \"\(op)\"; expected scroll, edit, insert, delete, width, column, category, height or total")
+        }
+        writer.endObject()
+    }
+}

@@ -1,0 +1,144 @@
+import YardstickFonts
+import YardstickLayout
+import YardstickTemplates
+
+/// A grid's column widths, as SwiftDataTables chooses them (`SwiftDataTable.swift`,
+/// `DataStructureModel.swift`, pavankataria/SwiftDataTables 870de05):
+/// - text strategies: base width + 30 (sort indicator) + 2 × 15 (cell margins);
+/// - every mode is clamped: `max(min(max(w, minColumnWidth), maxColumnWidth), header)`, where
+///   header = the bold title's width + 45, so the title beats `maxColumnWidth`;
+/// - when the columns together are narrower than the frame, each widens in proportion;
+/// - a width given by name (`widthForColumnAt`) beats all of it, unclamped and unscaled.
+enum ColumnWidths {
+    static func compute(_ data: TableData, _ c: DataTableConfiguration, templates: [Int: CellSizer<TableRow>],
+                        engine: TextEngine, threads: Int) throws(SizingError) -> [Double] {
+        let env = c.environment
+        var body = TextAttributes(textStyle: .body, category: env.category, maximumCategory: env.maximumCategory)
+        body.hyphenateWordBreaks = false
+        var bold = body
+        bold.fontStyle = .bold
+        let titles = engine.prepare(data.columns, style: .bold, threads: threads)
+        var widths: [Double] = []
+        for (i, name) in data.columns.enumerated() {
+            let header = titles[i].naturalWidth(attributes: bold) + 45
+            let mode = c.columnWidthModes[name] ?? c.columnWidthMode
+            let clamp = { (w: Double) in max(min(max(w, c.minColumnWidth), c.maxColumnWidth ?? .infinity), header) }
+            switch mode {
+            case .fixed(let w):
+                widths.append(clamp(w))
+            case .fitContentText(let strategy):
+                let base = textWidth(column: i, of: data, strategy: strategy, attributes: body, engine: engine, threads: threads)
+                widths.append(clamp(base + 30 + 2 * 15))
+            case .fitContentAutoLayout(let sample):
+                let rows: [Int]
+                switch sample {
+                case .all: rows = Array(data.rows.indices)
+                case .sampledMax(let n), .percentile(_, let n): rows = sampleRows(data.rows.count, n)
+                }
+                var natural: [Double]
+                if let sizer = templates[i] {
+                    let prepared = sizer.prepare(count: rows.count, threads: threads) { data.rows[rows[$0]] }
+                    var scratch = FitScratch(nodeCount: sizer.compiled.nodes.count)
+                    natural = rows.indices.map { k in prepared.withRow(k) { sizer.compiled.naturalWidth(texts: $0, scratch: &scratch) } }
+                } else { // the default cell: label (at least 20 wide) between 15 pt margins
+                    let texts = engine.prepare(rows.map { data.rows[$0][column: i] ?? "" }, style: .regular, threads: threads)
+                    natural = texts.map { max($0.naturalWidth(attributes: body), 20) + 30 }
+                }
+                natural = natural.map { ($0 - 1e-9).rounded(.up) }
+                let w: Double
+                if case .percentile(let p, _) = sample { w = percentile(natural, p) } else { w = natural.max() ?? 0 }
+                widths.append(clamp(w))
+            }
+        }
+        if c.shouldContentWidthScaleToFillFrame, let frame = c.frameWidth {
+            let total = widths.reduce(0, +)
+            if total > 0 && total < frame {
+                let gap = frame - total
+                widths = widths.map { $0 + gap * ($0 / total) }
+            }
+        }
+        for (i, name) in data.columns.enumerated() {
+            if let w = c.columnWidths[name] { widths[i] = w }
+        }
+        return widths
+    }
+
+    /// The base width a text strategy gives a column.
+    static func textWidth(column: Int, of data: TableData, strategy: ColumnWidthStrategy, attributes: TextAttributes,
+                          engine: TextEngine, threads: Int) -> Double {
+        func measured(_ rows: [Int]) -> [Double] {
+            let texts = engine.prepare(rows.map { data.rows[$0][column: column] ?? "" }, style: .regular, threads: threads)
+            return Parallel.map(count: texts.count, threads: threads) { k in (texts[k].naturalWidth(attributes: attributes) - 1e-9).rounded(.up) }
+        }
+        func average(_ charWidth: Double) -> Double {
+            guard !data.rows.isEmpty else { return 0 }
+            var sum = 0.0
+            for row in data.rows { sum += Double((row[column: column] ?? "").count) * charWidth }
+            return sum / Double(data.rows.count)
+        }
+        switch strategy {
+        case .maxMeasured:
+            return measured(Array(data.rows.indices)).max() ?? 0
+        case .sampledMax(let n):
+            return measured(sampleRows(data.rows.count, n)).max() ?? 0
+        case .percentileMeasured(let p, let n):
+            return percentile(measured(sampleRows(data.rows.count, n)), p)
+        case .estimatedAverage(let charWidth):
+            return average(charWidth)
+        case .hybrid(let n, let charWidth):
+            return max(average(charWidth), measured(sampleRows(data.rows.count, n)).max() ?? 0)
+        }
+    }
+
+    /// Every ⌈count ÷ size⌉-th row from row 0, at most `size` of them; all rows when `size` is
+    /// not below the count (or not above 0).
+    static func sampleRows(_ count: Int, _ size: Int) -> [Int] {
+        guard size > 0 && count > size else { return Array(0..<count) }
+        let stride = max(1, (count + size - 1) / size)
+        var rows: [Int] = []
+        var i = 0
+        while i < count && rows.count < size {
+            rows.append(i)
+            i += stride
+        }
+        return rows
+    }
+
+    /// `sorted[round(clamp(p, 0, 1) × (k − 1))]`; 0 for no values.
+    static func percentile(_ values: [Double], _ p: Double) -> Double {
+        guard !values.isEmpty else { return 0 }
+        let sorted = values.sorted()
+        let index = Int((min(max(p, 0), 1) * Double(sorted.count - 1)).rounded())
+        return sorted[index]
+    }
+}
+
+extension ColumnWidthMode {
+    func validate(_ path: String) throws(SizingError) {
+        func size(_ n: Int, _ p: String) throws(SizingError) {
+            guard n > 0 else { throw SizingError(path: p, message: "a sample size must be at least 1 (got \(n))") }
+        }
+        func fraction(_ v: Double, _ p: String) throws(SizingError) {
+            guard v.isFinite && v >= 0 && v <= 1 else { throw SizingError(path: p, message: "a percentile must be between 0 and 1 (got \(v))") }
+        }
+        switch self {
+        case .fixed(let w): try SizingError.check(w, path + ".fixed", allowZero: false)
+        case .fitContentText(let s):
+            let p = path + ".fitContentText"
+            switch s {
+            case .maxMeasured: break
+            case .sampledMax(let n): try size(n, p + ".sampledMax.sampleSize")
+            case .percentileMeasured(let v, let n): try fraction(v, p + ".percentileMeasured.percentile"); try size(n, p + ".percentileMeasured.sampleSize")
+            case .estimatedAverage(let w): try SizingError.check(w, p + ".estimatedAverage.averageCharWidth")
+            case .hybrid(let n, let w): try size(n, p + ".hybrid.sampleSize"); try SizingError.check(w, p + ".hybrid.averageCharWidth")
+            }
+        case .fitContentAutoLayout(let sample):
+            let p = path + ".fitContentAutoLayout"
+            switch sample {
+            case .all: break
+            case .sampledMax(let n): try size(n, p + ".sampledMax.sampleSize")
+            case .percentile(let v, let n): try fraction(v, p + ".percentile.percentile"); try size(n, p + ".percentile.sampleSize")
+            }
+        }
+    }
+}

@@ -1,0 +1,130 @@
+import YardstickTemplates
+
+/// A section as header and footer templates and height closures see it.
+public struct SectionInfo: Hashable, Sendable {
+    /// The section's name: the value of the grouping column, or the binder's section.
+    public var key: String
+    /// Position among the displayed sections.
+    public var index: Int
+    public var rowCount: Int
+
+    public init(key: String, index: Int, rowCount: Int) {
+        self.key = key
+        self.index = index
+        self.rowCount = rowCount
+    }
+}
+
+/// A section header's or footer's height: a constant, a closure of the section, or a template
+/// fitted at the table's width (its `.column` texts read the section's key).
+public enum SectionDimension {
+    case height(Double)
+    case computed(@Sendable (SectionInfo) -> Double)
+    case template(CellTemplate<SectionInfo>)
+}
+
+/// A row's height rule within a section (Braid's `cellHeight`).
+public enum CellHeight<Row> {
+    /// Measured from the cell (UITableView.automaticDimension).
+    case automatic
+    case fixed(Double)
+    /// A height per row; nil measures the row.
+    case computed(@Sendable (_ section: SectionInfo, _ row: Int, _ model: Row) -> Double?)
+}
+
+/// The dimensions one binding level gives its sections; nil leaves them to the next level.
+public struct SectionRules<Row> {
+    public var header: SectionDimension?
+    public var footer: SectionDimension?
+    public var cellHeight: CellHeight<Row>?
+
+    public init(header: SectionDimension? = nil, footer: SectionDimension? = nil, cellHeight: CellHeight<Row>? = nil) {
+        self.header = header
+        self.footer = footer
+        self.cellHeight = cellHeight
+    }
+}
+
+/// Section dimensions at Braid's binding levels. A section takes each dimension from the first
+/// level that gives it: its own name's rules (`onSection`), then `allSections`
+/// (`onAllSections`), then `anySection` (`onAnySection`, the fallback), then the table's
+/// defaults. (In Braid `onAllSections` binds only sections not bound by name; a dimension a
+/// named binding leaves unset falls through to it here, as the precedence chain reads.)
+public struct SectionLevels<Row> {
+    public var named: [String: SectionRules<Row>]
+    public var allSections: SectionRules<Row>
+    public var anySection: SectionRules<Row>
+
+    public init(named: [String: SectionRules<Row>] = [:], allSections: SectionRules<Row> = SectionRules(),
+                anySection: SectionRules<Row> = SectionRules()) {
+        self.named = named
+        self.allSections = allSections
+        self.anySection = anySection
+    }
+
+    func resolve<T>(_ key: String, _ value: (SectionRules<Row>) -> T?) -> T? {
+        if let rules = named[key], let v = value(rules) { return v }
+        return value(allSections) ?? value(anySection)
+    }
+}
+
+/// Which sections are shown (Braid's section display behaviour). A section's header or footer
+/// counts as data when it is a template or a height above 0.
+public enum SectionDisplayBehavior: String, Hashable, Sendable, CaseIterable {
+    /// Every section given is shown, empty or not.
+    case manuallyManaged
+    /// Sections without rows are hidden, headers or not.
+    case hidesSectionsWithNoCellData
+    /// Sections without rows, header or footer are hidden.
+    case hidesSectionsWithNoData
+}
+
+/// The order of sections made by grouping rows on a column.
+public enum SectionOrder: Hashable, Sendable {
+    /// As each value first appears.
+    case input
+    /// By value, ascending (Unicode scalar order, as Swift compares strings).
+    case ascending
+    /// These sections in this order (listed sections without rows are empty sections); values
+    /// not listed follow in input order.
+    case explicit([String])
+}
+
+/// Rows of a text table grouped into sections by the value of one column.
+public struct SectionGrouping: Hashable, Sendable {
+    public var column: String
+    public var order: SectionOrder
+    public var display: SectionDisplayBehavior
+
+    public init(column: String, order: SectionOrder = .input, display: SectionDisplayBehavior = .manuallyManaged) {
+        self.column = column
+        self.order = order
+        self.display = display
+    }
+
+    /// The sections of `data`, each with its rows in input order. O(rows).
+    func sections(of data: TableData) throws(SizingError) -> [(key: String, rows: [TableRow])] {
+        guard let column = data.columnIndex(self.column) else {
+            throw SizingError(path: "sections.column", message: "no column named \"\(self.column)\"")
+        }
+        var index: [String: Int] = [:]
+        var groups: [(key: String, rows: [TableRow])] = []
+        if case .explicit(let names) = order {
+            for name in names where index[name] == nil {
+                index[name] = groups.count
+                groups.append((name, []))
+            }
+        }
+        for row in data.rows {
+            let key = row[column: column] ?? ""
+            if let i = index[key] {
+                groups[i].rows.append(row)
+            } else {
+                index[key] = groups.count
+                groups.append((key, [row]))
+            }
+        }
+        if order == .ascending { groups.sort { $0.key < $1.key } }
+        return groups
+    }
+}

@@ -1,0 +1,37 @@
+/// One row of a text table (a CSV record): its fields by column position.
+public struct TableRow: Hashable, Sendable {
+    public var fields: [String]
+
+    public init(_ fields: [String]) { self.fields = fields }
+
+    /// The field in column `index`; nil past the row's last field (a short, ragged row).
+    public subscript(column index: Int) -> String? { index < fields.count ? fields[index] : nil }
+}
+
+/// A text table: its column names (a CSV file's first record, which is not a row) and rows.
+///
+/// Column lookups by name are O(columns); rows are held as given.
+public struct TableData: Sendable {
+    public var columns: [String]
+    public var rows: [TableRow]
+
+    public init(columns: [String], rows: [TableRow]) {
+        self.columns = columns
+        self.rows = rows
+    }
+
+    /// A table from CSV records: the first names the columns, the rest are rows.
+    public init(records: [[String]]) {
+        columns = records.first ?? []
+        rows = records.dropFirst().map(TableRow.init)
+    }
+
+    /// The position of the first column named `name`.
+    public func columnIndex(_ name: String) -> Int? { columns.firstIndex(of: name) }
+
+    /// A reader of a column by name, for templates' `.column` texts; nil when there is none.
+    public func columnReader(_ name: String) -> ((TableRow) -> String?)? {
+        guard let index = columnIndex(name) else { return nil }
+        return { $0[column: index] }
+    }
+}

@@ -1,0 +1,113 @@
+import YardstickLayout
+import YardstickOffsets
+import YardstickTemplates
+
+extension TableLayout {
+    /// Rows measured per batch: their texts are prepared together on all cores, then fitted.
+    static var blockSize: Int { 16_384 }
+
+    /// Measures every row still estimated, section by section in blocks, on all cores.
+    /// - Parameter progress: (rows done, rows to do), called between blocks.
+    public mutating func measureAll(progress: ((Int, Int) -> Void)? = nil) throws(SizingError) {
+        var pending: [RowPosition] = []
+        for s in handles.indices {
+            for r in handles[s].indices where handles[s][r] == Self.estimated { pending.append(RowPosition(section: s, row: r)) }
+        }
+        var done = 0
+        progress?(0, pending.count)
+        while done < pending.count {
+            let end = min(pending.count, done + Self.blockSize)
+            _ = try measure(pending[done..<end])
+            done = end
+            progress?(done, pending.count)
+        }
+    }
+
+    /// Measures `rows` from their current contents and stores their heights; returns the heights
+    /// in points (spacing excluded), in order. Rows whose height is known are set to it.
+    @discardableResult
+    mutating func measure(_ rows: ArraySlice<RowPosition>) throws(SizingError) -> [Double] {
+        var toFit: [RowPosition] = []
+        var heights = [Double](repeating: 0, count: rows.count)
+        var fitIndex: [Int] = []
+        for (k, p) in rows.enumerated() {
+            if let h = plan.knownHeight(section: p.section, row: p.row, row(at: p)) {
+                heights[k] = h
+                releaseHandle(p.section, p.row, to: Self.known)
+            } else {
+                toFit.append(p)
+                fitIndex.append(k)
+            }
+        }
+        if !toFit.isEmpty {
+            let prepared = plan.cells.prepare(count: toFit.count, threads: threads) { row(at: toFit[$0]) }
+            let fitted = fit(count: toFit.count) { k, body in prepared.withRow(k, body) }
+            for (j, p) in toFit.enumerated() {
+                heights[fitIndex[j]] = fitted[j]
+                slab.release(handles[p.section][p.row])
+                handles[p.section][p.row] = keepsPreparedText ? prepared.withRow(j) { slab.store($0) } : Self.dropped
+            }
+        }
+        try store(heights, at: rows)
+        return heights
+    }
+
+    /// Heights of `count` rows from their prepared texts, on all cores (each worker with its
+    /// own scratch space); the same numbers whatever the thread count.
+    func fit(count: Int, texts: (Int, (UnsafeBufferPointer<PreparedText?>) -> Double) -> Double) -> [Double] {
+        let cells = plan.cells
+        let workers = Parallel.workerCount(count: count, threads: threads, chunk: 64)
+        let scratch = UnsafeMutableBufferPointer<[FitScratch]>.allocate(capacity: workers)
+        _ = scratch.initialize(from: (0..<workers).map { _ in cells.makeScratch() })
+        defer { scratch.deinitialize(); scratch.deallocate() }
+        return Parallel.map(count: count, threads: workers, chunk: 64) { k, worker in
+            texts(k) { cells.height(texts: $0, scratch: &scratch[worker]) }
+        }
+    }
+
+    /// Stores heights (points, spacing excluded) of rows, in runs of consecutive rows.
+    mutating func store(_ heights: [Double], at rows: ArraySlice<RowPosition>) throws(SizingError) {
+        var k = 0
+        let positions = Array(rows)
+        while k < positions.count {
+            let start = k
+            var run: [LayoutLength] = [try rowLength(heights[k], positions[k])]
+            k += 1
+            while k < positions.count && positions[k].section == positions[k - 1].section && positions[k].row == positions[k - 1].row + 1 {
+                run.append(try rowLength(heights[k], positions[k]))
+                k += 1
+            }
+            try! offsets.setHeights(run, startingAt: positions[start])
+        }
+    }
+
+    /// Measures every measured row again after a change of width, column width or environment:
+    /// from the kept prepared texts (arithmetic only), or prepared again where they were
+    /// dropped. Headers and footers are fitted again; estimated rows stay estimated.
+    mutating func remeasureMeasuredRows() throws(SizingError) {
+        for s in plan.sections.indices {
+            let header = try Self.length(plan.height(of: plan.sections[s].header, section: s, path: "header"), "header")
+            let footer = try Self.length(plan.height(of: plan.sections[s].footer, section: s, path: "footer"), "footer")
+            try! offsets.setHeaderHeight(header, ofSection: s)
+            try! offsets.setFooterHeight(footer, ofSection: s)
+        }
+        var kept: [RowPosition] = [], dropped: [RowPosition] = []
+        for s in handles.indices {
+            for r in handles[s].indices {
+                let h = handles[s][r]
+                if h >= 0 { kept.append(RowPosition(section: s, row: r)) } else if h == Self.dropped { dropped.append(RowPosition(section: s, row: r)) }
+            }
+        }
+        if !kept.isEmpty {
+            let slab = self.slab, handles = self.handles
+            let heights = fit(count: kept.count) { k, body in slab.withRow(handles[kept[k].section][kept[k].row], body) }
+            try store(heights, at: kept[...])
+        }
+        var done = 0
+        while done < dropped.count {
+            let end = min(dropped.count, done + Self.blockSize)
+            try measure(dropped[done..<end])
+            done = end
+        }
+    }
+}

@@ -1,0 +1,159 @@
+import YardstickLayout
+import YardstickOffsets
+import YardstickTemplates
+
+/// A sized table: its sections, each row's height (measured, known, or still estimated) and a
+/// `RowOffsetCache` answering every scroll question in O(log n). The headless UITableView or
+/// SwiftDataTables grid.
+///
+/// Make one with `grid(_:configuration:engine:)` (SwiftDataTables) or `list(…)` (UITableView,
+/// Braid); rows start estimated unless their height is known without measuring (a fixed mode,
+/// a section's fixed height, a `heightForRowAt` answer). Then either measure every row
+/// (`measureAll`, on all cores; the same heights at any thread count) or measure lazily as a
+/// table view would (`scroll(to:viewportHeight:)` measures the rows a viewport meets, widened by
+/// the prefetch window, and keeps the row at the top where it was). Prepared texts are kept,
+/// so a new width, column width or content size category re-measures by arithmetic.
+///
+/// Heights are stored in the cache's unit, 1/64 pt; the inter-row spacing follows every row,
+/// the last included (SwiftDataTables' `RowMetricsStore`), and is part of the offsets but not
+/// of a row's `height`. Memory: the rows, 5 bytes per row in the cache, 4 per row of handles,
+/// and the prepared texts of measured rows.
+public struct TableLayout<Row> {
+    package internal(set) var plan: TablePlan<Row>
+    /// Heights and offsets (rows include the inter-row spacing).
+    public internal(set) var offsets: RowOffsetCache
+    /// Per section and row: the prepared texts' handle (≥ 0), or `Self.estimated`, `known`, `dropped`.
+    var handles: [[Int32]]
+    var slab: PreparedSlab
+    var spacingUnits: Int64
+    /// The viewport of the last scroll (top, height), kept anchored through changes.
+    public internal(set) var viewport: (top: Double, height: Double)?
+    /// Worker threads for batches (0 = all cores); results never depend on it.
+    public var threads: Int
+    /// Keep prepared texts of measured rows for re-layout (off: they are prepared again when needed).
+    public var keepsPreparedText = true
+
+    static var estimated: Int32 { -1 }
+    static var known: Int32 { -2 }
+    static var dropped: Int32 { -3 }
+
+    package init(plan: TablePlan<Row>, threads: Int) throws(SizingError) {
+        self.plan = plan
+        self.threads = threads
+        slab = PreparedSlab(stride: plan.cells.slotCount)
+        spacingUnits = try Self.units(plan.interRowSpacing, "interRowSpacing")
+        let estimate = try Self.units(plan.mode.estimatedHeight, "rowHeightMode estimate")
+        var layouts: [SectionLayout] = []
+        for s in plan.sections.indices {
+            let header = try Self.length(plan.height(of: plan.sections[s].header, section: s, path: "header"), "header")
+            let footer = try Self.length(plan.height(of: plan.sections[s].footer, section: s, path: "footer"), "footer")
+            layouts.append(SectionLayout(estimatedRowCount: plan.sections[s].rows.count, headerHeight: header, footerHeight: footer))
+        }
+        do {
+            offsets = try RowOffsetCache(sections: layouts, estimatedRowHeight: LayoutLength(units: estimate + spacingUnits))
+        } catch { throw SizingError(path: "", message: "the table cannot be held: \(error)") }
+        handles = plan.sections.map { Array(repeating: Self.estimated, count: $0.rows.count) }
+        if plan.hasKnownHeights { try setKnownHeights() }
+    }
+
+    /// Sets every row whose height needs no measuring. O(n) calls, O(k log n) for k such rows.
+    mutating func setKnownHeights() throws(SizingError) {
+        for s in plan.sections.indices {
+            var r = 0
+            let rows = plan.sections[s].rows
+            while r < rows.count {
+                guard plan.knownHeight(section: s, row: r, rows[r]) != nil else { r += 1; continue }
+                var heights: [LayoutLength] = []
+                let start = r
+                while r < rows.count, let h = plan.knownHeight(section: s, row: r, rows[r]) {
+                    heights.append(try rowLength(h, RowPosition(section: s, row: r)))
+                    releaseHandle(s, r, to: Self.known)
+                    r += 1
+                }
+                try! offsets.setHeights(heights, startingAt: RowPosition(section: s, row: start))
+            }
+        }
+    }
+
+    mutating func releaseHandle(_ s: Int, _ r: Int, to value: Int32) {
+        slab.release(handles[s][r])
+        handles[s][r] = value
+    }
+
+    // MARK: - Reading
+
+    public var sectionCount: Int { plan.sections.count }
+    public func rowCount(inSection s: Int) -> Int { plan.sections[s].rows.count }
+    /// The key of a section (grouping value or binder section).
+    public func sectionKey(_ s: Int) -> String { plan.sections[s].key }
+    public func row(at p: RowPosition) -> Row { plan.sections[p.section].rows[p.row] }
+    /// The grid's column widths (empty for a list).
+    public var columnWidths: [Double] { plan.columnNames.isEmpty ? [] : plan.cells.cells.map(\.width) }
+
+    /// A row's height without the inter-row spacing, estimated or not. O(log n).
+    public func height(of p: RowPosition) throws(RowOffsetCacheError) -> LayoutLength {
+        LayoutLength(units: try offsets.height(of: p).units - spacingUnits)
+    }
+
+    public func isMeasured(_ p: RowPosition) throws(RowOffsetCacheError) -> Bool { try offsets.isMeasured(p) }
+
+    /// Rows measured so far, or known without measuring.
+    public var measuredRowCount: Int { offsets.rowCount - offsets.estimatedRowCount }
+
+    public var totalHeight: LayoutLength { offsets.totalHeight }
+
+    /// The space after every row, included in the offsets (in the cache's 1/64 pt units).
+    public var interRowSpacing: LayoutLength { LayoutLength(units: spacingUnits) }
+
+    // MARK: - Units
+
+    static func units(_ points: Double, _ what: String) throws(SizingError) -> Int64 {
+        try length(points, what).units
+    }
+
+    static func length(_ points: Double, _ what: String) throws(SizingError) -> LayoutLength {
+        guard points.isFinite, points >= 0, let l = try? LayoutLength(roundingPoints: points), l <= RowOffsetCache.maximumHeight else {
+            throw SizingError(path: what, message: "must be a finite height from 0 to \(RowOffsetCache.maximumHeight.points) pt (got \(points))")
+        }
+        return l
+    }
+
+    /// A row's stored length: its height in 1/64 pt plus the spacing.
+    func rowLength(_ points: Double, _ p: RowPosition) throws(SizingError) -> LayoutLength {
+        let h = try Self.length(points, "row \(p.row) of section \(p.section)")
+        let total = LayoutLength(units: h.units + spacingUnits)
+        guard total <= RowOffsetCache.maximumHeight else {
+            throw SizingError(path: "row \(p.row) of section \(p.section)", message: "is \(points) pt tall with its spacing; rows hold up to \(RowOffsetCache.maximumHeight.points) pt")
+        }
+        return total
+    }
+}
+
+extension TableLayout where Row == TableRow {
+    /// A SwiftDataTables grid over a text table: column widths chosen now; rows estimated or known.
+    public static func grid(_ data: TableData, configuration: DataTableConfiguration, engine: TextEngine, threads: Int = 0) throws(SizingError) -> TableLayout {
+        try TableLayout(plan: .grid(data, configuration, engine: engine, threads: threads), threads: threads)
+    }
+
+    /// A list of a text table's rows, one template per row, in sections when `grouping` is set.
+    public static func list(_ data: TableData, configuration: ListConfiguration<TableRow>, grouping: SectionGrouping? = nil,
+                            engine: TextEngine, threads: Int = 0) throws(SizingError) -> TableLayout {
+        var c = configuration
+        let groups: [(key: String, rows: [TableRow])]
+        if let grouping {
+            groups = try grouping.sections(of: data)
+            c.display = grouping.display
+        } else {
+            groups = [("", data.rows)]
+        }
+        return try TableLayout(plan: .list(groups, c, engine: engine, column: data.columnReader), threads: threads)
+    }
+}
+
+extension TableLayout {
+    /// A list of sections of models (Braid's binder ends here), each row one template.
+    public static func list(sections: [(key: String, rows: [Row])], configuration: ListConfiguration<Row>, engine: TextEngine,
+                            threads: Int = 0) throws(SizingError) -> TableLayout {
+        try TableLayout(plan: .list(sections, configuration, engine: engine, column: { _ in nil }), threads: threads)
+    }
+}

@@ -1,0 +1,160 @@
+import YardstickLayout
+import YardstickOffsets
+import YardstickTemplates
+
+/// What sizing a table needs, resolved from a configuration: the displayed sections with their
+/// rows and dimension rules, the row's cells at their widths, and the table-wide rules.
+package struct TablePlan<Row> {
+    package struct Section {
+        var key: String
+        var rows: [Row]
+        var header: SectionDimension
+        var footer: SectionDimension
+        var cellHeight: CellHeight<Row>
+    }
+
+    var sections: [Section]
+    package var cells: RowCells<Row>
+    var interRowSpacing: Double
+    var mode: RowHeightMode
+    var heightForRowAt: ((RowPosition, Row) -> Double?)?
+    /// The width section headers and footers are fitted at.
+    var sectionWidth: Double
+    /// Grid columns by name (empty for a list).
+    var columnNames: [String] = []
+
+    /// The height a row has without measuring it (an override, a fixed height), or nil.
+    func knownHeight(section s: Int, row r: Int, _ model: Row) -> Double? {
+        if let h = heightForRowAt?(RowPosition(section: s, row: r), model) { return h }
+        switch sections[s].cellHeight {
+        case .automatic: return nil
+        case .fixed(let h): return h
+        case .computed(let f): return f(info(s), r, model)
+        }
+    }
+
+    /// Whether some row may have a height without being measured.
+    var hasKnownHeights: Bool {
+        heightForRowAt != nil || sections.contains { if case .automatic = $0.cellHeight { return false } else { return true } }
+    }
+
+    func info(_ s: Int) -> SectionInfo { SectionInfo(key: sections[s].key, index: s, rowCount: sections[s].rows.count) }
+
+    /// A header's or footer's height.
+    func height(of dimension: SectionDimension, section s: Int, path: String) throws(SizingError) -> Double {
+        let h: Double
+        switch dimension {
+        case .height(let v): h = v
+        case .computed(let f): h = f(info(s))
+        case .template(let t):
+            do {
+                let sizer = try CellSizer(t, engine: cells.engine, environment: cells.environment, path: path) { _ in { $0.key } }
+                h = sizer.height(for: info(s), width: sectionWidth)
+            } catch { throw SizingError(error) }
+        }
+        try SizingError.check(h, "\(path) of section \"\(sections[s].key)\"")
+        return h
+    }
+
+    /// Resolves each section's dimensions through the binding levels and drops the sections the
+    /// display behaviour hides.
+    static func sections(_ groups: [(key: String, rows: [Row])], levels: SectionLevels<Row>, header: Double, footer: Double,
+                         mode: RowHeightMode, display: SectionDisplayBehavior) -> [Section] {
+        var result: [Section] = []
+        for group in groups {
+            let h = levels.resolve(group.key) { $0.header } ?? .height(header)
+            let f = levels.resolve(group.key) { $0.footer } ?? .height(footer)
+            let fixed: CellHeight<Row>
+            if case .fixed(let v) = mode { fixed = .fixed(v) } else { fixed = .automatic }
+            let cellHeight = levels.resolve(group.key) { $0.cellHeight } ?? fixed
+            func isData(_ d: SectionDimension) -> Bool {
+                if case .height(let v) = d { return v > 0 }
+                return true
+            }
+            switch display {
+            case .manuallyManaged: break
+            case .hidesSectionsWithNoCellData: if group.rows.isEmpty { continue }
+            case .hidesSectionsWithNoData: if group.rows.isEmpty && !isData(h) && !isData(f) { continue }
+            }
+            result.append(Section(key: group.key, rows: group.rows, header: h, footer: f, cellHeight: cellHeight))
+        }
+        return result
+    }
+}
+
+extension TablePlan where Row == TableRow {
+    /// A SwiftDataTables grid over `data`.
+    static func grid(_ data: TableData, _ configuration: DataTableConfiguration, engine: TextEngine, threads: Int) throws(SizingError) -> TablePlan {
+        let c = configuration
+        try c.validate()
+        var templates: [Int: CellSizer<TableRow>] = [:]
+        for (name, template) in c.cellTemplates.sorted(by: { $0.key < $1.key }) {
+            guard let index = data.columnIndex(name) else { throw SizingError(path: "columns.\(name)", message: "no column named \"\(name)\"") }
+            do {
+                templates[index] = try CellSizer(template, engine: engine, environment: c.environment, path: "columns.\(name).cell",
+                                                 column: data.columnReader).ceilingToWholePoints()
+            } catch { throw SizingError(error) }
+        }
+        let widths = try ColumnWidths.compute(data, c, templates: templates, engine: engine, threads: threads)
+        let wraps = c.textLayout == .wrap
+        let minimum: Double
+        if case .automatic(let estimated, _) = c.rowHeightMode { minimum = estimated } else { minimum = 0 }
+        let cells: [PlannedCell<TableRow>] = data.columns.indices.map { i in
+            if let sizer = templates[i] { return .template(sizer, width: widths[i], gridRounding: true, minimum: minimum) }
+            return .dataCell(read: { $0[column: i] }, width: widths[i], wraps: wraps)
+        }
+        let groups: [(key: String, rows: [TableRow])] = try c.grouping?.sections(of: data) ?? [("", data.rows)]
+        let footer = c.shouldShowFooter ? c.heightForSectionFooter : 0
+        let sections = Self.sections(groups, levels: c.sections, header: c.heightForSectionHeader, footer: footer,
+                                     mode: c.rowHeightMode, display: c.grouping?.display ?? .manuallyManaged)
+        var plan = TablePlan(sections: sections, cells: RowCells(cells: cells, engine: engine, environment: c.environment),
+                             interRowSpacing: c.heightOfInterRowSpacing, mode: c.rowHeightMode, heightForRowAt: c.heightForRowAt,
+                             sectionWidth: widths.reduce(0, +))
+        plan.columnNames = data.columns
+        return plan
+    }
+}
+
+extension TablePlan {
+    /// A list of sections of rows, each row one template at the list's width.
+    static func list(_ groups: [(key: String, rows: [Row])], _ c: ListConfiguration<Row>, engine: TextEngine,
+                     column: @escaping (String) -> ((Row) -> String?)?) throws(SizingError) -> TablePlan {
+        try SizingError.check(c.width, "width", allowZero: false)
+        try SizingError.check(c.headerHeight, "headerHeight")
+        try SizingError.check(c.footerHeight, "footerHeight")
+        try SizingError.check(c.interRowSpacing, "interRowSpacing")
+        try c.rowHeightMode.validate()
+        let sizer: CellSizer<Row>
+        do { sizer = try CellSizer(c.cell, engine: engine, environment: c.environment, path: "cell", column: column) } catch { throw SizingError(error) }
+        let sections = Self.sections(groups, levels: c.sections, header: c.headerHeight, footer: c.footerHeight, mode: c.rowHeightMode, display: c.display)
+        return TablePlan(sections: sections,
+                         cells: RowCells(cells: [.template(sizer, width: c.width, gridRounding: false, minimum: 0)], engine: engine, environment: c.environment),
+                         interRowSpacing: c.interRowSpacing, mode: c.rowHeightMode, heightForRowAt: c.heightForRowAt, sectionWidth: c.width)
+    }
+}
+
+extension RowHeightMode {
+    func validate() throws(SizingError) {
+        switch self {
+        case .fixed(let h): try SizingError.check(h, "rowHeightMode.fixed")
+        case .automatic(let e, let window):
+            try SizingError.check(e, "rowHeightMode.automatic.estimated")
+            guard window >= 0 else { throw SizingError(path: "rowHeightMode.automatic.prefetchWindow", message: "must be 0 or more (got \(window))") }
+        }
+    }
+}
+
+extension DataTableConfiguration {
+    func validate() throws(SizingError) {
+        try rowHeightMode.validate()
+        try SizingError.check(heightForSectionHeader, "headerHeight")
+        try SizingError.check(heightForSectionFooter, "footerHeight")
+        try SizingError.check(heightOfInterRowSpacing, "interRowSpacing")
+        try SizingError.check(minColumnWidth, "minColumnWidth")
+        if let m = maxColumnWidth { try SizingError.check(m, "maxColumnWidth", allowZero: false) }
+        if let f = frameWidth { try SizingError.check(f, "width", allowZero: false) }
+        for (name, w) in columnWidths { try SizingError.check(w, "columns.\(name).width", allowZero: false) }
+        try columnWidthMode.validate("columnWidthMode")
+        for (name, mode) in columnWidthModes { try mode.validate("columns.\(name).widthMode") }
+    }
+}

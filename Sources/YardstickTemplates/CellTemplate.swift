@@ -1,0 +1,253 @@
+import YardstickLayout
+
+/// A cell's layout as a value tree: text elements, fixed boxes and stacks, each with margins and
+/// height limits, fitted at a width the way UIKit's `systemLayoutSizeFitting` fits a self-sizing
+/// cell (width required, height fitting) with UIStackView semantics.
+///
+/// `Row` is what a row of the table is (a CSV row, a model type); text elements read their
+/// value from it, by column name or by closure. Build templates with the static factories:
+///
+/// ```swift
+/// let cell = CellTemplate<Product>.hstack(spacing: 12, alignment: .top) {
+///     CellTemplate.box(width: 44, height: 44)
+///     CellTemplate.vstack(spacing: 4) {
+///         CellTemplate.text(\.title, style: .headline)
+///         CellTemplate.text(\.details, style: .body)
+///     }
+/// }.insets(EdgeInsets(top: 8, leading: 16, bottom: 8, trailing: 16))
+/// ```
+///
+/// Fitting costs O(elements) arithmetic per row once its texts are prepared (no shaping), plus,
+/// for stacks whose children share space by priority, each text's one-line width.
+public struct CellTemplate<Row> {
+    /// What an element is.
+    public indirect enum Content {
+        case text(TextElement<Row>)
+        case box(BoxElement)
+        case stack(StackElement<Row>)
+    }
+
+    public var content: Content
+    /// Layout margins around the content.
+    public var insets: EdgeInsets = .zero
+    /// Scale the margins with the content size category, as `UIFontMetrics.default.scaledValue(for:)`
+    /// (relative to the body style).
+    public var scalesInsets = false
+    /// Height limits of the element, margins included (nil: none).
+    public var minHeight: Double?
+    public var maxHeight: Double?
+    /// The narrowest the content may be, margins excluded (a label's `width >= 20` constraint).
+    public var minWidth: Double?
+    /// Horizontal content-hugging and compression-resistance priorities (1…1000), used when
+    /// the children of a horizontal stack share its width (UIKit's defaults: 250 and 750).
+    public var hugging: Double = 250
+    public var compression: Double = 750
+
+    public init(_ content: Content) { self.content = content }
+
+    // MARK: Factories
+
+    /// A text read from a column of the row by name (CSV tables).
+    public static func text(column: String, style: TextStyle = .body, lines: Int = 0, truncates: Bool = false) -> CellTemplate {
+        CellTemplate(.text(TextElement(source: .column(column), font: TemplateFont(style: style), lines: lines, truncates: truncates)))
+    }
+
+    /// A text computed from the row; nil or empty hides the element.
+    public static func text(style: TextStyle = .body, lines: Int = 0, truncates: Bool = false,
+                            _ value: @escaping @Sendable (Row) -> String?) -> CellTemplate {
+        CellTemplate(.text(TextElement(source: .value(value), font: TemplateFont(style: style), lines: lines, truncates: truncates)))
+    }
+
+    /// A text read through a key path of the row's model.
+    public static func text(_ keyPath: KeyPath<Row, String> & Sendable, style: TextStyle = .body, lines: Int = 0,
+                            truncates: Bool = false) -> CellTemplate {
+        text(style: style, lines: lines, truncates: truncates) { $0[keyPath: keyPath] }
+    }
+
+    /// A text element configured in full.
+    public static func text(_ element: TextElement<Row>) -> CellTemplate { CellTemplate(.text(element)) }
+
+    /// A fixed-size element: an image, a badge, a switch.
+    public static func box(width: Double, height: Double) -> CellTemplate {
+        CellTemplate(.box(BoxElement(width: width, height: height)))
+    }
+
+    /// An element of a fixed width (or, when nil, the width it is given) whose height follows
+    /// an aspect ratio (width ÷ height).
+    public static func box(width: Double? = nil, aspectRatio: Double) -> CellTemplate {
+        CellTemplate(.box(BoxElement(width: width, aspectRatio: aspectRatio)))
+    }
+
+    public static func vstack(spacing: Double = 0, alignment: StackAlignment = .fill, distribution: StackDistribution = .fill,
+                              @CellTemplateBuilder<Row> _ children: () -> [CellTemplate]) -> CellTemplate {
+        CellTemplate(.stack(StackElement(axis: .vertical, spacing: spacing, alignment: alignment, distribution: distribution, children: children())))
+    }
+
+    public static func hstack(spacing: Double = 0, alignment: StackAlignment = .fill, distribution: StackDistribution = .fill,
+                              @CellTemplateBuilder<Row> _ children: () -> [CellTemplate]) -> CellTemplate {
+        CellTemplate(.stack(StackElement(axis: .horizontal, spacing: spacing, alignment: alignment, distribution: distribution, children: children())))
+    }
+
+    // MARK: Modifiers
+
+    public func insets(_ insets: EdgeInsets, scaled: Bool = false) -> CellTemplate {
+        var copy = self
+        copy.insets = insets
+        copy.scalesInsets = scaled
+        return copy
+    }
+
+    public func height(min: Double? = nil, max: Double? = nil) -> CellTemplate {
+        var copy = self
+        copy.minHeight = min
+        copy.maxHeight = max
+        return copy
+    }
+
+    public func minWidth(_ width: Double) -> CellTemplate {
+        var copy = self
+        copy.minWidth = width
+        return copy
+    }
+
+    public func priorities(hugging: Double = 250, compression: Double = 750) -> CellTemplate {
+        var copy = self
+        copy.hugging = hugging
+        copy.compression = compression
+        return copy
+    }
+}
+
+/// A label: where its text comes from and how it is set.
+public struct TextElement<Row> {
+    /// Where the text comes from.
+    public enum Source {
+        /// A column of a table, by name (its header's text).
+        case column(String)
+        /// A value computed from the row.
+        case value(@Sendable (Row) -> String?)
+    }
+
+    public var source: Source
+    public var font: TemplateFont
+    /// Most lines shown (UILabel's `numberOfLines`); 0 = no limit.
+    public var lines: Int
+    /// Cut the last line with an ellipsis (`byTruncatingTail`) instead of clipping it.
+    public var truncates: Bool
+    /// Show a hyphen where a word too wide for the line is broken (UIKit never does).
+    public var hyphenates: Bool
+    /// An empty or missing text hides the element (true, UIStackView's behaviour for an empty
+    /// label one hides), or is one line of the font's height (SwiftDataTables' `DataCell`).
+    public var hidesWhenEmpty: Bool
+
+    public init(source: Source, font: TemplateFont = TemplateFont(style: .body), lines: Int = 0, truncates: Bool = false,
+                hyphenates: Bool = false, hidesWhenEmpty: Bool = true) {
+        self.source = source
+        self.font = font
+        self.lines = lines
+        self.truncates = truncates
+        self.hyphenates = hyphenates
+        self.hidesWhenEmpty = hidesWhenEmpty
+    }
+}
+
+/// A label's font: a Dynamic Type style, a fixed size, or a size scaled like a style
+/// (`UIFontMetrics(forTextStyle:).scaledFont(for:)`), with a weight.
+public struct TemplateFont: Hashable, Sendable {
+    /// The style whose size (or, with `size`, whose scaling) the font follows; nil: a fixed size.
+    public var style: TextStyle?
+    /// A size in points at the default category (large); nil: the style's own size.
+    public var size: Double?
+    /// Bold or regular; nil: the style's weight (headline is bold). The bundled fonts have two
+    /// weights, so semibold and heavier map to bold.
+    public var bold: Bool?
+
+    public init(style: TextStyle? = .body, size: Double? = nil, bold: Bool? = nil) {
+        self.style = style
+        self.size = size
+        self.bold = bold
+    }
+
+    /// The point size at a category.
+    public func pointSize(category: ContentSizeCategory, maximum: ContentSizeCategory?) -> Double {
+        switch (style, size) {
+        case (let style?, nil): return DynamicType.pointSize(style, category, maximum: maximum)
+        case (let style?, let size?): return DynamicType.scaledValue(size, relativeTo: style, category: category, maximum: maximum)
+        case (nil, let size?): return size
+        case (nil, nil): return DynamicType.pointSize(.body, category, maximum: maximum)
+        }
+    }
+
+    public var isBold: Bool { bold ?? (style?.isBold ?? false) }
+}
+
+/// A fixed-size element, or one whose height follows its width.
+public struct BoxElement: Hashable, Sendable {
+    /// Width in points; nil: the width the stack gives it.
+    public var width: Double?
+    /// Height in points; nil: from `aspectRatio`, or 0 (stretched by a fill alignment).
+    public var height: Double?
+    /// Width ÷ height, used when `height` is nil.
+    public var aspectRatio: Double?
+
+    public init(width: Double? = nil, height: Double? = nil, aspectRatio: Double? = nil) {
+        self.width = width
+        self.height = height
+        self.aspectRatio = aspectRatio
+    }
+}
+
+/// A stack of elements (UIStackView).
+public struct StackElement<Row> {
+    public enum Axis: Hashable, Sendable { case horizontal, vertical }
+    public var axis: Axis
+    public var spacing: Double
+    public var alignment: StackAlignment
+    public var distribution: StackDistribution
+    public var children: [CellTemplate<Row>]
+
+    public init(axis: Axis, spacing: Double = 0, alignment: StackAlignment = .fill, distribution: StackDistribution = .fill,
+                children: [CellTemplate<Row>]) {
+        self.axis = axis
+        self.spacing = spacing
+        self.alignment = alignment
+        self.distribution = distribution
+        self.children = children
+    }
+}
+
+/// Where a stack puts its children across its axis (UIStackView.Alignment); `leading` is `top`
+/// in a horizontal stack and `trailing` is `bottom`.
+public enum StackAlignment: String, CaseIterable, Hashable, Sendable {
+    case fill, leading, center, trailing
+    public static let top = StackAlignment.leading
+    public static let bottom = StackAlignment.trailing
+}
+
+/// How a stack shares its length among its children (UIStackView.Distribution).
+public enum StackDistribution: String, CaseIterable, Hashable, Sendable {
+    case fill, fillEqually
+}
+
+/// Margins in points.
+public struct EdgeInsets: Hashable, Sendable {
+    public var top, leading, bottom, trailing: Double
+    public static let zero = EdgeInsets(top: 0, leading: 0, bottom: 0, trailing: 0)
+    public init(top: Double, leading: Double, bottom: Double, trailing: Double) {
+        self.top = top
+        self.leading = leading
+        self.bottom = bottom
+        self.trailing = trailing
+    }
+}
+
+/// Collects a stack's children.
+@resultBuilder
+public enum CellTemplateBuilder<Row> {
+    public static func buildExpression(_ element: CellTemplate<Row>) -> [CellTemplate<Row>] { [element] }
+    public static func buildBlock(_ parts: [CellTemplate<Row>]...) -> [CellTemplate<Row>] { parts.flatMap { $0 } }
+    public static func buildOptional(_ part: [CellTemplate<Row>]?) -> [CellTemplate<Row>] { part ?? [] }
+    public static func buildEither(first: [CellTemplate<Row>]) -> [CellTemplate<Row>] { first }
+    public static func buildEither(second: [CellTemplate<Row>]) -> [CellTemplate<Row>] { second }
+    public static func buildArray(_ parts: [[CellTemplate<Row>]]) -> [CellTemplate<Row>] { parts.flatMap { $0 } }
+}

@@ -1,0 +1,135 @@
+import YardstickFonts
+import YardstickLayout
+
+/// A `CellTemplate` checked and flattened for one environment: nodes in pre-order with their
+/// margins already scaled, and one slot per text element holding its reader and attributes.
+/// Fitting (`CompiledTemplate+Fitting`) walks these arrays; nothing is allocated per row.
+package struct CompiledTemplate<Row> {
+    package struct Node {
+        package enum Kind {
+            case text(slot: Int)
+            case box(BoxElement)
+            case stack(horizontal: Bool, spacing: Double, alignment: StackAlignment, distribution: StackDistribution, children: Range<Int>)
+        }
+        package var kind: Kind
+        package var insets: EdgeInsets
+        package var minHeight: Double
+        package var maxHeight: Double
+        package var minWidth: Double
+        package var hugging: Double
+        package var compression: Double
+    }
+
+    /// One text element: how to read it from a row and how to set it.
+    package struct Slot {
+        package var read: (Row) -> String?
+        package var attributes: TextAttributes
+        package var hidesWhenEmpty: Bool
+        /// The font the text is shaped in (prepared texts depend on it, not on the size).
+        package var fontStyle: FontStyle { attributes.fontStyle }
+        /// A label that wraps (more than one line) takes the space others leave in a stack.
+        package var wraps: Bool { attributes.maxLines != 1 && attributes.lineBreakMode == .wordWrap }
+    }
+
+    package private(set) var nodes: [Node] = []
+    /// Child node indices of every stack, each stack's in one range.
+    package private(set) var children: [Int] = []
+    package private(set) var slots: [Slot] = []
+    package let environment: SizingEnvironment
+    /// Whether the cell's height is rounded up to whole points whatever the display scale
+    /// (SwiftDataTables' default cell).
+    package var ceilsToWholePoints = false
+
+    /// The deepest a template may nest.
+    package static var maximumDepth: Int { 64 }
+
+    /// Checks and flattens `template`.
+    /// - Parameters:
+    ///   - path: where the template sits, for errors (`cell`, `columns.Notes.cell`).
+    ///   - column: the reader for a column name, nil when the table has no such column.
+    package init(_ template: CellTemplate<Row>, environment: SizingEnvironment, path: String,
+                 column: (String) -> ((Row) -> String?)?) throws(TemplateError) {
+        self.environment = environment
+        try add(template, path: path, depth: 1, column: column)
+    }
+
+    @discardableResult
+    private mutating func add(_ t: CellTemplate<Row>, path: String, depth: Int,
+                              column: (String) -> ((Row) -> String?)?) throws(TemplateError) -> Int {
+        guard depth <= Self.maximumDepth else { throw TemplateError(path: path, message: "nested deeper than \(Self.maximumDepth) levels") }
+        try Self.checkLength(t.insets.top, path + ".insets.top")
+        try Self.checkLength(t.insets.leading, path + ".insets.leading")
+        try Self.checkLength(t.insets.bottom, path + ".insets.bottom")
+        try Self.checkLength(t.insets.trailing, path + ".insets.trailing")
+        if let v = t.minHeight { try Self.checkLength(v, path + ".minHeight") }
+        if let v = t.maxHeight { try Self.checkLength(v, path + ".maxHeight") }
+        if let v = t.minWidth { try Self.checkLength(v, path + ".minWidth") }
+        if let lo = t.minHeight, let hi = t.maxHeight, lo > hi {
+            throw TemplateError(path: path + ".maxHeight", message: "is below minHeight (\(lo))")
+        }
+        for (value, key) in [(t.hugging, "hugging"), (t.compression, "compression")] where !(value >= 1 && value <= 1000) {
+            throw TemplateError(path: path + "." + key, message: "a priority must be between 1 and 1000 (got \(value))")
+        }
+        var insets = t.insets
+        if t.scalesInsets {
+            insets = EdgeInsets(top: environment.scaledValue(insets.top), leading: environment.scaledValue(insets.leading),
+                                bottom: environment.scaledValue(insets.bottom), trailing: environment.scaledValue(insets.trailing))
+        }
+        let index = nodes.count
+        nodes.append(Node(kind: .box(BoxElement()), insets: insets, minHeight: t.minHeight ?? 0, maxHeight: t.maxHeight ?? .infinity,
+                          minWidth: t.minWidth ?? 0, hugging: t.hugging, compression: t.compression))
+        switch t.content {
+        case .text(let text):
+            let p = path + ".text"
+            let read: (Row) -> String?
+            switch text.source {
+            case .column(let name):
+                guard let reader = column(name) else { throw TemplateError(path: p + ".column", message: "no column named \"\(name)\"") }
+                read = reader
+            case .value(let closure):
+                read = closure
+            }
+            if let size = text.font.size, !(size.isFinite && size > 0 && size <= 10_000) {
+                throw TemplateError(path: p + ".size", message: "a font size must be above 0 and at most 10000 points (got \(size))")
+            }
+            guard text.lines >= 0 else { throw TemplateError(path: p + ".lines", message: "must be 0 (no limit) or more (got \(text.lines))") }
+            var a = TextAttributes(size: text.font.pointSize(category: environment.category, maximum: environment.maximumCategory),
+                                   fontStyle: text.font.isBold ? .bold : .regular)
+            a.hyphenateWordBreaks = text.hyphenates
+            if text.lines == 1 && text.truncates {
+                a.lineBreakMode = .singleLine
+            } else {
+                a.maxLines = text.lines
+            }
+            nodes[index].kind = .text(slot: slots.count)
+            slots.append(Slot(read: read, attributes: a, hidesWhenEmpty: text.hidesWhenEmpty))
+        case .box(let box):
+            let p = path + ".box"
+            if let w = box.width { try Self.checkLength(w, p + ".width") }
+            if let h = box.height { try Self.checkLength(h, p + ".height") }
+            if let r = box.aspectRatio, !(r.isFinite && r > 0) {
+                throw TemplateError(path: p + ".aspectRatio", message: "must be a finite number above 0 (got \(r))")
+            }
+            nodes[index].kind = .box(box)
+        case .stack(let stack):
+            let p = path + (stack.axis == .horizontal ? ".hstack" : ".vstack")
+            try Self.checkLength(stack.spacing, p + ".spacing")
+            guard !stack.children.isEmpty else { throw TemplateError(path: p + ".children", message: "a stack needs at least one child") }
+            var childIndices: [Int] = []
+            for (k, child) in stack.children.enumerated() {
+                childIndices.append(try add(child, path: p + ".children[\(k)]", depth: depth + 1, column: column))
+            }
+            let start = children.count
+            children += childIndices
+            nodes[index].kind = .stack(horizontal: stack.axis == .horizontal, spacing: stack.spacing, alignment: stack.alignment,
+                                       distribution: stack.distribution, children: start..<children.count)
+        }
+        return index
+    }
+
+    private static func checkLength(_ value: Double, _ path: String) throws(TemplateError) {
+        guard value.isFinite && value >= 0 else {
+            throw TemplateError(path: path, message: "must be a finite number of points, 0 or more (got \(value))")
+        }
+    }
+}

@@ -1,0 +1,39 @@
+import YardstickLayout
+
+/// The traits a cell is fitted under: the Dynamic Type content size category (with an optional
+/// maximum, UIKit's `maximumContentSizeCategory`) and the display scale heights round up to.
+public struct SizingEnvironment: Hashable, Sendable {
+    public var category: ContentSizeCategory
+    public var maximumCategory: ContentSizeCategory?
+    /// When set, a cell's height is rounded up to 1/scale (device pixels), as UIKit rounds
+    /// self-sizing cells; nil: no rounding (the row-offset cache keeps 1/64 pt).
+    public var displayScale: Double?
+
+    public init(category: ContentSizeCategory = .large, maximumCategory: ContentSizeCategory? = nil, displayScale: Double? = nil) {
+        self.category = category
+        self.maximumCategory = maximumCategory
+        self.displayScale = displayScale
+    }
+
+    /// `UIFontMetrics.default.scaledValue(for:)` at this category.
+    public func scaledValue(_ value: Double) -> Double {
+        DynamicType.scaledValue(value, relativeTo: .body, category: category, maximum: maximumCategory)
+    }
+
+    /// Rounds a height up to the display scale (no change without one).
+    public func roundedUp(_ height: Double) -> Double {
+        guard let scale = displayScale, scale.isFinite, scale > 0 else { return height }
+        return (height * scale - 1e-9).rounded(.up) / scale
+    }
+}
+
+/// A template that cannot be fitted: what is wrong and where (`cell.hstack.children[1].box.width`).
+public struct TemplateError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var path: String
+    public var message: String
+    public init(path: String, message: String) {
+        self.path = path
+        self.message = message
+    }
+    public var description: String { "\(path): \(message)" }
+}
