@@ -1,0 +1,96 @@
+import XCTest
+import YardstickLayout
+import YardstickOffsets
+import YardstickTemplates
+@testable import YardstickTable
+
+/// SwiftDataTables grids: default cells, row height modes, spacing, overrides, custom cells.
+final class GridLayoutTests: XCTestCase {
+    static let engine = try! TextEngine()
+    var engine: TextEngine { Self.engine }
+
+    let data = TableData(columns: ["Title", "Notes"], rows: [
+        TableRow(["Groceries", "Milk, eggs, bread, butter, flour, sugar, apples and a few things more to wrap"]),
+        TableRow(["Call mom", ""]),
+        TableRow(["Trip"]), // ragged: the missing cell is empty
+    ])
+
+    var line: Double {
+        var a = TextAttributes(size: 17)
+        a.hyphenateWordBreaks = false
+        return engine.prepare("").measure(width: 100, attributes: a).height
+    }
+
+    func heights(_ t: TableLayout<TableRow>) -> [Double] {
+        (0..<t.rowCount(inSection: 0)).map { try! t.height(of: RowPosition(section: 0, row: $0)).points }
+    }
+
+    func testSingleLineRowsAreCeilLinePlusTenAndSpacingFollowsEveryRow() throws {
+        var c = DataTableConfiguration()
+        c.rowHeightMode = .automatic(estimated: 60, prefetchWindow: 10)
+        var t = try TableLayout.grid(data, configuration: c, engine: engine, threads: 1)
+        try t.measureAll()
+        let h = (line + 10 - 1e-9).rounded(.up)
+        XCTAssertEqual(heights(t), [h, h, h])
+        XCTAssertEqual(try t.offsets.offset(of: RowPosition(section: 0, row: 2)).points, 44 + 2 * (h + 1))
+        XCTAssertEqual(t.totalHeight.points, 44 + 3 * (h + 1) + 44) // header, rows with spacing, footer
+    }
+
+    func testWrappedRowsTakeTheirTallestCell() throws {
+        var c = DataTableConfiguration()
+        c.rowHeightMode = .automatic(estimated: 60, prefetchWindow: 10)
+        c.textLayout = .wrap
+        c.maxColumnWidth = 150
+        c.columnWidthMode = .fitContentText(.maxMeasured)
+        var t = try TableLayout.grid(data, configuration: c, engine: engine, threads: 1)
+        try t.measureAll()
+        var a = TextAttributes(size: 17)
+        a.hyphenateWordBreaks = false
+        let notes = t.columnWidths[1]
+        XCTAssertEqual(notes, 150)
+        let text = engine.prepare(data.rows[0].fields[1]).measure(width: notes - 30, attributes: a).height
+        XCTAssertEqual(heights(t)[0], (max(text, line) - 1e-9).rounded(.up) + 10)
+        XCTAssertGreaterThan(heights(t)[0], 3 * line)
+        XCTAssertEqual(heights(t)[1], (line - 1e-9).rounded(.up) + 10)
+    }
+
+    func testFixedModeAndHeightForRowAt() throws {
+        var c = DataTableConfiguration()
+        c.heightForRowAt = { p, _ in p.row == 1 ? 80 : nil }
+        var t = try TableLayout.grid(data, configuration: c, engine: engine, threads: 1)
+        XCTAssertEqual(t.measuredRowCount, 3) // known without measuring
+        try t.measureAll()
+        XCTAssertEqual(heights(t), [44, 80, 44])
+    }
+
+    func testCustomCellsRoundUpAndNeverGoUnderTheEstimate() throws {
+        var c = DataTableConfiguration()
+        c.rowHeightMode = .automatic(estimated: 30, prefetchWindow: 10)
+        c.cellTemplates = ["Notes": .vstack { CellTemplate.text(column: "Notes"); CellTemplate.box(width: 10, height: 0.3) }]
+        c.columnWidths = ["Notes": 200]
+        var t = try TableLayout.grid(data, configuration: c, engine: engine, threads: 1)
+        try t.measureAll()
+        var a = TextAttributes(size: 17)
+        a.hyphenateWordBreaks = false
+        let fit = engine.prepare(data.rows[0].fields[1]).measure(width: 200, attributes: a).height + 0.3
+        let single = (line + 10 - 1e-9).rounded(.up)
+        XCTAssertEqual(heights(t)[0], max((fit - 1e-9).rounded(.up), single))
+        XCTAssertEqual(heights(t)[2], max(30, single)) // empty notes: only the box, under the estimate
+    }
+
+    func testSameHeightsAtAnyThreadCount() throws {
+        let rows = (0..<3000).map { i in TableRow(["row \(i)", String(repeating: "wörd ", count: i % 23) + "مرحبا \(i)", "你好世界 \(i % 7)"]) }
+        let big = TableData(columns: ["a", "b", "c"], rows: rows)
+        var c = DataTableConfiguration()
+        c.textLayout = .wrap
+        c.rowHeightMode = .automatic(estimated: 44, prefetchWindow: 0)
+        c.columnWidthMode = .fitContentText(.sampledMax(sampleSize: 50))
+        c.maxColumnWidth = 160
+        var one = try TableLayout.grid(big, configuration: c, engine: engine, threads: 1)
+        var two = try TableLayout.grid(big, configuration: c, engine: engine, threads: 2)
+        try one.measureAll()
+        try two.measureAll()
+        XCTAssertEqual(heights(one), heights(two))
+        XCTAssertEqual(one.totalHeight, two.totalHeight)
+    }
+}
