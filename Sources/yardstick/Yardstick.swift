@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import YardstickCommands
 import YardstickLayout
-import YardstickTable
 
 @main
 struct Yardstick: ParsableCommand {
@@ -126,36 +125,11 @@ struct MeasureCommand: ParsableCommand {
             return f
         } ?? .csv
         guard fontOptions.threads >= 0 else { throw CommandError("--threads must be 0 (all cores) or more") }
-        let configPath = config!
-        let sizing: SizingConfig
-        do { sizing = try SizingConfig(json: try FileIO.read(configPath)) } catch let e as ConfigError { throw CommandError("\(configPath): \(e)") }
-        let start = DispatchTime.now().uptimeNanoseconds
-        let (data, replaced, skipped) = try SizingJob.table(csv: try FileIO.read(file))
-        let engine = try TextEngine(fonts: fontOptions.textOptions.makeFonts())
-        let job = SizingJob(config: sizing, format: format, threads: fontOptions.threads)
-        let layout: TableLayout<TableRow>
-        do { layout = try job.layout(data, engine: engine) } catch let e as ConfigError { throw CommandError("\(configPath): \(e)") }
-        if replaced > 0 { FileIO.warn("yardstick: warning: \(replaced) invalid UTF-8 sequence(s) replaced by U+FFFD") }
-        if skipped > 0 { FileIO.warn("yardstick: note: \(skipped) empty line(s) skipped (not rows)") }
-        if let replay {
-            _ = try FileIO.read(replay == "-" ? nil : replay).count // the trace must be readable before anything is written
-            var replayer = SizingReplayer(table: layout, data: data, config: sizing)
-            do {
-                try JSONLinesStream.run(inputPath: replay == "-" ? nil : replay, outputPath: output == "-" ? nil : output) { line, out in
-                    replayer.replay(line: line, appendingTo: &out)
-                }
-            } catch { throw CommandError("\(error)") }
-            return
-        }
-        var table = layout
-        table.keepsPreparedText = false
         let bar = ProgressBar(label: "measuring")
-        do { try table.measureAll(progress: bar.update) } catch { throw CommandError("\(error)") }
+        let summary = try SizingJob.runCommand(csvPath: file, configPath: config!, format: format, threads: fontOptions.threads,
+                                               replayPath: replay, outputPath: output, fonts: fontOptions.textOptions, progress: bar.update)
         bar.finish()
-        let out = SizingJob.write(table, format: format, sectioned: sizing.grouping != nil)
-        try FileIO.write(String(decoding: out, as: UTF8.self), to: output)
-        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        let summary = "rows: \(data.rows.count) (header not included)\nsections: \(table.sectionCount)\ntotal height: \(OutputNumber.format(table.totalHeight.points)) pt\nseconds: \(String(format: "%.3f", seconds))"
-        if output == nil || output == "-" { FileIO.warn(summary) } else { print(summary) }
+        // The summary goes where it does not mix with the data.
+        if let summary { if output == nil || output == "-" { FileIO.warn(summary) } else { print(summary) } }
     }
 }

@@ -55,12 +55,38 @@ public struct SizingJob {
         return v
     }
 
-    /// Every row measured and the output's bytes.
-    public func run(_ data: TableData, engine: TextEngine, progress: ((Int, Int) -> Void)? = nil) throws -> (output: [UInt8], layout: TableLayout<TableRow>) {
-        var table = try layout(data, engine: engine)
-        table.keepsPreparedText = false
-        do { try table.measureAll(progress: progress) } catch { throw CommandError("\(error)") }
-        return (Self.write(table, format: format, sectioned: config.grouping != nil), table)
+    /// The whole `measure --config` command: reads the config (errors name its path) and the
+    /// CSV, then either measures every row and writes heights and offsets, or replays a trace on
+    /// the lazily sized table. Returns the summary of an eager run (nil for a replay).
+    public static func runCommand(csvPath: String, configPath: String, format: Format, threads: Int, replayPath: String?,
+                                  outputPath: String?, fonts: TextOptions, progress: ((Int, Int) -> Void)? = nil) throws -> String? {
+        let sizing: SizingConfig
+        do { sizing = try SizingConfig(json: try FileIO.read(configPath)) } catch let e as ConfigError { throw CommandError("\(configPath): \(e)") }
+        let start = DispatchTime.now().uptimeNanoseconds
+        let (data, replaced, skipped) = try table(csv: try FileIO.read(csvPath))
+        let engine = try TextEngine(fonts: fonts.makeFonts())
+        let job = SizingJob(config: sizing, format: format, threads: threads)
+        var layout: TableLayout<TableRow>
+        do { layout = try job.layout(data, engine: engine) } catch let e as ConfigError { throw CommandError("\(configPath): \(e)") }
+        if replaced > 0 { FileIO.warn("yardstick: warning: \(replaced) invalid UTF-8 sequence(s) replaced by U+FFFD") }
+        if skipped > 0 { FileIO.warn("yardstick: note: \(skipped) empty line(s) skipped (not rows)") }
+        if let replayPath {
+            let input = replayPath == "-" ? nil : replayPath
+            _ = try FileIO.read(input).count // the trace must be readable before anything is written
+            var replayer = SizingReplayer(table: layout, data: data, config: sizing)
+            do {
+                try JSONLinesStream.run(inputPath: input, outputPath: outputPath == "-" ? nil : outputPath) { line, out in
+                    replayer.replay(line: line, appendingTo: &out)
+                }
+            } catch { throw CommandError("\(error)") }
+            return nil
+        }
+        layout.keepsPreparedText = false
+        do { try layout.measureAll(progress: progress) } catch { throw CommandError("\(error)") }
+        try FileIO.write(String(decoding: write(layout, format: format, sectioned: sizing.grouping != nil), as: UTF8.self), to: outputPath)
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        return "rows: \(data.rows.count) (column names not counted)\nsections: \(layout.sectionCount)\n"
+            + "total height: \(OutputNumber.format(layout.totalHeight.points)) pt\nseconds: \(String(format: "%.3f", seconds))"
     }
 
     /// The heights and offsets of every row (and, with sections or in JSON Lines, of every

@@ -1,0 +1,96 @@
+import Foundation
+import XCTest
+
+/// `yardstick measure --config` as users run it: the built executable, its exit status, its
+/// standard output and error, and the files it writes (or leaves alone).
+final class MeasureCommandTests: XCTestCase {
+    /// The `yardstick` built beside the test bundle (in its folder on Linux, beside the
+    /// `.xctest` bundle on macOS).
+    var executable: URL {
+        let bundle = Bundle(for: Self.self).bundleURL
+        let beside = bundle.appendingPathComponent("yardstick")
+        return FileManager.default.isExecutableFile(atPath: beside.path) ? beside : bundle.deletingLastPathComponent().appendingPathComponent("yardstick")
+    }
+
+    func run(_ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
+        XCTAssertTrue(FileManager.default.isExecutableFile(atPath: executable.path), "build the yardstick product first: \(executable.path)")
+        let p = Process()
+        p.executableURL = executable
+        p.arguments = arguments
+        let out = Pipe(), err = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        try p.run()
+        let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return (p.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
+    }
+
+    var directory: URL!
+
+    override func setUpWithError() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("yardstick-measure-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try "Title,Notes,Country\nGroceries,\"Milk, eggs and bread, then a longer list that wraps\",Japan\nCall,Sunday,France\n"
+            .write(to: file("data.csv"), atomically: true, encoding: .utf8)
+    }
+
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: directory) }
+
+    func file(_ name: String) -> URL { directory.appendingPathComponent(name) }
+
+    func write(_ text: String, _ name: String) throws -> String {
+        try text.write(to: file(name), atomically: true, encoding: .utf8)
+        return file(name).path
+    }
+
+    func testGridToAFileAndJSONLinesToStandardOutput() throws {
+        let config = try write(#"{"textLayout":"wrap","rowHeightMode":{"automatic":{"estimated":50}},"maxColumnWidth":150}"#, "grid.json")
+        let r = try run(["measure", file("data.csv").path, "--config", config, "--output", file("out.csv").path, "--threads", "2"])
+        XCTAssertEqual(r.status, 0, r.err)
+        let lines = try String(contentsOf: file("out.csv"), encoding: .utf8).split(separator: "\n")
+        XCTAssertEqual(lines.first, "row,height,offset")
+        XCTAssertEqual(lines.count, 3)
+        XCTAssertTrue(lines[1].hasPrefix("0,"))
+        XCTAssertTrue(lines[1].hasSuffix(",44"))
+        let j = try run(["measure", file("data.csv").path, "--config", config, "--format", "jsonl"])
+        XCTAssertEqual(j.status, 0, j.err)
+        XCTAssertEqual(j.out.split(separator: "\n").count, 4) // header, two rows, footer
+        XCTAssertTrue(j.out.hasPrefix(#"{"section":0,"header":44,"y":0}"#))
+    }
+
+    func testReplay() throws {
+        let config = try write(#"{"layout":"list","width":300,"rowHeightMode":{"automatic":{"estimated":40,"prefetchWindow":0}},"cell":{"text":{"column":"Notes"}}}"#, "list.json")
+        let trace = try write("{\"op\":\"total\"}\n{\"op\":\"scroll\",\"y\":0,\"height\":30}\n{\"op\":\"fly\"}\n{\"op\":\"total\"}\n", "trace.jsonl")
+        let r = try run(["measure", file("data.csv").path, "--config", config, "--replay", trace])
+        XCTAssertEqual(r.status, 0, r.err)
+        let lines = r.out.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.count, 4)
+        XCTAssertEqual(lines[0], #"{"height":80,"measured":0}"#)
+        XCTAssertTrue(lines[1].hasPrefix(#"{"y":0,"measured":1,"first":[0,0],"last":[0,0],"#), lines[1])
+        XCTAssertTrue(lines[2].hasPrefix(#"{"error":"unknown op"#))
+        XCTAssertTrue(lines[3].hasSuffix(#""measured":1}"#))
+    }
+
+    func testBadConfigsFailWithTheirPathAndWriteNothing() throws {
+        let cases: [(String, String)] = [
+            (#"{"layout":"list","width":300,"cell":{"text":{"column":"Titel"}}}"#, "cell.text.column: no column named \"Titel\""),
+            (#"{"layout":"list","width":300,"cell":{"box":{"width":-3,"height":1}}}"#, "cell.box.width: must be a finite number, 0 or more"),
+            (#"{"layout":"grid","category":"massive"}"#, "category: unknown value \"massive\""),
+            (#"{"layout":"grid","rowHeightMode":{"fixed":44},"extra":true}"#, "extra: unknown key"),
+            ("{not json", "not JSON"),
+        ]
+        for (json, message) in cases {
+            let config = try write(json, "bad.json")
+            let r = try run(["measure", file("data.csv").path, "--config", config, "--output", file("never.csv").path])
+            XCTAssertEqual(r.status, 1, json)
+            XCTAssertTrue(r.err.hasPrefix("yardstick: error: \(config): "), r.err)
+            XCTAssertTrue(r.err.contains(message), r.err)
+            XCTAssertEqual(r.out, "")
+            XCTAssertFalse(FileManager.default.fileExists(atPath: file("never.csv").path), json)
+        }
+        let r = try run(["measure", file("data.csv").path])
+        XCTAssertEqual(r.status, 1)
+        XCTAssertTrue(r.err.contains("give --config CONFIG.json, or --max-column-width PT"), r.err)
+    }
+}
