@@ -38,8 +38,8 @@ enum ColumnWidths {
                 var natural: [Double]
                 if let sizer = templates[i] {
                     let prepared = sizer.prepare(count: rows.count, threads: threads) { data.rows[rows[$0]] }
-                    var scratch = FitScratch(nodeCount: sizer.compiled.nodes.count)
-                    natural = rows.indices.map { k in prepared.withRow(k) { sizer.compiled.naturalWidth(texts: $0, scratch: &scratch) } }
+                    var scratch = FitScratch(nodeCount: sizer.layout.nodes.count)
+                    natural = rows.indices.map { k in prepared.withRow(k) { sizer.layout.naturalWidth(texts: $0, scratch: &scratch) } }
                 } else { // the default cell: label (at least 20 wide) between 15 pt margins
                     let texts = engine.prepare(rows.map { data.rows[$0][column: i] ?? "" }, style: .regular, threads: threads)
                     natural = texts.map { max($0.naturalWidth(attributes: body), 20) + 30 }

@@ -29,7 +29,7 @@ package enum PlannedCell<Row> {
     var slotCount: Int {
         switch self {
         case .dataCell(_, _, let wraps): return wraps ? 1 : 0
-        case .template(let sizer, _, _, _): return sizer.compiled.slots.count
+        case .template(let sizer, _, _, _): return sizer.layout.slots.count
         }
     }
 }
@@ -37,77 +37,92 @@ package enum PlannedCell<Row> {
 /// A row's cells (one per grid column, or a list's one template) and how to measure a row: its
 /// texts prepared slot by slot, then each cell fitted; the row is as tall as its tallest cell.
 package struct RowCells<Row> {
-    package var cells: [PlannedCell<Row>]
+    package private(set) var cells: [PlannedCell<Row>]
     package let engine: TextEngine
-    package private(set) var environment: SizingEnvironment
-    /// The default cell's text attributes (body at the category, UIKit wrapping) and one line's height.
-    private(set) var dataCellAttributes: TextAttributes
-    private(set) var dataCellLineHeight: Double
-    /// Where each cell's texts start in a row's slots.
-    private(set) var slotStarts: [Int]
-    package private(set) var slotCount: Int
+    /// What fitting needs, without the row type (so the per-row code is not generic).
+    package private(set) var geometry: RowGeometry
+    /// Every cell's text slots, in the row's slot order.
+    private var slotReaders: [SlotReader<Row>] = []
 
     package init(cells: [PlannedCell<Row>], engine: TextEngine, environment: SizingEnvironment) {
         self.cells = cells
         self.engine = engine
-        self.environment = environment
-        dataCellAttributes = TextAttributes()
-        dataCellLineHeight = 0
-        slotStarts = []
-        slotCount = 0
-        for cell in cells {
-            slotStarts.append(slotCount)
-            slotCount += cell.slotCount
-        }
+        geometry = RowGeometry(cells: [], slotStarts: [], slotCount: 0, environment: environment, dataCellAttributes: TextAttributes(), dataCellLineHeight: 0)
         setEnvironment(environment)
     }
 
+    package var environment: SizingEnvironment { geometry.environment }
+    package var slotCount: Int { geometry.slotCount }
+
     /// Another category or display scale: templates are compiled again, prepared texts stay valid.
     package mutating func setEnvironment(_ environment: SizingEnvironment) {
-        self.environment = environment
-        var a = TextAttributes(textStyle: .body, category: environment.category, maximumCategory: environment.maximumCategory)
-        a.hyphenateWordBreaks = false
-        dataCellAttributes = a
-        dataCellLineHeight = engine.prepare("").measure(width: 1000, attributes: a).height
         for i in cells.indices {
             if case .template(let sizer, let width, let rounding, let minimum) = cells[i] {
                 let s = sizer.with(environment: environment)
                 cells[i] = .template(rounding ? s.ceilingToWholePoints() : s, width: width, gridRounding: rounding, minimum: minimum)
             }
         }
+        var a = TextAttributes(textStyle: .body, category: environment.category, maximumCategory: environment.maximumCategory)
+        a.hyphenateWordBreaks = false
+        geometry.environment = environment
+        geometry.dataCellAttributes = a
+        geometry.dataCellLineHeight = engine.prepare("").measure(width: 1000, attributes: a).height
+        refreshGeometry()
     }
 
-    /// Prepares the texts of `count` rows, row by row (`slotCount` per row).
-    package func prepare(count: Int, threads: Int, row: (Int) -> Row) -> PreparedCells {
-        var all = PreparedCells(rowCount: count, slotCount: slotCount)
-        for (c, cell) in cells.enumerated() {
+    package mutating func setWidth(_ width: Double, ofCell i: Int) {
+        cells[i] = cells[i].with(width: width)
+        refreshGeometry()
+    }
+
+    private mutating func refreshGeometry() {
+        geometry.cells = cells.map { cell in
             switch cell {
-            case .dataCell(let read, _, let wraps):
-                guard wraps else { continue }
-                var texts: [String] = [], rows: [Int32] = []
-                for r in 0..<count {
-                    guard let value = read(row(r)), !value.isEmpty else { continue } // empty: one line, nothing to prepare
-                    texts.append(value)
-                    rows.append(Int32(r))
-                }
-                let prepared = engine.prepare(texts, style: .regular, threads: threads)
-                for k in prepared.indices { all.texts[Int(rows[k]) * slotCount + slotStarts[c]] = prepared[k] }
-            case .template(let sizer, _, _, _):
-                let own = sizer.prepare(count: count, threads: threads, row: row)
-                let n = own.slotCount
-                guard n > 0 else { continue }
-                for r in 0..<count {
-                    for s in 0..<n { all.texts[r * slotCount + slotStarts[c] + s] = own.texts[r * n + s] }
-                }
+            case .dataCell(_, let width, let wraps): return .dataCell(width: width, wraps: wraps)
+            case .template(let sizer, let width, _, let minimum): return .template(sizer.layout, width: width, minimum: minimum)
             }
         }
-        return all
+        geometry.slotStarts = []
+        var count = 0
+        for cell in cells {
+            geometry.slotStarts.append(count)
+            count += cell.slotCount
+        }
+        geometry.slotCount = count
+        slotReaders = cells.flatMap { cell -> [SlotReader<Row>] in
+            switch cell {
+            case .dataCell(let read, _, let wraps): // an empty default cell is one line: nothing to prepare
+                return wraps ? [SlotReader(read: read, fontStyle: .regular, skipsEmpty: true)] : []
+            case .template(let sizer, _, _, _): return sizer.slotReaders
+            }
+        }
     }
+
+    /// Prepares the texts of `count` rows, row by row (`slotCount` per row): each row is read
+    /// once, each slot's texts prepared together.
+    package func prepare(count: Int, threads: Int, row: (Int) -> Row) -> PreparedCells {
+        PreparedCells(slotReaders, count: count, engine: engine, threads: threads, row: row)
+    }
+}
+
+/// The cells of a row as fitting sees them: kinds, widths and where each cell's texts are.
+package struct RowGeometry: Sendable {
+    package enum Cell: Sendable {
+        case dataCell(width: Double, wraps: Bool)
+        case template(TemplateLayout, width: Double, minimum: Double)
+    }
+    package var cells: [Cell]
+    package var slotStarts: [Int]
+    package var slotCount: Int
+    package var environment: SizingEnvironment
+    /// The default cell's text attributes (body at the category, UIKit wrapping) and one line's height.
+    var dataCellAttributes: TextAttributes
+    var dataCellLineHeight: Double
 
     /// Scratch space for one worker: one per template cell.
     package func makeScratch() -> [FitScratch] {
         cells.map { cell in
-            if case .template(let sizer, _, _, _) = cell { return FitScratch(nodeCount: sizer.compiled.nodes.count) }
+            if case .template(let layout, _, _) = cell { return FitScratch(nodeCount: layout.nodes.count) }
             return FitScratch(nodeCount: 0)
         }
     }
@@ -115,10 +130,10 @@ package struct RowCells<Row> {
     /// The row's height from its prepared texts.
     package func height(texts: UnsafeBufferPointer<PreparedText?>, scratch: inout [FitScratch]) -> Double {
         var tallest = 0.0
-        for (c, cell) in cells.enumerated() {
+        for c in cells.indices {
             let h: Double
-            switch cell {
-            case .dataCell(_, let width, let wraps):
+            switch cells[c] {
+            case .dataCell(let width, let wraps):
                 let line = dataCellLineHeight
                 if !wraps {
                     h = (line + 10 - 1e-9).rounded(.up)
@@ -127,9 +142,9 @@ package struct RowCells<Row> {
                 } else {
                     h = (line - 1e-9).rounded(.up) + 10
                 }
-            case .template(let sizer, let width, _, let minimum):
-                let own = UnsafeBufferPointer(rebasing: texts[slotStarts[c]..<slotStarts[c] + cell.slotCount])
-                h = max(sizer.compiled.height(width: width, texts: own, scratch: &scratch[c]), minimum)
+            case .template(let layout, let width, let minimum):
+                let own = UnsafeBufferPointer(rebasing: texts[slotStarts[c]..<slotStarts[c] + layout.slots.count])
+                h = max(layout.height(width: width, texts: own, scratch: &scratch[c]), minimum)
             }
             tallest = max(tallest, h)
         }

@@ -30,21 +30,37 @@ extension TableLayout {
         var toFit: [RowPosition] = []
         var heights = [Double](repeating: 0, count: rows.count)
         var fitIndex: [Int] = []
-        for (k, p) in rows.enumerated() {
-            if let h = plan.knownHeight(section: p.section, row: p.row, row(at: p)) {
-                heights[k] = h
-                releaseHandle(p.section, p.row, to: Self.known)
-            } else {
-                toFit.append(p)
-                fitIndex.append(k)
+        if plan.hasKnownHeights {
+            for (k, p) in rows.enumerated() {
+                if let h = plan.knownHeight(section: p.section, row: p.row, row(at: p)) {
+                    heights[k] = h
+                    releaseHandle(p.section, p.row, to: Self.known)
+                } else {
+                    toFit.append(p)
+                    fitIndex.append(k)
+                }
             }
+        } else {
+            toFit = Array(rows)
+            fitIndex = Array(0..<rows.count)
         }
         if !toFit.isEmpty {
-            let prepared = plan.cells.prepare(count: toFit.count, threads: threads) { row(at: toFit[$0]) }
+            // The models, copied run by run (a section's rows are read once per run, not per row).
+            var models: [Row] = []
+            models.reserveCapacity(toFit.count)
+            var k = 0
+            while k < toFit.count {
+                let start = k
+                k += 1
+                while k < toFit.count && toFit[k].section == toFit[start].section && toFit[k].row == toFit[k - 1].row + 1 { k += 1 }
+                models.append(contentsOf: plan.sections[toFit[start].section].rows[toFit[start].row...toFit[k - 1].row])
+            }
+            let prepared = plan.cells.prepare(count: toFit.count, threads: threads) { models[$0] }
             let fitted = fit(count: toFit.count) { k, body in prepared.withRow(k, body) }
             for (j, p) in toFit.enumerated() {
                 heights[fitIndex[j]] = fitted[j]
-                slab.release(handles[p.section][p.row])
+                let old = handles[p.section][p.row]
+                if old >= 0 { slab.release(old) }
                 handles[p.section][p.row] = keepsPreparedText ? prepared.withRow(j) { slab.store($0) } : Self.dropped
             }
         }
@@ -55,7 +71,7 @@ extension TableLayout {
     /// Heights of `count` rows from their prepared texts, on all cores (each worker with its
     /// own scratch space); the same numbers whatever the thread count.
     func fit(count: Int, texts: (Int, (UnsafeBufferPointer<PreparedText?>) -> Double) -> Double) -> [Double] {
-        let cells = plan.cells
+        let cells = plan.cells.geometry
         let workers = Parallel.workerCount(count: count, threads: threads, chunk: 64)
         let scratch = UnsafeMutableBufferPointer<[FitScratch]>.allocate(capacity: workers)
         _ = scratch.initialize(from: (0..<workers).map { _ in cells.makeScratch() })

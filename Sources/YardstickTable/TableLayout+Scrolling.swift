@@ -151,7 +151,7 @@ extension TableLayout {
         guard plan.columnNames.isEmpty else { throw SizingError(path: "width", message: "a grid's width is its columns'; set a column's width") }
         try SizingError.check(width, "width", allowZero: false)
         try anchored { (t: inout TableLayout) throws(SizingError) in
-            t.plan.cells.cells[0] = t.plan.cells.cells[0].with(width: width)
+            t.plan.cells.setWidth(width, ofCell: 0)
             t.plan.sectionWidth = width
             try t.remeasureMeasuredRows()
         }
@@ -162,7 +162,7 @@ extension TableLayout {
         guard let i = plan.columnNames.firstIndex(of: name) else { throw SizingError(path: "name", message: "no column named \"\(name)\"") }
         try SizingError.check(width, "width", allowZero: false)
         try anchored { (t: inout TableLayout) throws(SizingError) in
-            t.plan.cells.cells[i] = t.plan.cells.cells[i].with(width: width)
+            t.plan.cells.setWidth(width, ofCell: i)
             t.plan.sectionWidth = t.plan.cells.cells.reduce(0) { $0 + $1.width }
             try t.remeasureMeasuredRows()
         }

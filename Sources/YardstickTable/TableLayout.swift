@@ -107,15 +107,15 @@ public struct TableLayout<Row> {
 
     // MARK: - Units
 
-    static func units(_ points: Double, _ what: String) throws(SizingError) -> Int64 {
-        try length(points, what).units
+    static func units(_ points: Double, _ what: @autoclosure () -> String) throws(SizingError) -> Int64 {
+        try length(points, what()).units
     }
 
-    static func length(_ points: Double, _ what: String) throws(SizingError) -> LayoutLength {
-        guard points.isFinite, points >= 0, let l = try? LayoutLength(roundingPoints: points), l <= RowOffsetCache.maximumHeight else {
-            throw SizingError(path: what, message: "must be a finite height from 0 to \(RowOffsetCache.maximumHeight.points) pt (got \(points))")
+    static func length(_ points: Double, _ what: @autoclosure () -> String) throws(SizingError) -> LayoutLength {
+        guard points.isFinite, points >= 0, points <= RowOffsetCache.maximumHeight.points else {
+            throw SizingError(path: what(), message: "must be a finite height from 0 to \(RowOffsetCache.maximumHeight.points) pt (got \(points))")
         }
-        return l
+        return LayoutLength(units: Int64((points * Double(LayoutLength.unitsPerPoint)).rounded(.toNearestOrAwayFromZero)))
     }
 
     /// A row's stored length: its height in 1/64 pt plus the spacing.

@@ -10,7 +10,10 @@ import YardstickLayout
 public struct CellSizer<Row> {
     public let template: CellTemplate<Row>
     public let engine: TextEngine
-    package let compiled: CompiledTemplate<Row>
+    /// The checked, flattened template (independent of `Row`).
+    package private(set) var layout: TemplateLayout
+    /// Each text element's reader, in slot order.
+    package let readers: [(Row) -> String?]
     private let path: String
     private let column: (String) -> ((Row) -> String?)?
 
@@ -24,77 +27,91 @@ public struct CellSizer<Row> {
         self.engine = engine
         self.path = path
         self.column = column
-        compiled = try CompiledTemplate(template, environment: environment, path: path, column: column)
+        var readers: [(Row) -> String?] = []
+        layout = try TemplateLayout(template, environment: environment, path: path, column: column, readers: &readers)
+        self.readers = readers
     }
 
-    private init(_ other: CellSizer, compiled: CompiledTemplate<Row>) {
-        template = other.template
-        engine = other.engine
-        path = other.path
-        column = other.column
-        self.compiled = compiled
-    }
-
-    public var environment: SizingEnvironment { compiled.environment }
+    public var environment: SizingEnvironment { layout.environment }
 
     /// The same template under other traits (a new content size category): texts prepared for
     /// this sizer stay valid, since a text's font style does not change with the category.
     public func with(environment: SizingEnvironment) -> CellSizer {
-        var c = try! CompiledTemplate(template, environment: environment, path: path, column: column) // checked in init
-        c.ceilsToWholePoints = compiled.ceilsToWholePoints
-        return CellSizer(self, compiled: c)
+        var copy = self
+        var unused: [(Row) -> String?] = []
+        copy.layout = try! TemplateLayout(template, environment: environment, path: path, column: column, readers: &unused) // checked in init
+        copy.layout.ceilsToWholePoints = layout.ceilsToWholePoints
+        return copy
     }
 
     /// Rounds the cell's height up to whole points whatever the display scale (SwiftDataTables'
     /// default cell does).
     package func ceilingToWholePoints() -> CellSizer {
-        var c = compiled
-        c.ceilsToWholePoints = true
-        return CellSizer(self, compiled: c)
+        var copy = self
+        copy.layout.ceilsToWholePoints = true
+        return copy
     }
 
     /// The height of `row`'s cell at `width`.
     public func height(for row: Row, width: Double) -> Double {
         let texts = prepare(count: 1, threads: 1) { _ in row }
-        var scratch = FitScratch(nodeCount: compiled.nodes.count)
-        return texts.withRow(0) { compiled.height(width: width, texts: $0, scratch: &scratch) }
+        var scratch = FitScratch(nodeCount: layout.nodes.count)
+        return texts.withRow(0) { layout.height(width: width, texts: $0, scratch: &scratch) }
+    }
+
+    /// The heights of many rows' cells at `width`, on `threads` threads (0 = all cores): each
+    /// text slot prepared for all rows at once, then every cell fitted. The same numbers as
+    /// `height(for:width:)` row by row, whatever the thread count.
+    public func heights(for rows: [Row], width: Double, threads: Int = 0) -> [Double] {
+        let texts = prepare(count: rows.count, threads: threads) { rows[$0] }
+        let layout = self.layout
+        let workers = Parallel.workerCount(count: rows.count, threads: threads, chunk: 64)
+        let scratch = UnsafeMutableBufferPointer<FitScratch>.allocate(capacity: workers)
+        _ = scratch.initialize(from: (0..<workers).map { _ in FitScratch(nodeCount: layout.nodes.count) })
+        defer { scratch.deinitialize(); scratch.deallocate() }
+        return Parallel.map(count: rows.count, threads: workers, chunk: 64) { r, worker in
+            texts.withRow(r) { layout.height(width: width, texts: $0, scratch: &scratch[worker]) }
+        }
     }
 
     /// The height and each element's frame.
     public func fit(_ row: Row, width: Double) -> CellFit {
         let texts = prepare(count: 1, threads: 1) { _ in row }
-        return texts.withRow(0) { compiled.fit(width: width, texts: $0) }
+        return texts.withRow(0) { layout.fit(width: width, texts: $0) }
     }
 
     /// The cell's natural width (its texts on one line).
     public func naturalWidth(for row: Row) -> Double {
         let texts = prepare(count: 1, threads: 1) { _ in row }
-        var scratch = FitScratch(nodeCount: compiled.nodes.count)
-        return texts.withRow(0) { compiled.naturalWidth(texts: $0, scratch: &scratch) }
+        var scratch = FitScratch(nodeCount: layout.nodes.count)
+        return texts.withRow(0) { layout.naturalWidth(texts: $0, scratch: &scratch) }
     }
 
     // MARK: - Batches
 
-    /// Prepares the texts of `count` rows on `threads` threads (0 = all cores), slot by slot,
-    /// empty texts left out (hidden), unless the element shows them as one line.
+    /// How each text element is read and shaped, in slot order.
+    package var slotReaders: [SlotReader<Row>] {
+        zip(readers, layout.slots).map { SlotReader(read: $0, fontStyle: $1.fontStyle, skipsEmpty: $1.hidesWhenEmpty) }
+    }
+
+    /// Prepares the texts of `count` rows on `threads` threads (0 = all cores).
     package func prepare(count: Int, threads: Int, row: (Int) -> Row) -> PreparedCells {
-        let slotCount = compiled.slots.count
-        var cells = PreparedCells(rowCount: count, slotCount: slotCount)
-        for (s, slot) in compiled.slots.enumerated() {
-            var texts: [String] = []
-            var rows: [Int32] = []
-            texts.reserveCapacity(count)
-            rows.reserveCapacity(count)
-            for r in 0..<count {
-                let value = slot.read(row(r)) ?? ""
-                if value.isEmpty && slot.hidesWhenEmpty { continue }
-                texts.append(value)
-                rows.append(Int32(r))
-            }
-            let prepared = engine.prepare(texts, style: slot.fontStyle, threads: threads)
-            for k in prepared.indices { cells.texts[Int(rows[k]) * slotCount + s] = prepared[k] }
-        }
-        return cells
+        PreparedCells(slotReaders, count: count, engine: engine, threads: threads, row: row)
+    }
+}
+
+/// How one text slot of a row is read and shaped.
+package struct SlotReader<Row> {
+    package var read: (Row) -> String?
+    package var fontStyle: FontStyle
+    /// Empty or missing texts are not prepared (the element is hidden, or measured as one line
+    /// without its text).
+    package var skipsEmpty: Bool
+
+    package init(read: @escaping (Row) -> String?, fontStyle: FontStyle, skipsEmpty: Bool) {
+        self.read = read
+        self.fontStyle = fontStyle
+        self.skipsEmpty = skipsEmpty
     }
 }
 
@@ -108,14 +125,39 @@ package struct PreparedCells: Sendable {
         self.slotCount = slotCount
     }
 
-    package var rowCount: Int { slotCount == 0 ? 0 : texts.count / slotCount }
+    /// Prepares the texts of `count` rows: each row is read once, every slot's texts are
+    /// prepared together on `threads` threads (0 = all cores), skipped ones left nil.
+    package init<Row>(_ slots: [SlotReader<Row>], count: Int, engine: TextEngine, threads: Int, row: (Int) -> Row) {
+        self.init(rowCount: count, slotCount: slots.count)
+        guard !slots.isEmpty else { return }
+        var texts = [[String]](repeating: [], count: slots.count)
+        var rows = [[Int32]](repeating: [], count: slots.count)
+        for s in slots.indices {
+            texts[s].reserveCapacity(count)
+            rows[s].reserveCapacity(count)
+        }
+        for r in 0..<count {
+            let model = row(r)
+            for s in slots.indices {
+                guard let value = slots[s].read(model), !(value.isEmpty && slots[s].skipsEmpty) else { continue }
+                texts[s].append(value)
+                rows[s].append(Int32(r))
+            }
+        }
+        let stride = slots.count
+        for s in slots.indices {
+            let prepared = engine.prepare(texts[s], style: slots[s].fontStyle, threads: threads)
+            texts[s] = []
+            let positions = rows[s]
+            self.texts.withUnsafeMutableBufferPointer { out in
+                for k in prepared.indices { out[Int(positions[k]) * stride + s] = prepared[k] }
+            }
+        }
+    }
 
     package func withRow<T>(_ row: Int, _ body: (UnsafeBufferPointer<PreparedText?>) -> T) -> T {
         texts.withUnsafeBufferPointer { all in
             body(UnsafeBufferPointer(rebasing: all[row * slotCount..<(row + 1) * slotCount]))
         }
     }
-
-    /// One row's texts as their own value.
-    package func row(_ r: Int) -> [PreparedText?] { Array(texts[r * slotCount..<(r + 1) * slotCount]) }
 }

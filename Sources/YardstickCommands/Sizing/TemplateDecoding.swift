@@ -12,7 +12,7 @@ enum TemplateDecoding {
                                           "semibold": true, "bold": true, "heavy": true, "black": true]
 
     static func template<Row>(_ r: ConfigReader, depth: Int = 1) throws(ConfigError) -> CellTemplate<Row> {
-        guard depth <= CompiledTemplate<Row>.maximumDepth else { throw r.error("nested deeper than \(CompiledTemplate<Row>.maximumDepth) levels") }
+        guard depth <= TemplateLayout.maximumDepth else { throw r.error("nested deeper than \(TemplateLayout.maximumDepth) levels") }
         let m = try r.members(nodeKeys)
         let kinds = ["text", "box", "vstack", "hstack"].filter { m[$0] != nil }
         guard kinds.count == 1 else { throw r.error("a template has exactly one of text, box, vstack, hstack (found \(kinds.isEmpty ? "none" : kinds.joined(separator: ", ")))") }

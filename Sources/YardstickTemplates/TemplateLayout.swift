@@ -2,9 +2,10 @@ import YardstickFonts
 import YardstickLayout
 
 /// A `CellTemplate` checked and flattened for one environment: nodes in pre-order with their
-/// margins already scaled, and one slot per text element holding its reader and attributes.
-/// Fitting (`CompiledTemplate+Fitting`) walks these arrays; nothing is allocated per row.
-package struct CompiledTemplate<Row> {
+/// margins already scaled, and one slot per text element with its attributes. It does not
+/// depend on the row type (the readers stay with the `CellSizer`), so fitting
+/// (`TemplateLayout+Fitting`) is plain code with nothing generic and nothing allocated per row.
+package struct TemplateLayout {
     package struct Node {
         package enum Kind {
             case text(slot: Int)
@@ -20,9 +21,8 @@ package struct CompiledTemplate<Row> {
         package var compression: Double
     }
 
-    /// One text element: how to read it from a row and how to set it.
+    /// One text element: how it is set.
     package struct Slot {
-        package var read: (Row) -> String?
         package var attributes: TextAttributes
         package var hidesWhenEmpty: Bool
         /// The font the text is shaped in (prepared texts depend on it, not on the size).
@@ -43,19 +43,19 @@ package struct CompiledTemplate<Row> {
     /// The deepest a template may nest.
     package static var maximumDepth: Int { 64 }
 
-    /// Checks and flattens `template`.
+    /// Checks and flattens `template`; `readers` gets each text element's reader, in slot order.
     /// - Parameters:
     ///   - path: where the template sits, for errors (`cell`, `columns.Notes.cell`).
     ///   - column: the reader for a column name, nil when the table has no such column.
-    package init(_ template: CellTemplate<Row>, environment: SizingEnvironment, path: String,
-                 column: (String) -> ((Row) -> String?)?) throws(TemplateError) {
+    package init<Row>(_ template: CellTemplate<Row>, environment: SizingEnvironment, path: String,
+                      column: (String) -> ((Row) -> String?)?, readers: inout [(Row) -> String?]) throws(TemplateError) {
         self.environment = environment
-        try add(template, path: path, depth: 1, column: column)
+        try add(template, path: path, depth: 1, column: column, readers: &readers)
     }
 
     @discardableResult
-    private mutating func add(_ t: CellTemplate<Row>, path: String, depth: Int,
-                              column: (String) -> ((Row) -> String?)?) throws(TemplateError) -> Int {
+    private mutating func add<Row>(_ t: CellTemplate<Row>, path: String, depth: Int,
+                                   column: (String) -> ((Row) -> String?)?, readers: inout [(Row) -> String?]) throws(TemplateError) -> Int {
         guard depth <= Self.maximumDepth else { throw TemplateError(path: path, message: "nested deeper than \(Self.maximumDepth) levels") }
         try Self.checkLength(t.insets.top, path + ".insets.top")
         try Self.checkLength(t.insets.leading, path + ".insets.leading")
@@ -102,7 +102,8 @@ package struct CompiledTemplate<Row> {
                 a.maxLines = text.lines
             }
             nodes[index].kind = .text(slot: slots.count)
-            slots.append(Slot(read: read, attributes: a, hidesWhenEmpty: text.hidesWhenEmpty))
+            slots.append(Slot(attributes: a, hidesWhenEmpty: text.hidesWhenEmpty))
+            readers.append(read)
         case .box(let box):
             let p = path + ".box"
             if let w = box.width { try Self.checkLength(w, p + ".width") }
@@ -117,7 +118,7 @@ package struct CompiledTemplate<Row> {
             guard !stack.children.isEmpty else { throw TemplateError(path: p + ".children", message: "a stack needs at least one child") }
             var childIndices: [Int] = []
             for (k, child) in stack.children.enumerated() {
-                childIndices.append(try add(child, path: p + ".children[\(k)]", depth: depth + 1, column: column))
+                childIndices.append(try add(child, path: p + ".children[\(k)]", depth: depth + 1, column: column, readers: &readers))
             }
             let start = children.count
             children += childIndices

@@ -13,7 +13,7 @@ package struct FitScratch {
     package init(nodeCount: Int) { entries = Array(repeating: Entry(), count: nodeCount) }
 }
 
-extension CompiledTemplate {
+extension TemplateLayout {
     /// The cell's height at `width` (`systemLayoutSizeFitting`: width required, height
     /// fitting), rounded up to the environment's display scale. `texts[slot]` is each text
     /// element's prepared text, nil when the element is hidden (empty or missing).
