@@ -10,13 +10,14 @@ struct PreparedSlab {
 
     init(stride: Int) { self.stride = stride }
 
-    /// A handle holding `row`'s texts.
+    /// A handle holding `row`'s texts (at most `stride` of them; the rest of its slots are nil).
     mutating func store(_ row: UnsafeBufferPointer<PreparedText?>) -> Int32 {
         if let h = free.popLast() {
-            for s in 0..<stride { texts[Int(h) * stride + s] = row[s] }
+            for s in 0..<stride { texts[Int(h) * stride + s] = s < row.count ? row[s] : nil }
             return h
         }
         texts.append(contentsOf: row)
+        if row.count < stride { texts.append(contentsOf: repeatElement(nil, count: stride - row.count)) }
         count += 1
         return count - 1
     }

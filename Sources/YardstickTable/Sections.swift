@@ -32,13 +32,16 @@ public enum CellHeight<Row> {
     case computed(@Sendable (_ section: SectionInfo, _ row: Int, _ model: Row) -> Double?)
 }
 
-/// The dimensions one binding level gives its sections; nil leaves them to the next level.
+/// What one binding level gives its sections (a list's cell template, header, footer, row
+/// heights); nil leaves it to the next level.
 public struct SectionRules<Row> {
+    public var cell: CellTemplate<Row>?
     public var header: SectionDimension?
     public var footer: SectionDimension?
     public var cellHeight: CellHeight<Row>?
 
-    public init(header: SectionDimension? = nil, footer: SectionDimension? = nil, cellHeight: CellHeight<Row>? = nil) {
+    public init(cell: CellTemplate<Row>? = nil, header: SectionDimension? = nil, footer: SectionDimension? = nil, cellHeight: CellHeight<Row>? = nil) {
+        self.cell = cell
         self.header = header
         self.footer = footer
         self.cellHeight = cellHeight
@@ -63,8 +66,15 @@ public struct SectionLevels<Row> {
     }
 
     func resolve<T>(_ key: String, _ value: (SectionRules<Row>) -> T?) -> T? {
-        if let rules = named[key], let v = value(rules) { return v }
-        return value(allSections) ?? value(anySection)
+        resolveWithLevel(key, value)?.value
+    }
+
+    /// The value and the level that gave it (`named:KEY`, `all`, `any`).
+    func resolveWithLevel<T>(_ key: String, _ value: (SectionRules<Row>) -> T?) -> (value: T, level: String)? {
+        if let rules = named[key], let v = value(rules) { return (v, "named:" + key) }
+        if let v = value(allSections) { return (v, "all") }
+        if let v = value(anySection) { return (v, "any") }
+        return nil
     }
 }
 

@@ -55,13 +55,24 @@ extension TableLayout {
                 while k < toFit.count && toFit[k].section == toFit[start].section && toFit[k].row == toFit[k - 1].row + 1 { k += 1 }
                 models.append(contentsOf: plan.sections[toFit[start].section].rows[toFit[start].row...toFit[k - 1].row])
             }
-            let prepared = plan.cells.prepare(count: toFit.count, threads: threads) { models[$0] }
-            let fitted = fit(count: toFit.count) { k, body in prepared.withRow(k, body) }
-            for (j, p) in toFit.enumerated() {
-                heights[fitIndex[j]] = fitted[j]
-                let old = handles[p.section][p.row]
-                if old >= 0 { slab.release(old) }
-                handles[p.section][p.row] = keepsPreparedText ? prepared.withRow(j) { slab.store($0) } : Self.dropped
+            // Rows of each layout (a list's sections may have templates of their own) together.
+            var byLayout: [[Int]] = Array(repeating: [], count: plan.layouts.count)
+            if plan.layouts.count == 1 {
+                byLayout[0] = Array(toFit.indices)
+            } else {
+                for (j, p) in toFit.enumerated() { byLayout[plan.sections[p.section].layout].append(j) }
+            }
+            for (l, members) in byLayout.enumerated() where !members.isEmpty {
+                let cells = plan.layouts[l]
+                let prepared = cells.prepare(count: members.count, threads: threads) { models[members[$0]] }
+                let fitted = fit(cells.geometry, count: members.count) { k, body in prepared.withRow(k, body) }
+                for (m, j) in members.enumerated() {
+                    let p = toFit[j]
+                    heights[fitIndex[j]] = fitted[m]
+                    let old = handles[p.section][p.row]
+                    if old >= 0 { slab.release(old) }
+                    handles[p.section][p.row] = keepsPreparedText ? prepared.withRow(m) { slab.store($0) } : Self.dropped
+                }
             }
         }
         try store(heights, at: rows)
@@ -70,8 +81,7 @@ extension TableLayout {
 
     /// Heights of `count` rows from their prepared texts, on all cores (each worker with its
     /// own scratch space); the same numbers whatever the thread count.
-    func fit(count: Int, texts: (Int, (UnsafeBufferPointer<PreparedText?>) -> Double) -> Double) -> [Double] {
-        let cells = plan.cells.geometry
+    func fit(_ cells: RowGeometry, count: Int, texts: (Int, (UnsafeBufferPointer<PreparedText?>) -> Double) -> Double) -> [Double] {
         let workers = Parallel.workerCount(count: count, threads: threads, chunk: 64)
         let scratch = UnsafeMutableBufferPointer<[FitScratch]>.allocate(capacity: workers)
         _ = scratch.initialize(from: (0..<workers).map { _ in cells.makeScratch() })
@@ -116,8 +126,12 @@ extension TableLayout {
         }
         if !kept.isEmpty {
             let slab = self.slab, handles = self.handles
-            let heights = fit(count: kept.count) { k, body in slab.withRow(handles[kept[k].section][kept[k].row], body) }
-            try store(heights, at: kept[...])
+            for (l, cells) in plan.layouts.enumerated() {
+                let rows = plan.layouts.count == 1 ? kept : kept.filter { plan.sections[$0.section].layout == l }
+                guard !rows.isEmpty else { continue }
+                let heights = fit(cells.geometry, count: rows.count) { k, body in slab.withRow(handles[rows[k].section][rows[k].row], body) }
+                try store(heights, at: rows[...])
+            }
         }
         var done = 0
         while done < dropped.count {

@@ -151,7 +151,7 @@ extension TableLayout {
         guard plan.columnNames.isEmpty else { throw SizingError(path: "width", message: "a grid's width is its columns'; set a column's width") }
         try SizingError.check(width, "width", allowZero: false)
         try anchored { (t: inout TableLayout) throws(SizingError) in
-            t.plan.cells.setWidth(width, ofCell: 0)
+            for l in t.plan.layouts.indices { t.plan.layouts[l].setWidth(width, ofCell: 0) }
             t.plan.sectionWidth = width
             try t.remeasureMeasuredRows()
         }
@@ -172,7 +172,7 @@ extension TableLayout {
     /// from their prepared texts. Column widths stay as they are.
     public mutating func setEnvironment(_ environment: SizingEnvironment) throws(SizingError) {
         try anchored { (t: inout TableLayout) throws(SizingError) in
-            t.plan.cells.setEnvironment(environment)
+            for l in t.plan.layouts.indices { t.plan.layouts[l].setEnvironment(environment) }
             try t.remeasureMeasuredRows()
         }
     }

@@ -40,7 +40,7 @@ public struct TableLayout<Row> {
     package init(plan: TablePlan<Row>, threads: Int) throws(SizingError) {
         self.plan = plan
         self.threads = threads
-        slab = PreparedSlab(stride: plan.cells.slotCount)
+        slab = PreparedSlab(stride: plan.slotCount)
         spacingUnits = try Self.units(plan.interRowSpacing, "interRowSpacing")
         let estimate = try Self.units(plan.mode.estimatedHeight, "rowHeightMode estimate")
         var layouts: [SectionLayout] = []

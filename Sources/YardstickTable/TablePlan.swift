@@ -11,10 +11,21 @@ package struct TablePlan<Row> {
         var header: SectionDimension
         var footer: SectionDimension
         var cellHeight: CellHeight<Row>
+        /// Which of `layouts` measures its rows.
+        var layout: Int
     }
 
     var sections: [Section]
-    package var cells: RowCells<Row>
+    /// The row layouts: a grid's one, or a list's templates (the table's and those its binding
+    /// levels give sections).
+    package var layouts: [RowCells<Row>]
+    /// The first layout: a grid's columns, or a list's default template.
+    package var cells: RowCells<Row> {
+        get { layouts[0] }
+        set { layouts[0] = newValue }
+    }
+    /// The most text slots a row of any layout has.
+    var slotCount: Int { layouts.map(\.slotCount).max() ?? 0 }
     var interRowSpacing: Double
     var mode: RowHeightMode
     var heightForRowAt: ((RowPosition, Row) -> Double?)?
@@ -48,7 +59,7 @@ package struct TablePlan<Row> {
         case .computed(let f): h = f(info(s))
         case .template(let t):
             do {
-                let sizer = try CellSizer(t, engine: cells.engine, environment: cells.environment, path: path) { _ in { $0.key } }
+                let sizer = try CellSizer(t, engine: layouts[0].engine, environment: layouts[0].environment, path: path) { _ in { $0.key } }
                 h = sizer.height(for: info(s), width: sectionWidth)
             } catch { throw SizingError(error) }
         }
@@ -76,7 +87,7 @@ package struct TablePlan<Row> {
             case .hidesSectionsWithNoCellData: if group.rows.isEmpty { continue }
             case .hidesSectionsWithNoData: if group.rows.isEmpty && !isData(h) && !isData(f) { continue }
             }
-            result.append(Section(key: group.key, rows: group.rows, header: h, footer: f, cellHeight: cellHeight))
+            result.append(Section(key: group.key, rows: group.rows, header: h, footer: f, cellHeight: cellHeight, layout: 0))
         }
         return result
     }
@@ -107,7 +118,7 @@ extension TablePlan where Row == TableRow {
         let footer = c.shouldShowFooter ? c.heightForSectionFooter : 0
         let sections = Self.sections(groups, levels: c.sections, header: c.heightForSectionHeader, footer: footer,
                                      mode: c.rowHeightMode, display: c.grouping?.display ?? .manuallyManaged)
-        var plan = TablePlan(sections: sections, cells: RowCells(cells: cells, engine: engine, environment: c.environment),
+        var plan = TablePlan(sections: sections, layouts: [RowCells(cells: cells, engine: engine, environment: c.environment)],
                              interRowSpacing: c.heightOfInterRowSpacing, mode: c.rowHeightMode, heightForRowAt: c.heightForRowAt,
                              sectionWidth: widths.reduce(0, +))
         plan.columnNames = data.columns
@@ -124,11 +135,26 @@ extension TablePlan {
         try SizingError.check(c.footerHeight, "footerHeight")
         try SizingError.check(c.interRowSpacing, "interRowSpacing")
         try c.rowHeightMode.validate()
-        let sizer: CellSizer<Row>
-        do { sizer = try CellSizer(c.cell, engine: engine, environment: c.environment, path: "cell", column: column) } catch { throw SizingError(error) }
-        let sections = Self.sections(groups, levels: c.sections, header: c.headerHeight, footer: c.footerHeight, mode: c.rowHeightMode, display: c.display)
-        return TablePlan(sections: sections,
-                         cells: RowCells(cells: [.template(sizer, width: c.width, gridRounding: false, minimum: 0)], engine: engine, environment: c.environment),
+        func layout(_ template: CellTemplate<Row>, _ path: String) throws(SizingError) -> RowCells<Row> {
+            do {
+                let sizer = try CellSizer(template, engine: engine, environment: c.environment, path: path, column: column)
+                return RowCells(cells: [.template(sizer, width: c.width, gridRounding: false, minimum: 0)], engine: engine, environment: c.environment)
+            } catch { throw SizingError(error) }
+        }
+        var layouts = [try layout(c.cell, "cell")]
+        var sections = Self.sections(groups, levels: c.sections, header: c.headerHeight, footer: c.footerHeight, mode: c.rowHeightMode, display: c.display)
+        // A section whose binding levels give it a template of its own is measured with it.
+        var byLevel: [String: Int] = [:]
+        for s in sections.indices {
+            guard let (template, level) = c.sections.resolveWithLevel(sections[s].key, { $0.cell }) else { continue }
+            if byLevel[level] == nil {
+                let path = level == "all" ? "sections.cell" : level == "any" ? "anySection.cell" : "sectionOverrides.\(sections[s].key).cell"
+                byLevel[level] = layouts.count
+                layouts.append(try layout(template, path))
+            }
+            sections[s].layout = byLevel[level]!
+        }
+        return TablePlan(sections: sections, layouts: layouts,
                          interRowSpacing: c.interRowSpacing, mode: c.rowHeightMode, heightForRowAt: c.heightForRowAt, sectionWidth: c.width)
     }
 }

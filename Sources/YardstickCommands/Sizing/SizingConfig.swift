@@ -36,13 +36,14 @@ public struct SizingConfig {
         if let c = m["maximumCategory"] { environment.maximumCategory = try c.name(categories) }
         environment.displayScale = try m["displayScale"]?.length(positive: true)
         let mode = try m["rowHeightMode"].map(Self.rowHeightMode)
-        let sections = try m["sections"].map { s throws(ConfigError) in try Self.sections(s) }
+        let isList = layout == .list
+        let sections = try m["sections"].map { s throws(ConfigError) in try Self.sections(s, list: isList) }
         grouping = sections?.grouping
         var levels = SectionLevels<TableRow>(allSections: sections?.rules ?? SectionRules())
         if let overrides = m["sectionOverrides"] {
             guard grouping != nil else { throw overrides.error("needs \"sections\" (the column that makes sections)") }
             guard case .object(let names) = overrides.value else { throw overrides.error("must be a JSON object") }
-            for name in names.keys.sorted() { levels.named[name] = try Self.rules(overrides.child(name, names[name]!), allowing: []) }
+            for name in names.keys.sorted() { levels.named[name] = try Self.rules(overrides.child(name, names[name]!), allowing: [], list: isList) }
         }
         heightColumn = try m["heightColumn"]?.string()
 
@@ -134,8 +135,8 @@ public struct SizingConfig {
         return (try m["sampleSize"]?.integer(minimum: 1) ?? 100, percentile)
     }
 
-    static func sections(_ r: ConfigReader) throws(ConfigError) -> (grouping: SectionGrouping, rules: SectionRules<TableRow>) {
-        let m = try r.members(["column", "order", "hide", "header", "footer", "rowHeight"])
+    static func sections(_ r: ConfigReader, list: Bool) throws(ConfigError) -> (grouping: SectionGrouping, rules: SectionRules<TableRow>) {
+        let m = try r.members(Set(["column", "order", "hide", "header", "footer", "rowHeight"]).union(list ? ["cell"] : []))
         guard let column = m["column"] else { throw r.error("sections need \"column\" (the column whose value makes the sections)") }
         var order = SectionOrder.input
         if let o = m["order"] {
@@ -149,13 +150,15 @@ public struct SizingConfig {
         }
         let hide = try m["hide"]?.name(["none": SectionDisplayBehavior.manuallyManaged, "noCellData": .hidesSectionsWithNoCellData,
                                         "noData": .hidesSectionsWithNoData]) ?? .manuallyManaged
-        return (SectionGrouping(column: try column.string(), order: order, display: hide), try rules(r, allowing: ["column", "order", "hide"]))
+        return (SectionGrouping(column: try column.string(), order: order, display: hide), try rules(r, allowing: ["column", "order", "hide"], list: list))
     }
 
-    /// `header`, `footer` and `rowHeight` of a sections block or a section override.
-    static func rules(_ r: ConfigReader, allowing extra: Set<String>) throws(ConfigError) -> SectionRules<TableRow> {
-        let m = try r.members(extra.union(["header", "footer", "rowHeight"]))
+    /// `header`, `footer` and `rowHeight` of a sections block or a section override, and in a
+    /// list a `cell` template of the section's own.
+    static func rules(_ r: ConfigReader, allowing extra: Set<String>, list: Bool) throws(ConfigError) -> SectionRules<TableRow> {
+        let m = try r.members(extra.union(["header", "footer", "rowHeight"]).union(list ? ["cell"] : []))
         var rules = SectionRules<TableRow>()
+        rules.cell = try m["cell"].map { c throws(ConfigError) in try TemplateDecoding.template(c) }
         rules.header = try m["header"].map(dimension)
         rules.footer = try m["footer"].map(dimension)
         if let h = m["rowHeight"] { rules.cellHeight = .fixed(try h.length()) }

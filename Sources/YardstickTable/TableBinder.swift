@@ -1,0 +1,175 @@
+import YardstickLayout
+import YardstickTemplates
+
+/// A sectioned list described the way Braid binds a table view: binding chains on named
+/// sections, on all the others, or on any section, each giving models, a cell template and
+/// dimensions. `layout(…)` sizes it.
+///
+/// ```swift
+/// let binder = TableBinder<Section, Contact>()
+/// binder.onSections(.favourites, .others)
+///     .bind(template: contactCell, models: [.favourites: favourites, .others: others])
+///     .cellHeight { section, row, contact in contact.isCompact ? 44 : nil }  // nil: measured
+///     .headerHeight { _ in 28 }
+/// binder.onAnySection().footerHeight { _ in 8 }
+/// binder.sectionDisplayBehavior = .hidesSectionsWithNoCellData
+/// var table = try binder.layout(width: 390, engine: engine)
+/// ```
+///
+/// Each dimension comes from the most specific chain that gives it: the section's own
+/// (`onSection`, `onSections`), then `onAllSections`, then `onAnySection`, then the defaults.
+/// Sections are shown in `displayedSections` order (every bound section, in the order first
+/// bound, unless set), or, with `orderedWith`, sorted by it. O(sections) to set up.
+public final class TableBinder<Section: Hashable, Model> {
+    /// The sections shown and their order (Braid's manually managed behaviour).
+    public var displayedSections: [Section] = []
+    public var sectionDisplayBehavior = SectionDisplayBehavior.manuallyManaged
+    /// Sorts the displayed sections (Braid's `orderingWith:`); nil keeps `displayedSections` order.
+    public var orderedWith: ((Section, Section) -> Bool)?
+    var models: [Section: [Model]] = [:]
+    var named: [Section: SectionRules<Model>] = [:]
+    var all = SectionRules<Model>()
+    var any = SectionRules<Model>()
+    /// The sections by key, for the height closures (set by `layout`).
+    var sectionsByKey: [String: Section] = [:]
+
+    public init() {}
+
+    /// A chain on one section.
+    public func onSection(_ section: Section) -> SectionBindingChain<Section, Model> { onSections(section) }
+
+    /// A chain on these sections.
+    public func onSections(_ sections: Section...) -> SectionBindingChain<Section, Model> {
+        for s in sections where !displayedSections.contains(s) { displayedSections.append(s) }
+        return SectionBindingChain(binder: self, scope: .named(sections))
+    }
+
+    /// A chain on every section not bound by name (Braid's `onAllSections`).
+    public func onAllSections() -> SectionBindingChain<Section, Model> { SectionBindingChain(binder: self, scope: .all) }
+
+    /// A chain whose dimensions any section falls back to (Braid's `onAnySection`).
+    public func onAnySection() -> SectionBindingChain<Section, Model> { SectionBindingChain(binder: self, scope: .any) }
+
+    func update(_ scope: SectionBindingChain<Section, Model>.Scope, _ change: (inout SectionRules<Model>, Section?) -> Void) {
+        switch scope {
+        case .named(let sections): for s in sections { change(&named[s, default: SectionRules()], s) }
+        case .all: change(&all, nil)
+        case .any: change(&any, nil)
+        }
+    }
+
+    /// Sizes the bound list: every row estimated (or known) until measured.
+    /// - Parameters:
+    ///   - cell: the template of sections no chain gives one.
+    /// - Throws: `SizingError` for a section bound without a template anywhere, or bad values.
+    public func layout(width: Double, cell: CellTemplate<Model>? = nil, rowHeightMode: RowHeightMode = .automatic(estimated: 44, prefetchWindow: 10),
+                       environment: SizingEnvironment = SizingEnvironment(), engine: TextEngine, threads: Int = 0) throws(SizingError) -> TableLayout<Model> {
+        var order = displayedSections
+        if let orderedWith { order.sort(by: orderedWith) }
+        var keys: [Section: String] = [:]
+        var sections: [String: Section] = [:]
+        for s in order {
+            let key = String(describing: s)
+            guard sections[key] == nil || sections[key] == s else {
+                throw SizingError(path: "sections", message: "two sections are both described as \"\(key)\"")
+            }
+            keys[s] = key
+            sections[key] = s
+        }
+        sectionsByKey = sections
+        guard let template = cell ?? all.cell ?? any.cell ?? named.values.lazy.compactMap(\.cell).first else {
+            throw SizingError(path: "cell", message: "no chain binds a cell template")
+        }
+        var c = ListConfiguration(width: width, cell: template)
+        c.rowHeightMode = rowHeightMode
+        c.environment = environment
+        c.display = sectionDisplayBehavior
+        c.sections = SectionLevels(named: Dictionary(uniqueKeysWithValues: named.compactMap { s, r in keys[s].map { ($0, r) } }),
+                                   allSections: all, anySection: any)
+        let groups = order.map { (key: keys[$0]!, rows: models[$0] ?? []) }
+        return try TableLayout.list(sections: groups, configuration: c, engine: engine, threads: threads)
+    }
+}
+
+/// A binding chain: what it binds applies to its scope's sections.
+public struct SectionBindingChain<Section: Hashable, Model> {
+    enum Scope {
+        case named([Section])
+        case all
+        case any
+    }
+    let binder: TableBinder<Section, Model>
+    let scope: Scope
+
+    /// The cell template and each section's models (Braid's `bind(cellType:models:)`).
+    @discardableResult
+    public func bind(template: CellTemplate<Model>, models: [Section: [Model]]) -> SectionBindingChain {
+        for (s, m) in models { binder.models[s] = m }
+        binder.update(scope) { rules, _ in rules.cell = template }
+        return self
+    }
+
+    /// The cell template and the models of a one-section chain.
+    @discardableResult
+    public func bind(template: CellTemplate<Model>, models: [Model]) -> SectionBindingChain {
+        if case .named(let sections) = scope { for s in sections { binder.models[s] = models } }
+        binder.update(scope) { rules, _ in rules.cell = template }
+        return self
+    }
+
+    /// A height per row, from the section, row and model; nil measures the row.
+    @discardableResult
+    public func cellHeight(_ height: @escaping @Sendable (Section, Int, Model) -> Double?) -> SectionBindingChain {
+        let lookup = sectionLookup()
+        binder.update(scope) { rules, _ in rules.cellHeight = .computed { info, row, model in lookup(info).flatMap { height($0, row, model) } } }
+        return self
+    }
+
+    /// A height per row, from the section and row; nil measures the row.
+    @discardableResult
+    public func cellHeight(_ height: @escaping @Sendable (Section, Int) -> Double?) -> SectionBindingChain {
+        let lookup = sectionLookup()
+        binder.update(scope) { rules, _ in rules.cellHeight = .computed { info, row, _ in lookup(info).flatMap { height($0, row) } } }
+        return self
+    }
+
+    /// A height per row of a one-section chain, from the row; nil measures the row.
+    @discardableResult
+    public func cellHeight(_ height: @escaping @Sendable (Int) -> Double?) -> SectionBindingChain {
+        binder.update(scope) { rules, _ in rules.cellHeight = .computed { _, row, _ in height(row) } }
+        return self
+    }
+
+    @discardableResult
+    public func headerHeight(_ height: @escaping @Sendable (Section) -> Double) -> SectionBindingChain {
+        let lookup = sectionLookup()
+        binder.update(scope) { rules, _ in rules.header = .computed { info in lookup(info).map(height) ?? 0 } }
+        return self
+    }
+
+    @discardableResult
+    public func footerHeight(_ height: @escaping @Sendable (Section) -> Double) -> SectionBindingChain {
+        let lookup = sectionLookup()
+        binder.update(scope) { rules, _ in rules.footer = .computed { info in lookup(info).map(height) ?? 0 } }
+        return self
+    }
+
+    /// A header measured from a template (its `.column` texts read the section's key).
+    @discardableResult
+    public func headerTemplate(_ template: CellTemplate<SectionInfo>) -> SectionBindingChain {
+        binder.update(scope) { rules, _ in rules.header = .template(template) }
+        return self
+    }
+
+    @discardableResult
+    public func footerTemplate(_ template: CellTemplate<SectionInfo>) -> SectionBindingChain {
+        binder.update(scope) { rules, _ in rules.footer = .template(template) }
+        return self
+    }
+
+    /// The binder's section for a section's key, read when heights are asked for.
+    private func sectionLookup() -> @Sendable (SectionInfo) -> Section? {
+        nonisolated(unsafe) let binder = binder
+        return { info in binder.sectionsByKey[info.key] }
+    }
+}
