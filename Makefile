@@ -13,10 +13,11 @@ deps:
 build: deps
 	$(SWIFT) build -c release --product yardstick
 
-# Measures the bundled 12,000-row multilingual sample and prints a summary.
+# Sizes the bundled 12,000-row multilingual sample as a SwiftDataTables grid (wrapped cells,
+# columns fitted to their text up to 250 pt) and prints a summary.
 demo: build
 	@mkdir -p out
-	.build/release/yardstick measure Data/sample.csv --max-column-width 200 --output out/sample-heights.csv
+	.build/release/yardstick measure Data/sample.csv --config Data/sample-grid.json --output out/sample-heights.csv
 	@echo "per-row heights and offsets: out/sample-heights.csv"
 
 test: deps
@@ -27,6 +28,7 @@ bench: deps
 	$(SWIFT) build -c release --product yardstick
 	$(SWIFT) run -c release TextEngineBenchmark
 	$(SWIFT) run -c release OffsetsBenchmark
+	$(SWIFT) run -c release SizingBenchmark
 
 # Line starts against Pango 1.50 on the sample (test-only reference; needs libpango1.0-dev).
 pango-compare: build
