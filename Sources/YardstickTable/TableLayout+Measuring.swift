@@ -34,6 +34,8 @@ extension TableLayout {
             for (k, p) in rows.enumerated() {
                 if let h = plan.knownHeight(section: p.section, row: p.row, row(at: p)) {
                     heights[k] = h
+                    let old = handles[p.section][p.row]
+                    if estimateFollowsMedian && (old >= 0 || old == Self.dropped) { forgetMeasuredHeight(try! offsets.height(of: p).units) }
                     releaseHandle(p.section, p.row, to: Self.known)
                 } else {
                     toFit.append(p)
@@ -65,17 +67,23 @@ extension TableLayout {
             for (l, members) in byLayout.enumerated() where !members.isEmpty {
                 let cells = plan.layouts[l]
                 let prepared = cells.prepare(count: members.count, threads: threads) { models[members[$0]] }
+                preparedRowCount += members.count
                 let fitted = fit(cells.geometry, count: members.count) { k, body in prepared.withRow(k, body) }
                 for (m, j) in members.enumerated() {
                     let p = toFit[j]
                     heights[fitIndex[j]] = fitted[m]
                     let old = handles[p.section][p.row]
+                    if estimateFollowsMedian && (old >= 0 || old == Self.dropped) { forgetMeasuredHeight(try! offsets.height(of: p).units) }
                     if old >= 0 { slab.release(old) }
                     handles[p.section][p.row] = keepsPreparedText ? prepared.withRow(m) { slab.store($0) } : Self.dropped
                 }
             }
         }
         try store(heights, at: rows)
+        if estimateFollowsMedian && !toFit.isEmpty {
+            for p in toFit { measuredHeights[try! offsets.height(of: p).units, default: 0] += 1 }
+            updateEstimate()
+        }
         return heights
     }
 
@@ -104,6 +112,46 @@ extension TableLayout {
                 k += 1
             }
             try! offsets.setHeights(run, startingAt: positions[start])
+        }
+    }
+
+    // MARK: - The estimate following the median
+
+    mutating func forgetMeasuredHeight(_ units: Int64) {
+        guard let n = measuredHeights[units] else { return }
+        measuredHeights[units] = n > 1 ? n - 1 : nil
+    }
+
+    /// Recounts the heights of the rows measured from their cells (after a re-layout, or when
+    /// the option is switched on) and sets the estimate. O(n log n).
+    mutating func rebuildMeasuredHeights() {
+        measuredHeights = [:]
+        guard estimateFollowsMedian else {
+            try! offsets.setEstimatedRowHeight(initialEstimate)
+            return
+        }
+        for s in handles.indices {
+            for r in handles[s].indices where handles[s][r] >= 0 || handles[s][r] == Self.dropped {
+                measuredHeights[try! offsets.height(of: RowPosition(section: s, row: r)).units, default: 0] += 1
+            }
+        }
+        updateEstimate()
+    }
+
+    /// The estimate: the lower median of the measured heights, or the mode's when none is.
+    mutating func updateEstimate() {
+        let total = measuredHeights.values.reduce(0, +)
+        guard total > 0 else {
+            try! offsets.setEstimatedRowHeight(initialEstimate)
+            return
+        }
+        var seen = 0
+        for units in measuredHeights.keys.sorted() {
+            seen += measuredHeights[units]!
+            if seen * 2 >= total {
+                try! offsets.setEstimatedRowHeight(LayoutLength(units: units))
+                return
+            }
         }
     }
 
@@ -139,5 +187,6 @@ extension TableLayout {
             try measure(dropped[done..<end])
             done = end
         }
+        if estimateFollowsMedian { rebuildMeasuredHeights() }
     }
 }

@@ -136,10 +136,17 @@ extension TableLayout {
             throw SizingError(path: "count", message: "must be from 1 to the rows left in the section (got \(count))")
         }
         try anchored { (t: inout TableLayout) throws(SizingError) in
-            for r in p.row..<p.row + count { t.slab.release(t.handles[p.section][r]) }
+            for r in p.row..<p.row + count {
+                let h = t.handles[p.section][r]
+                if t.estimateFollowsMedian && (h >= 0 || h == Self.dropped) {
+                    t.forgetMeasuredHeight(try! t.offsets.height(of: RowPosition(section: p.section, row: r)).units)
+                }
+                t.slab.release(h)
+            }
             t.handles[p.section].removeSubrange(p.row..<p.row + count)
             t.plan.sections[p.section].rows.removeSubrange(p.row..<p.row + count)
             try! t.offsets.deleteRows(p.row..<p.row + count, inSection: p.section)
+            if t.estimateFollowsMedian { t.updateEstimate() }
         }
     }
 

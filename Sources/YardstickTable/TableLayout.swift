@@ -32,6 +32,17 @@ public struct TableLayout<Row> {
     public var threads: Int
     /// Keep prepared texts of measured rows for re-layout (off: they are prepared again when needed).
     public var keepsPreparedText = true
+    /// Estimated rows take the median height of the rows measured so far (until one is, the
+    /// mode's estimate), as a table view that learns its estimate.
+    public var estimateFollowsMedian = false {
+        didSet { if estimateFollowsMedian != oldValue { rebuildMeasuredHeights() } }
+    }
+    /// Stored heights (1/64 pt, spacing included) of the rows measured from their cells, and
+    /// how many rows have each: the median's source when `estimateFollowsMedian`.
+    var measuredHeights: [Int64: Int] = [:]
+    var initialEstimate: LayoutLength
+    /// Rows whose texts were prepared (analysed and shaped) so far: what re-layouts avoid.
+    var preparedRowCount = 0
 
     static var estimated: Int32 { -1 }
     static var known: Int32 { -2 }
@@ -43,6 +54,7 @@ public struct TableLayout<Row> {
         slab = PreparedSlab(stride: plan.slotCount)
         spacingUnits = try Self.units(plan.interRowSpacing, "interRowSpacing")
         let estimate = try Self.units(plan.mode.estimatedHeight, "rowHeightMode estimate")
+        initialEstimate = LayoutLength(units: estimate + spacingUnits)
         var layouts: [SectionLayout] = []
         for s in plan.sections.indices {
             let header = try Self.length(plan.height(of: plan.sections[s].header, section: s, path: "header"), "header")

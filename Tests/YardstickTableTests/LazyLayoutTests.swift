@@ -100,6 +100,45 @@ final class LazyLayoutTests: XCTestCase {
         XCTAssertThrowsError(try t.insertRows(notes(1), at: RowPosition(section: 1, row: 0)))
     }
 
+    func testEstimateFollowsTheMedianOfMeasuredRows() throws {
+        var t = try layout(3000, estimate: 300, prefetch: 4)
+        t.estimateFollowsMedian = true
+        XCTAssertEqual(t.offsets.estimatedRowHeight.points, 300)
+        _ = try t.scroll(to: 0, viewportHeight: 900)
+        let measured = (0..<3000).map { RowPosition(section: 0, row: $0) }.filter { try! t.isMeasured($0) }
+        let heights = measured.map { try! t.offsets.height(of: $0).units }.sorted()
+        XCTAssertGreaterThan(heights.count, 4)
+        XCTAssertEqual(t.offsets.estimatedRowHeight.units, heights[(heights.count - 1) / 2]) // the lower median
+        // Scrolling through everything still gives the eager heights.
+        var y = 0.0
+        while t.offsets.estimatedRowCount > 0 { y = try t.scroll(to: y, viewportHeight: 900).contentOffset + 900 }
+        var eager = try layout(3000)
+        try eager.measureAll()
+        XCTAssertEqual(allHeights(t), allHeights(eager))
+        try t.deleteRows(at: RowPosition(section: 0, row: 0), count: 2999)
+        XCTAssertEqual(t.offsets.estimatedRowHeight, try t.offsets.height(of: RowPosition(section: 0, row: 0)))
+        t.estimateFollowsMedian = false
+        XCTAssertEqual(t.offsets.estimatedRowHeight.points, 300)
+    }
+
+    func testNewWidthAndCategoryAreArithmeticOnly() throws {
+        let engine = try TextEngine() // its own shaping cache, to count lookups
+        var c = ListConfiguration(width: 390, cell: noteCell)
+        var t = try TableLayout.list(sections: [("", notes(200))], configuration: c, engine: engine, threads: 1)
+        try t.measureAll()
+        XCTAssertEqual(t.preparedRowCount, 200)
+        let lookups = engine.cache.hits + engine.cache.misses
+        try t.setWidth(250)
+        try t.setEnvironment(SizingEnvironment(category: .extraExtraLarge))
+        XCTAssertEqual(t.preparedRowCount, 200) // nothing prepared again: arithmetic only
+        XCTAssertEqual(engine.cache.hits + engine.cache.misses, lookups) // no shaping lookup either
+        c.width = 250
+        c.environment = SizingEnvironment(category: .extraExtraLarge)
+        var fresh = try TableLayout.list(sections: [("", notes(200))], configuration: c, engine: engine, threads: 1)
+        try fresh.measureAll()
+        XCTAssertEqual(allHeights(t), allHeights(fresh))
+    }
+
     func testNewWidthAndCategoryEqualAFreshLayout() throws {
         var t = try layout(300)
         try t.measureAll()

@@ -14,6 +14,9 @@ public struct SizingConfig {
     public var grouping: SectionGrouping?
     /// `heightColumn`: a number in this column beats every mode.
     public var heightColumn: String?
+    /// `rowHeightMode.automatic.followMedian` (an extension): the estimate follows the median
+    /// of the rows measured so far.
+    public var estimateFollowsMedian = false
 
     static let topKeys: Set<String> = ["layout", "width", "category", "maximumCategory", "displayScale", "textLayout", "rowHeightMode",
                                        "columnWidthMode", "minColumnWidth", "maxColumnWidth", "columns", "cell", "headerHeight",
@@ -36,6 +39,9 @@ public struct SizingConfig {
         if let c = m["maximumCategory"] { environment.maximumCategory = try c.name(categories) }
         environment.displayScale = try m["displayScale"]?.length(positive: true)
         let mode = try m["rowHeightMode"].map(Self.rowHeightMode)
+        if case .object(let modeFields)? = m["rowHeightMode"]?.value, case .object(let automatic)? = modeFields["automatic"] {
+            estimateFollowsMedian = automatic["followMedian"]?.boolValue ?? false
+        }
         let isList = layout == .list
         let sections = try m["sections"].map { s throws(ConfigError) in try Self.sections(s, list: isList) }
         grouping = sections?.grouping
@@ -91,7 +97,8 @@ public struct SizingConfig {
     static func rowHeightMode(_ r: ConfigReader) throws(ConfigError) -> RowHeightMode {
         let (key, v) = try r.variant(["fixed", "automatic"])
         if key == "fixed" { return .fixed(try v.length()) }
-        let a = try v.members(["estimated", "prefetchWindow"])
+        let a = try v.members(["estimated", "prefetchWindow", "followMedian"])
+        _ = try a["followMedian"]?.bool()
         return .automatic(estimated: try a["estimated"]?.length() ?? 44, prefetchWindow: try a["prefetchWindow"]?.integer() ?? 10)
     }
 

@@ -39,10 +39,13 @@ public struct SizingJob {
             c.list.heightForRowAt = read
         }
         do {
+            var table: TableLayout<TableRow>
             switch c.layout {
-            case .grid: return try TableLayout.grid(data, configuration: c.grid, engine: engine, threads: threads)
-            case .list: return try TableLayout.list(data, configuration: c.list, grouping: c.grouping, engine: engine, threads: threads)
+            case .grid: table = try TableLayout.grid(data, configuration: c.grid, engine: engine, threads: threads)
+            case .list: table = try TableLayout.list(data, configuration: c.list, grouping: c.grouping, engine: engine, threads: threads)
             }
+            table.estimateFollowsMedian = c.estimateFollowsMedian
+            return table
         } catch { throw ConfigError(path: error.path, message: error.message) }
     }
 
