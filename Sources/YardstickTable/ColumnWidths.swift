@@ -11,7 +11,10 @@ import YardstickTemplates
 /// - a width given by name (`widthForColumnAt`) beats all of it, unclamped and unscaled.
 enum ColumnWidths {
     static func compute(_ data: TableData, _ c: DataTableConfiguration, templates: [Int: CellSizer<TableRow>],
-                        engine: TextEngine, threads: Int) throws(SizingError) -> [Double] {
+                        engine: TextEngine, threads: Int) throws(SizingError) -> GridColumns {
+        for name in Set(c.columnWidths.keys).union(c.columnWidthModes.keys).sorted() where data.columnIndex(name) == nil {
+            throw SizingError(path: "columns.\(name)", message: "no column named \"\(name)\"")
+        }
         let env = c.environment
         var body = TextAttributes(textStyle: .body, category: env.category, maximumCategory: env.maximumCategory)
         body.hyphenateWordBreaks = false
@@ -50,17 +53,9 @@ enum ColumnWidths {
                 widths.append(clamp(w))
             }
         }
-        if c.shouldContentWidthScaleToFillFrame, let frame = c.frameWidth {
-            let total = widths.reduce(0, +)
-            if total > 0 && total < frame {
-                let gap = frame - total
-                widths = widths.map { $0 + gap * ($0 / total) }
-            }
-        }
-        for (i, name) in data.columns.enumerated() {
-            if let w = c.columnWidths[name] { widths[i] = w }
-        }
-        return widths
+        var named: [Int: Double] = [:]
+        for (i, name) in data.columns.enumerated() { if let w = c.columnWidths[name] { named[i] = w } }
+        return GridColumns(automatic: widths, named: named, scalesToFill: c.shouldContentWidthScaleToFillFrame, frameWidth: c.frameWidth)
     }
 
     /// The base width a text strategy gives a column.
@@ -110,6 +105,29 @@ enum ColumnWidths {
         let sorted = values.sorted()
         let index = Int((min(max(p, 0), 1) * Double(sorted.count - 1)).rounded())
         return sorted[index]
+    }
+}
+
+/// A grid's column widths as chosen by their modes, before and after the frame and the widths
+/// given by name: what a new frame width or a column's new width is applied to.
+struct GridColumns {
+    var automatic: [Double]
+    var named: [Int: Double]
+    var scalesToFill: Bool
+    var frameWidth: Double?
+
+    /// Columns narrower in all than the frame widen in proportion; named widths beat all.
+    func widths(frame: Double?) -> [Double] {
+        var widths = automatic
+        if scalesToFill, let frame {
+            let total = widths.reduce(0, +)
+            if total > 0 && total < frame {
+                let gap = frame - total
+                widths = widths.map { $0 + gap * ($0 / total) }
+            }
+        }
+        for (i, w) in named { widths[i] = w }
+        return widths
     }
 }
 

@@ -6,7 +6,7 @@ import YardstickTemplates
 package enum PlannedCell<Row> {
     /// SwiftDataTables' `DataCell`: a label 15 pt from each side and 5 pt from top and bottom.
     /// On one line every row is `ceil(line height + 10)`; wrapped, `ceil(max(text height, line
-    /// height)) + 10` with the text in `width − 30`.
+    /// height)) + 10` with the text in `max(width − 30, 20)` (its label is at least 20 wide).
     case dataCell(read: (Row) -> String?, width: Double, wraps: Bool)
     /// A template fitted at `width`; in a grid its height is rounded up to whole points and is
     /// at least `minimum` (SwiftDataTables' Auto Layout cells never go under the estimate).
@@ -137,8 +137,9 @@ package struct RowGeometry: Sendable {
                 let line = dataCellLineHeight
                 if !wraps {
                     h = (line + 10 - 1e-9).rounded(.up)
-                } else if let text = texts[slotStarts[c]], width - 30 > 0 {
-                    h = (max(text.measure(width: width - 30, attributes: dataCellAttributes).height, line) - 1e-9).rounded(.up) + 10
+                } else if let text = texts[slotStarts[c]] {
+                    // The label keeps its 20 pt minimum width in a column too narrow for it.
+                    h = (max(text.measure(width: max(width - 30, 20), attributes: dataCellAttributes).height, line) - 1e-9).rounded(.up) + 10
                 } else {
                     h = (line - 1e-9).rounded(.up) + 10
                 }

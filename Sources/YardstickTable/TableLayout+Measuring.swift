@@ -24,19 +24,19 @@ extension TableLayout {
     }
 
     /// Measures `rows` from their current contents and stores their heights; returns the heights
-    /// in points (spacing excluded), in order. Rows whose height is known are set to it.
+    /// in points (spacing excluded), in order. Rows whose height is known are set to it. All or
+    /// nothing: when a height can't be stored (negative, not finite, too tall), nothing changes.
     @discardableResult
     mutating func measure(_ rows: ArraySlice<RowPosition>) throws(SizingError) -> [Double] {
         var toFit: [RowPosition] = []
         var heights = [Double](repeating: 0, count: rows.count)
         var fitIndex: [Int] = []
+        var known: [Int] = []
         if plan.hasKnownHeights {
             for (k, p) in rows.enumerated() {
                 if let h = plan.knownHeight(section: p.section, row: p.row, row(at: p)) {
                     heights[k] = h
-                    let old = handles[p.section][p.row]
-                    if estimateFollowsMedian && (old >= 0 || old == Self.dropped) { forgetMeasuredHeight(try! offsets.height(of: p).units) }
-                    releaseHandle(p.section, p.row, to: Self.known)
+                    known.append(k)
                 } else {
                     toFit.append(p)
                     fitIndex.append(k)
@@ -46,6 +46,9 @@ extension TableLayout {
             toFit = Array(rows)
             fitIndex = Array(0..<rows.count)
         }
+        // Fit the rows to measure, each layout's rows together (a list's sections may have
+        // templates of their own), keeping their prepared texts until the heights are checked.
+        var fitted: [(prepared: PreparedCells, members: [Int])] = []
         if !toFit.isEmpty {
             // The models, copied run by run (a section's rows are read once per run, not per row).
             var models: [Row] = []
@@ -57,7 +60,6 @@ extension TableLayout {
                 while k < toFit.count && toFit[k].section == toFit[start].section && toFit[k].row == toFit[k - 1].row + 1 { k += 1 }
                 models.append(contentsOf: plan.sections[toFit[start].section].rows[toFit[start].row...toFit[k - 1].row])
             }
-            // Rows of each layout (a list's sections may have templates of their own) together.
             var byLayout: [[Int]] = Array(repeating: [], count: plan.layouts.count)
             if plan.layouts.count == 1 {
                 byLayout[0] = Array(toFit.indices)
@@ -68,18 +70,28 @@ extension TableLayout {
                 let cells = plan.layouts[l]
                 let prepared = cells.prepare(count: members.count, threads: threads) { models[members[$0]] }
                 preparedRowCount += members.count
-                let fitted = fit(cells.geometry, count: members.count) { k, body in prepared.withRow(k, body) }
-                for (m, j) in members.enumerated() {
-                    let p = toFit[j]
-                    heights[fitIndex[j]] = fitted[m]
-                    let old = handles[p.section][p.row]
-                    if estimateFollowsMedian && (old >= 0 || old == Self.dropped) { forgetMeasuredHeight(try! offsets.height(of: p).units) }
-                    if old >= 0 { slab.release(old) }
-                    handles[p.section][p.row] = keepsPreparedText ? prepared.withRow(m) { slab.store($0) } : Self.dropped
-                }
+                let layoutHeights = fit(cells.geometry, count: members.count) { k, body in prepared.withRow(k, body) }
+                for (m, j) in members.enumerated() { heights[fitIndex[j]] = layoutHeights[m] }
+                fitted.append((prepared, members))
             }
         }
-        try store(heights, at: rows)
+        let lengths = try rows.indices.map { (k: Int) throws(SizingError) in try rowLength(heights[k - rows.startIndex], rows[k]) }
+        // Every height can be stored: commit.
+        if estimateFollowsMedian {
+            for p in rows where handles[p.section][p.row] >= 0 || handles[p.section][p.row] == Self.dropped {
+                forgetMeasuredHeight(try! offsets.height(of: p).units)
+            }
+        }
+        for k in known { releaseHandle(rows[rows.startIndex + k].section, rows[rows.startIndex + k].row, to: Self.known) }
+        for (prepared, members) in fitted {
+            for (m, j) in members.enumerated() {
+                let p = toFit[j]
+                let old = handles[p.section][p.row]
+                if old >= 0 { slab.release(old) }
+                handles[p.section][p.row] = keepsPreparedText ? prepared.withRow(m) { slab.store($0) } : Self.dropped
+            }
+        }
+        store(lengths, at: rows)
         if estimateFollowsMedian && !toFit.isEmpty {
             for p in toFit { measuredHeights[try! offsets.height(of: p).units, default: 0] += 1 }
             updateEstimate()
@@ -99,19 +111,15 @@ extension TableLayout {
         }
     }
 
-    /// Stores heights (points, spacing excluded) of rows, in runs of consecutive rows.
-    mutating func store(_ heights: [Double], at rows: ArraySlice<RowPosition>) throws(SizingError) {
+    /// Stores row lengths (spacing included) in the cache, in runs of consecutive rows.
+    mutating func store(_ lengths: [LayoutLength], at rows: ArraySlice<RowPosition>) {
         var k = 0
         let positions = Array(rows)
         while k < positions.count {
             let start = k
-            var run: [LayoutLength] = [try rowLength(heights[k], positions[k])]
             k += 1
-            while k < positions.count && positions[k].section == positions[k - 1].section && positions[k].row == positions[k - 1].row + 1 {
-                run.append(try rowLength(heights[k], positions[k]))
-                k += 1
-            }
-            try! offsets.setHeights(run, startingAt: positions[start])
+            while k < positions.count && positions[k].section == positions[k - 1].section && positions[k].row == positions[k - 1].row + 1 { k += 1 }
+            try! offsets.setHeights(lengths[start..<k], startingAt: positions[start])
         }
     }
 
@@ -160,8 +168,8 @@ extension TableLayout {
     /// dropped. Headers and footers are fitted again; estimated rows stay estimated.
     mutating func remeasureMeasuredRows() throws(SizingError) {
         for s in plan.sections.indices {
-            let header = try Self.length(plan.height(of: plan.sections[s].header, section: s, path: "header"), "header")
-            let footer = try Self.length(plan.height(of: plan.sections[s].footer, section: s, path: "footer"), "footer")
+            let header = try Self.length(plan.headerHeight(s), "the header of section \(s)", up: roundsUp)
+            let footer = try Self.length(plan.footerHeight(s), "the footer of section \(s)", up: roundsUp)
             try! offsets.setHeaderHeight(header, ofSection: s)
             try! offsets.setFooterHeight(footer, ofSection: s)
         }
@@ -178,7 +186,8 @@ extension TableLayout {
                 let rows = plan.layouts.count == 1 ? kept : kept.filter { plan.sections[$0.section].layout == l }
                 guard !rows.isEmpty else { continue }
                 let heights = fit(cells.geometry, count: rows.count) { k, body in slab.withRow(handles[rows[k].section][rows[k].row], body) }
-                try store(heights, at: rows[...])
+                let lengths = try rows.indices.map { (k: Int) throws(SizingError) in try rowLength(heights[k], rows[k]) }
+                store(lengths, at: rows[...])
             }
         }
         var done = 0

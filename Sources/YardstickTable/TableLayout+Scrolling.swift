@@ -34,10 +34,29 @@ extension TableLayout {
         try SizingError.check(viewportHeight, "height")
         let height = LayoutLength(clampingFlooringPoints: viewportHeight)
         let maximum = max(0, offsets.totalHeight.units - height.units)
-        let top = LayoutLength(units: min(max(LayoutLength(clampingFlooringPoints: max(y, 0)).units, 0), maximum))
+        let requested = LayoutLength(clampingFlooringPoints: max(y, 0)).units
+        let top = LayoutLength(units: min(requested, maximum))
+        let savedViewport = viewport
         offsets.captureScrollAnchor(viewportTop: top)
         viewport = (top.points, height.points)
-        let measured = try settleViewport()
+        var measured = 0
+        do {
+            measured = try settleViewport()
+            // A scroll to the end stays at the end while measuring changes the table's height.
+            var rounds = 0
+            while requested >= maximum && rounds < 16 {
+                let bottom = LayoutLength(units: max(0, offsets.totalHeight.units - height.units))
+                if LayoutLength(clampingFlooringPoints: viewport!.top) == bottom { break }
+                offsets.captureScrollAnchor(viewportTop: bottom)
+                viewport = (bottom.points, height.points)
+                measured += try settleViewport()
+                rounds += 1
+            }
+        } catch {
+            // Rows measured so far stay measured (their heights are right); the view does not move.
+            viewport = savedViewport
+            throw error
+        }
         let now = LayoutLength(clampingFlooringPoints: viewport!.top)
         let visible = offsets.rows(meeting: now..<LayoutLength(units: now.units + height.units))
         return ScrollResult(contentOffset: viewport!.top, measuredRowCount: measured, firstVisibleRow: visible?.lowerBound,
@@ -65,12 +84,28 @@ extension TableLayout {
     }
 
     /// Anchors the viewport's top row, runs `change`, then restores the offset and measures what
-    /// came into view.
+    /// came into view. That measuring is a courtesy: a row it cannot measure stays estimated
+    /// (a later scroll reports it), and the change stands.
     mutating func anchored<T>(_ change: (inout TableLayout) throws(SizingError) -> T) throws(SizingError) -> T {
         if let v = viewport { offsets.captureScrollAnchor(viewportTop: LayoutLength(clampingFlooringPoints: v.top)) }
         let result = try change(&self)
-        try settleViewport()
+        _ = try? settleViewport()
         return result
+    }
+
+    /// Runs a change of the plan (a width, a column's width, the environment) and fits every
+    /// measured row again; if a row can't be stored at the new size, the old plan comes back.
+    mutating func reconfigure(_ change: (inout TablePlan<Row>) throws(SizingError) -> Void) throws(SizingError) {
+        let old = plan
+        try anchored { (t: inout TableLayout) throws(SizingError) in
+            try change(&t.plan)
+            let result = Result { () throws(SizingError) in try t.remeasureMeasuredRows() }
+            if case .failure(let error) = result {
+                t.plan = old
+                try! t.remeasureMeasuredRows() // these sizes fitted before
+                throw error
+            }
+        }
     }
 
     /// Throws unless `p` is a row of the table.
@@ -119,6 +154,9 @@ extension TableLayout {
             throw SizingError(path: "row", message: "\(p.row) is out of range (section \(p.section) has \(plan.sections[p.section].rows.count) rows)")
         }
         guard !models.isEmpty else { return }
+        for (k, model) in models.enumerated() { // a known height that can't be stored refuses the insert
+            if let h = plan.knownHeight(section: p.section, row: p.row + k, model) { _ = try rowLength(h, RowPosition(section: p.section, row: p.row + k)) }
+        }
         try anchored { (t: inout TableLayout) throws(SizingError) in
             do { try t.offsets.insertRows(at: p, count: models.count) } catch { throw SizingError(path: "", message: "\(error)") }
             t.plan.sections[p.section].rows.insert(contentsOf: models, at: p.row)
@@ -129,7 +167,8 @@ extension TableLayout {
         }
     }
 
-    /// Deletes `count` rows from `p`, keeping the scroll position anchored.
+    /// Deletes `count` rows from `p`, keeping the scroll position anchored. A section left empty
+    /// is removed when the display behaviour hides empty sections (later sections move up one).
     public mutating func deleteRows(at p: RowPosition, count: Int) throws(SizingError) {
         try check(p)
         guard count >= 1 && count <= plan.sections[p.section].rows.count - p.row else {
@@ -147,40 +186,53 @@ extension TableLayout {
             t.plan.sections[p.section].rows.removeSubrange(p.row..<p.row + count)
             try! t.offsets.deleteRows(p.row..<p.row + count, inSection: p.section)
             if t.estimateFollowsMedian { t.updateEstimate() }
+            // A section the display behaviour hides once it is empty goes (Braid re-evaluates).
+            if t.plan.sections[p.section].rows.isEmpty && !t.plan.shows(t.plan.sections[p.section]) {
+                try! t.offsets.deleteSections(p.section..<p.section + 1)
+                t.plan.sections.remove(at: p.section)
+                t.handles.remove(at: p.section)
+            }
         }
     }
 
     // MARK: - Width and traits
 
-    /// A list's new width: measured rows, headers and footers are fitted again from their
-    /// prepared texts (no shaping), estimated rows stay estimated; the scroll stays anchored.
+    /// A new width: a list's cell width, or a grid's frame (its columns widened again to fill
+    /// it, as SwiftDataTables does when the table resizes). Measured rows, headers and footers are
+    /// fitted again from their prepared texts (no shaping); estimated rows stay estimated; the
+    /// scroll stays anchored.
     public mutating func setWidth(_ width: Double) throws(SizingError) {
-        guard plan.columnNames.isEmpty else { throw SizingError(path: "width", message: "a grid's width is its columns'; set a column's width") }
         try SizingError.check(width, "width", allowZero: false)
-        try anchored { (t: inout TableLayout) throws(SizingError) in
-            for l in t.plan.layouts.indices { t.plan.layouts[l].setWidth(width, ofCell: 0) }
-            t.plan.sectionWidth = width
-            try t.remeasureMeasuredRows()
+        try reconfigure { (plan: inout TablePlan<Row>) throws(SizingError) in
+            if let columns = plan.gridColumns {
+                plan.gridColumns!.frameWidth = width
+                for (i, w) in columns.widths(frame: width).enumerated() { plan.layouts[0].setWidth(w, ofCell: i) }
+                plan.sectionWidth = plan.layouts[0].cells.reduce(0) { $0 + $1.width }
+            } else {
+                for l in plan.layouts.indices { plan.layouts[l].setWidth(width, ofCell: 0) }
+                plan.sectionWidth = width
+            }
         }
     }
 
-    /// A grid column's new width, by name.
+    /// A grid column's new width, by name (as `widthForColumnAt`: it beats every mode).
     public mutating func setColumnWidth(_ width: Double, column name: String) throws(SizingError) {
+        guard plan.gridColumns != nil else { throw SizingError(path: "name", message: "a list has no columns; set its width") }
         guard let i = plan.columnNames.firstIndex(of: name) else { throw SizingError(path: "name", message: "no column named \"\(name)\"") }
         try SizingError.check(width, "width", allowZero: false)
-        try anchored { (t: inout TableLayout) throws(SizingError) in
-            t.plan.cells.setWidth(width, ofCell: i)
-            t.plan.sectionWidth = t.plan.cells.cells.reduce(0) { $0 + $1.width }
-            try t.remeasureMeasuredRows()
+        try reconfigure { (plan: inout TablePlan<Row>) throws(SizingError) in
+            plan.gridColumns!.named[i] = width
+            for (c, w) in plan.gridColumns!.widths(frame: plan.gridColumns!.frameWidth).enumerated() { plan.layouts[0].setWidth(w, ofCell: c) }
+            plan.sectionWidth = plan.layouts[0].cells.reduce(0) { $0 + $1.width }
         }
     }
 
     /// New traits (a content size category, a display scale): measured rows are fitted again
     /// from their prepared texts. Column widths stay as they are.
     public mutating func setEnvironment(_ environment: SizingEnvironment) throws(SizingError) {
-        try anchored { (t: inout TableLayout) throws(SizingError) in
-            for l in t.plan.layouts.indices { t.plan.layouts[l].setEnvironment(environment) }
-            try t.remeasureMeasuredRows()
+        do { try environment.validate() } catch { throw SizingError(error) }
+        try reconfigure { (plan: inout TablePlan<Row>) throws(SizingError) in
+            for l in plan.layouts.indices { plan.layouts[l].setEnvironment(environment) }
         }
     }
 

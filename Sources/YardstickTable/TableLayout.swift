@@ -57,8 +57,9 @@ public struct TableLayout<Row> {
         initialEstimate = LayoutLength(units: estimate + spacingUnits)
         var layouts: [SectionLayout] = []
         for s in plan.sections.indices {
-            let header = try Self.length(plan.height(of: plan.sections[s].header, section: s, path: "header"), "header")
-            let footer = try Self.length(plan.height(of: plan.sections[s].footer, section: s, path: "footer"), "footer")
+            let up = plan.layouts[0].environment.displayScale != nil
+            let header = try Self.length(plan.headerHeight(s), "the header of section \(s)", up: up)
+            let footer = try Self.length(plan.footerHeight(s), "the footer of section \(s)", up: up)
             layouts.append(SectionLayout(estimatedRowCount: plan.sections[s].rows.count, headerHeight: header, footerHeight: footer))
         }
         do {
@@ -123,19 +124,25 @@ public struct TableLayout<Row> {
         try length(points, what()).units
     }
 
-    static func length(_ points: Double, _ what: @autoclosure () -> String) throws(SizingError) -> LayoutLength {
+    /// A length in the cache's unit: to the nearest 1/64 pt, or up to it (`up`), so heights
+    /// rounded up to device pixels are never stored below them.
+    static func length(_ points: Double, _ what: @autoclosure () -> String, up: Bool = false) throws(SizingError) -> LayoutLength {
         guard points.isFinite, points >= 0, points <= RowOffsetCache.maximumHeight.points else {
-            throw SizingError(path: what(), message: "must be a finite height from 0 to \(RowOffsetCache.maximumHeight.points) pt (got \(points))")
+            throw SizingError(path: "", message: "\(what()) must be a finite height from 0 to \(RowOffsetCache.maximumHeight.points) pt (got \(points))")
         }
-        return LayoutLength(units: Int64((points * Double(LayoutLength.unitsPerPoint)).rounded(.toNearestOrAwayFromZero)))
+        let units = points * Double(LayoutLength.unitsPerPoint)
+        return LayoutLength(units: Int64(up ? (units - 1e-6).rounded(.up) : units.rounded(.toNearestOrAwayFromZero)))
     }
+
+    /// Whether lengths round up to 1/64 pt (when cells round up to a display scale).
+    var roundsUp: Bool { plan.layouts[0].environment.displayScale != nil }
 
     /// A row's stored length: its height in 1/64 pt plus the spacing.
     func rowLength(_ points: Double, _ p: RowPosition) throws(SizingError) -> LayoutLength {
-        let h = try Self.length(points, "row \(p.row) of section \(p.section)")
+        let h = try Self.length(points, "row \(p.row) of section \(p.section)", up: roundsUp)
         let total = LayoutLength(units: h.units + spacingUnits)
         guard total <= RowOffsetCache.maximumHeight else {
-            throw SizingError(path: "row \(p.row) of section \(p.section)", message: "is \(points) pt tall with its spacing; rows hold up to \(RowOffsetCache.maximumHeight.points) pt")
+            throw SizingError(path: "", message: "row \(p.row) of section \(p.section) is \(points) pt tall with its spacing; rows hold up to \(RowOffsetCache.maximumHeight.points) pt")
         }
         return total
     }
@@ -158,7 +165,9 @@ extension TableLayout where Row == TableRow {
         } else {
             groups = [("", data.rows)]
         }
-        return try TableLayout(plan: .list(groups, c, engine: engine, column: data.columnReader), threads: threads)
+        var plan = try TablePlan.list(groups, c, engine: engine, column: data.columnReader)
+        plan.sectionColumnNames = Set(data.columns)
+        return try TableLayout(plan: plan, threads: threads)
     }
 }
 

@@ -10,6 +10,9 @@ package struct TablePlan<Row> {
         var rows: [Row]
         var header: SectionDimension
         var footer: SectionDimension
+        /// Where the header and footer come from in a configuration, for errors.
+        var headerPath = "headerHeight"
+        var footerPath = "footerHeight"
         var cellHeight: CellHeight<Row>
         /// Which of `layouts` measures its rows.
         var layout: Int
@@ -33,6 +36,27 @@ package struct TablePlan<Row> {
     var sectionWidth: Double
     /// Grid columns by name (empty for a list).
     var columnNames: [String] = []
+    /// How a grid's column widths follow its frame and named widths (nil for a list).
+    var gridColumns: GridColumns?
+    var display = SectionDisplayBehavior.manuallyManaged
+    /// The names a header or footer template's `.column` may use (each reads the section's
+    /// key): a table's columns, or any name (nil) for sections of models.
+    var sectionColumnNames: Set<String>?
+
+    /// Whether the display behaviour shows a section with these rows and dimensions.
+    func shows(_ section: Section) -> Bool { Self.shows(rows: section.rows.count, header: section.header, footer: section.footer, display) }
+
+    static func shows(rows: Int, header: SectionDimension, footer: SectionDimension, _ display: SectionDisplayBehavior) -> Bool {
+        func isData(_ d: SectionDimension) -> Bool {
+            if case .height(let v) = d { return v > 0 }
+            return true
+        }
+        switch display {
+        case .manuallyManaged: return true
+        case .hidesSectionsWithNoCellData: return rows > 0
+        case .hidesSectionsWithNoData: return rows > 0 || isData(header) || isData(footer)
+        }
+    }
 
     /// The height a row has without measuring it (an override, a fixed height), or nil.
     func knownHeight(section s: Int, row r: Int, _ model: Row) -> Double? {
@@ -52,6 +76,9 @@ package struct TablePlan<Row> {
     func info(_ s: Int) -> SectionInfo { SectionInfo(key: sections[s].key, index: s, rowCount: sections[s].rows.count) }
 
     /// A header's or footer's height.
+    func headerHeight(_ s: Int) throws(SizingError) -> Double { try height(of: sections[s].header, section: s, path: sections[s].headerPath) }
+    func footerHeight(_ s: Int) throws(SizingError) -> Double { try height(of: sections[s].footer, section: s, path: sections[s].footerPath) }
+
     func height(of dimension: SectionDimension, section s: Int, path: String) throws(SizingError) -> Double {
         let h: Double
         switch dimension {
@@ -59,7 +86,10 @@ package struct TablePlan<Row> {
         case .computed(let f): h = f(info(s))
         case .template(let t):
             do {
-                let sizer = try CellSizer(t, engine: layouts[0].engine, environment: layouts[0].environment, path: path) { _ in { $0.key } }
+                let names = sectionColumnNames
+                let sizer = try CellSizer(t, engine: layouts[0].engine, environment: layouts[0].environment, path: path) { name in
+                    names == nil || names!.contains(name) ? { $0.key } : nil
+                }
                 h = sizer.height(for: info(s), width: sectionWidth)
             } catch { throw SizingError(error) }
         }
@@ -73,21 +103,22 @@ package struct TablePlan<Row> {
                          mode: RowHeightMode, display: SectionDisplayBehavior) -> [Section] {
         var result: [Section] = []
         for group in groups {
-            let h = levels.resolve(group.key) { $0.header } ?? .height(header)
-            let f = levels.resolve(group.key) { $0.footer } ?? .height(footer)
+            func path(_ level: String?, _ part: String) -> String {
+                switch level {
+                case nil: return part + "Height"
+                case "all"?: return "sections." + part
+                case "any"?: return "anySection." + part
+                case let named?: return "sectionOverrides.\(named.dropFirst("named:".count))." + part
+                }
+            }
+            let hl = levels.resolveWithLevel(group.key) { $0.header }, fl = levels.resolveWithLevel(group.key) { $0.footer }
+            let h = hl?.value ?? .height(header), f = fl?.value ?? .height(footer)
             let fixed: CellHeight<Row>
             if case .fixed(let v) = mode { fixed = .fixed(v) } else { fixed = .automatic }
             let cellHeight = levels.resolve(group.key) { $0.cellHeight } ?? fixed
-            func isData(_ d: SectionDimension) -> Bool {
-                if case .height(let v) = d { return v > 0 }
-                return true
-            }
-            switch display {
-            case .manuallyManaged: break
-            case .hidesSectionsWithNoCellData: if group.rows.isEmpty { continue }
-            case .hidesSectionsWithNoData: if group.rows.isEmpty && !isData(h) && !isData(f) { continue }
-            }
-            result.append(Section(key: group.key, rows: group.rows, header: h, footer: f, cellHeight: cellHeight, layout: 0))
+            guard shows(rows: group.rows.count, header: h, footer: f, display) else { continue }
+            result.append(Section(key: group.key, rows: group.rows, header: h, footer: f, headerPath: path(hl?.level, "header"),
+                                  footerPath: path(fl?.level, "footer"), cellHeight: cellHeight, layout: 0))
         }
         return result
     }
@@ -106,7 +137,8 @@ extension TablePlan where Row == TableRow {
                                                  column: data.columnReader).ceilingToWholePoints()
             } catch { throw SizingError(error) }
         }
-        let widths = try ColumnWidths.compute(data, c, templates: templates, engine: engine, threads: threads)
+        let columns = try ColumnWidths.compute(data, c, templates: templates, engine: engine, threads: threads)
+        let widths = columns.widths(frame: columns.frameWidth)
         let wraps = c.textLayout == .wrap
         let minimum: Double
         if case .automatic(let estimated, _) = c.rowHeightMode { minimum = estimated } else { minimum = 0 }
@@ -122,6 +154,9 @@ extension TablePlan where Row == TableRow {
                              interRowSpacing: c.heightOfInterRowSpacing, mode: c.rowHeightMode, heightForRowAt: c.heightForRowAt,
                              sectionWidth: widths.reduce(0, +))
         plan.columnNames = data.columns
+        plan.sectionColumnNames = Set(data.columns)
+        plan.gridColumns = columns
+        plan.display = c.grouping?.display ?? .manuallyManaged
         return plan
     }
 }
@@ -154,8 +189,10 @@ extension TablePlan {
             }
             sections[s].layout = byLevel[level]!
         }
-        return TablePlan(sections: sections, layouts: layouts,
-                         interRowSpacing: c.interRowSpacing, mode: c.rowHeightMode, heightForRowAt: c.heightForRowAt, sectionWidth: c.width)
+        var plan = TablePlan(sections: sections, layouts: layouts,
+                             interRowSpacing: c.interRowSpacing, mode: c.rowHeightMode, heightForRowAt: c.heightForRowAt, sectionWidth: c.width)
+        plan.display = c.display
+        return plan
     }
 }
 
@@ -164,7 +201,7 @@ extension RowHeightMode {
         switch self {
         case .fixed(let h): try SizingError.check(h, "rowHeightMode.fixed")
         case .automatic(let e, let window):
-            try SizingError.check(e, "rowHeightMode.automatic.estimated")
+            try SizingError.check(e, "rowHeightMode.automatic.estimated", allowZero: false) // 0 would hide every estimated row from viewports
             guard window >= 0 else { throw SizingError(path: "rowHeightMode.automatic.prefetchWindow", message: "must be 0 or more (got \(window))") }
         }
     }
@@ -172,6 +209,7 @@ extension RowHeightMode {
 
 extension DataTableConfiguration {
     func validate() throws(SizingError) {
+        do { try environment.validate() } catch { throw SizingError(error) }
         try rowHeightMode.validate()
         try SizingError.check(heightForSectionHeader, "headerHeight")
         try SizingError.check(heightForSectionFooter, "footerHeight")

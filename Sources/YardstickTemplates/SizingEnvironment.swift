@@ -15,6 +15,13 @@ public struct SizingEnvironment: Hashable, Sendable {
         self.displayScale = displayScale
     }
 
+    /// Throws unless the display scale, when set, is from 1 to 64 (device pixels per point).
+    public func validate() throws(TemplateError) {
+        if let s = displayScale, !(s >= 1 && s <= 64) {
+            throw TemplateError(path: "displayScale", message: "must be from 1 to 64 pixels per point (got \(s))")
+        }
+    }
+
     /// `UIFontMetrics.default.scaledValue(for:)` at this category.
     public func scaledValue(_ value: Double) -> Double {
         DynamicType.scaledValue(value, relativeTo: .body, category: category, maximum: maximumCategory)

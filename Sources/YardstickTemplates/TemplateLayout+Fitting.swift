@@ -120,8 +120,8 @@ extension TemplateLayout {
     /// Auto Layout resolves the stack's constraints: children of a required width take it
     /// first; the others share the rest, the lowest hugging priority growing into extra room and
     /// the lowest compression resistance shrinking first when room is short. Between equal
-    /// priorities a wrapping label gives way before a single-line one (it can grow downwards),
-    /// then the later child before the earlier.
+    /// priorities a wrapping label gives way before a single-line one (it can grow downwards);
+    /// children still tied shrink together in proportion, and the later one grows.
     private func shareWidth(_ range: Range<Int>, spacing: Double, distribution: StackDistribution, width: Double,
                             _ texts: UnsafeBufferPointer<PreparedText?>, _ s: inout FitScratch) {
         var count = 0
@@ -174,10 +174,23 @@ extension TemplateLayout {
         var order: [Int] = []
         for k in range.reversed() where !isHidden(children[k], texts) && fixedWidth(children[k], texts) == nil { order.append(children[k]) }
         order.sort { givesWayBefore($0, $1, priority: { nodes[$0].compression }, texts) }
-        for c in order where extra < 0 {
-            let take = min(s.entries[c].width, -extra)
-            s.entries[c].width -= take
-            extra += take
+        // Children that tie (same priority, both wrapping or both not) shrink together, each
+        // by the same share of its natural width, rather than one of them to nothing.
+        var k = 0
+        while k < order.count && extra < 0 {
+            var end = k + 1
+            while end < order.count && nodes[order[end]].compression == nodes[order[k]].compression && wraps(order[end]) == wraps(order[k]) { end += 1 }
+            var total = 0.0
+            for c in order[k..<end] { total += s.entries[c].width }
+            if total <= -extra {
+                for c in order[k..<end] { s.entries[c].width = 0 }
+                extra += total
+            } else if total > 0 {
+                let keep = (total + extra) / total
+                for c in order[k..<end] { s.entries[c].width *= keep }
+                extra = 0
+            }
+            k = end
         }
     }
 

@@ -50,6 +50,7 @@ package struct TemplateLayout {
     package init<Row>(_ template: CellTemplate<Row>, environment: SizingEnvironment, path: String,
                       column: (String) -> ((Row) -> String?)?, readers: inout [(Row) -> String?]) throws(TemplateError) {
         self.environment = environment
+        try environment.validate()
         try add(template, path: path, depth: 1, column: column, readers: &readers)
     }
 
@@ -108,8 +109,8 @@ package struct TemplateLayout {
             let p = path + ".box"
             if let w = box.width { try Self.checkLength(w, p + ".width") }
             if let h = box.height { try Self.checkLength(h, p + ".height") }
-            if let r = box.aspectRatio, !(r.isFinite && r > 0) {
-                throw TemplateError(path: p + ".aspectRatio", message: "must be a finite number above 0 (got \(r))")
+            if let r = box.aspectRatio, !(r >= 0.001 && r <= 1000) {
+                throw TemplateError(path: p + ".aspectRatio", message: "must be from 0.001 to 1000 (width ÷ height; got \(r))")
             }
             nodes[index].kind = .box(box)
         case .stack(let stack):
@@ -128,9 +129,12 @@ package struct TemplateLayout {
         return index
     }
 
+    /// The longest length a template may give: the tallest row a table can hold.
+    package static var maximumLength: Double { 16_777_215 }
+
     private static func checkLength(_ value: Double, _ path: String) throws(TemplateError) {
-        guard value.isFinite && value >= 0 else {
-            throw TemplateError(path: path, message: "must be a finite number of points, 0 or more (got \(value))")
+        guard value.isFinite && value >= 0 && value <= maximumLength else {
+            throw TemplateError(path: path, message: "must be a finite number of points from 0 to \(Int(maximumLength)) (got \(value))")
         }
     }
 }

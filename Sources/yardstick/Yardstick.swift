@@ -120,6 +120,8 @@ struct MeasureCommand: ParsableCommand {
     func runConfigured() throws {
         guard maxColumnWidth == nil else { throw CommandError("--max-column-width does not apply with --config; set \"maxColumnWidth\" in the config") }
         guard category == nil else { throw CommandError("--category does not apply with --config; set \"category\" in the config") }
+        guard !fontOptions.noHyphens else { throw CommandError("--no-hyphens does not apply with --config: template texts never hyphenate unless they say \"hyphenate\": true") }
+        guard format == nil || replay == nil else { throw CommandError("--format does not apply with --replay (the answers are JSON Lines)") }
         let format = try format.map { name -> SizingJob.Format in
             guard let f = SizingJob.Format(rawValue: name) else { throw CommandError("unknown --format \"\(name)\"; expected csv or jsonl") }
             return f

@@ -75,7 +75,7 @@ final class MeasureCommandTests: XCTestCase {
     func testBadConfigsFailWithTheirPathAndWriteNothing() throws {
         let cases: [(String, String)] = [
             (#"{"layout":"list","width":300,"cell":{"text":{"column":"Titel"}}}"#, "cell.text.column: no column named \"Titel\""),
-            (#"{"layout":"list","width":300,"cell":{"box":{"width":-3,"height":1}}}"#, "cell.box.width: must be a finite number, 0 or more"),
+            (#"{"layout":"list","width":300,"cell":{"box":{"width":-3,"height":1}}}"#, "cell.box.width: must be a finite number from 0 to 16777215"),
             (#"{"layout":"grid","category":"massive"}"#, "category: unknown value \"massive\""),
             (#"{"layout":"grid","rowHeightMode":{"fixed":44},"extra":true}"#, "extra: unknown key"),
             ("{not json", "not JSON"),
@@ -92,5 +92,20 @@ final class MeasureCommandTests: XCTestCase {
         let r = try run(["measure", file("data.csv").path])
         XCTAssertEqual(r.status, 1)
         XCTAssertTrue(r.err.contains("give --config CONFIG.json, or --max-column-width PT"), r.err)
+    }
+
+    func testReplayIntoItsOwnTraceAndFlagsThatDoNotApply() throws {
+        let config = try write(#"{"layout":"list","width":300,"cell":{"text":{"column":"Notes"}}}"#, "list.json")
+        let trace = try write("{\"op\":\"total\"}\n{\"op\":\"scroll\",\"y\":0,\"height\":100}\n", "trace.jsonl")
+        let r = try run(["measure", file("data.csv").path, "--config", config, "--replay", trace, "--output", trace])
+        XCTAssertEqual(r.status, 0, r.err)
+        let answers = try String(contentsOf: file("trace.jsonl"), encoding: .utf8).split(separator: "\n")
+        XCTAssertEqual(answers.count, 2) // the trace was read whole before its file was replaced by the answers
+        XCTAssertTrue(answers[0].hasPrefix(#"{"height":"#))
+        for flags in [["--format", "csv", "--replay", trace], ["--no-hyphens"]] {
+            let bad = try run(["measure", file("data.csv").path, "--config", config] + flags)
+            XCTAssertEqual(bad.status, 1, flags.joined(separator: " "))
+            XCTAssertTrue(bad.err.contains("does not apply"), bad.err)
+        }
     }
 }

@@ -38,11 +38,11 @@ final class SizingConfigTests: XCTestCase {
     func testErrorsNameTheirPath() {
         XCTAssertEqual(error(#"{"layout":"grid","colour":1}"#)?.hasPrefix("colour: unknown key; expected one of"), true)
         XCTAssertEqual(error(#"{"layout":"list","width":390,"cell":{"hstack":{"spacing":-4,"children":[{"box":{"width":1,"height":1}}]}}}"#),
-                       "cell.hstack.spacing: must be a finite number, 0 or more (got -4.0)")
+                       "cell.hstack.spacing: must be a finite number from 0 to 16777215 (got -4.0)")
         XCTAssertEqual(error(#"{"layout":"list","width":390,"cell":{"vstack":{"children":[]}}}"#), "cell.vstack.children: a stack needs at least one child")
         XCTAssertEqual(error(#"{"layout":"list","width":390,"cell":{"text":{"column":"T","style":"huge"}}}"#)?.hasPrefix("cell.text.style: unknown style \"huge\""), true)
         XCTAssertEqual(error(#"{"category":"big"}"#)?.hasPrefix("category: unknown value \"big\""), true)
-        XCTAssertEqual(error(#"{"layout":"list","width":390,"cell":{"text":{"column":"T"},"insets":{"top":-1}}}"#), "cell.insets.top: must be a finite number, 0 or more (got -1.0)")
+        XCTAssertEqual(error(#"{"layout":"list","width":390,"cell":{"text":{"column":"T"},"insets":{"top":-1}}}"#), "cell.insets.top: must be a finite number from 0 to 16777215 (got -1.0)")
         XCTAssertEqual(error(#"{"layout":"grid","cell":{"text":{"column":"T"}}}"#), "cell: applies to list layouts only (\"layout\" is \"grid\")")
         XCTAssertEqual(error(#"{"layout":"list","cell":{"text":{"column":"T"}}}"#), "width: a list needs \"width\" (the cell width)")
         XCTAssertEqual(error("{\"layout\":"), error("{\"layout\":")) // deterministic
@@ -61,6 +61,37 @@ final class SizingConfigTests: XCTestCase {
         let heights = SizingJob(config: try config(#"{"heightColumn":"h"}"#), format: .csv, threads: 1)
         XCTAssertThrowsError(try heights.layout(data, engine: commandEngine)) { XCTAssertEqual("\($0)", "heightColumn: no column named \"h\"") }
         let bad = TableData(columns: ["Title", "h"], rows: [TableRow(["a", "12"]), TableRow(["b", "tall"])])
-        XCTAssertThrowsError(try heights.layout(bad, engine: commandEngine)) { XCTAssertEqual("\($0)", "row 1, column \"h\": \"tall\" is not a height (a finite number of points, 0 or more, or empty)") }
+        XCTAssertThrowsError(try heights.layout(bad, engine: commandEngine)) { XCTAssertEqual("\($0)", "row 1, column \"h\": \"tall\" is not a height (a number of points from 0 to 16777215, or empty)") }
+    }
+
+    func testLimitsThatWouldOtherwiseFailLater() {
+        XCTAssertEqual(error(#"{"layout":"list","width":390,"displayScale":1e-20,"cell":{"text":{"column":"T"}}}"#).map { _ in "error" }, nil) // read; checked when laid out
+        XCTAssertEqual(error(#"{"rowHeightMode":{"fixed":1e10}}"#), "rowHeightMode.fixed: must be a finite number from 0 to 16777215 (got 10000000000.0)")
+        XCTAssertEqual(error(#"{"headerHeight":1e300}"#)?.hasPrefix("headerHeight: must be a finite number"), true)
+        XCTAssertEqual(error(#"{"layout":"list","width":390,"cell":{"box":{"width":10,"height":2e7}}}"#)?.hasPrefix("cell.box.height: must be"), true)
+        XCTAssertEqual(error(#"{"rowHeightMode":{"automatic":{"followMedian":1}}}"#), "rowHeightMode.automatic.followMedian: must be true or false")
+        XCTAssertNil(error("\u{FEFF}{\"layout\":\"grid\"}")) // a byte-order mark is skipped
+    }
+
+    func testDataDependentChecks() throws {
+        let data = TableData(columns: ["Name", "Country", "h"], rows: [TableRow(["a", "Japan", "0x1A"])])
+        func layoutError(_ json: String) throws -> String? {
+            do { _ = try SizingJob(config: try config(json), format: .csv, threads: 1).layout(data, engine: commandEngine); return nil } catch { return "\(error)" }
+        }
+        XCTAssertEqual(try layoutError(#"{"layout":"list","width":390,"displayScale":1e-20,"cell":{"text":{"column":"Name"}}}"#),
+                       "displayScale: must be from 1 to 64 pixels per point (got 1e-20)")
+        XCTAssertEqual(try layoutError(#"{"layout":"list","width":390,"rowHeightMode":{"automatic":{"estimated":0}},"cell":{"text":{"column":"Name"}}}"#),
+                       "rowHeightMode.automatic.estimated: must be a finite number of points above 0 to 16777215 (got 0.0)")
+        XCTAssertEqual(try layoutError(#"{"layout":"grid","columns":{"Nope":{"width":100}}}"#), "columns.Nope: no column named \"Nope\"")
+        XCTAssertEqual(try layoutError(#"{"layout":"list","width":300,"cell":{"text":{"column":"Name"}},"sections":{"column":"Country","header":{"text":{"column":"Countri"}}}}"#),
+                       "sections.header.text.column: no column named \"Countri\"")
+        XCTAssertEqual(try layoutError(#"{"heightColumn":"h"}"#), "row 0, column \"h\": \"0x1A\" is not a height (a number of points from 0 to 16777215, or empty)")
+        let twice = TableData(columns: ["a", "a"], rows: [TableRow(["x", "y"])])
+        XCTAssertThrowsError(try SizingJob(config: try config(#"{"layout":"list","width":300,"cell":{"text":{"column":"a"}}}"#), format: .csv, threads: 1)
+            .layout(twice, engine: commandEngine)) { XCTAssertEqual("\($0)", "the CSV header names the column \"a\" more than once; the config can't tell which one it means") }
+        let tall = TableData(columns: ["Name", "h"], rows: [TableRow(["a", "1"]), TableRow(["b", "16777215"])])
+        XCTAssertThrowsError(try SizingJob(config: try config(#"{"heightColumn":"h","interRowSpacing":1}"#), format: .csv, threads: 1).layout(tall, engine: commandEngine)) {
+            XCTAssertTrue($0 is CommandError, "a row too tall is the data's fault, not the config's: \($0)")
+        }
     }
 }

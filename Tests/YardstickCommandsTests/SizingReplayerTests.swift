@@ -46,4 +46,22 @@ final class SizingReplayerTests: XCTestCase {
             XCTAssertEqual(answer(&r, #"{"op":"total"}"#), before, bad)
         }
     }
+
+    func testFailedLinesChangeNothing() throws {
+        let data = try SizingJob.table(csv: Array("Name,Country,h\nAnn,Japan,\nBob,Japan,50\nCy,France,\n".utf8)).data
+        let config = try SizingConfig(json: Array(#"{"layout":"list","width":300,"heightColumn":"h","cell":{"text":{"column":"Name"}},"sections":{"column":"Country","hide":"noCellData"}}"#.utf8))
+        var r = SizingReplayer(table: try SizingJob(config: config, format: .csv, threads: 1).layout(data, engine: commandEngine), data: data, config: config)
+        let total = answer(&r, #"{"op":"total"}"#)
+        for bad in [#"{"op":"insert","section":0,"row":0,"cells":{"h":"2e7"}}"#, #"{"op":"insert","section":0,"row":0,"cells":{"Country":"France"}}"#,
+                    #"{"op":"total","x":1}"#, #"{"op":"edit","section":0,"row":0,"column":"Name","text":"x","zz":1}"#,
+                    #"{"op":"column","name":"Name","width":100}"#] {
+            XCTAssertNotNil(answer(&r, bad)["error"], bad)
+            XCTAssertEqual(answer(&r, #"{"op":"total"}"#), total, bad)
+        }
+        XCTAssertEqual(answer(&r, #"{"op":"column","name":"Name","width":100}"#)["error"]?.stringValue, "name: a list has no columns; set its width")
+        // Emptying a section that hides when empty removes it.
+        XCTAssertEqual(answer(&r, #"{"op":"delete","section":1,"row":0,"count":1}"#)["ok"], .bool(true))
+        XCTAssertNotNil(answer(&r, #"{"op":"height","section":1,"row":0}"#)["error"]) // France is gone
+        XCTAssertEqual(answer(&r, #"{"op":"height","section":0,"row":1}"#)["height"]?.doubleValue, 50)
+    }
 }

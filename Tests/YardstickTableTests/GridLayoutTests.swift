@@ -93,4 +93,26 @@ final class GridLayoutTests: XCTestCase {
         XCTAssertEqual(heights(one), heights(two))
         XCTAssertEqual(one.totalHeight, two.totalHeight)
     }
+
+    func testNarrowColumnsWrapAtTheLabelsMinimumAndFramesFollowTheWidth() throws {
+        var c = DataTableConfiguration()
+        c.rowHeightMode = .automatic(estimated: 44, prefetchWindow: 0)
+        c.textLayout = .wrap
+        c.columnWidths = ["Notes": 10]
+        var t = try TableLayout.grid(data, configuration: c, engine: engine, threads: 1)
+        try t.measureAll()
+        var a = TextAttributes(size: 17)
+        a.hyphenateWordBreaks = false
+        let text = engine.prepare(data.rows[0].fields[1]).measure(width: 20, attributes: a).height
+        XCTAssertEqual(heights(t)[0], (max(text, line) - 1e-9).rounded(.up) + 10) // the label stays 20 wide
+        // A new frame widens the automatic columns in proportion; named widths stay.
+        c.columnWidths = [:]
+        var framed = try TableLayout.grid(data, configuration: c, engine: engine, threads: 1)
+        let before = framed.columnWidths
+        try framed.setWidth(before.reduce(0, +) * 2)
+        XCTAssertEqual(framed.columnWidths[0], before[0] * 2, accuracy: 1e-9)
+        try framed.setColumnWidth(99, column: "Title")
+        XCTAssertEqual(framed.columnWidths[0], 99)
+        XCTAssertThrowsError(try framed.setColumnWidth(99, column: "Nope"))
+    }
 }

@@ -156,4 +156,11 @@ final class LazyLayoutTests: XCTestCase {
         XCTAssertEqual(allHeights(t), allHeights(fresh))
         XCTAssertThrowsError(try t.setColumnWidth(100, column: "Notes")) // a list has no columns
     }
+
+    func testAScrollToTheEndStaysAtTheEnd() throws {
+        var t = try layout(2000, estimate: 30)
+        let r = try t.scroll(to: 1e12, viewportHeight: 800)
+        XCTAssertEqual(r.contentOffset, max(0, t.totalHeight.points - 800))
+        XCTAssertEqual(r.lastVisibleRow, RowPosition(section: 0, row: 1999))
+    }
 }

@@ -83,6 +83,18 @@ final class CellSizerTests: XCTestCase {
         XCTAssertEqual(b.frames[2].width, natural, accuracy: 1e-9)
     }
 
+    func testTiedWrappingLabelsShrinkTogether() throws {
+        let cell = CellTemplate<Product>.hstack(spacing: 0) {
+            CellTemplate.text(\.title)
+            CellTemplate.text(\.details)
+        }
+        let p = Product(title: "Bob Smith of the long name", details: "a note that is longer than the name by a good deal, surely")
+        let fit = try CellSizer(cell, engine: engine).fit(p, width: 200)
+        let a = engine.prepare(p.title).naturalWidth(attributes: body()), b = engine.prepare(p.details).naturalWidth(attributes: body())
+        XCTAssertEqual(fit.frames[1].width, a * 200 / (a + b), accuracy: 1e-9) // the same share of each
+        XCTAssertEqual(fit.frames[2].width, b * 200 / (a + b), accuracy: 1e-9)
+    }
+
     func testLowerHuggingGrowsIntoExtraRoom() throws {
         let cell = CellTemplate<Product>.hstack {
             CellTemplate.text(\.title).priorities(hugging: 251)
@@ -143,11 +155,11 @@ final class CellSizerTests: XCTestCase {
         func error(_ t: CellTemplate<TableRowStub>) -> String? {
             do { _ = try CellSizer(t, engine: engine, column: { $0 == "Title" ? { $0.title } : nil }); return nil } catch { return error.description }
         }
-        XCTAssertEqual(error(.hstack { CellTemplate.box(width: -1, height: 4) }), "cell.hstack.children[0].box.width: must be a finite number of points, 0 or more (got -1.0)")
+        XCTAssertEqual(error(.hstack { CellTemplate.box(width: -1, height: 4) }), "cell.hstack.children[0].box.width: must be a finite number of points from 0 to 16777215 (got -1.0)")
         XCTAssertEqual(error(.vstack { CellTemplate.text(column: "Titel") }), "cell.vstack.children[0].text.column: no column named \"Titel\"")
         XCTAssertEqual(error(CellTemplate(.stack(StackElement(axis: .vertical, children: [])))), "cell.vstack.children: a stack needs at least one child")
         XCTAssertEqual(error(CellTemplate.text(column: "Title").insets(EdgeInsets(top: .nan, leading: 0, bottom: 0, trailing: 0))),
-                       "cell.insets.top: must be a finite number of points, 0 or more (got nan)")
+                       "cell.insets.top: must be a finite number of points from 0 to 16777215 (got nan)")
         var deep = CellTemplate<TableRowStub>.box(width: 1, height: 1)
         for _ in 0..<63 { deep = .vstack { deep } }
         XCTAssertNil(error(deep)) // 64 levels

@@ -117,15 +117,36 @@ public struct JSONWriter {
         }
     }
 
-    /// The JSON text of a number: an integer when integral (below 2^63 in magnitude), otherwise
-    /// the shortest text that round-trips; `null` for NaN and infinities.
+    /// The JSON text of a number: an integer when integral (below 2^63 in magnitude); a multiple
+    /// of 1/64 (below 2^47, every length the row-offset cache holds) in full, digit for digit;
+    /// otherwise the shortest text that round-trips (which for large multiples of 1/64 drops
+    /// digits: 3355409642443.03125 would print as …443.0312); `null` for NaN and infinities.
     public static func numberText(_ value: Double) -> String {
         guard value.isFinite else { return "null" }
         if abs(value) < 9_223_372_036_854_775_808.0 {
             let integer = Int64(value)
             if Double(integer) == value { return String(integer) }
         }
+        let units = value * 64
+        if abs(units) < 9_007_199_254_740_992.0, units == units.rounded() { return unitsText(Int64(units)) }
         return value.description
+    }
+
+    /// A length of `units` 1/64 pt as exact decimal text (at most six fraction digits).
+    public static func unitsText(_ units: Int64) -> String {
+        let negative = units < 0
+        let magnitude = units.magnitude
+        var text = (negative ? "-" : "") + String(magnitude / 64)
+        var fraction = magnitude % 64 * 15_625 // sixty-fourths as millionths
+        guard fraction > 0 else { return text }
+        var digits = ""
+        for _ in 0..<6 {
+            digits.append(Character(Unicode.Scalar(UInt8(ascii: "0") + UInt8(fraction / 100_000))))
+            fraction = fraction % 100_000 * 10
+        }
+        while digits.last == "0" { digits.removeLast() }
+        text += "." + digits
+        return text
     }
 
     private static let hexDigits = Array("0123456789abcdef".utf8)

@@ -1,3 +1,5 @@
+import YardstickTemplates
+
 /// A JSON value read at a path of a configuration file, with errors that name the path
 /// (`sections.header.vstack.children[1].text.size`). Unknown keys are errors.
 struct ConfigReader {
@@ -41,10 +43,13 @@ struct ConfigReader {
         return v
     }
 
-    /// A finite number ≥ 0 (or > 0).
+    /// A length in points: finite, ≥ 0 (or > 0), at most the tallest row a table can hold.
     func length(positive: Bool = false) throws(ConfigError) -> Double {
         let v = try number()
-        guard v.isFinite && (positive ? v > 0 : v >= 0) else { throw error("must be a finite number\(positive ? " above 0" : ", 0 or more") (got \(v))") }
+        let maximum = TemplateLayout.maximumLength
+        guard v.isFinite && (positive ? v > 0 : v >= 0) && v <= maximum else {
+            throw error("must be a finite number\(positive ? " above 0" : " from 0") to \(Int(maximum)) (got \(v))")
+        }
         return v
     }
 

@@ -17,6 +17,10 @@ public struct SizingConfig {
     /// `rowHeightMode.automatic.followMedian` (an extension): the estimate follows the median
     /// of the rows measured so far.
     public var estimateFollowsMedian = false
+    /// Sections named by `sectionOverrides`.
+    public var overriddenSections: [String] = []
+    /// Every column the config names (templates, columns, sections, heightColumn).
+    public var namedColumns: Set<String> = []
 
     static let topKeys: Set<String> = ["layout", "width", "category", "maximumCategory", "displayScale", "textLayout", "rowHeightMode",
                                        "columnWidthMode", "minColumnWidth", "maxColumnWidth", "columns", "cell", "headerHeight",
@@ -27,7 +31,9 @@ public struct SizingConfig {
     /// Parses a configuration file's bytes.
     public init(json bytes: [UInt8]) throws(ConfigError) {
         let root: JSONValue
-        do { root = try JSONParser.parse(bytes) } catch { throw ConfigError(path: "", message: "not JSON: \(error)") }
+        let text = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes // a UTF-8 byte-order mark is skipped
+        do { root = try JSONParser.parse(text) } catch { throw ConfigError(path: "", message: "not JSON: \(error)") }
+        namedColumns = Self.columnNames(in: root)
         let m = try ConfigReader(root, path: "").members(Self.topKeys)
         layout = try m["layout"]?.name(["grid": Layout.grid, "list": .list]) ?? .grid
         for key in layout == .grid ? Self.listOnly : Self.gridOnly where m[key] != nil {
@@ -50,6 +56,7 @@ public struct SizingConfig {
             guard grouping != nil else { throw overrides.error("needs \"sections\" (the column that makes sections)") }
             guard case .object(let names) = overrides.value else { throw overrides.error("must be a JSON object") }
             for name in names.keys.sorted() { levels.named[name] = try Self.rules(overrides.child(name, names[name]!), allowing: [], list: isList) }
+            overriddenSections = names.keys.sorted()
         }
         heightColumn = try m["heightColumn"]?.string()
 
@@ -92,6 +99,25 @@ public struct SizingConfig {
             g.sections = levels
             grid = g
         }
+    }
+
+    /// The values of every `column` key and of `heightColumn`, and the keys of `columns`.
+    static func columnNames(in value: JSONValue) -> Set<String> {
+        var names: Set<String> = []
+        func walk(_ v: JSONValue) {
+            switch v {
+            case .object(let fields):
+                for (key, child) in fields {
+                    if (key == "column" || key == "heightColumn"), let name = child.stringValue { names.insert(name) }
+                    if key == "columns", case .object(let columns) = child { names.formUnion(columns.keys) }
+                    walk(child)
+                }
+            case .array(let items): items.forEach(walk)
+            default: break
+            }
+        }
+        walk(value)
+        return names
     }
 
     static func rowHeightMode(_ r: ConfigReader) throws(ConfigError) -> RowHeightMode {

@@ -20,17 +20,21 @@ public struct SizingJob {
         self.threads = threads
     }
 
-    /// The table read from CSV bytes: the first record names the columns.
-    public static func table(csv bytes: [UInt8]) throws -> (data: TableData, replacedInvalidUTF8: Int, skippedBlankLines: Int) {
+    /// The table read from CSV bytes: the first record names the columns. Also counts the rows
+    /// whose number of fields differs from the header's (short ones read as empty cells).
+    public static func table(csv bytes: [UInt8]) throws -> (data: TableData, replacedInvalidUTF8: Int, skippedBlankLines: Int, raggedRows: Int) {
         let reader: CSVReader
         do { reader = try CSVReader(bytes: bytes) } catch let e as CSVReader.ParseError { throw CommandError(e.description) }
         guard !reader.rows.isEmpty else { throw CommandError("the CSV file has no header record") }
-        return (TableData(records: reader.rows), reader.replacedInvalidUTF8, reader.skippedBlankLines)
+        let width = reader.rows[0].count
+        let ragged = reader.rows.dropFirst().reduce(0) { $0 + ($1.count != width ? 1 : 0) }
+        return (TableData(records: reader.rows), reader.replacedInvalidUTF8, reader.skippedBlankLines, ragged)
     }
 
     /// The table laid out with every row estimated or known (nothing measured yet).
     public func layout(_ data: TableData, engine: TextEngine) throws -> TableLayout<TableRow> {
         var c = config
+        try checkColumnNames(data)
         if let name = c.heightColumn {
             guard let column = data.columnIndex(name) else { throw ConfigError(path: "heightColumn", message: "no column named \"\(name)\"") }
             for (r, row) in data.rows.enumerated() { _ = try Self.height(row[column: column], row: r, column: name) }
@@ -46,14 +50,33 @@ public struct SizingJob {
             }
             table.estimateFollowsMedian = c.estimateFollowsMedian
             return table
-        } catch { throw ConfigError(path: error.path, message: error.message) }
+        } catch {
+            // A path names the config's part; without one, the data is at fault (a row too tall).
+            if error.path.isEmpty { throw CommandError(error.message) }
+            throw ConfigError(path: error.path, message: error.message)
+        }
     }
 
-    /// A `heightColumn` value: empty is none; otherwise a finite number of points, 0 or more.
+    /// A column the config names twice over in the CSV header is ambiguous: an error.
+    func checkColumnNames(_ data: TableData) throws {
+        var seen: Set<String> = [], twice: Set<String> = []
+        for name in data.columns where !seen.insert(name).inserted { twice.insert(name) }
+        guard !twice.isEmpty else { return }
+        let named = config.namedColumns.filter { twice.contains($0) }
+        if let name = named.sorted().first {
+            throw CommandError("the CSV header names the column \"\(name)\" more than once; the config can't tell which one it means")
+        }
+    }
+
+    /// A `heightColumn` value: empty is none; otherwise a decimal number of points from 0 to
+    /// the tallest row a table holds (no hexadecimal, no `inf` or `nan`).
     static func height(_ text: String?, row: Int, column: String) throws -> Double? {
-        guard let text, !text.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
-        guard let v = Double(text.trimmingCharacters(in: .whitespaces)), v.isFinite, v >= 0 else {
-            throw CommandError("row \(row), column \"\(column)\": \"\(text.prefix(40))\" is not a height (a finite number of points, 0 or more, or empty)")
+        guard let text else { return nil }
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty else { return nil }
+        let decimal = trimmed.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2E || $0 == 0x2B || $0 == 0x2D || $0 == 0x65 || $0 == 0x45 }
+        guard decimal, let v = Double(trimmed), v.isFinite, v >= 0, v <= TemplateLayout.maximumLength else {
+            throw CommandError("row \(row), column \"\(column)\": \"\(text.prefix(40))\" is not a height (a number of points from 0 to \(Int(TemplateLayout.maximumLength)), or empty)")
         }
         return v
     }
@@ -66,22 +89,41 @@ public struct SizingJob {
         let sizing: SizingConfig
         do { sizing = try SizingConfig(json: try FileIO.read(configPath)) } catch let e as ConfigError { throw CommandError("\(configPath): \(e)") }
         let start = DispatchTime.now().uptimeNanoseconds
-        let (data, replaced, skipped) = try table(csv: try FileIO.read(csvPath))
+        let (data, replaced, skipped, ragged) = try table(csv: try FileIO.read(csvPath))
         let engine = try TextEngine(fonts: fonts.makeFonts())
         let job = SizingJob(config: sizing, format: format, threads: threads)
         var layout: TableLayout<TableRow>
         do { layout = try job.layout(data, engine: engine) } catch let e as ConfigError { throw CommandError("\(configPath): \(e)") }
         if replaced > 0 { FileIO.warn("yardstick: warning: \(replaced) invalid UTF-8 sequence(s) replaced by U+FFFD") }
         if skipped > 0 { FileIO.warn("yardstick: note: \(skipped) empty line(s) skipped (not rows)") }
+        if ragged > 0 {
+            FileIO.warn("yardstick: note: \(ragged) row(s) have a number of fields other than the header's \(data.columns.count) (missing cells are empty, extra ones unused)")
+        }
+        if !sizing.overriddenSections.isEmpty {
+            let keys = Set((0..<layout.sectionCount).map { layout.sectionKey($0) })
+            let missing = sizing.overriddenSections.filter { !keys.contains($0) }
+            if !missing.isEmpty {
+                FileIO.warn("yardstick: note: sectionOverrides name sections the table does not show: \(missing.sorted().map { "\"\($0)\"" }.joined(separator: ", "))")
+            }
+        }
         if let replayPath {
-            let input = replayPath == "-" ? nil : replayPath
-            _ = try FileIO.read(input).count // the trace must be readable before anything is written
             var replayer = SizingReplayer(table: layout, data: data, config: sizing)
-            do {
-                try JSONLinesStream.run(inputPath: input, outputPath: outputPath == "-" ? nil : outputPath) { line, out in
-                    replayer.replay(line: line, appendingTo: &out)
-                }
-            } catch { throw CommandError("\(error)") }
+            if replayPath == "-" { // answered line by line, for a driver that waits for each answer
+                do {
+                    try JSONLinesStream.run(inputPath: nil, outputPath: outputPath == "-" ? nil : outputPath) { line, out in
+                        replayer.replay(line: line, appendingTo: &out)
+                    }
+                } catch { throw CommandError("\(error)") }
+                return nil
+            }
+            // A trace file is read whole before the output is written (it may be the same file).
+            let trace = try FileIO.read(replayPath)
+            var out: [UInt8] = []
+            for line in FileIO.lines(trace) {
+                line.withUnsafeBufferPointer { replayer.replay(line: $0, appendingTo: &out) }
+                out.append(0x0A)
+            }
+            try FileIO.write(String(decoding: out, as: UTF8.self), to: outputPath)
             return nil
         }
         layout.keepsPreparedText = false

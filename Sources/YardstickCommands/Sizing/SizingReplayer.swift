@@ -22,7 +22,7 @@ import YardstickTemplates
 public struct SizingReplayer {
     public private(set) var table: TableLayout<TableRow>
     let columns: [String]
-    let grouping: (column: Int, keys: [String])?
+    let grouping: (column: Int, name: String)?
     let heightColumn: (index: Int, name: String)?
     private var writer = JSONWriter()
 
@@ -30,7 +30,7 @@ public struct SizingReplayer {
         self.table = table
         columns = data.columns
         if let g = config.grouping, let c = data.columnIndex(g.column) {
-            grouping = (c, (0..<table.sectionCount).map { table.sectionKey($0) })
+            grouping = (c, g.column)
         } else {
             grouping = nil
         }
@@ -59,6 +59,12 @@ public struct SizingReplayer {
         do { request = try JSONParser.parse(line) } catch { throw CommandError("invalid JSON: \(error)") }
         guard case .object(let fields) = request else { throw CommandError("expected a JSON object") }
         guard let op = fields["op"]?.stringValue else { throw CommandError("missing \"op\" (a string)") }
+        let keys: [String: Set<String>] = ["scroll": ["y", "height"], "edit": ["section", "row", "column", "text"], "insert": ["section", "row", "cells"],
+                                           "delete": ["section", "row", "count"], "width": ["width"], "column": ["name", "width"],
+                                           "category": ["category"], "height": ["section", "row"], "total": []]
+        if let allowed = keys[op], let unknown = fields.keys.filter({ $0 != "op" && !allowed.contains($0) }).sorted().first {
+            throw CommandError("unknown key \"\(unknown)\" for op \"\(op)\"; it takes \(allowed.isEmpty ? "no other keys" : allowed.sorted().joined(separator: ", "))")
+        }
         func number(_ key: String) throws -> Double {
             guard let v = fields[key]?.doubleValue else { throw CommandError("\"\(key)\" must be a number") }
             return v
@@ -111,7 +117,13 @@ public struct SizingReplayer {
                 guard let text = value.stringValue else { throw CommandError("cells.\(name) must be a string") }
                 row.fields[try column(name)] = text
             }
-            if let g = grouping, p.section >= 0 && p.section < g.keys.count { row.fields[g.column] = g.keys[p.section] }
+            if let g = grouping, p.section >= 0 && p.section < table.sectionCount {
+                let key = table.sectionKey(p.section)
+                if cells[columns[g.column]] != nil && row.fields[g.column] != key {
+                    throw CommandError("cells.\(columns[g.column]) is \"\(row.fields[g.column])\" but section \(p.section) is \"\(key)\"")
+                }
+                row.fields[g.column] = key
+            }
             try checkHeightValue(row)
             try table.insertRows([row], at: p)
             writer.key("ok"); writer.writeBool(true)
