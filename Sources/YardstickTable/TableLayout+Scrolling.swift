@@ -233,6 +233,7 @@ extension TableLayout {
         do { try environment.validate() } catch { throw SizingError(error) }
         try reconfigure { (plan: inout TablePlan<Row>) throws(SizingError) in
             for l in plan.layouts.indices { plan.layouts[l].setEnvironment(environment) }
+            plan.roundsUp = environment.displayScale != nil
         }
     }
 

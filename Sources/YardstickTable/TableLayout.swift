@@ -57,7 +57,7 @@ public struct TableLayout<Row> {
         initialEstimate = LayoutLength(units: estimate + spacingUnits)
         var layouts: [SectionLayout] = []
         for s in plan.sections.indices {
-            let up = plan.layouts[0].environment.displayScale != nil
+            let up = plan.roundsUp
             let header = try Self.length(plan.headerHeight(s), "the header of section \(s)", up: up)
             let footer = try Self.length(plan.footerHeight(s), "the footer of section \(s)", up: up)
             layouts.append(SectionLayout(estimatedRowCount: plan.sections[s].rows.count, headerHeight: header, footerHeight: footer))
@@ -135,7 +135,7 @@ public struct TableLayout<Row> {
     }
 
     /// Whether lengths round up to 1/64 pt (when cells round up to a display scale).
-    var roundsUp: Bool { plan.layouts[0].environment.displayScale != nil }
+    var roundsUp: Bool { plan.roundsUp }
 
     /// A row's stored length: its height in 1/64 pt plus the spacing.
     func rowLength(_ points: Double, _ p: RowPosition) throws(SizingError) -> LayoutLength {

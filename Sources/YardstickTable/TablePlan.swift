@@ -27,6 +27,10 @@ package struct TablePlan<Row> {
         get { layouts[0] }
         set { layouts[0] = newValue }
     }
+    /// Whether lengths round up to 1/64 pt: cells round up to a display scale. Kept beside the
+    /// layouts (reading it from them would copy a layout per row).
+    var roundsUp = false
+
     /// The most text slots a row of any layout has.
     var slotCount: Int { layouts.map(\.slotCount).max() ?? 0 }
     var interRowSpacing: Double
@@ -154,6 +158,7 @@ extension TablePlan where Row == TableRow {
                              interRowSpacing: c.heightOfInterRowSpacing, mode: c.rowHeightMode, heightForRowAt: c.heightForRowAt,
                              sectionWidth: widths.reduce(0, +))
         plan.columnNames = data.columns
+        plan.roundsUp = c.environment.displayScale != nil
         plan.sectionColumnNames = Set(data.columns)
         plan.gridColumns = columns
         plan.display = c.grouping?.display ?? .manuallyManaged
@@ -192,6 +197,7 @@ extension TablePlan {
         var plan = TablePlan(sections: sections, layouts: layouts,
                              interRowSpacing: c.interRowSpacing, mode: c.rowHeightMode, heightForRowAt: c.heightForRowAt, sectionWidth: c.width)
         plan.display = c.display
+        plan.roundsUp = c.environment.displayScale != nil
         return plan
     }
 }
