@@ -44,8 +44,8 @@ let package = Package(
 
         // Public umbrella, command logic, CLI.
         .target(name: "Yardstick", dependencies: ["YardstickFonts", "YardstickAnalysis", "YardstickShaping", "YardstickLineBreaking", "YardstickLayout", "YardstickTemplates", "YardstickOffsets", "YardstickTable"]),
-        .target(name: "YardstickCommands", dependencies: ["Yardstick"]),
-        .executableTarget(name: "yardstick", dependencies: ["YardstickCommands", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        .target(name: "YardstickCommands", dependencies: ["Yardstick", "YardstickFonts", "YardstickLayout", "YardstickTemplates", "YardstickOffsets", "YardstickTable"]),
+        .executableTarget(name: "yardstick", dependencies: ["YardstickCommands", "YardstickLayout", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
 
         // Benchmarks: programs that print figures (run in release; see README).
         .executableTarget(name: "TextEngineBenchmark", dependencies: ["YardstickTable", "CHarfBuzz"], path: "Benchmarks/TextEngineBenchmark"),
@@ -59,8 +59,8 @@ let package = Package(
         .testTarget(name: "YardstickLayoutTests", dependencies: ["YardstickLayout", "YardstickShaping", "CHarfBuzz"]),
         .testTarget(name: "YardstickTemplatesTests", dependencies: ["YardstickTemplates", "YardstickLayout"]),
         .testTarget(name: "YardstickOffsetsTests", dependencies: ["YardstickOffsets"]),
-        .testTarget(name: "YardstickTableTests", dependencies: ["YardstickTable"]),
-        .testTarget(name: "YardstickCommandsTests", dependencies: ["YardstickCommands"]),
+        .testTarget(name: "YardstickTableTests", dependencies: ["YardstickTable", "YardstickLayout", "YardstickTemplates", "YardstickOffsets"]),
+        .testTarget(name: "YardstickCommandsTests", dependencies: ["YardstickCommands", "YardstickLayout", "YardstickOffsets", "YardstickTable"]),
     ],
     swiftLanguageModes: [.v5]
 )

@@ -33,10 +33,11 @@ enum ColumnWidths {
                 let base = textWidth(column: i, of: data, strategy: strategy, attributes: body, engine: engine, threads: threads)
                 widths.append(clamp(base + 30 + 2 * 15))
             case .fitContentAutoLayout(let sample):
+                let present = data.rows.indices.filter { data.rows[$0][column: i] != nil }
                 let rows: [Int]
                 switch sample {
-                case .all: rows = Array(data.rows.indices)
-                case .sampledMax(let n), .percentile(_, let n): rows = sampleRows(data.rows.count, n)
+                case .all: rows = present
+                case .sampledMax(let n), .percentile(_, let n): rows = sampleRows(present.count, n).map { present[$0] }
                 }
                 var natural: [Double]
                 if let sizer = templates[i] {
@@ -61,27 +62,29 @@ enum ColumnWidths {
     /// The base width a text strategy gives a column.
     static func textWidth(column: Int, of data: TableData, strategy: ColumnWidthStrategy, attributes: TextAttributes,
                           engine: TextEngine, threads: Int) -> Double {
+        // Rows too short to have this column are left out, as SwiftDataTables does.
+        let values = data.rows.compactMap { $0[column: column] }
         func measured(_ rows: [Int]) -> [Double] {
-            let texts = engine.prepare(rows.map { data.rows[$0][column: column] ?? "" }, style: .regular, threads: threads)
+            let texts = engine.prepare(rows.map { values[$0] }, style: .regular, threads: threads)
             return Parallel.map(count: texts.count, threads: threads) { k in (texts[k].naturalWidth(attributes: attributes) - 1e-9).rounded(.up) }
         }
         func average(_ charWidth: Double) -> Double {
-            guard !data.rows.isEmpty else { return 0 }
+            guard !values.isEmpty else { return 0 }
             var sum = 0.0
-            for row in data.rows { sum += Double((row[column: column] ?? "").count) * charWidth }
-            return sum / Double(data.rows.count)
+            for value in values { sum += Double(value.count) * charWidth }
+            return sum / Double(values.count)
         }
         switch strategy {
         case .maxMeasured:
-            return measured(Array(data.rows.indices)).max() ?? 0
+            return measured(Array(values.indices)).max() ?? 0
         case .sampledMax(let n):
-            return measured(sampleRows(data.rows.count, n)).max() ?? 0
+            return measured(sampleRows(values.count, n)).max() ?? 0
         case .percentileMeasured(let p, let n):
-            return percentile(measured(sampleRows(data.rows.count, n)), p)
+            return percentile(measured(sampleRows(values.count, n)), p)
         case .estimatedAverage(let charWidth):
             return average(charWidth)
         case .hybrid(let n, let charWidth):
-            return max(average(charWidth), measured(sampleRows(data.rows.count, n)).max() ?? 0)
+            return max(average(charWidth), measured(sampleRows(values.count, n)).max() ?? 0)
         }
     }
 

@@ -44,30 +44,37 @@ package struct RowCells<Row> {
     /// Every cell's text slots, in the row's slot order.
     private var slotReaders: [SlotReader<Row>] = []
 
+    /// Cells whose templates were compiled for `environment`.
     package init(cells: [PlannedCell<Row>], engine: TextEngine, environment: SizingEnvironment) {
         self.cells = cells
         self.engine = engine
         geometry = RowGeometry(cells: [], slotStarts: [], slotCount: 0, environment: environment, dataCellAttributes: TextAttributes(), dataCellLineHeight: 0)
-        setEnvironment(environment)
+        setDataCellAttributes()
+        refreshGeometry()
     }
 
     package var environment: SizingEnvironment { geometry.environment }
     package var slotCount: Int { geometry.slotCount }
 
     /// Another category or display scale: templates are compiled again, prepared texts stay valid.
-    package mutating func setEnvironment(_ environment: SizingEnvironment) {
+    package mutating func setEnvironment(_ environment: SizingEnvironment) throws(TemplateError) {
         for i in cells.indices {
             if case .template(let sizer, let width, let rounding, let minimum) = cells[i] {
-                let s = sizer.with(environment: environment)
-                cells[i] = .template(rounding ? s.ceilingToWholePoints() : s, width: width, gridRounding: rounding, minimum: minimum)
+                cells[i] = .template(try sizer.with(environment: environment), width: width, gridRounding: rounding, minimum: minimum)
             }
         }
+        geometry.environment = environment
+        setDataCellAttributes()
+        refreshGeometry()
+    }
+
+    /// The default cell's text: the body style at the category, UIKit wrapping; and one line's height.
+    private mutating func setDataCellAttributes() {
+        let environment = geometry.environment
         var a = TextAttributes(textStyle: .body, category: environment.category, maximumCategory: environment.maximumCategory)
         a.hyphenateWordBreaks = false
-        geometry.environment = environment
         geometry.dataCellAttributes = a
         geometry.dataCellLineHeight = engine.prepare("").measure(width: 1000, attributes: a).height
-        refreshGeometry()
     }
 
     package mutating func setWidth(_ width: Double, ofCell i: Int) {

@@ -15,10 +15,8 @@ public struct SizingError: Error, Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { path.isEmpty ? message : "\(path): \(message)" }
 
-    /// Checks a length: finite, at least 0 (or above 0), at most the tallest row a table holds.
+    /// Checks a length by the templates' rule (`TemplateLayout.lengthProblem`).
     static func check(_ value: Double, _ path: String, allowZero: Bool = true) throws(SizingError) {
-        guard value.isFinite && (allowZero ? value >= 0 : value > 0) && value <= TemplateLayout.maximumLength else {
-            throw SizingError(path: path, message: "must be a finite number of points\(allowZero ? " from 0" : " above 0") to \(Int(TemplateLayout.maximumLength)) (got \(value))")
-        }
+        if let problem = TemplateLayout.lengthProblem(value, allowingZero: allowZero) { throw SizingError(path: path, message: problem) }
     }
 }

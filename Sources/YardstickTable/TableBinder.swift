@@ -27,11 +27,22 @@ public final class TableBinder<Section: Hashable, Model> {
     /// Sorts the displayed sections (Braid's `orderingWith:`); nil keeps `displayedSections` order.
     public var orderedWith: ((Section, Section) -> Bool)?
     var models: [Section: [Model]] = [:]
-    var named: [Section: SectionRules<Model>] = [:]
-    var all = SectionRules<Model>()
-    var any = SectionRules<Model>()
-    /// The sections by key, for the height closures (set by `layout`).
-    var sectionsByKey: [String: Section] = [:]
+    var named: [Section: Rules] = [:]
+    var all = Rules()
+    var any = Rules()
+
+    /// What one chain gave, in the binder's own types (turned into `SectionRules` by `layout`).
+    struct Rules {
+        var cell: CellTemplate<Model>?
+        var cellHeight: (@Sendable (Section, Int, Model) -> Double?)?
+        var header: Dimension?
+        var footer: Dimension?
+    }
+
+    enum Dimension {
+        case computed(@Sendable (Section) -> Double)
+        case template(CellTemplate<SectionInfo>)
+    }
 
     public init() {}
 
@@ -40,7 +51,7 @@ public final class TableBinder<Section: Hashable, Model> {
 
     /// A chain on these sections.
     public func onSections(_ sections: Section...) -> SectionBindingChain<Section, Model> {
-        for s in sections where !displayedSections.contains(s) { displayedSections.append(s) }
+        show(sections)
         return SectionBindingChain(binder: self, scope: .named(sections))
     }
 
@@ -50,42 +61,66 @@ public final class TableBinder<Section: Hashable, Model> {
     /// A chain whose dimensions any section falls back to (Braid's `onAnySection`).
     public func onAnySection() -> SectionBindingChain<Section, Model> { SectionBindingChain(binder: self, scope: .any) }
 
-    func update(_ scope: SectionBindingChain<Section, Model>.Scope, _ change: (inout SectionRules<Model>, Section?) -> Void) {
+    /// Adds sections to `displayedSections` (after those there) when they are not in it yet.
+    func show(_ sections: [Section]) {
+        for s in sections where !displayedSections.contains(s) { displayedSections.append(s) }
+    }
+
+    func update(_ scope: SectionBindingChain<Section, Model>.Scope, _ change: (inout Rules) -> Void) {
         switch scope {
-        case .named(let sections): for s in sections { change(&named[s, default: SectionRules()], s) }
-        case .all: change(&all, nil)
-        case .any: change(&any, nil)
+        case .named(let sections): for s in sections { change(&named[s, default: Rules()]) }
+        case .all: change(&all)
+        case .any: change(&any)
         }
     }
 
-    /// Sizes the bound list: every row estimated (or known) until measured.
+    /// Sizes the bound list: every row estimated (or known) until measured. The table keeps
+    /// what the binder held when it was made; later bindings make a new table.
     /// - Parameters:
     ///   - cell: the template of sections no chain gives one.
-    /// - Throws: `SizingError` for a section bound without a template anywhere, or bad values.
+    /// - Throws: `SizingError` for a displayed section without a template at any level, two
+    ///   sections with the same description, or bad values.
     public func layout(width: Double, cell: CellTemplate<Model>? = nil, rowHeightMode: RowHeightMode = .automatic(estimated: 44, prefetchWindow: 10),
                        environment: SizingEnvironment = SizingEnvironment(), engine: TextEngine, threads: Int = 0) throws(SizingError) -> TableLayout<Model> {
         var order = displayedSections
         if let orderedWith { order.sort(by: orderedWith) }
         var keys: [Section: String] = [:]
-        var sections: [String: Section] = [:]
+        var byKey: [String: Section] = [:]
         for s in order {
             let key = String(describing: s)
-            guard sections[key] == nil || sections[key] == s else {
+            guard byKey[key] == nil || byKey[key] == s else {
                 throw SizingError(path: "sections", message: "two sections are both described as \"\(key)\"")
             }
             keys[s] = key
-            sections[key] = s
+            byKey[key] = s
         }
-        sectionsByKey = sections
-        guard let template = cell ?? all.cell ?? any.cell ?? named.values.lazy.compactMap(\.cell).first else {
+        let fallback = cell ?? all.cell ?? any.cell
+        for s in order where named[s]?.cell == nil && fallback == nil {
+            throw SizingError(path: "cell", message: "no chain binds a cell template for section \"\(keys[s]!)\"")
+        }
+        guard let template = fallback ?? order.lazy.compactMap({ self.named[$0]?.cell }).first else {
             throw SizingError(path: "cell", message: "no chain binds a cell template")
+        }
+        // The closures see the sections as they are now (a snapshot, not the binder).
+        let lookup = byKey
+        func rules(_ r: Rules) -> SectionRules<Model> {
+            func dimension(_ d: Dimension?) -> SectionDimension? {
+                switch d {
+                case .computed(let height)?: return .computed { info in lookup[info.key].map(height) ?? 0 }
+                case .template(let t)?: return .template(t)
+                case nil: return nil
+                }
+            }
+            let height = r.cellHeight
+            return SectionRules(cell: r.cell, header: dimension(r.header), footer: dimension(r.footer),
+                                cellHeight: height.map { h in .computed { info, row, model in lookup[info.key].flatMap { h($0, row, model) } } })
         }
         var c = ListConfiguration(width: width, cell: template)
         c.rowHeightMode = rowHeightMode
         c.environment = environment
         c.display = sectionDisplayBehavior
-        c.sections = SectionLevels(named: Dictionary(uniqueKeysWithValues: named.compactMap { s, r in keys[s].map { ($0, r) } }),
-                                   allSections: all, anySection: any)
+        c.sections = SectionLevels(named: Dictionary(uniqueKeysWithValues: named.compactMap { s, r in keys[s].map { ($0, rules(r)) } }),
+                                   allSections: rules(all), anySection: rules(any))
         let groups = order.map { (key: keys[$0]!, rows: models[$0] ?? []) }
         return try TableLayout.list(sections: groups, configuration: c, engine: engine, threads: threads)
     }
@@ -101,11 +136,13 @@ public struct SectionBindingChain<Section: Hashable, Model> {
     let binder: TableBinder<Section, Model>
     let scope: Scope
 
-    /// The cell template and each section's models (Braid's `bind(cellType:models:)`).
+    /// The cell template and each section's models (Braid's `bind(cellType:models:)`). Sections
+    /// given models here and not displayed yet are added, in the order of their descriptions.
     @discardableResult
     public func bind(template: CellTemplate<Model>, models: [Section: [Model]]) -> SectionBindingChain {
         for (s, m) in models { binder.models[s] = m }
-        binder.update(scope) { rules, _ in rules.cell = template }
+        binder.show(models.keys.sorted { String(describing: $0) < String(describing: $1) })
+        binder.update(scope) { $0.cell = template }
         return self
     }
 
@@ -113,63 +150,53 @@ public struct SectionBindingChain<Section: Hashable, Model> {
     @discardableResult
     public func bind(template: CellTemplate<Model>, models: [Model]) -> SectionBindingChain {
         if case .named(let sections) = scope { for s in sections { binder.models[s] = models } }
-        binder.update(scope) { rules, _ in rules.cell = template }
+        binder.update(scope) { $0.cell = template }
         return self
     }
 
     /// A height per row, from the section, row and model; nil measures the row.
     @discardableResult
     public func cellHeight(_ height: @escaping @Sendable (Section, Int, Model) -> Double?) -> SectionBindingChain {
-        let lookup = sectionLookup()
-        binder.update(scope) { rules, _ in rules.cellHeight = .computed { info, row, model in lookup(info).flatMap { height($0, row, model) } } }
+        binder.update(scope) { $0.cellHeight = height }
         return self
     }
 
     /// A height per row, from the section and row; nil measures the row.
     @discardableResult
     public func cellHeight(_ height: @escaping @Sendable (Section, Int) -> Double?) -> SectionBindingChain {
-        let lookup = sectionLookup()
-        binder.update(scope) { rules, _ in rules.cellHeight = .computed { info, row, _ in lookup(info).flatMap { height($0, row) } } }
+        binder.update(scope) { $0.cellHeight = { section, row, _ in height(section, row) } }
         return self
     }
 
     /// A height per row of a one-section chain, from the row; nil measures the row.
     @discardableResult
     public func cellHeight(_ height: @escaping @Sendable (Int) -> Double?) -> SectionBindingChain {
-        binder.update(scope) { rules, _ in rules.cellHeight = .computed { _, row, _ in height(row) } }
+        binder.update(scope) { $0.cellHeight = { _, row, _ in height(row) } }
         return self
     }
 
     @discardableResult
     public func headerHeight(_ height: @escaping @Sendable (Section) -> Double) -> SectionBindingChain {
-        let lookup = sectionLookup()
-        binder.update(scope) { rules, _ in rules.header = .computed { info in lookup(info).map(height) ?? 0 } }
+        binder.update(scope) { $0.header = .computed(height) }
         return self
     }
 
     @discardableResult
     public func footerHeight(_ height: @escaping @Sendable (Section) -> Double) -> SectionBindingChain {
-        let lookup = sectionLookup()
-        binder.update(scope) { rules, _ in rules.footer = .computed { info in lookup(info).map(height) ?? 0 } }
+        binder.update(scope) { $0.footer = .computed(height) }
         return self
     }
 
     /// A header measured from a template (its `.column` texts read the section's key).
     @discardableResult
     public func headerTemplate(_ template: CellTemplate<SectionInfo>) -> SectionBindingChain {
-        binder.update(scope) { rules, _ in rules.header = .template(template) }
+        binder.update(scope) { $0.header = .template(template) }
         return self
     }
 
     @discardableResult
     public func footerTemplate(_ template: CellTemplate<SectionInfo>) -> SectionBindingChain {
-        binder.update(scope) { rules, _ in rules.footer = .template(template) }
+        binder.update(scope) { $0.footer = .template(template) }
         return self
-    }
-
-    /// The binder's section for a section's key, read when heights are asked for.
-    private func sectionLookup() -> @Sendable (SectionInfo) -> Section? {
-        nonisolated(unsafe) let binder = binder
-        return { info in binder.sectionsByKey[info.key] }
     }
 }

@@ -13,13 +13,18 @@ extension TableLayout {
         for s in handles.indices {
             for r in handles[s].indices where handles[s][r] == Self.estimated { pending.append(RowPosition(section: s, row: r)) }
         }
+        try measureInBlocks(pending, progress: progress)
+    }
+
+    /// Measures rows `blockSize` at a time (bounding the prepared texts held at once).
+    mutating func measureInBlocks(_ rows: [RowPosition], progress: ((Int, Int) -> Void)? = nil) throws(SizingError) {
         var done = 0
-        progress?(0, pending.count)
-        while done < pending.count {
-            let end = min(pending.count, done + Self.blockSize)
-            _ = try measure(pending[done..<end])
+        progress?(0, rows.count)
+        while done < rows.count {
+            let end = min(rows.count, done + Self.blockSize)
+            try measure(rows[done..<end])
             done = end
-            progress?(done, pending.count)
+            progress?(done, rows.count)
         }
     }
 
@@ -53,23 +58,18 @@ extension TableLayout {
             // The models, copied run by run (a section's rows are read once per run, not per row).
             var models: [Row] = []
             models.reserveCapacity(toFit.count)
-            var k = 0
-            while k < toFit.count {
-                let start = k
-                k += 1
-                while k < toFit.count && toFit[k].section == toFit[start].section && toFit[k].row == toFit[k - 1].row + 1 { k += 1 }
-                models.append(contentsOf: plan.sections[toFit[start].section].rows[toFit[start].row...toFit[k - 1].row])
+            for run in Self.runs(toFit[...]) {
+                models.append(contentsOf: plan.sections[toFit[run.lowerBound].section].rows[toFit[run.lowerBound].row...toFit[run.upperBound - 1].row])
             }
-            var byLayout: [[Int]] = Array(repeating: [], count: plan.layouts.count)
-            if plan.layouts.count == 1 {
+            var byLayout: [[Int]] = Array(repeating: [], count: plan.rowCells.count)
+            if plan.rowCells.count == 1 {
                 byLayout[0] = Array(toFit.indices)
             } else {
-                for (j, p) in toFit.enumerated() { byLayout[plan.sections[p.section].layout].append(j) }
+                for (j, p) in toFit.enumerated() { byLayout[plan.sections[p.section].rowCellsIndex].append(j) }
             }
             for (l, members) in byLayout.enumerated() where !members.isEmpty {
-                let cells = plan.layouts[l]
+                let cells = plan.rowCells[l]
                 let prepared = cells.prepare(count: members.count, threads: threads) { models[members[$0]] }
-                preparedRowCount += members.count
                 let layoutHeights = fit(cells.geometry, count: members.count) { k, body in prepared.withRow(k, body) }
                 for (m, j) in members.enumerated() { heights[fitIndex[j]] = layoutHeights[m] }
                 fitted.append((prepared, members))
@@ -84,6 +84,7 @@ extension TableLayout {
         }
         for k in known { releaseHandle(rows[rows.startIndex + k].section, rows[rows.startIndex + k].row, to: Self.known) }
         for (prepared, members) in fitted {
+            preparedRowCount += members.count
             for (m, j) in members.enumerated() {
                 let p = toFit[j]
                 let old = handles[p.section][p.row]
@@ -113,13 +114,9 @@ extension TableLayout {
 
     /// Stores row lengths (spacing included) in the cache, in runs of consecutive rows.
     mutating func store(_ lengths: [LayoutLength], at rows: ArraySlice<RowPosition>) {
-        var k = 0
-        let positions = Array(rows)
-        while k < positions.count {
-            let start = k
-            k += 1
-            while k < positions.count && positions[k].section == positions[k - 1].section && positions[k].row == positions[k - 1].row + 1 { k += 1 }
-            try! offsets.setHeights(lengths[start..<k], startingAt: positions[start])
+        for run in Self.runs(rows) {
+            let first = run.lowerBound - rows.startIndex
+            try! offsets.setHeights(lengths[first..<first + run.count], startingAt: rows[run.lowerBound]) // rows of the table, checked lengths
         }
     }
 
@@ -146,7 +143,8 @@ extension TableLayout {
         updateEstimate()
     }
 
-    /// The estimate: the lower median of the measured heights, or the mode's when none is.
+    /// The estimate: the lower median of the measured heights, or the mode's when none is (or
+    /// when the median is 0).
     mutating func updateEstimate() {
         let total = measuredHeights.values.reduce(0, +)
         guard total > 0 else {
@@ -157,7 +155,8 @@ extension TableLayout {
         for units in measuredHeights.keys.sorted() {
             seen += measuredHeights[units]!
             if seen * 2 >= total {
-                try! offsets.setEstimatedRowHeight(LayoutLength(units: units))
+                // Rows of height 0 meet no viewport: an estimate of 0 would hide the rest forever.
+                try! offsets.setEstimatedRowHeight(units > 0 ? LayoutLength(units: units) : initialEstimate)
                 return
             }
         }
@@ -168,8 +167,7 @@ extension TableLayout {
     /// dropped. Headers and footers are fitted again; estimated rows stay estimated.
     mutating func remeasureMeasuredRows() throws(SizingError) {
         for s in plan.sections.indices {
-            let header = try Self.length(plan.headerHeight(s), "the header of section \(s)", up: roundsUp)
-            let footer = try Self.length(plan.footerHeight(s), "the footer of section \(s)", up: roundsUp)
+            let (header, footer) = try Self.sectionLengths(plan, s)
             try! offsets.setHeaderHeight(header, ofSection: s)
             try! offsets.setFooterHeight(footer, ofSection: s)
         }
@@ -182,20 +180,15 @@ extension TableLayout {
         }
         if !kept.isEmpty {
             let slab = self.slab, handles = self.handles
-            for (l, cells) in plan.layouts.enumerated() {
-                let rows = plan.layouts.count == 1 ? kept : kept.filter { plan.sections[$0.section].layout == l }
+            for (l, cells) in plan.rowCells.enumerated() {
+                let rows = plan.rowCells.count == 1 ? kept : kept.filter { plan.sections[$0.section].rowCellsIndex == l }
                 guard !rows.isEmpty else { continue }
                 let heights = fit(cells.geometry, count: rows.count) { k, body in slab.withRow(handles[rows[k].section][rows[k].row], body) }
                 let lengths = try rows.indices.map { (k: Int) throws(SizingError) in try rowLength(heights[k], rows[k]) }
                 store(lengths, at: rows[...])
             }
         }
-        var done = 0
-        while done < dropped.count {
-            let end = min(dropped.count, done + Self.blockSize)
-            try measure(dropped[done..<end])
-            done = end
-        }
+        try measureInBlocks(dropped)
         if estimateFollowsMedian { rebuildMeasuredHeights() }
     }
 }

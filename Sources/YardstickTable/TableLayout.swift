@@ -35,7 +35,7 @@ public struct TableLayout<Row> {
     /// Estimated rows take the median height of the rows measured so far (until one is, the
     /// mode's estimate), as a table view that learns its estimate.
     public var estimateFollowsMedian = false {
-        didSet { if estimateFollowsMedian != oldValue { rebuildMeasuredHeights() } }
+        didSet { if estimateFollowsMedian != oldValue { _ = try? anchored { (t: inout TableLayout) throws(SizingError) in t.rebuildMeasuredHeights() } } }
     }
     /// Stored heights (1/64 pt, spacing included) of the rows measured from their cells, and
     /// how many rows have each: the median's source when `estimateFollowsMedian`.
@@ -49,21 +49,21 @@ public struct TableLayout<Row> {
     static var dropped: Int32 { -3 }
 
     package init(plan: TablePlan<Row>, threads: Int) throws(SizingError) {
+        var plan = plan
+        try plan.prepareSectionFits()
         self.plan = plan
         self.threads = threads
         slab = PreparedSlab(stride: plan.slotCount)
         spacingUnits = try Self.units(plan.interRowSpacing, "interRowSpacing")
         let estimate = try Self.units(plan.mode.estimatedHeight, "rowHeightMode estimate")
         initialEstimate = LayoutLength(units: estimate + spacingUnits)
-        var layouts: [SectionLayout] = []
+        var sectionLayouts: [SectionLayout] = []
         for s in plan.sections.indices {
-            let up = plan.roundsUp
-            let header = try Self.length(plan.headerHeight(s), "the header of section \(s)", up: up)
-            let footer = try Self.length(plan.footerHeight(s), "the footer of section \(s)", up: up)
-            layouts.append(SectionLayout(estimatedRowCount: plan.sections[s].rows.count, headerHeight: header, footerHeight: footer))
+            let (header, footer) = try Self.sectionLengths(plan, s)
+            sectionLayouts.append(SectionLayout(estimatedRowCount: plan.sections[s].rows.count, headerHeight: header, footerHeight: footer))
         }
         do {
-            offsets = try RowOffsetCache(sections: layouts, estimatedRowHeight: LayoutLength(units: estimate + spacingUnits))
+            offsets = try RowOffsetCache(sections: sectionLayouts, estimatedRowHeight: LayoutLength(units: estimate + spacingUnits))
         } catch { throw SizingError(path: "", message: "the table cannot be held: \(error)") }
         handles = plan.sections.map { Array(repeating: Self.estimated, count: $0.rows.count) }
         if plan.hasKnownHeights { try setKnownHeights() }
@@ -96,12 +96,32 @@ public struct TableLayout<Row> {
     // MARK: - Reading
 
     public var sectionCount: Int { plan.sections.count }
-    public func rowCount(inSection s: Int) -> Int { plan.sections[s].rows.count }
+    /// Every section's key, in table order. O(sections).
+    public var sectionKeys: [String] { plan.sections.map(\.key) }
+    /// Every section's row count, in table order. O(sections).
+    public var rowCounts: [Int] { plan.sections.map(\.rows.count) }
+
+    /// - Throws: `SizingError` for a section that does not exist.
+    public func rowCount(inSection s: Int) throws(SizingError) -> Int {
+        try checkSection(s)
+        return plan.sections[s].rows.count
+    }
+
     /// The key of a section (grouping value or binder section).
-    public func sectionKey(_ s: Int) -> String { plan.sections[s].key }
-    public func row(at p: RowPosition) -> Row { plan.sections[p.section].rows[p.row] }
+    public func sectionKey(_ s: Int) throws(SizingError) -> String {
+        try checkSection(s)
+        return plan.sections[s].key
+    }
+
+    /// The model of a row. - Throws: `SizingError` for a row that does not exist.
+    public func model(at p: RowPosition) throws(SizingError) -> Row {
+        try check(p)
+        return row(at: p)
+    }
+
+    func row(at p: RowPosition) -> Row { plan.sections[p.section].rows[p.row] }
     /// The grid's column widths (empty for a list).
-    public var columnWidths: [Double] { plan.columnNames.isEmpty ? [] : plan.cells.cells.map(\.width) }
+    public var columnWidths: [Double] { plan.columnNames.isEmpty ? [] : plan.rowCells[0].cells.map(\.width) }
 
     /// A row's height without the inter-row spacing, estimated or not. O(log n).
     public func height(of p: RowPosition) throws(RowOffsetCacheError) -> LayoutLength {
@@ -132,6 +152,26 @@ public struct TableLayout<Row> {
         }
         let units = points * Double(LayoutLength.unitsPerPoint)
         return LayoutLength(units: Int64(up ? (units - 1e-6).rounded(.up) : units.rounded(.toNearestOrAwayFromZero)))
+    }
+
+    /// A section's header and footer lengths.
+    static func sectionLengths(_ plan: TablePlan<Row>, _ s: Int) throws(SizingError) -> (header: LayoutLength, footer: LayoutLength) {
+        (try length(plan.headerHeight(s), "the header of section \(s)", up: plan.roundsUp),
+         try length(plan.footerHeight(s), "the footer of section \(s)", up: plan.roundsUp))
+    }
+
+    /// Runs of consecutive rows of one section in `positions` (which is in table order), as
+    /// index ranges into it.
+    static func runs(_ positions: ArraySlice<RowPosition>) -> [Range<Int>] {
+        var result: [Range<Int>] = []
+        var k = positions.startIndex
+        while k < positions.endIndex {
+            let start = k
+            k += 1
+            while k < positions.endIndex && positions[k].section == positions[k - 1].section && positions[k].row == positions[k - 1].row + 1 { k += 1 }
+            result.append(start..<k)
+        }
+        return result
     }
 
     /// Whether lengths round up to 1/64 pt (when cells round up to a display scale).

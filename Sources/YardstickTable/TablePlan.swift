@@ -13,26 +13,24 @@ package struct TablePlan<Row> {
         /// Where the header and footer come from in a configuration, for errors.
         var headerPath = "headerHeight"
         var footerPath = "footerHeight"
+        /// Header and footer templates compiled, their texts prepared once (`prepareSectionFits`).
+        var headerFit: SectionFit?
+        var footerFit: SectionFit?
         var cellHeight: CellHeight<Row>
-        /// Which of `layouts` measures its rows.
-        var layout: Int
+        /// Which of `rowCells` measures its rows.
+        var rowCellsIndex: Int
     }
 
     var sections: [Section]
-    /// The row layouts: a grid's one, or a list's templates (the table's and those its binding
-    /// levels give sections).
-    package var layouts: [RowCells<Row>]
-    /// The first layout: a grid's columns, or a list's default template.
-    package var cells: RowCells<Row> {
-        get { layouts[0] }
-        set { layouts[0] = newValue }
-    }
+    /// How rows are measured: a grid's one set of columns, or a list's templates (the table's
+    /// first, then those its binding levels give sections).
+    package var rowCells: [RowCells<Row>]
     /// Whether lengths round up to 1/64 pt: cells round up to a display scale. Kept beside the
-    /// layouts (reading it from them would copy a layout per row).
+    /// row cells (reading it from them would copy one per row).
     var roundsUp = false
 
-    /// The most text slots a row of any layout has.
-    var slotCount: Int { layouts.map(\.slotCount).max() ?? 0 }
+    /// The most text slots a row of any of them has.
+    var slotCount: Int { rowCells.map(\.slotCount).max() ?? 0 }
     var interRowSpacing: Double
     var mode: RowHeightMode
     var heightForRowAt: ((RowPosition, Row) -> Double?)?
@@ -80,25 +78,38 @@ package struct TablePlan<Row> {
     func info(_ s: Int) -> SectionInfo { SectionInfo(key: sections[s].key, index: s, rowCount: sections[s].rows.count) }
 
     /// A header's or footer's height.
-    func headerHeight(_ s: Int) throws(SizingError) -> Double { try height(of: sections[s].header, section: s, path: sections[s].headerPath) }
-    func footerHeight(_ s: Int) throws(SizingError) -> Double { try height(of: sections[s].footer, section: s, path: sections[s].footerPath) }
+    func headerHeight(_ s: Int) throws(SizingError) -> Double { try height(of: sections[s].header, fit: sections[s].headerFit, section: s, path: sections[s].headerPath) }
+    func footerHeight(_ s: Int) throws(SizingError) -> Double { try height(of: sections[s].footer, fit: sections[s].footerFit, section: s, path: sections[s].footerPath) }
 
-    func height(of dimension: SectionDimension, section s: Int, path: String) throws(SizingError) -> Double {
+    func height(of dimension: SectionDimension, fit: SectionFit?, section s: Int, path: String) throws(SizingError) -> Double {
         let h: Double
         switch dimension {
         case .height(let v): h = v
         case .computed(let f): h = f(info(s))
-        case .template(let t):
-            do {
-                let names = sectionColumnNames
-                let sizer = try CellSizer(t, engine: layouts[0].engine, environment: layouts[0].environment, path: path) { name in
-                    names == nil || names!.contains(name) ? { $0.key } : nil
-                }
-                h = sizer.height(for: info(s), width: sectionWidth)
-            } catch { throw SizingError(error) }
+        case .template: h = fit?.height(width: sectionWidth) ?? 0 // prepared by prepareSectionFits
         }
         try SizingError.check(h, "\(path) of section \"\(sections[s].key)\"")
         return h
+    }
+
+    /// Compiles the header and footer templates for the current environment; their texts are
+    /// prepared the first time only, so a new width or category fits them by arithmetic.
+    mutating func prepareSectionFits() throws(SizingError) {
+        let names = sectionColumnNames
+        let column: (String) -> ((SectionInfo) -> String?)? = { name in names == nil || names!.contains(name) ? { $0.key } : nil }
+        let engine = rowCells[0].engine, environment = rowCells[0].environment
+        func fit(_ dimension: SectionDimension, _ old: SectionFit?, _ s: Int, _ path: String) throws(SizingError) -> SectionFit? {
+            guard case .template(let t) = dimension else { return nil }
+            do {
+                let sizer = try CellSizer(t, engine: engine, environment: environment, path: path, column: column)
+                let texts = old?.texts ?? sizer.prepare(count: 1, threads: 1) { _ in info(s) }
+                return SectionFit(sizer: sizer, texts: texts)
+            } catch { throw SizingError(error) }
+        }
+        for s in sections.indices {
+            sections[s].headerFit = try fit(sections[s].header, sections[s].headerFit, s, sections[s].headerPath)
+            sections[s].footerFit = try fit(sections[s].footer, sections[s].footerFit, s, sections[s].footerPath)
+        }
     }
 
     /// Resolves each section's dimensions through the binding levels and drops the sections the
@@ -122,9 +133,20 @@ package struct TablePlan<Row> {
             let cellHeight = levels.resolve(group.key) { $0.cellHeight } ?? fixed
             guard shows(rows: group.rows.count, header: h, footer: f, display) else { continue }
             result.append(Section(key: group.key, rows: group.rows, header: h, footer: f, headerPath: path(hl?.level, "header"),
-                                  footerPath: path(fl?.level, "footer"), cellHeight: cellHeight, layout: 0))
+                                  footerPath: path(fl?.level, "footer"), cellHeight: cellHeight, rowCellsIndex: 0))
         }
         return result
+    }
+}
+
+/// A section header's or footer's template with its texts prepared.
+struct SectionFit {
+    var sizer: CellSizer<SectionInfo>
+    var texts: PreparedCells
+
+    func height(width: Double) -> Double {
+        var scratch = FitScratch(nodeCount: sizer.layout.nodes.count)
+        return texts.withRow(0) { sizer.layout.height(width: width, texts: $0, scratch: &scratch) }
     }
 }
 
@@ -154,7 +176,7 @@ extension TablePlan where Row == TableRow {
         let footer = c.shouldShowFooter ? c.heightForSectionFooter : 0
         let sections = Self.sections(groups, levels: c.sections, header: c.heightForSectionHeader, footer: footer,
                                      mode: c.rowHeightMode, display: c.grouping?.display ?? .manuallyManaged)
-        var plan = TablePlan(sections: sections, layouts: [RowCells(cells: cells, engine: engine, environment: c.environment)],
+        var plan = TablePlan(sections: sections, rowCells: [RowCells(cells: cells, engine: engine, environment: c.environment)],
                              interRowSpacing: c.heightOfInterRowSpacing, mode: c.rowHeightMode, heightForRowAt: c.heightForRowAt,
                              sectionWidth: widths.reduce(0, +))
         plan.columnNames = data.columns
@@ -175,13 +197,13 @@ extension TablePlan {
         try SizingError.check(c.footerHeight, "footerHeight")
         try SizingError.check(c.interRowSpacing, "interRowSpacing")
         try c.rowHeightMode.validate()
-        func layout(_ template: CellTemplate<Row>, _ path: String) throws(SizingError) -> RowCells<Row> {
+        func cells(_ template: CellTemplate<Row>, _ path: String) throws(SizingError) -> RowCells<Row> {
             do {
                 let sizer = try CellSizer(template, engine: engine, environment: c.environment, path: path, column: column)
                 return RowCells(cells: [.template(sizer, width: c.width, gridRounding: false, minimum: 0)], engine: engine, environment: c.environment)
             } catch { throw SizingError(error) }
         }
-        var layouts = [try layout(c.cell, "cell")]
+        var rowCells = [try cells(c.cell, "cell")]
         var sections = Self.sections(groups, levels: c.sections, header: c.headerHeight, footer: c.footerHeight, mode: c.rowHeightMode, display: c.display)
         // A section whose binding levels give it a template of its own is measured with it.
         var byLevel: [String: Int] = [:]
@@ -189,12 +211,12 @@ extension TablePlan {
             guard let (template, level) = c.sections.resolveWithLevel(sections[s].key, { $0.cell }) else { continue }
             if byLevel[level] == nil {
                 let path = level == "all" ? "sections.cell" : level == "any" ? "anySection.cell" : "sectionOverrides.\(sections[s].key).cell"
-                byLevel[level] = layouts.count
-                layouts.append(try layout(template, path))
+                byLevel[level] = rowCells.count
+                rowCells.append(try cells(template, path))
             }
-            sections[s].layout = byLevel[level]!
+            sections[s].rowCellsIndex = byLevel[level]!
         }
-        var plan = TablePlan(sections: sections, layouts: layouts,
+        var plan = TablePlan(sections: sections, rowCells: rowCells,
                              interRowSpacing: c.interRowSpacing, mode: c.rowHeightMode, heightForRowAt: c.heightForRowAt, sectionWidth: c.width)
         plan.display = c.display
         plan.roundsUp = c.environment.displayScale != nil
@@ -217,6 +239,10 @@ extension DataTableConfiguration {
     func validate() throws(SizingError) {
         do { try environment.validate() } catch { throw SizingError(error) }
         try rowHeightMode.validate()
+        let levels = [("sections", sections.allSections), ("anySection", sections.anySection)] + sections.named.sorted { $0.key < $1.key }.map { ("sectionOverrides.\($0.key)", $0.value) }
+        if let (path, _) = levels.first(where: { $0.1.cell != nil }) {
+            throw SizingError(path: path + ".cell", message: "a grid's cells are its columns' (columns.NAME.cell); a section template is for lists")
+        }
         try SizingError.check(heightForSectionHeader, "headerHeight")
         try SizingError.check(heightForSectionFooter, "footerHeight")
         try SizingError.check(heightOfInterRowSpacing, "interRowSpacing")

@@ -36,10 +36,11 @@ public struct CellSizer<Row> {
 
     /// The same template under other traits (a new content size category): texts prepared for
     /// this sizer stay valid, since a text's font style does not change with the category.
-    public func with(environment: SizingEnvironment) -> CellSizer {
+    /// - Throws: `TemplateError` for an environment that can't be used (a display scale out of range).
+    public func with(environment: SizingEnvironment) throws(TemplateError) -> CellSizer {
         var copy = self
         var unused: [(Row) -> String?] = []
-        copy.layout = try! TemplateLayout(template, environment: environment, path: path, column: column, readers: &unused) // checked in init
+        copy.layout = try TemplateLayout(template, environment: environment, path: path, column: column, readers: &unused)
         copy.layout.ceilsToWholePoints = layout.ceilsToWholePoints
         return copy
     }
@@ -97,67 +98,5 @@ public struct CellSizer<Row> {
     /// Prepares the texts of `count` rows on `threads` threads (0 = all cores).
     package func prepare(count: Int, threads: Int, row: (Int) -> Row) -> PreparedCells {
         PreparedCells(slotReaders, count: count, engine: engine, threads: threads, row: row)
-    }
-}
-
-/// How one text slot of a row is read and shaped.
-package struct SlotReader<Row> {
-    package var read: (Row) -> String?
-    package var fontStyle: FontStyle
-    /// Empty or missing texts are not prepared (the element is hidden, or measured as one line
-    /// without its text).
-    package var skipsEmpty: Bool
-
-    package init(read: @escaping (Row) -> String?, fontStyle: FontStyle, skipsEmpty: Bool) {
-        self.read = read
-        self.fontStyle = fontStyle
-        self.skipsEmpty = skipsEmpty
-    }
-}
-
-/// Prepared texts of many rows, row by row (`slotCount` per row; nil: hidden).
-package struct PreparedCells: Sendable {
-    package var texts: [PreparedText?]
-    package let slotCount: Int
-
-    package init(rowCount: Int, slotCount: Int) {
-        texts = Array(repeating: nil, count: rowCount * slotCount)
-        self.slotCount = slotCount
-    }
-
-    /// Prepares the texts of `count` rows: each row is read once, every slot's texts are
-    /// prepared together on `threads` threads (0 = all cores), skipped ones left nil.
-    package init<Row>(_ slots: [SlotReader<Row>], count: Int, engine: TextEngine, threads: Int, row: (Int) -> Row) {
-        self.init(rowCount: count, slotCount: slots.count)
-        guard !slots.isEmpty else { return }
-        var texts = [[String]](repeating: [], count: slots.count)
-        var rows = [[Int32]](repeating: [], count: slots.count)
-        for s in slots.indices {
-            texts[s].reserveCapacity(count)
-            rows[s].reserveCapacity(count)
-        }
-        for r in 0..<count {
-            let model = row(r)
-            for s in slots.indices {
-                guard let value = slots[s].read(model), !(value.isEmpty && slots[s].skipsEmpty) else { continue }
-                texts[s].append(value)
-                rows[s].append(Int32(r))
-            }
-        }
-        let stride = slots.count
-        for s in slots.indices {
-            let prepared = engine.prepare(texts[s], style: slots[s].fontStyle, threads: threads)
-            texts[s] = []
-            let positions = rows[s]
-            self.texts.withUnsafeMutableBufferPointer { out in
-                for k in prepared.indices { out[Int(positions[k]) * stride + s] = prepared[k] }
-            }
-        }
-    }
-
-    package func withRow<T>(_ row: Int, _ body: (UnsafeBufferPointer<PreparedText?>) -> T) -> T {
-        texts.withUnsafeBufferPointer { all in
-            body(UnsafeBufferPointer(rebasing: all[row * slotCount..<(row + 1) * slotCount]))
-        }
     }
 }

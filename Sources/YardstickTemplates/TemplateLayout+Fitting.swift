@@ -10,6 +10,8 @@ package struct FitScratch {
         var y = 0.0
     }
     package var entries: [Entry]
+    /// The children of a horizontal stack in the order they shrink (kept to allocate nothing per row).
+    var order: [Int] = []
     package init(nodeCount: Int) { entries = Array(repeating: Entry(), count: nodeCount) }
 }
 
@@ -171,7 +173,10 @@ extension TemplateLayout {
             return
         }
         // Shrink in order of compression resistance until the children fit.
-        var order: [Int] = []
+        var order = s.order
+        s.order = []
+        defer { s.order = order }
+        order.removeAll(keepingCapacity: true)
         for k in range.reversed() where !isHidden(children[k], texts) && fixedWidth(children[k], texts) == nil { order.append(children[k]) }
         order.sort { givesWayBefore($0, $1, priority: { nodes[$0].compression }, texts) }
         // Children that tie (same priority, both wrapping or both not) shrink together, each
@@ -219,20 +224,12 @@ extension TemplateLayout {
             guard let w = box.width else { return nil }
             content = w
         case .stack(let horizontal, let spacing, _, let distribution, let range):
-            var sum = 0.0, widest = 0.0, count = 0
-            for k in range {
-                let c = children[k]
-                if isHidden(c, texts) { continue }
-                guard let w = fixedWidth(c, texts) else { return nil }
-                sum += w
-                widest = max(widest, w)
-                count += 1
+            var widths = StackWidths()
+            for k in range where !isHidden(children[k], texts) {
+                guard let w = fixedWidth(children[k], texts) else { return nil }
+                widths.add(w)
             }
-            if horizontal {
-                content = (distribution == .fillEqually ? widest * Double(count) : sum) + spacing * Double(max(count - 1, 0))
-            } else {
-                content = widest
-            }
+            content = widths.content(horizontal: horizontal, spacing: spacing, distribution: distribution)
         }
         return max(content, node.minWidth) + node.insets.leading + node.insets.trailing
     }
@@ -250,20 +247,9 @@ extension TemplateLayout {
         case .box(let box):
             content = box.width ?? 0
         case .stack(let horizontal, let spacing, _, let distribution, let range):
-            var sum = 0.0, widest = 0.0, count = 0
-            for k in range {
-                let c = children[k]
-                if isHidden(c, texts) { continue }
-                let w = natural(c, texts, &s)
-                sum += w
-                widest = max(widest, w)
-                count += 1
-            }
-            if horizontal {
-                content = (distribution == .fillEqually ? widest * Double(count) : sum) + spacing * Double(max(count - 1, 0))
-            } else {
-                content = widest
-            }
+            var widths = StackWidths()
+            for k in range where !isHidden(children[k], texts) { widths.add(natural(children[k], texts, &s)) }
+            content = widths.content(horizontal: horizontal, spacing: spacing, distribution: distribution)
         }
         let result = max(content, node.minWidth) + node.insets.leading + node.insets.trailing
         s.entries[i].natural = result
@@ -312,6 +298,23 @@ extension TemplateLayout {
             }
             place(c, texts, &s)
         }
+    }
+}
+
+/// The widths of a stack's visible children, combined into the stack's content width: side by
+/// side (or all as wide as the widest, filled equally) with spacing, or the widest of them.
+private struct StackWidths {
+    var sum = 0.0, widest = 0.0, count = 0
+
+    mutating func add(_ width: Double) {
+        sum += width
+        widest = max(widest, width)
+        count += 1
+    }
+
+    func content(horizontal: Bool, spacing: Double, distribution: StackDistribution) -> Double {
+        guard horizontal else { return widest }
+        return (distribution == .fillEqually ? widest * Double(count) : sum) + spacing * Double(max(count - 1, 0))
     }
 }
 

@@ -132,9 +132,16 @@ package struct TemplateLayout {
     /// The longest length a template may give: the tallest row a table can hold.
     package static var maximumLength: Double { 16_777_215 }
 
-    private static func checkLength(_ value: Double, _ path: String) throws(TemplateError) {
-        guard value.isFinite && value >= 0 && value <= maximumLength else {
-            throw TemplateError(path: path, message: "must be a finite number of points from 0 to \(Int(maximumLength)) (got \(value))")
+    /// Why a length can't be used (not finite, negative or, unless allowed, 0, or longer than
+    /// `maximumLength`), or nil: the one rule for every length of a template or a table.
+    package static func lengthProblem(_ value: Double, allowingZero: Bool = true) -> String? {
+        guard value.isFinite && (allowingZero ? value >= 0 : value > 0) && value <= maximumLength else {
+            return "must be a finite number of points \(allowingZero ? "from 0" : "above 0") to \(Int(maximumLength)) (got \(value))"
         }
+        return nil
+    }
+
+    private static func checkLength(_ value: Double, _ path: String) throws(TemplateError) {
+        if let problem = lengthProblem(value) { throw TemplateError(path: path, message: problem) }
     }
 }

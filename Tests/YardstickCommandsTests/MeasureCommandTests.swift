@@ -75,7 +75,7 @@ final class MeasureCommandTests: XCTestCase {
     func testBadConfigsFailWithTheirPathAndWriteNothing() throws {
         let cases: [(String, String)] = [
             (#"{"layout":"list","width":300,"cell":{"text":{"column":"Titel"}}}"#, "cell.text.column: no column named \"Titel\""),
-            (#"{"layout":"list","width":300,"cell":{"box":{"width":-3,"height":1}}}"#, "cell.box.width: must be a finite number from 0 to 16777215"),
+            (#"{"layout":"list","width":300,"cell":{"box":{"width":-3,"height":1}}}"#, "cell.box.width: must be a finite number of points from 0 to 16777215"),
             (#"{"layout":"grid","category":"massive"}"#, "category: unknown value \"massive\""),
             (#"{"layout":"grid","rowHeightMode":{"fixed":44},"extra":true}"#, "extra: unknown key"),
             ("{not json", "not JSON"),

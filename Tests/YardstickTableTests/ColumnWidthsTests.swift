@@ -72,4 +72,15 @@ final class ColumnWidthsTests: XCTestCase {
         let w = try widths(.fitContentAutoLayout(sample: .all))
         XCTAssertEqual(w, [max((names.map { max(natural($0), 20) + 30 }.max()! - 1e-9).rounded(.up), 70)])
     }
+
+    func testRowsWithoutTheColumnAreLeftOut() throws {
+        let ragged = TableData(columns: ["A", "B"], rows: [TableRow(["x", "abcdefghij"]), TableRow(["y"]), TableRow(["z"])])
+        var c = DataTableConfiguration()
+        c.columnWidthMode = .fitContentText(.estimatedAverage(averageCharWidth: 10))
+        c.minColumnWidth = 0
+        let w = try TableLayout.grid(ragged, configuration: c, engine: engine, threads: 1).columnWidths
+        XCTAssertEqual(w[1], max(100 + 60, natural("B", bold: true) + 45)) // the mean of the one row that has B
+        c.sections = SectionLevels(allSections: SectionRules(cell: .text(column: "A")))
+        XCTAssertThrowsError(try TableLayout.grid(ragged, configuration: c, engine: engine)) { XCTAssertEqual(($0 as? SizingError)?.path, "sections.cell") }
+    }
 }

@@ -22,7 +22,7 @@ final class GridLayoutTests: XCTestCase {
     }
 
     func heights(_ t: TableLayout<TableRow>) -> [Double] {
-        (0..<t.rowCount(inSection: 0)).map { try! t.height(of: RowPosition(section: 0, row: $0)).points }
+        (0..<t.rowCounts[0]).map { try! t.height(of: RowPosition(section: 0, row: $0)).points }
     }
 
     func testSingleLineRowsAreCeilLinePlusTenAndSpacingFollowsEveryRow() throws {

@@ -27,7 +27,7 @@ final class LazyLayoutTests: XCTestCase {
     }
 
     func allHeights<R>(_ t: TableLayout<R>) -> [LayoutLength] {
-        (0..<t.sectionCount).flatMap { s in (0..<t.rowCount(inSection: s)).map { try! t.height(of: RowPosition(section: s, row: $0)) } }
+        (0..<t.sectionCount).flatMap { s in (0..<t.rowCounts[s]).map { try! t.height(of: RowPosition(section: s, row: $0)) } }
     }
 
     func testScrollMeasuresOnlyTheViewportAndItsPrefetchWindow() throws {
@@ -68,7 +68,7 @@ final class LazyLayoutTests: XCTestCase {
         let anchor = t.offsets.scrollAnchor(atViewportTop: top)!
         // Typing in a note above the anchor, then in the anchored one.
         let edited = RowPosition(section: 0, row: anchor.row!.row - 2)
-        var note = t.row(at: edited)
+        var note = try t.model(at: edited)
         var lastHeight = try t.height(of: edited).points
         for word in ["Now", "this", "note", "grows", "as", "the", "user", "types", "more", "and", "more", "words", "into", "it"] {
             note.content += " " + word + String(repeating: " filler", count: 3)
@@ -95,7 +95,7 @@ final class LazyLayoutTests: XCTestCase {
         try t.deleteRows(at: RowPosition(section: 0, row: 0), count: 10)
         row.row -= 10
         XCTAssertEqual(try t.offsets.offset(of: row).points + anchor.delta.points, t.viewport!.top)
-        XCTAssertEqual(t.rowCount(inSection: 0), 493)
+        XCTAssertEqual(t.rowCounts[0], 493)
         XCTAssertThrowsError(try t.deleteRows(at: RowPosition(section: 0, row: 490), count: 5))
         XCTAssertThrowsError(try t.insertRows(notes(1), at: RowPosition(section: 1, row: 0)))
     }
@@ -162,5 +162,22 @@ final class LazyLayoutTests: XCTestCase {
         let r = try t.scroll(to: 1e12, viewportHeight: 800)
         XCTAssertEqual(r.contentOffset, max(0, t.totalHeight.points - 800))
         XCTAssertEqual(r.lastVisibleRow, RowPosition(section: 0, row: 1999))
+    }
+
+    func testAMedianOfZeroKeepsTheEstimateAndPositionalHeightsFollowEdits() throws {
+        let hidden = CellTemplate<Note>.text(\.content) // an empty note is hidden: a row of height 0
+        var c = ListConfiguration(width: 300, cell: hidden)
+        c.rowHeightMode = .automatic(estimated: 50, prefetchWindow: 0)
+        c.sections = SectionLevels(allSections: SectionRules(cellHeight: .computed { _, row, _ in row == 0 ? 70 : nil }))
+        var t = try TableLayout.list(sections: [("", (0..<100).map { Note(title: "", content: $0 < 60 ? "" : "words") })], configuration: c, engine: engine, threads: 1)
+        t.estimateFollowsMedian = true
+        _ = try t.scroll(to: 0, viewportHeight: 400)
+        XCTAssertEqual(t.offsets.estimatedRowHeight.points, 50) // the median is 0: the estimate stays
+        XCTAssertEqual(try t.height(of: RowPosition(section: 0, row: 0)).points, 70)
+        try t.insertRows([Note(title: "", content: "new")], at: RowPosition(section: 0, row: 0))
+        XCTAssertEqual(try t.height(of: RowPosition(section: 0, row: 0)).points, 70) // the new row 0
+        XCTAssertNotEqual(try t.height(of: RowPosition(section: 0, row: 1)).points, 70) // the old row 0 moved: no longer the first
+        try t.deleteRows(at: RowPosition(section: 0, row: 0), count: 1)
+        XCTAssertEqual(try t.height(of: RowPosition(section: 0, row: 0)).points, 70)
     }
 }

@@ -51,7 +51,7 @@ final class SectionsTests: XCTestCase {
         XCTAssertEqual(try TableLayout.list(sections: contacts(), configuration: c, engine: engine).sectionCount, 2) // A, C
         c.display = .hidesSectionsWithNoData // D has a footer: it is data
         let t = try TableLayout.list(sections: contacts(), configuration: c, engine: engine)
-        XCTAssertEqual((0..<t.sectionCount).map { t.sectionKey($0) }, ["A", "C", "D"])
+        XCTAssertEqual(t.sectionKeys, ["A", "C", "D"])
     }
 
     func testGroupingACSVTableByColumn() throws {
@@ -60,10 +60,10 @@ final class SectionsTests: XCTestCase {
         var c = ListConfiguration(width: 300, cell: row)
         c.sections = SectionLevels(allSections: SectionRules(header: .template(.text(column: "Country", style: .footnote).insets(EdgeInsets(top: 10, leading: 0, bottom: 4, trailing: 0)))))
         let input = try TableLayout.list(data, configuration: c, grouping: SectionGrouping(column: "Country"), engine: engine)
-        XCTAssertEqual((0..<input.sectionCount).map { input.sectionKey($0) }, ["Japan", "France"])
-        XCTAssertEqual(input.rowCount(inSection: 0), 2)
+        XCTAssertEqual(input.sectionKeys, ["Japan", "France"])
+        XCTAssertEqual(input.rowCounts[0], 2)
         let ascending = try TableLayout.list(data, configuration: c, grouping: SectionGrouping(column: "Country", order: .ascending), engine: engine)
-        XCTAssertEqual((0..<ascending.sectionCount).map { ascending.sectionKey($0) }, ["France", "Japan"])
+        XCTAssertEqual(ascending.sectionKeys, ["France", "Japan"])
         // The header template reads the section's value.
         var footnote = TextAttributes(size: DynamicType.pointSize(.footnote))
         footnote.hyphenateWordBreaks = false
@@ -71,7 +71,7 @@ final class SectionsTests: XCTestCase {
         XCTAssertEqual(try ascending.offsets.headerFrame(ofSection: 0).height, try LayoutLength(roundingPoints: expected))
         let listed = try TableLayout.list(data, configuration: c, grouping: SectionGrouping(column: "Country", order: .explicit(["Chile", "France"]),
                                                                                           display: .hidesSectionsWithNoCellData), engine: engine)
-        XCTAssertEqual((0..<listed.sectionCount).map { listed.sectionKey($0) }, ["France", "Japan"])
+        XCTAssertEqual(listed.sectionKeys, ["France", "Japan"])
         XCTAssertThrowsError(try TableLayout.list(data, configuration: c, grouping: SectionGrouping(column: "Land"), engine: engine))
     }
 }

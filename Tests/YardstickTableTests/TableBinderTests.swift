@@ -33,7 +33,7 @@ final class TableBinderTests: XCTestCase {
         binder.onAnySection().headerHeight { _ in 10 }.footerHeight { _ in 4 }
         var table = try binder.layout(width: 375, engine: engine, threads: 1)
         try table.measureAll()
-        XCTAssertEqual((0..<table.sectionCount).map { table.sectionKey($0) }, ["banner", "favourites", "others", "archived"])
+        XCTAssertEqual(table.sectionKeys, ["banner", "favourites", "others", "archived"])
         XCTAssertEqual(try table.offsets.headerFrame(ofSection: 0).height.points, 10) // onAnySection
         XCTAssertEqual(try table.offsets.headerFrame(ofSection: 1).height.points, 40) // named chain
         XCTAssertEqual(try table.offsets.headerFrame(ofSection: 2).height.points, 28)
@@ -43,7 +43,7 @@ final class TableBinderTests: XCTestCase {
         XCTAssertEqual(try h(1, 0), try LayoutLength(roundingPoints: sizer(contactCell).height(for: favourites[0], width: 375)))
         XCTAssertEqual(try h(2, 2).points, 36) // closure with the model
         XCTAssertEqual(try h(2, 0), try LayoutLength(roundingPoints: sizer(contactCell).height(for: others[0], width: 375)))
-        XCTAssertEqual(table.rowCount(inSection: 3), 0)
+        XCTAssertEqual(table.rowCounts[3], 0)
         // The templates follow a new width.
         try table.setWidth(300)
         XCTAssertEqual(try h(0, 0), try LayoutLength(roundingPoints: sizer(bannerCell).height(for: Contact(name: "Welcome back", note: ""), width: 300)))
@@ -68,6 +68,23 @@ final class TableBinderTests: XCTestCase {
 
     func keys(_ binder: TableBinder<Section, Contact>) throws -> [String] {
         let t = try binder.layout(width: 320, engine: engine)
-        return (0..<t.sectionCount).map { t.sectionKey($0) }
+        return t.sectionKeys
+    }
+
+    func testSectionsWithoutATemplateAndLaterBindings() throws {
+        let binder = TableBinder<Section, Contact>()
+        binder.onSection(.favourites).bind(template: contactCell, models: [Contact(name: "Ada", note: "")])
+        binder.onSection(.others).cellHeight { _ in 30 }
+        XCTAssertThrowsError(try binder.layout(width: 320, engine: engine)) { // .others has no template at any level
+            XCTAssertEqual("\($0)", "cell: no chain binds a cell template for section \"others\"")
+        }
+        binder.onAllSections().bind(template: bannerCell, models: [.archived: [Contact(name: "Old", note: "")]])
+        binder.onSection(.favourites).headerHeight { _ in 12 }
+        let first = try binder.layout(width: 320, engine: engine)
+        XCTAssertEqual(first.sectionKeys, ["favourites", "others", "archived"]) // sections given models by a chain are shown
+        // A table keeps what the binder held when it was made.
+        binder.displayedSections = [.archived]
+        _ = try binder.layout(width: 320, engine: engine)
+        XCTAssertEqual(try first.offsets.headerFrame(ofSection: 0).height.points, 12)
     }
 }

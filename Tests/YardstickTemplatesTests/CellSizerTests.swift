@@ -145,10 +145,11 @@ final class CellSizerTests: XCTestCase {
         let t = CellTemplate<Product>.text(\.details, style: .body)
         let sizer = try CellSizer(t, engine: engine)
         let p = Product(title: "", details: "Some words that wrap at large sizes in a cell")
-        let big = sizer.with(environment: SizingEnvironment(category: .accessibilityExtraLarge))
+        let big = try sizer.with(environment: SizingEnvironment(category: .accessibilityExtraLarge))
         XCTAssertEqual(big.height(for: p, width: 150), height(p.details, 150, body(DynamicType.pointSize(.body, .accessibilityExtraLarge))))
-        let clamped = sizer.with(environment: SizingEnvironment(category: .accessibilityExtraLarge, maximumCategory: .extraLarge))
+        let clamped = try sizer.with(environment: SizingEnvironment(category: .accessibilityExtraLarge, maximumCategory: .extraLarge))
         XCTAssertEqual(clamped.height(for: p, width: 150), height(p.details, 150, body(19)))
+        XCTAssertThrowsError(try sizer.with(environment: SizingEnvironment(displayScale: 0.5))) // no trap
     }
 
     func testBadTemplatesNameTheirPath() {

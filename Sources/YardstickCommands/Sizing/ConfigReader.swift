@@ -21,7 +21,8 @@ struct ConfigReader {
     func members(_ allowed: Set<String>) throws(ConfigError) -> [String: ConfigReader] {
         guard case .object(let fields) = value else { throw error("must be a JSON object") }
         var result: [String: ConfigReader] = [:]
-        for (key, v) in fields {
+        for key in fields.keys.sorted() { // the first unknown key in order, the same every run
+            let v = fields[key]!
             guard allowed.contains(key) else {
                 throw child(key, v).error("unknown key; expected one of \(allowed.sorted().joined(separator: ", "))")
             }
@@ -43,13 +44,10 @@ struct ConfigReader {
         return v
     }
 
-    /// A length in points: finite, ≥ 0 (or > 0), at most the tallest row a table can hold.
+    /// A length in points, by the templates' rule (`TemplateLayout.lengthProblem`).
     func length(positive: Bool = false) throws(ConfigError) -> Double {
         let v = try number()
-        let maximum = TemplateLayout.maximumLength
-        guard v.isFinite && (positive ? v > 0 : v >= 0) && v <= maximum else {
-            throw error("must be a finite number\(positive ? " above 0" : " from 0") to \(Int(maximum)) (got \(v))")
-        }
+        if let problem = TemplateLayout.lengthProblem(v, allowingZero: !positive) { throw error(problem) }
         return v
     }
 

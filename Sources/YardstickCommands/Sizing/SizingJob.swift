@@ -100,7 +100,7 @@ public struct SizingJob {
             FileIO.warn("yardstick: note: \(ragged) row(s) have a number of fields other than the header's \(data.columns.count) (missing cells are empty, extra ones unused)")
         }
         if !sizing.overriddenSections.isEmpty {
-            let keys = Set((0..<layout.sectionCount).map { layout.sectionKey($0) })
+            let keys = Set(layout.sectionKeys)
             let missing = sizing.overriddenSections.filter { !keys.contains($0) }
             if !missing.isEmpty {
                 FileIO.warn("yardstick: note: sectionOverrides name sections the table does not show: \(missing.sorted().map { "\"\($0)\"" }.joined(separator: ", "))")
@@ -143,6 +143,7 @@ public struct SizingJob {
         func number(_ units: Int64) { text(JSONWriter.numberText(LayoutLength(units: units).points)) }
         if format == .csv { text(sectioned ? "section,item,height,offset\n" : "row,height,offset\n") }
         let spacing = table.interRowSpacing.units
+        let rowCounts = table.rowCounts
         for s in 0..<table.sectionCount {
             let header = try! table.offsets.headerFrame(ofSection: s)
             var y = header.top.units + header.height.units
@@ -154,7 +155,7 @@ public struct SizingJob {
                 }
             }
             part("header", header)
-            for r in 0..<table.rowCount(inSection: s) {
+            for r in 0..<rowCounts[s] {
                 let stored = try! table.offsets.height(of: RowPosition(section: s, row: r)).units
                 switch format {
                 case .jsonl:

@@ -17,8 +17,10 @@ import YardstickTemplates
 /// | `{"op":"height","section":S,"row":R}` | `{"height":H,"measured":B,"y":Y}` |
 /// | `{"op":"total"}` | `{"height":T,"measured":M}` |
 ///
-/// A bad line gets `{"error":"…"}` and leaves the table as it was. Y2 is the anchored content
-/// offset (0 before the first scroll).
+/// A bad line gets `{"error":"…"}` and leaves the table as it was, but for a scroll that fails
+/// on a row it can't measure: the rows it measured before that one stay measured (their
+/// heights are right) and the view does not move. Y2 is the anchored content offset (0 before
+/// the first scroll).
 public struct SizingReplayer {
     public private(set) var table: TableLayout<TableRow>
     let columns: [String]
@@ -38,7 +40,7 @@ public struct SizingReplayer {
     }
 
     /// Answers one trace line (without its newline), appending the answer's bytes.
-    public mutating func replay(line: UnsafeBufferPointer<UInt8>, appendingTo output: inout [UInt8]) {
+    package mutating func replay(line: UnsafeBufferPointer<UInt8>, appendingTo output: inout [UInt8]) {
         writer.removeAll()
         do {
             try perform(line)
@@ -101,7 +103,7 @@ public struct SizingReplayer {
             try table.check(p)
             let c = try column(try string("column"))
             if let g = grouping, g.column == c { throw CommandError("the column \"\(columns[c])\" makes the sections; a row can't move between sections by an edit") }
-            var row = table.row(at: p)
+            var row = try table.model(at: p)
             while row.fields.count <= c { row.fields.append("") }
             row.fields[c] = try string("text")
             try checkHeightValue(row)
@@ -113,12 +115,13 @@ public struct SizingReplayer {
             let p = try position()
             guard case .object(let cells)? = fields["cells"] else { throw CommandError("\"cells\" must be an object of column names and texts") }
             var row = TableRow(Array(repeating: "", count: columns.count))
-            for (name, value) in cells {
+            for name in cells.keys.sorted() {
+                let value = cells[name]!
                 guard let text = value.stringValue else { throw CommandError("cells.\(name) must be a string") }
                 row.fields[try column(name)] = text
             }
             if let g = grouping, p.section >= 0 && p.section < table.sectionCount {
-                let key = table.sectionKey(p.section)
+                let key = try table.sectionKey(p.section)
                 if cells[columns[g.column]] != nil && row.fields[g.column] != key {
                     throw CommandError("cells.\(columns[g.column]) is \"\(row.fields[g.column])\" but section \(p.section) is \"\(key)\"")
                 }

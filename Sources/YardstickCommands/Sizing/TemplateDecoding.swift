@@ -11,8 +11,9 @@ enum TemplateDecoding {
     static let weights: [String: Bool] = ["ultraLight": false, "thin": false, "light": false, "regular": false, "medium": false,
                                           "semibold": true, "bold": true, "heavy": true, "black": true]
 
-    static func template<Row>(_ r: ConfigReader, depth: Int = 1) throws(ConfigError) -> CellTemplate<Row> {
-        guard depth <= TemplateLayout.maximumDepth else { throw r.error("nested deeper than \(TemplateLayout.maximumDepth) levels") }
+    /// The template as written; its values are checked where it is compiled (`TemplateLayout`),
+    /// which names the same paths. The JSON parser's depth limit bounds the recursion here.
+    static func template<Row>(_ r: ConfigReader) throws(ConfigError) -> CellTemplate<Row> {
         let m = try r.members(nodeKeys)
         let kinds = ["text", "box", "vstack", "hstack"].filter { m[$0] != nil }
         guard kinds.count == 1 else { throw r.error("a template has exactly one of text, box, vstack, hstack (found \(kinds.isEmpty ? "none" : kinds.joined(separator: ", ")))") }
@@ -27,9 +28,8 @@ enum TemplateDecoding {
             let s = try m[kinds[0]]!.members(["spacing", "alignment", "distribution", "children"])
             guard let childrenReader = s["children"] else { throw m[kinds[0]]!.error("a stack needs \"children\"") }
             let items = try childrenReader.array()
-            guard !items.isEmpty else { throw childrenReader.error("a stack needs at least one child") }
             var children: [CellTemplate<Row>] = []
-            for item in items { children.append(try template(item, depth: depth + 1)) }
+            for item in items { children.append(try template(item)) }
             t = CellTemplate(.stack(StackElement(axis: kinds[0] == "hstack" ? .horizontal : .vertical, spacing: try s["spacing"]?.length() ?? 0,
                                                  alignment: try s["alignment"]?.name(alignments) ?? .fill,
                                                  distribution: try s["distribution"]?.name(["fill": StackDistribution.fill, "fillEqually": .fillEqually]) ?? .fill,
@@ -44,13 +44,8 @@ enum TemplateDecoding {
         t.minHeight = try m["minHeight"]?.length()
         t.maxHeight = try m["maxHeight"]?.length()
         t.minWidth = try m["minWidth"]?.length()
-        if let lo = t.minHeight, let hi = t.maxHeight, lo > hi { throw m["maxHeight"]!.error("is below minHeight (\(lo))") }
-        for key in ["hugging", "compression"] {
-            guard let p = m[key] else { continue }
-            let v = try p.number()
-            guard v >= 1 && v <= 1000 else { throw p.error("a priority must be between 1 and 1000 (got \(v))") }
-            if key == "hugging" { t.hugging = v } else { t.compression = v }
-        }
+        if let p = m["hugging"] { t.hugging = try p.number() }
+        if let p = m["compression"] { t.compression = try p.number() }
         return t
     }
 
@@ -64,8 +59,7 @@ enum TemplateDecoding {
             }
             return style
         }
-        let size = try m["size"]?.length(positive: true)
-        if let size, size > 10_000 { throw m["size"]!.error("a font size must be at most 10000 points") }
+        let size = try m["size"]?.number()
         let font = TemplateFont(style: style ?? (size == nil ? .body : nil), size: size, bold: try m["weight"]?.name(weights))
         return TextElement(source: .column(try column.string()), font: font, lines: try m["lines"]?.integer() ?? 0,
                            truncates: try m["truncate"]?.bool() ?? false, hyphenates: try m["hyphenate"]?.bool() ?? false)
