@@ -57,7 +57,7 @@ package struct RowCells<Row> {
     package var slotCount: Int { geometry.slotCount }
 
     /// Another category or display scale: templates are compiled again, prepared texts stay valid.
-    package mutating func setEnvironment(_ environment: SizingEnvironment) throws(TemplateError) {
+    package mutating func setEnvironment(_ environment: SizingEnvironment) throws(SizingError) {
         for i in cells.indices {
             if case .template(let sizer, let width, let rounding, let minimum) = cells[i] {
                 cells[i] = .template(try sizer.with(environment: environment), width: width, gridRounding: rounding, minimum: minimum)

@@ -50,10 +50,10 @@ extension TableLayout {
     /// New traits (a content size category, a display scale): measured rows are fitted again
     /// from their prepared texts. Column widths stay as they are.
     public mutating func setEnvironment(_ environment: SizingEnvironment) throws(SizingError) {
-        do { try environment.validate() } catch { throw SizingError(error) }
+        try environment.validate()
         try reconfigure { (plan: inout TablePlan<Row>) throws(SizingError) in
             for l in plan.rowCells.indices {
-                do throws(TemplateError) { try plan.rowCells[l].setEnvironment(environment) } catch { throw SizingError(error) }
+                try plan.rowCells[l].setEnvironment(environment)
             }
             plan.roundsUp = environment.displayScale != nil
             try plan.prepareSectionFits()

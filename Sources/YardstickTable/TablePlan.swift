@@ -100,11 +100,9 @@ package struct TablePlan<Row> {
         let engine = rowCells[0].engine, environment = rowCells[0].environment
         func fit(_ dimension: SectionDimension, _ old: SectionFit?, _ s: Int, _ path: String) throws(SizingError) -> SectionFit? {
             guard case .template(let t) = dimension else { return nil }
-            do {
-                let sizer = try CellSizer(t, engine: engine, environment: environment, path: path, column: column)
-                let texts = old?.texts ?? sizer.prepare(count: 1, threads: 1) { _ in info(s) }
-                return SectionFit(sizer: sizer, texts: texts)
-            } catch { throw SizingError(error) }
+            let sizer = try CellSizer(t, engine: engine, environment: environment, path: path, column: column)
+            let texts = old?.texts ?? sizer.prepare(count: 1, threads: 1) { _ in info(s) }
+            return SectionFit(sizer: sizer, texts: texts)
         }
         for s in sections.indices {
             sections[s].headerFit = try fit(sections[s].header, sections[s].headerFit, s, sections[s].headerPath)
@@ -158,10 +156,8 @@ extension TablePlan where Row == TableRow {
         var templates: [Int: CellSizer<TableRow>] = [:]
         for (name, template) in c.cellTemplates.sorted(by: { $0.key < $1.key }) {
             guard let index = data.columnIndex(name) else { throw SizingError(path: "columns.\(name)", message: "no column named \"\(name)\"") }
-            do {
-                templates[index] = try CellSizer(template, engine: engine, environment: c.environment, path: "columns.\(name).cell",
-                                                 column: data.columnReader).ceilingToWholePoints()
-            } catch { throw SizingError(error) }
+            templates[index] = try CellSizer(template, engine: engine, environment: c.environment, path: "columns.\(name).cell",
+                                             column: data.columnReader).ceilingToWholePoints()
         }
         let columns = try ColumnWidths.compute(data, c, templates: templates, engine: engine, threads: threads)
         let widths = columns.widths(frame: columns.frameWidth)
@@ -198,10 +194,8 @@ extension TablePlan {
         try SizingError.check(c.interRowSpacing, "interRowSpacing")
         try c.rowHeightMode.validate()
         func cells(_ template: CellTemplate<Row>, _ path: String) throws(SizingError) -> RowCells<Row> {
-            do {
-                let sizer = try CellSizer(template, engine: engine, environment: c.environment, path: path, column: column)
-                return RowCells(cells: [.template(sizer, width: c.width, gridRounding: false, minimum: 0)], engine: engine, environment: c.environment)
-            } catch { throw SizingError(error) }
+            let sizer = try CellSizer(template, engine: engine, environment: c.environment, path: path, column: column)
+            return RowCells(cells: [.template(sizer, width: c.width, gridRounding: false, minimum: 0)], engine: engine, environment: c.environment)
         }
         var rowCells = [try cells(c.cell, "cell")]
         var sections = Self.sections(groups, levels: c.sections, header: c.headerHeight, footer: c.footerHeight, mode: c.rowHeightMode, display: c.display)
@@ -237,7 +231,7 @@ extension RowHeightMode {
 
 extension DataTableConfiguration {
     func validate() throws(SizingError) {
-        do { try environment.validate() } catch { throw SizingError(error) }
+        try environment.validate()
         try rowHeightMode.validate()
         let levels = [("sections", sections.allSections), ("anySection", sections.anySection)] + sections.named.sorted { $0.key < $1.key }.map { ("sectionOverrides.\($0.key)", $0.value) }
         if let (path, _) = levels.first(where: { $0.1.cell != nil }) {

@@ -22,7 +22,7 @@ public struct CellSizer<Row> {
     ///   - column: the reader of a named column; nil (the default) when rows have no columns,
     ///     so a `.column` text is an error.
     public init(_ template: CellTemplate<Row>, engine: TextEngine, environment: SizingEnvironment = SizingEnvironment(),
-                path: String = "cell", column: @escaping (String) -> ((Row) -> String?)? = { _ in nil }) throws(TemplateError) {
+                path: String = "cell", column: @escaping (String) -> ((Row) -> String?)? = { _ in nil }) throws(SizingError) {
         self.template = template
         self.engine = engine
         self.path = path
@@ -36,8 +36,8 @@ public struct CellSizer<Row> {
 
     /// The same template under other traits (a new content size category): texts prepared for
     /// this sizer stay valid, since a text's font style does not change with the category.
-    /// - Throws: `TemplateError` for an environment that can't be used (a display scale out of range).
-    public func with(environment: SizingEnvironment) throws(TemplateError) -> CellSizer {
+    /// - Throws: `SizingError` for an environment that can't be used (a display scale out of range).
+    public func with(environment: SizingEnvironment) throws(SizingError) -> CellSizer {
         var copy = self
         var unused: [(Row) -> String?] = []
         copy.layout = try TemplateLayout(template, environment: environment, path: path, column: column, readers: &unused)

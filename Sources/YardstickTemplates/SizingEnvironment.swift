@@ -16,9 +16,9 @@ public struct SizingEnvironment: Hashable, Sendable {
     }
 
     /// Throws unless the display scale, when set, is from 1 to 64 (device pixels per point).
-    public func validate() throws(TemplateError) {
+    public func validate() throws(SizingError) {
         if let s = displayScale, !(s >= 1 && s <= 64) {
-            throw TemplateError(path: "displayScale", message: "must be from 1 to 64 pixels per point (got \(s))")
+            throw SizingError(path: "displayScale", message: "must be from 1 to 64 pixels per point (got \(s))")
         }
     }
 
@@ -34,13 +34,20 @@ public struct SizingEnvironment: Hashable, Sendable {
     }
 }
 
-/// A template that cannot be fitted: what is wrong and where (`cell.hstack.children[1].box.width`).
-public struct TemplateError: Error, Hashable, Sendable, CustomStringConvertible {
+/// Why a template or a table can't be sized: what is wrong and where, as a configuration path
+/// (`cell.hstack.children[1].box.width`, `columns.Notes.width`); an empty path when the data
+/// is at fault (a row too tall).
+public struct SizingError: Error, Hashable, Sendable, CustomStringConvertible {
     public var path: String
     public var message: String
     public init(path: String, message: String) {
         self.path = path
         self.message = message
     }
-    public var description: String { "\(path): \(message)" }
+    public var description: String { path.isEmpty ? message : "\(path): \(message)" }
+
+    /// Checks a length by the one rule for lengths (`TemplateLayout.lengthProblem`).
+    package static func check(_ value: Double, _ path: String, allowZero: Bool = true) throws(SizingError) {
+        if let problem = TemplateLayout.lengthProblem(value, allowingZero: allowZero) { throw SizingError(path: path, message: problem) }
+    }
 }

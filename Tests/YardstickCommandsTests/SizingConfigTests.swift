@@ -37,8 +37,8 @@ final class SizingConfigTests: XCTestCase {
         XCTAssertEqual(c.heightColumn, "h")
         XCTAssertNotNil(c.grid.sections.named["Japan"])
         let list = try config(#"{"layout":"list","width":390,"cell":{"vstack":{"children":[{"box":{"width":44,"height":44}}]}}}"#)
-        XCTAssertEqual(list.list.width, 390)
-        XCTAssertEqual(list.list.rowHeightMode, .automatic(estimated: 44, prefetchWindow: 10))
+        XCTAssertEqual(list.list?.width, 390)
+        XCTAssertEqual(list.list?.rowHeightMode, .automatic(estimated: 44, prefetchWindow: 10))
     }
 
     func testErrorsNameTheirPath() {

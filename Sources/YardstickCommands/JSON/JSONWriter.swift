@@ -26,6 +26,16 @@ public struct JSONWriter {
         afterKey = false
     }
 
+    /// Replaces what was written with `{"error": message}`: the answer to a trace line that
+    /// could not be carried out.
+    public mutating func replaceWithError(_ message: String) {
+        removeAll()
+        beginObject()
+        key("error")
+        writeString(message)
+        endObject()
+    }
+
     /// Appends raw bytes (for example a newline between JSON Lines records).
     public mutating func appendRaw(_ text: StaticString) {
         bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))

@@ -49,11 +49,7 @@ public struct OffsetTraceReplayer {
         do {
             try perform(line)
         } catch {
-            writer.removeAll()
-            writer.beginObject()
-            writer.key("error")
-            writer.writeString(error.message)
-            writer.endObject()
+            writer.replaceWithError(error.message)
         }
         output.append(contentsOf: writer.bytes)
     }

@@ -9,8 +9,10 @@ import YardstickTemplates
 public struct SizingConfig {
     public enum Layout: String { case grid, list }
     public var layout: Layout
+    /// The grid's configuration (SwiftDataTables' defaults when the layout is a list).
     public var grid = DataTableConfiguration()
-    public var list: ListConfiguration<TableRow>
+    /// The list's configuration; nil for a grid.
+    public var list: ListConfiguration<TableRow>?
     public var grouping: SectionGrouping?
     /// `heightColumn`: a number in this column beats every mode.
     public var heightColumn: String?
@@ -61,19 +63,18 @@ public struct SizingConfig {
         heightColumn = try m["heightColumn"]?.string()
 
         // A list needs its template; a grid has SwiftDataTables' defaults.
-        let placeholder = CellTemplate<TableRow>(.box(BoxElement()))
-        list = ListConfiguration(width: 1, cell: placeholder)
         switch layout {
         case .list:
             guard let width = m["width"] else { throw ConfigError(path: "width", message: "a list needs \"width\" (the cell width)") }
             guard let cell = m["cell"] else { throw ConfigError(path: "cell", message: "a list needs \"cell\" (the row's template)") }
-            list = ListConfiguration(width: try width.length(positive: true), cell: try TemplateDecoding.template(cell))
+            var list = ListConfiguration(width: try width.length(positive: true), cell: try TemplateDecoding.template(cell) as CellTemplate<TableRow>)
             if let mode { list.rowHeightMode = mode }
             list.headerHeight = try m["headerHeight"]?.length() ?? 0
             list.footerHeight = try m["footerHeight"]?.length() ?? 0
             list.interRowSpacing = try m["interRowSpacing"]?.length() ?? 0
             list.environment = environment
             list.sections = levels
+            self.list = list
         case .grid:
             var g = DataTableConfiguration()
             if let mode { g.rowHeightMode = mode }

@@ -40,13 +40,14 @@ public struct SizingJob {
             for (r, row) in data.rows.enumerated() { _ = try Self.height(row[column: column], row: r, column: name) }
             let read: @Sendable (RowPosition, TableRow) -> Double? = { _, row in try? Self.height(row[column: column], row: 0, column: name) }
             c.grid.heightForRowAt = read
-            c.list.heightForRowAt = read
+            c.list?.heightForRowAt = read
         }
         do {
             var table: TableLayout<TableRow>
-            switch c.layout {
-            case .grid: table = try TableLayout.grid(data, configuration: c.grid, engine: engine, threads: threads)
-            case .list: table = try TableLayout.list(data, configuration: c.list, grouping: c.grouping, engine: engine, threads: threads)
+            if let list = c.list {
+                table = try TableLayout.list(data, configuration: list, grouping: c.grouping, engine: engine, threads: threads)
+            } else {
+                table = try TableLayout.grid(data, configuration: c.grid, engine: engine, threads: threads)
             }
             table.estimateFollowsMedian = c.estimateFollowsMedian
             return table

@@ -45,11 +45,7 @@ public struct SizingReplayer {
         do {
             try perform(line)
         } catch {
-            writer.removeAll()
-            writer.beginObject()
-            writer.key("error")
-            writer.writeString("\(error)")
-            writer.endObject()
+            writer.replaceWithError("\(error)")
         }
         output.append(contentsOf: writer.bytes)
     }
