@@ -39,12 +39,24 @@ public struct SectionRules<Row> {
     public var header: SectionDimension?
     public var footer: SectionDimension?
     public var cellHeight: CellHeight<Row>?
+    /// What a row to be measured counts as until it is (Braid's `estimatedCellHeight`; else the
+    /// table's estimate).
+    public var estimatedCellHeight: (@Sendable (_ section: SectionInfo, _ row: Int, _ model: Row) -> Double)?
+    /// What a header or footer template counts as until its section comes near the viewport
+    /// (Braid's `estimatedHeaderHeight`, `estimatedFooterHeight`; else it is fitted at once).
+    public var estimatedHeader: (@Sendable (SectionInfo) -> Double)?
+    public var estimatedFooter: (@Sendable (SectionInfo) -> Double)?
 
-    public init(cell: CellTemplate<Row>? = nil, header: SectionDimension? = nil, footer: SectionDimension? = nil, cellHeight: CellHeight<Row>? = nil) {
+    public init(cell: CellTemplate<Row>? = nil, header: SectionDimension? = nil, footer: SectionDimension? = nil, cellHeight: CellHeight<Row>? = nil,
+                estimatedCellHeight: (@Sendable (SectionInfo, Int, Row) -> Double)? = nil,
+                estimatedHeader: (@Sendable (SectionInfo) -> Double)? = nil, estimatedFooter: (@Sendable (SectionInfo) -> Double)? = nil) {
         self.cell = cell
         self.header = header
         self.footer = footer
         self.cellHeight = cellHeight
+        self.estimatedCellHeight = estimatedCellHeight
+        self.estimatedHeader = estimatedHeader
+        self.estimatedFooter = estimatedFooter
     }
 }
 

@@ -35,8 +35,11 @@ public final class TableBinder<Section: Hashable, Model> {
     struct Rules {
         var cell: CellTemplate<Model>?
         var cellHeight: (@Sendable (Section, Int, Model) -> Double?)?
+        var estimatedCellHeight: (@Sendable (Section, Int, Model) -> Double)?
         var header: Dimension?
         var footer: Dimension?
+        var estimatedHeader: (@Sendable (Section) -> Double)?
+        var estimatedFooter: (@Sendable (Section) -> Double)?
     }
 
     enum Dimension {
@@ -111,9 +114,14 @@ public final class TableBinder<Section: Hashable, Model> {
                 case nil: return nil
                 }
             }
-            let height = r.cellHeight
+            let height = r.cellHeight, estimate = r.estimatedCellHeight
+            func part(_ e: (@Sendable (Section) -> Double)?) -> (@Sendable (SectionInfo) -> Double)? {
+                e.map { e in { info in lookup[info.key].map(e) ?? 0 } }
+            }
             return SectionRules(cell: r.cell, header: dimension(r.header), footer: dimension(r.footer),
-                                cellHeight: height.map { h in .computed { info, row, model in lookup[info.key].flatMap { h($0, row, model) } } })
+                                cellHeight: height.map { h in .computed { info, row, model in lookup[info.key].flatMap { h($0, row, model) } } },
+                                estimatedCellHeight: estimate.map { e in { info, row, model in lookup[info.key].map { e($0, row, model) } ?? 0 } },
+                                estimatedHeader: part(r.estimatedHeader), estimatedFooter: part(r.estimatedFooter))
         }
         var c = ListConfiguration(width: width, cell: template)
         c.rowHeightMode = rowHeightMode
@@ -172,6 +180,33 @@ public struct SectionBindingChain<Section: Hashable, Model> {
     @discardableResult
     public func cellHeight(_ height: @escaping @Sendable (Int) -> Double?) -> SectionBindingChain {
         binder.update(scope) { $0.cellHeight = { _, row, _ in height(row) } }
+        return self
+    }
+
+    /// What a row to be measured counts as until it is (Braid's `estimatedCellHeight`).
+    @discardableResult
+    public func estimatedCellHeight(_ height: @escaping @Sendable (Section, Int, Model) -> Double) -> SectionBindingChain {
+        binder.update(scope) { $0.estimatedCellHeight = height }
+        return self
+    }
+
+    /// What a row to be measured counts as until it is, from the row of a one-section chain.
+    @discardableResult
+    public func estimatedCellHeight(_ height: @escaping @Sendable (Int) -> Double) -> SectionBindingChain {
+        binder.update(scope) { $0.estimatedCellHeight = { _, row, _ in height(row) } }
+        return self
+    }
+
+    /// What a header template counts as until its section comes near the viewport.
+    @discardableResult
+    public func estimatedHeaderHeight(_ height: @escaping @Sendable (Section) -> Double) -> SectionBindingChain {
+        binder.update(scope) { $0.estimatedHeader = height }
+        return self
+    }
+
+    @discardableResult
+    public func estimatedFooterHeight(_ height: @escaping @Sendable (Section) -> Double) -> SectionBindingChain {
+        binder.update(scope) { $0.estimatedFooter = height }
         return self
     }
 

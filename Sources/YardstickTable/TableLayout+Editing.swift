@@ -49,8 +49,10 @@ extension TableLayout {
             t.plan.sections[p.section].rows.insert(contentsOf: models, at: p.row)
             t.handles[p.section].insert(contentsOf: repeatElement(Self.estimated, count: models.count), at: p.row)
             do throws(SizingError) {
-                // The new rows' known heights, and those of rows whose position moved.
+                // The new rows' known heights, and those of rows whose position moved; the others
+                // take their own estimates.
                 try t.refreshKnownHeights(section: p.section, from: p.row, alwaysFrom: p.row + models.count)
+                try t.setOwnEstimates(section: p.section, rows: p.row..<p.row + models.count)
             } catch {
                 try! t.offsets.deleteRows(p.row..<p.row + models.count, inSection: p.section) // undo: nothing changed
                 t.plan.sections[p.section].rows.removeSubrange(p.row..<p.row + models.count)
@@ -82,6 +84,7 @@ extension TableLayout {
             handles[p.section][p.row] = Self.estimated
             try! offsets.invalidateHeight(of: p)
         }
+        if !unknown.isEmpty { try setOwnEstimates(section: s, rows: unknown.first!.row..<unknown.last!.row + 1) }
         _ = try measure(known[...]) // known heights only: checked above
     }
 
@@ -95,6 +98,7 @@ extension TableLayout {
         try anchored { (t: inout TableLayout) throws(SizingError) in
             for r in p.row..<p.row + count {
                 let h = t.handles[p.section][r]
+                if h == Self.provisional { t.provisionalRowCount -= 1 }
                 if t.estimateFollowsMedian && (h >= 0 || h == Self.dropped) {
                     t.forgetMeasuredHeight(try! t.offsets.height(of: RowPosition(section: p.section, row: r)).units)
                 }

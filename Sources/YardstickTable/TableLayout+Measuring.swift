@@ -11,9 +11,27 @@ extension TableLayout {
     public mutating func measureAll(progress: ((Int, Int) -> Void)? = nil) throws(SizingError) {
         var pending: [RowPosition] = []
         for s in handles.indices {
-            for r in handles[s].indices where handles[s][r] == Self.estimated { pending.append(RowPosition(section: s, row: r)) }
+            for r in handles[s].indices where handles[s][r] == Self.estimated || handles[s][r] == Self.provisional {
+                pending.append(RowPosition(section: s, row: r))
+            }
         }
         try measureInBlocks(pending, progress: progress)
+        try fitEstimatedParts(of: 0..<plan.sections.count)
+    }
+
+    /// Fits the headers and footers of these sections that still have their estimates.
+    mutating func fitEstimatedParts(of sections: Range<Int>) throws(SizingError) {
+        for s in sections where plan.sections[s].headerIsEstimated || plan.sections[s].footerIsEstimated {
+            let section = plan.sections[s]
+            let header = section.headerIsEstimated ? try Self.length(plan.height(of: section.header, fit: section.headerFit, section: s, path: section.headerPath),
+                                                                     "the header of section \(s)", up: plan.roundsUp) : nil
+            let footer = section.footerIsEstimated ? try Self.length(plan.height(of: section.footer, fit: section.footerFit, section: s, path: section.footerPath),
+                                                                     "the footer of section \(s)", up: plan.roundsUp) : nil
+            plan.sections[s].headerIsEstimated = false
+            plan.sections[s].footerIsEstimated = false
+            if let header { try! offsets.setHeaderHeight(header, ofSection: s) } // checked lengths of an existing section
+            if let footer { try! offsets.setFooterHeight(footer, ofSection: s) }
+        }
     }
 
     /// Measures rows `blockSize` at a time (bounding the prepared texts held at once).
@@ -89,6 +107,7 @@ extension TableLayout {
                 let p = toFit[j]
                 let old = handles[p.section][p.row]
                 if old >= 0 { slab.release(old) }
+                if old == Self.provisional { provisionalRowCount -= 1 }
                 handles[p.section][p.row] = keepsPreparedText ? prepared.withRow(m) { slab.store($0) } : Self.dropped
             }
         }

@@ -66,11 +66,46 @@ extension TableLayout {
             top = LayoutLength(units: min(top.units, max(0, offsets.totalHeight.units - height.units)))
             viewport = (top.points, current.height)
             let window = top..<LayoutLength(units: top.units + max(height.units, 1))
-            let rows = (try? offsets.unmeasuredRows(meeting: window, prefetch: prefetchWindow)) ?? []
-            if rows.isEmpty { return measured }
+            var rows = (try? offsets.unmeasuredRows(meeting: window, prefetch: prefetchWindow)) ?? []
+            let (own, sections) = ownEstimates(meeting: window)
+            if !own.isEmpty { rows = (rows + own).sorted() }
+            if rows.isEmpty && sections.isEmpty { return measured }
             try measure(rows[...])
+            try fitEstimatedParts(of: sections)
             measured += rows.count
         }
+    }
+
+    /// The rows at an estimate of their own, and the sections whose header or footer is
+    /// estimated, within the rows meeting `window` widened by the prefetch window (as the
+    /// cache's `unmeasuredRows` counts it, across sections). O(rows in that span).
+    func ownEstimates(meeting window: Range<LayoutLength>) -> (rows: [RowPosition], sections: Range<Int>) {
+        guard provisionalRowCount > 0 || plan.sections.contains(where: { $0.headerIsEstimated || $0.footerIsEstimated }),
+              let meeting = offsets.rows(meeting: window) else { return ([], 0..<0) }
+        let counts = rowCounts
+        func step(_ p: RowPosition, by delta: Int) -> RowPosition? {
+            var s = p.section, r = p.row + delta
+            while r < 0 || r >= counts[s] {
+                s += delta
+                guard s >= 0 && s < counts.count else { return nil }
+                r = delta < 0 ? counts[s] - 1 : 0
+            }
+            return RowPosition(section: s, row: r)
+        }
+        var first = meeting.lowerBound, last = meeting.upperBound
+        for _ in 0..<prefetchWindow { guard let p = step(first, by: -1) else { break }; first = p }
+        for _ in 0..<prefetchWindow { guard let p = step(last, by: 1) else { break }; last = p }
+        var rows: [RowPosition] = []
+        if provisionalRowCount > 0 {
+            var p: RowPosition? = first
+            while let q = p, q <= last {
+                if handles[q.section][q.row] == Self.provisional { rows.append(q) }
+                p = step(q, by: 1)
+            }
+        }
+        let span = first.section..<last.section + 1
+        let sections = span.filter { plan.sections[$0].headerIsEstimated || plan.sections[$0].footerIsEstimated }
+        return (rows, sections.isEmpty ? 0..<0 : sections.first!..<sections.last! + 1)
     }
 
     /// Anchors the viewport's top row, runs `change`, then restores the offset and measures what

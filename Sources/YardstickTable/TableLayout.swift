@@ -47,6 +47,10 @@ public struct TableLayout<Row> {
     static var estimated: Int32 { -1 }
     static var known: Int32 { -2 }
     static var dropped: Int32 { -3 }
+    /// Not measured, at an estimate of its own (stored in the cache as a height).
+    static var provisional: Int32 { -4 }
+    /// Rows at an estimate of their own, not yet measured.
+    var provisionalRowCount = 0
 
     package init(plan: TablePlan<Row>, threads: Int) throws(SizingError) {
         var plan = plan
@@ -67,6 +71,9 @@ public struct TableLayout<Row> {
         } catch { throw SizingError(path: "", message: "the table cannot be held: \(error)") }
         handles = plan.sections.map { Array(repeating: Self.estimated, count: $0.rows.count) }
         if plan.hasKnownHeights { try setKnownHeights() }
+        for s in plan.sections.indices where plan.sections[s].estimatedCellHeight != nil {
+            try setOwnEstimates(section: s, rows: 0..<plan.sections[s].rows.count)
+        }
     }
 
     /// Sets every row whose height needs no measuring. O(n) calls, O(k log n) for k such rows.
@@ -88,7 +95,23 @@ public struct TableLayout<Row> {
         }
     }
 
+    /// Gives the estimated rows among `rows` their own estimates (`SectionRules.estimatedCellHeight`).
+    /// All or nothing.
+    mutating func setOwnEstimates(section s: Int, rows: Range<Int>) throws(SizingError) {
+        var lengths: [LayoutLength] = [], positions: [RowPosition] = []
+        for r in rows where handles[s][r] == Self.estimated {
+            let p = RowPosition(section: s, row: r)
+            guard let h = plan.estimatedHeight(section: s, row: r, row(at: p)) else { continue }
+            lengths.append(try rowLength(h, p))
+            positions.append(p)
+        }
+        for p in positions { handles[p.section][p.row] = Self.provisional }
+        provisionalRowCount += positions.count
+        store(lengths, at: positions[...])
+    }
+
     mutating func releaseHandle(_ s: Int, _ r: Int, to value: Int32) {
+        if handles[s][r] == Self.provisional { provisionalRowCount -= 1 }
         slab.release(handles[s][r])
         handles[s][r] = value
     }
@@ -128,10 +151,12 @@ public struct TableLayout<Row> {
         LayoutLength(units: try offsets.height(of: p).units - spacingUnits)
     }
 
-    public func isMeasured(_ p: RowPosition) throws(RowOffsetCacheError) -> Bool { try offsets.isMeasured(p) }
+    public func isMeasured(_ p: RowPosition) throws(RowOffsetCacheError) -> Bool {
+        try offsets.isMeasured(p) && handles[p.section][p.row] != Self.provisional
+    }
 
     /// Rows measured so far, or known without measuring.
-    public var measuredRowCount: Int { offsets.rowCount - offsets.estimatedRowCount }
+    public var measuredRowCount: Int { offsets.rowCount - offsets.estimatedRowCount - provisionalRowCount }
 
     public var totalHeight: LayoutLength { offsets.totalHeight }
 

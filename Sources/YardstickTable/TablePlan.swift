@@ -19,6 +19,14 @@ package struct TablePlan<Row> {
         var cellHeight: CellHeight<Row>
         /// Which of `rowCells` measures its rows.
         var rowCellsIndex: Int
+        /// Estimates: a row's until measured, a template header's or footer's until fitted.
+        var estimatedCellHeight: ((SectionInfo, Int, Row) -> Double)?
+        var estimatedHeader: ((SectionInfo) -> Double)?
+        var estimatedFooter: ((SectionInfo) -> Double)?
+        /// Whether the header or footer still has its estimated height (`TableLayout` fits it
+        /// when the section comes near the viewport).
+        var headerIsEstimated = false
+        var footerIsEstimated = false
     }
 
     var sections: [Section]
@@ -78,8 +86,26 @@ package struct TablePlan<Row> {
     func info(_ s: Int) -> SectionInfo { SectionInfo(key: sections[s].key, index: s, rowCount: sections[s].rows.count) }
 
     /// A header's or footer's height.
-    func headerHeight(_ s: Int) throws(SizingError) -> Double { try height(of: sections[s].header, fit: sections[s].headerFit, section: s, path: sections[s].headerPath) }
-    func footerHeight(_ s: Int) throws(SizingError) -> Double { try height(of: sections[s].footer, fit: sections[s].footerFit, section: s, path: sections[s].footerPath) }
+    /// A header's or footer's height: its estimate while it has one, else fitted or given.
+    func headerHeight(_ s: Int) throws(SizingError) -> Double {
+        if sections[s].headerIsEstimated, let estimate = sections[s].estimatedHeader { return try checked(estimate(info(s)), s, sections[s].headerPath) }
+        return try height(of: sections[s].header, fit: sections[s].headerFit, section: s, path: sections[s].headerPath)
+    }
+
+    func footerHeight(_ s: Int) throws(SizingError) -> Double {
+        if sections[s].footerIsEstimated, let estimate = sections[s].estimatedFooter { return try checked(estimate(info(s)), s, sections[s].footerPath) }
+        return try height(of: sections[s].footer, fit: sections[s].footerFit, section: s, path: sections[s].footerPath)
+    }
+
+    /// A row's estimate of its own, or nil (then the table's).
+    func estimatedHeight(section s: Int, row r: Int, _ model: Row) -> Double? {
+        sections[s].estimatedCellHeight?(info(s), r, model)
+    }
+
+    private func checked(_ h: Double, _ s: Int, _ path: String) throws(SizingError) -> Double {
+        try SizingError.check(h, "\(path) of section \"\(sections[s].key)\"")
+        return h
+    }
 
     func height(of dimension: SectionDimension, fit: SectionFit?, section s: Int, path: String) throws(SizingError) -> Double {
         let h: Double
@@ -130,8 +156,14 @@ package struct TablePlan<Row> {
             if case .fixed(let v) = mode { fixed = .fixed(v) } else { fixed = .automatic }
             let cellHeight = levels.resolve(group.key) { $0.cellHeight } ?? fixed
             guard shows(rows: group.rows.count, header: h, footer: f, display) else { continue }
-            result.append(Section(key: group.key, rows: group.rows, header: h, footer: f, headerPath: path(hl?.level, "header"),
-                                  footerPath: path(fl?.level, "footer"), cellHeight: cellHeight, rowCellsIndex: 0))
+            var section = Section(key: group.key, rows: group.rows, header: h, footer: f, headerPath: path(hl?.level, "header"),
+                                  footerPath: path(fl?.level, "footer"), cellHeight: cellHeight, rowCellsIndex: 0)
+            section.estimatedCellHeight = levels.resolve(group.key) { $0.estimatedCellHeight }
+            if case .template = h { section.estimatedHeader = levels.resolve(group.key) { $0.estimatedHeader } }
+            if case .template = f { section.estimatedFooter = levels.resolve(group.key) { $0.estimatedFooter } }
+            section.headerIsEstimated = section.estimatedHeader != nil
+            section.footerIsEstimated = section.estimatedFooter != nil
+            result.append(section)
         }
         return result
     }

@@ -87,4 +87,38 @@ final class TableBinderTests: XCTestCase {
         _ = try binder.layout(width: 320, engine: engine)
         XCTAssertEqual(try first.offsets.headerFrame(ofSection: 0).height.points, 12)
     }
+
+    func testEstimatedHeightsHoldUntilRowsAndHeadersComeIntoView() throws {
+        let contacts = (0..<300).map { Contact(name: "Contact \($0)", note: $0 % 3 == 0 ? "A note long enough to wrap onto a second line at this width, surely" : "") }
+        func binder() -> TableBinder<Section, Contact> {
+            let b = TableBinder<Section, Contact>()
+            b.onSections(.favourites, .others)
+                .bind(template: contactCell, models: [.favourites: Array(contacts[..<150]), .others: Array(contacts[150...])])
+                .estimatedCellHeight { section, row, _ in section == .favourites ? 61 : 47 }
+                .headerTemplate(.text(column: "any", style: .title2).insets(EdgeInsets(top: 20, leading: 16, bottom: 8, trailing: 16)))
+                .estimatedHeaderHeight { _ in 33 }
+            return b
+        }
+        var lazy = try binder().layout(width: 375, rowHeightMode: .automatic(estimated: 44, prefetchWindow: 2), engine: engine, threads: 1)
+        XCTAssertEqual(lazy.measuredRowCount, 0)
+        XCTAssertEqual(try lazy.height(of: RowPosition(section: 0, row: 5)).points, 61) // its own estimate, not the table's 44
+        XCTAssertEqual(try lazy.height(of: RowPosition(section: 1, row: 5)).points, 47)
+        XCTAssertFalse(try lazy.isMeasured(RowPosition(section: 0, row: 5)))
+        let expected: Double = 33 * 2 + 150 * 61 + 150 * 47
+        XCTAssertEqual(lazy.totalHeight.points, expected)
+        let first = try lazy.scroll(to: 0, viewportHeight: 600)
+        XCTAssertEqual(first.measuredRowCount, lazy.measuredRowCount)
+        XCTAssertTrue(try lazy.isMeasured(RowPosition(section: 0, row: 0)))
+        XCTAssertNotEqual(try lazy.offsets.headerFrame(ofSection: 0).height.points, 33) // fitted: it came into view
+        XCTAssertEqual(try lazy.offsets.headerFrame(ofSection: 1).height.points, 33)    // still far away
+        var y = 0.0
+        while lazy.measuredRowCount < 300 { y = try lazy.scroll(to: y, viewportHeight: 600).contentOffset + 600 }
+        _ = try lazy.scroll(to: 1e9, viewportHeight: 600)
+        var eager = try binder().layout(width: 375, rowHeightMode: .automatic(estimated: 44, prefetchWindow: 2), engine: engine, threads: 1)
+        try eager.measureAll()
+        XCTAssertEqual(eager.measuredRowCount, 300)
+        XCTAssertEqual(lazy.totalHeight, eager.totalHeight) // rows, and both headers, fitted the same
+        try eager.deleteRows(at: RowPosition(section: 1, row: 0), count: 10)
+        XCTAssertEqual(eager.measuredRowCount, 290)
+    }
 }

@@ -170,7 +170,8 @@ public struct SizingConfig {
     }
 
     static func sections(_ r: ConfigReader, list: Bool) throws(ConfigError) -> (grouping: SectionGrouping, rules: SectionRules<TableRow>) {
-        let m = try r.members(Set(["column", "order", "hide", "header", "footer", "rowHeight"]).union(list ? ["cell"] : []))
+        let m = try r.members(Set(["column", "order", "hide", "header", "footer", "rowHeight", "estimatedRowHeight", "estimatedHeader", "estimatedFooter"])
+            .union(list ? ["cell"] : []))
         guard let column = m["column"] else { throw r.error("sections need \"column\" (the column whose value makes the sections)") }
         var order = SectionOrder.input
         if let o = m["order"] {
@@ -190,8 +191,12 @@ public struct SizingConfig {
     /// `header`, `footer` and `rowHeight` of a sections block or a section override, and in a
     /// list a `cell` template of the section's own.
     static func rules(_ r: ConfigReader, allowing extra: Set<String>, list: Bool) throws(ConfigError) -> SectionRules<TableRow> {
-        let m = try r.members(extra.union(["header", "footer", "rowHeight"]).union(list ? ["cell"] : []))
+        let m = try r.members(extra.union(["header", "footer", "rowHeight", "estimatedRowHeight", "estimatedHeader", "estimatedFooter"])
+            .union(list ? ["cell"] : []))
         var rules = SectionRules<TableRow>()
+        if let e = try m["estimatedRowHeight"]?.length() { rules.estimatedCellHeight = { _, _, _ in e } }
+        if let e = try m["estimatedHeader"]?.length() { rules.estimatedHeader = { _ in e } }
+        if let e = try m["estimatedFooter"]?.length() { rules.estimatedFooter = { _ in e } }
         rules.cell = try m["cell"].map { c throws(ConfigError) in try TemplateDecoding.template(c) }
         rules.header = try m["header"].map(dimension)
         rules.footer = try m["footer"].map(dimension)
