@@ -111,6 +111,7 @@ extension TableLayout {
             // A section the display behaviour hides once it is empty goes (Braid re-evaluates).
             if t.plan.sections[p.section].rows.isEmpty && !t.plan.shows(t.plan.sections[p.section]) {
                 try! t.offsets.deleteSections(p.section..<p.section + 1)
+                t.estimatedPartCount -= (t.plan.sections[p.section].headerIsEstimated ? 1 : 0) + (t.plan.sections[p.section].footerIsEstimated ? 1 : 0)
                 t.plan.sections.remove(at: p.section)
                 t.handles.remove(at: p.section)
             } else {

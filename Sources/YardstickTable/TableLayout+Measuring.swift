@@ -29,6 +29,7 @@ extension TableLayout {
                                                                      "the footer of section \(s)", up: plan.roundsUp) : nil
             plan.sections[s].headerIsEstimated = false
             plan.sections[s].footerIsEstimated = false
+            estimatedPartCount -= (header == nil ? 0 : 1) + (footer == nil ? 0 : 1)
             if let header { try! offsets.setHeaderHeight(header, ofSection: s) } // checked lengths of an existing section
             if let footer { try! offsets.setFooterHeight(footer, ofSection: s) }
         }

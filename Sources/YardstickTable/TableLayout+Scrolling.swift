@@ -80,7 +80,7 @@ extension TableLayout {
     /// estimated, within the rows meeting `window` widened by the prefetch window (as the
     /// cache's `unmeasuredRows` counts it, across sections). O(rows in that span).
     func ownEstimates(meeting window: Range<LayoutLength>) -> (rows: [RowPosition], sections: Range<Int>) {
-        guard provisionalRowCount > 0 || plan.sections.contains(where: { $0.headerIsEstimated || $0.footerIsEstimated }),
+        guard provisionalRowCount > 0 || estimatedPartCount > 0,
               let meeting = offsets.rows(meeting: window) else { return ([], 0..<0) }
         let counts = rowCounts
         func step(_ p: RowPosition, by delta: Int) -> RowPosition? {

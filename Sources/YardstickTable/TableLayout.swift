@@ -51,6 +51,8 @@ public struct TableLayout<Row> {
     static var provisional: Int32 { -4 }
     /// Rows at an estimate of their own, not yet measured.
     var provisionalRowCount = 0
+    /// Headers and footers still at their estimates.
+    var estimatedPartCount = 0
 
     package init(plan: TablePlan<Row>, threads: Int) throws(SizingError) {
         var plan = plan
@@ -74,6 +76,7 @@ public struct TableLayout<Row> {
         for s in plan.sections.indices where plan.sections[s].estimatedCellHeight != nil {
             try setOwnEstimates(section: s, rows: 0..<plan.sections[s].rows.count)
         }
+        estimatedPartCount = plan.sections.reduce(0) { $0 + ($1.headerIsEstimated ? 1 : 0) + ($1.footerIsEstimated ? 1 : 0) }
     }
 
     /// Sets every row whose height needs no measuring. O(n) calls, O(k log n) for k such rows.
