@@ -113,6 +113,7 @@ extension TableLayout {
                 try! t.offsets.deleteSections(p.section..<p.section + 1)
                 t.estimatedPartCount -= (t.plan.sections[p.section].headerIsEstimated ? 1 : 0) + (t.plan.sections[p.section].footerIsEstimated ? 1 : 0)
                 t.plan.sections.remove(at: p.section)
+                t.plan.refreshKnownHeightsFlag()
                 t.handles.remove(at: p.section)
             } else {
                 _ = try? t.refreshKnownHeights(section: p.section, from: p.row, alwaysFrom: p.row) // rows that moved up

@@ -32,13 +32,14 @@ extension TableLayout {
         var measured = 0
         do {
             measured = try settleViewport()
-            // A scroll to the end stays at the end while measuring changes the table's height.
+            // A scroll to the top or the end stays there while measuring changes the heights
+            // above or the table's height.
             var rounds = 0
-            while requested >= maximum && rounds < 16 {
-                let bottom = LayoutLength(units: max(0, offsets.totalHeight.units - height.units))
-                if LayoutLength(clampingFlooringPoints: viewport!.top) == bottom { break }
-                offsets.captureScrollAnchor(viewportTop: bottom)
-                viewport = (bottom.points, height.points)
+            while (requested == 0 || requested >= maximum) && rounds < 16 {
+                let edge = requested == 0 ? LayoutLength.zero : LayoutLength(units: max(0, offsets.totalHeight.units - height.units))
+                if LayoutLength(clampingFlooringPoints: viewport!.top) == edge { break }
+                offsets.captureScrollAnchor(viewportTop: edge)
+                viewport = (edge.points, height.points)
                 measured += try settleViewport()
                 rounds += 1
             }
@@ -78,34 +79,41 @@ extension TableLayout {
 
     /// The rows at an estimate of their own, and the sections whose header or footer is
     /// estimated, within the rows meeting `window` widened by the prefetch window (as the
-    /// cache's `unmeasuredRows` counts it, across sections). O(rows in that span).
+    /// cache's `unmeasuredRows` counts it, across sections), and the sections the window meets
+    /// (empty ones included). O(log n + rows and sections in that span).
     func ownEstimates(meeting window: Range<LayoutLength>) -> (rows: [RowPosition], sections: Range<Int>) {
-        guard provisionalRowCount > 0 || estimatedPartCount > 0,
-              let meeting = offsets.rows(meeting: window) else { return ([], 0..<0) }
-        let counts = rowCounts
+        guard provisionalRowCount > 0 || estimatedPartCount > 0, !plan.sections.isEmpty else { return ([], 0..<0) }
         func step(_ p: RowPosition, by delta: Int) -> RowPosition? {
             var s = p.section, r = p.row + delta
-            while r < 0 || r >= counts[s] {
+            while r < 0 || r >= plan.sections[s].rows.count {
                 s += delta
-                guard s >= 0 && s < counts.count else { return nil }
-                r = delta < 0 ? counts[s] - 1 : 0
+                guard s >= 0 && s < plan.sections.count else { return nil }
+                r = delta < 0 ? plan.sections[s].rows.count - 1 : 0
             }
             return RowPosition(section: s, row: r)
         }
-        var first = meeting.lowerBound, last = meeting.upperBound
-        for _ in 0..<prefetchWindow { guard let p = step(first, by: -1) else { break }; first = p }
-        for _ in 0..<prefetchWindow { guard let p = step(last, by: 1) else { break }; last = p }
+        // The sections the window meets, by its top and bottom items (headers and footers included).
+        let last = LayoutLength(units: max(window.upperBound.units - 1, window.lowerBound.units))
+        var lowSection = offsets.item(at: window.lowerBound)?.section ?? 0
+        var highSection = offsets.item(at: last)?.section ?? plan.sections.count - 1
         var rows: [RowPosition] = []
-        if provisionalRowCount > 0 {
-            var p: RowPosition? = first
-            while let q = p, q <= last {
-                if handles[q.section][q.row] == Self.provisional { rows.append(q) }
-                p = step(q, by: 1)
+        if let meeting = offsets.rows(meeting: window) {
+            var first = meeting.lowerBound, end = meeting.upperBound
+            for _ in 0..<prefetchWindow { guard let p = step(first, by: -1) else { break }; first = p }
+            for _ in 0..<prefetchWindow { guard let p = step(end, by: 1) else { break }; end = p }
+            lowSection = min(lowSection, first.section)
+            highSection = max(highSection, end.section)
+            if provisionalRowCount > 0 {
+                var p: RowPosition? = first
+                while let q = p, q <= end {
+                    if handles[q.section][q.row] == Self.provisional { rows.append(q) }
+                    p = step(q, by: 1)
+                }
             }
         }
-        let span = first.section..<last.section + 1
-        let sections = span.filter { plan.sections[$0].headerIsEstimated || plan.sections[$0].footerIsEstimated }
-        return (rows, sections.isEmpty ? 0..<0 : sections.first!..<sections.last! + 1)
+        guard estimatedPartCount > 0, lowSection <= highSection else { return (rows, 0..<0) }
+        let estimated = (lowSection...highSection).filter { plan.sections[$0].headerIsEstimated || plan.sections[$0].footerIsEstimated }
+        return (rows, estimated.isEmpty ? 0..<0 : estimated.first!..<estimated.last! + 1)
     }
 
     /// Anchors the viewport's top row, runs `change`, then restores the offset and measures what

@@ -57,6 +57,7 @@ public struct TableLayout<Row> {
     package init(plan: TablePlan<Row>, threads: Int) throws(SizingError) {
         var plan = plan
         try plan.prepareSectionFits()
+        plan.refreshKnownHeightsFlag()
         self.plan = plan
         self.threads = threads
         slab = PreparedSlab(stride: plan.slotCount)
@@ -105,7 +106,11 @@ public struct TableLayout<Row> {
         for r in rows where handles[s][r] == Self.estimated {
             let p = RowPosition(section: s, row: r)
             guard let h = plan.estimatedHeight(section: s, row: r, row(at: p)) else { continue }
-            lengths.append(try rowLength(h, p))
+            let length = try rowLength(h, p)
+            guard length.units > 0 else { // a row of height 0 meets no viewport: it would never be measured
+                throw SizingError(path: "estimatedCellHeight", message: "row \(r) of section \"\(plan.sections[s].key)\": an estimate must be above 0 (got \(h))")
+            }
+            lengths.append(length)
             positions.append(p)
         }
         for p in positions { handles[p.section][p.row] = Self.provisional }
@@ -210,7 +215,7 @@ public struct TableLayout<Row> {
         let h = try Self.length(points, "row \(p.row) of section \(p.section)", up: roundsUp)
         let total = LayoutLength(units: h.units + spacingUnits)
         guard total <= RowOffsetCache.maximumHeight else {
-            throw SizingError(path: "", message: "row \(p.row) of section \(p.section) is \(points) pt tall with its spacing; rows hold up to \(RowOffsetCache.maximumHeight.points) pt")
+            throw SizingError(path: "", message: "row \(p.row) of section \(p.section) is \(total.points) pt tall with its spacing; rows hold up to \(RowOffsetCache.maximumHeight.points) pt")
         }
         return total
     }

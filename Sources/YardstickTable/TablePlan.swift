@@ -33,6 +33,9 @@ package struct TablePlan<Row> {
     /// How rows are measured: a grid's one set of columns, or a list's templates (the table's
     /// first, then those its binding levels give sections).
     package var rowCells: [RowCells<Row>]
+    /// Every header and footer template the binding levels give, with its configuration path:
+    /// checked even for sections the table does not show.
+    var levelTemplates: [(path: String, template: CellTemplate<SectionInfo>)] = []
     /// Whether lengths round up to 1/64 pt: cells round up to a display scale. Kept beside the
     /// row cells (reading it from them would copy one per row).
     var roundsUp = false
@@ -79,8 +82,12 @@ package struct TablePlan<Row> {
     }
 
     /// Whether some row may have a height without being measured.
-    var hasKnownHeights: Bool {
-        heightForRowAt != nil || sections.contains { if case .automatic = $0.cellHeight { return false } else { return true } }
+    /// (Kept, not computed per batch: a scan of every section per scroll cost O(sections).)
+    private(set) var hasKnownHeights = false
+
+    /// Recomputes `hasKnownHeights` (after sections are made or removed). O(sections).
+    mutating func refreshKnownHeightsFlag() {
+        hasKnownHeights = heightForRowAt != nil || sections.contains { if case .automatic = $0.cellHeight { return false } else { return true } }
     }
 
     func info(_ s: Int) -> SectionInfo { SectionInfo(key: sections[s].key, index: s, rowCount: sections[s].rows.count) }
@@ -134,6 +141,18 @@ package struct TablePlan<Row> {
             sections[s].headerFit = try fit(sections[s].header, sections[s].headerFit, s, sections[s].headerPath)
             sections[s].footerFit = try fit(sections[s].footer, sections[s].footerFit, s, sections[s].footerPath)
         }
+        for (path, template) in levelTemplates { _ = try CellSizer(template, engine: engine, environment: environment, path: path, column: column) }
+    }
+
+    /// The header and footer templates of every binding level, with their paths.
+    static func templates(of levels: SectionLevels<Row>) -> [(path: String, template: CellTemplate<SectionInfo>)] {
+        var result: [(String, CellTemplate<SectionInfo>)] = []
+        let all = [("sections", levels.allSections), ("anySection", levels.anySection)] + levels.named.sorted { $0.key < $1.key }.map { ("sectionOverrides.\($0.key)", $0.value) }
+        for (path, rules) in all {
+            if case .template(let t)? = rules.header { result.append((path + ".header", t)) }
+            if case .template(let t)? = rules.footer { result.append((path + ".footer", t)) }
+        }
+        return result
     }
 
     /// Resolves each section's dimensions through the binding levels and drops the sections the
@@ -212,6 +231,7 @@ extension TablePlan where Row == TableRow {
         plan.sectionColumnNames = Set(data.columns)
         plan.gridColumns = columns
         plan.display = c.grouping?.display ?? .manuallyManaged
+        plan.levelTemplates = Self.templates(of: c.sections)
         return plan
     }
 }
@@ -242,9 +262,14 @@ extension TablePlan {
             }
             sections[s].rowCellsIndex = byLevel[level]!
         }
+        // Templates of sections not shown are checked too (a typo must not wait for the data).
+        for (name, rules) in c.sections.named.sorted(by: { $0.key < $1.key }) where byLevel["named:" + name] == nil {
+            if let template = rules.cell { _ = try cells(template, "sectionOverrides.\(name).cell") }
+        }
         var plan = TablePlan(sections: sections, rowCells: rowCells,
                              interRowSpacing: c.interRowSpacing, mode: c.rowHeightMode, heightForRowAt: c.heightForRowAt, sectionWidth: c.width)
         plan.display = c.display
+        plan.levelTemplates = Self.templates(of: c.sections)
         plan.roundsUp = c.environment.displayScale != nil
         return plan
     }

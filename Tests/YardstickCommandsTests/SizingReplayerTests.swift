@@ -64,4 +64,23 @@ final class SizingReplayerTests: XCTestCase {
         XCTAssertNotNil(answer(&r, #"{"op":"height","section":1,"row":0}"#)["error"]) // France is gone
         XCTAssertEqual(answer(&r, #"{"op":"height","section":0,"row":1}"#)["height"]?.doubleValue, 50)
     }
+
+    func testEstimatedHeadersOfEmptySectionsAndTheTop() throws {
+        let csv = "Name,Country,Notes\nAnn,Japan,a note\nBob,France,another note that is a little longer\nCy,Japan,\n"
+        let data = try SizingJob.table(csv: Array(csv.utf8)).data
+        let json = #"{"layout":"list","width":200,"cell":{"text":{"column":"Notes"}},"rowHeightMode":{"automatic":{"estimated":50,"prefetchWindow":2}},"sections":{"column":"Country","order":["Atlantis","France","Japan","Mu"],"header":{"text":{"column":"Country","style":"largeTitle"}},"estimatedHeader":5,"estimatedRowHeight":7}}"#
+        let config = try SizingConfig(json: Array(json.utf8))
+        var eager = try SizingJob(config: config, format: .csv, threads: 1).layout(data, engine: commandEngine)
+        try eager.measureAll()
+        var r = SizingReplayer(table: try SizingJob(config: config, format: .csv, threads: 1).layout(data, engine: commandEngine), data: data, config: config)
+        let scroll = answer(&r, #"{"op":"scroll","y":0,"height":2000}"#)
+        XCTAssertEqual(scroll["y"]?.doubleValue, 0) // the top stays the top although the first header grew
+        XCTAssertEqual(answer(&r, #"{"op":"total"}"#)["height"]?.doubleValue, eager.totalHeight.points) // empty sections' headers fitted too
+        let zero = #"{"layout":"list","width":200,"cell":{"text":{"column":"Notes"}},"sections":{"column":"Country","estimatedRowHeight":0}}"#
+        XCTAssertThrowsError(try SizingConfig(json: Array(zero.utf8)))
+        let typo = #"{"layout":"list","width":200,"cell":{"text":{"column":"Notes"}},"sections":{"column":"Country"},"sectionOverrides":{"Narnia":{"header":{"text":{"column":"Nope"}}}}}"#
+        XCTAssertThrowsError(try SizingJob(config: try SizingConfig(json: Array(typo.utf8)), format: .csv, threads: 1).layout(data, engine: commandEngine)) {
+            XCTAssertEqual("\($0)", "sectionOverrides.Narnia.header.text.column: no column named \"Nope\"")
+        }
+    }
 }

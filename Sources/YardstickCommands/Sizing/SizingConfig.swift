@@ -194,7 +194,7 @@ public struct SizingConfig {
         let m = try r.members(extra.union(["header", "footer", "rowHeight", "estimatedRowHeight", "estimatedHeader", "estimatedFooter"])
             .union(list ? ["cell"] : []))
         var rules = SectionRules<TableRow>()
-        if let e = try m["estimatedRowHeight"]?.length() { rules.estimatedCellHeight = { _, _, _ in e } }
+        if let e = try m["estimatedRowHeight"]?.length(positive: true) { rules.estimatedCellHeight = { _, _, _ in e } }
         if let e = try m["estimatedHeader"]?.length() { rules.estimatedHeader = { _ in e } }
         if let e = try m["estimatedFooter"]?.length() { rules.estimatedFooter = { _ in e } }
         rules.cell = try m["cell"].map { c throws(ConfigError) in try TemplateDecoding.template(c) }
