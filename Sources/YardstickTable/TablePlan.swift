@@ -131,9 +131,14 @@ package struct TablePlan<Row> {
         let names = sectionColumnNames
         let column: (String) -> ((SectionInfo) -> String?)? = { name in names == nil || names!.contains(name) ? { $0.key } : nil }
         let engine = rowCells[0].engine, environment = rowCells[0].environment
+        var compiled: [String: CellSizer<SectionInfo>] = [:] // one per binding level, not per section
         func fit(_ dimension: SectionDimension, _ old: SectionFit?, _ s: Int, _ path: String) throws(SizingError) -> SectionFit? {
             guard case .template(let t) = dimension else { return nil }
-            let sizer = try CellSizer(t, engine: engine, environment: environment, path: path, column: column)
+            let sizer: CellSizer<SectionInfo>
+            if let known = compiled[path] { sizer = known } else {
+                sizer = try CellSizer(t, engine: engine, environment: environment, path: path, column: column)
+                compiled[path] = sizer
+            }
             let texts = old?.texts ?? sizer.prepare(count: 1, threads: 1) { _ in info(s) }
             return SectionFit(sizer: sizer, texts: texts)
         }
