@@ -19,16 +19,40 @@ public enum BundledFonts {
 
     static let hangul: [ClosedRange<UInt32>] = [0x1100...0x11FF, 0x3130...0x318F, 0xA960...0xA97F, 0xAC00...0xD7AF, 0xD7B0...0xD7FF]
 
-    /// Primary family first, then script fallbacks, then emoji. See Fonts/README.md.
+    /// Primary family first, then script and symbol fallbacks, then emoji: the order fontconfig
+    /// sorts these files in for "Noto Sans" (language `en`), so a character several faces map
+    /// gets the face Pango would give it. See Fonts/README.md.
     public static let entries: [Entry] = [
         Entry(files: [.regular: "NotoSans-Regular.ttf", .bold: "NotoSans-Bold.ttf",
                       .italic: "NotoSans-Italic.ttf", .boldItalic: "NotoSans-BoldItalic.ttf"], role: "Latin, Greek, Cyrillic"),
-        Entry(files: [.regular: "NotoSansArabic-Regular.ttf", .bold: "NotoSansArabic-Bold.ttf"], role: "Arabic"),
         Entry(files: [.regular: "NotoSansHebrew-Regular.ttf", .bold: "NotoSansHebrew-Bold.ttf"], role: "Hebrew"),
-        Entry(files: [.regular: "NotoSansDevanagari-Regular.ttf", .bold: "NotoSansDevanagari-Bold.ttf"], role: "Devanagari"),
-        Entry(files: [.regular: "NotoSansThai-Regular.ttf", .bold: "NotoSansThai-Bold.ttf"], role: "Thai"),
+        Entry(files: [.regular: "NotoSansArabic-Regular.ttf", .bold: "NotoSansArabic-Bold.ttf"], role: "Arabic"),
+        Entry(files: [.regular: "NotoSansArmenian-Regular.ttf", .bold: "NotoSansArmenian-Bold.ttf"], role: "Armenian"),
         Entry(files: [.regular: "NotoSansCJK-Regular.ttc"], role: "Chinese, Japanese (face 0: Noto Sans CJK JP)"),
         Entry(files: [.regular: "NotoSansCJK-Regular.ttc"], role: "Korean (face 1: Noto Sans CJK KR)", faceIndex: 1, variantScalars: hangul),
+        Entry(files: [.regular: "NotoSansSymbols2-Regular.ttf"], role: "Symbols (dingbats, arrows, shapes)"),
+        Entry(files: [.regular: "NotoSansBengali-Regular.ttf", .bold: "NotoSansBengali-Bold.ttf"], role: "Bengali, Assamese"),
+        Entry(files: [.regular: "NotoSansDevanagari-Regular.ttf", .bold: "NotoSansDevanagari-Bold.ttf"], role: "Devanagari"),
+        Entry(files: [.regular: "NotoSansGeorgian-Regular.ttf", .bold: "NotoSansGeorgian-Bold.ttf"], role: "Georgian"),
+        Entry(files: [.regular: "NotoSansGujarati-Regular.ttf", .bold: "NotoSansGujarati-Bold.ttf"], role: "Gujarati"),
+        Entry(files: [.regular: "NotoSansGurmukhi-Regular.ttf", .bold: "NotoSansGurmukhi-Bold.ttf"], role: "Gurmukhi"),
+        Entry(files: [.regular: "NotoSansKannada-Regular.ttf", .bold: "NotoSansKannada-Bold.ttf"], role: "Kannada"),
+        Entry(files: [.regular: "NotoSansKhmer-Regular.ttf", .bold: "NotoSansKhmer-Bold.ttf"], role: "Khmer"),
+        Entry(files: [.regular: "NotoSansLao-Regular.ttf", .bold: "NotoSansLao-Bold.ttf"], role: "Lao"),
+        Entry(files: [.regular: "NotoSansMalayalam-Regular.ttf", .bold: "NotoSansMalayalam-Bold.ttf"], role: "Malayalam"),
+        Entry(files: [.regular: "NotoSansMath-Regular.ttf"], role: "Mathematical symbols and alphanumerics"),
+        Entry(files: [.regular: "NotoSansMongolian-Regular.ttf"], role: "Mongolian"),
+        Entry(files: [.regular: "NotoSansMyanmar-Regular.ttf", .bold: "NotoSansMyanmar-Bold.ttf"], role: "Myanmar"),
+        Entry(files: [.regular: "NotoSansSinhala-Regular.ttf", .bold: "NotoSansSinhala-Bold.ttf"], role: "Sinhala"),
+        Entry(files: [.regular: "NotoSansSymbols-Regular.ttf", .bold: "NotoSansSymbols-Bold.ttf"], role: "Symbols"),
+        Entry(files: [.regular: "NotoSansTamil-Regular.ttf", .bold: "NotoSansTamil-Bold.ttf"], role: "Tamil"),
+        Entry(files: [.regular: "NotoSansTelugu-Regular.ttf", .bold: "NotoSansTelugu-Bold.ttf"], role: "Telugu"),
+        Entry(files: [.regular: "NotoSerifTibetan-Regular.ttf", .bold: "NotoSerifTibetan-Bold.ttf"], role: "Tibetan (Noto Serif: there is no Noto Sans Tibetan)"),
+        Entry(files: [.regular: "NotoSansEthiopic-Regular.ttf", .bold: "NotoSansEthiopic-Bold.ttf"], role: "Ethiopic"),
+        Entry(files: [.regular: "NotoSansOriya-Regular.ttf", .bold: "NotoSansOriya-Bold.ttf"], role: "Odia"),
+        Entry(files: [.regular: "NotoSansSyriac-Regular.ttf"], role: "Syriac"),
+        Entry(files: [.regular: "NotoSansThaana-Regular.ttf", .bold: "NotoSansThaana-Bold.ttf"], role: "Thaana"),
+        Entry(files: [.regular: "NotoSansThai-Regular.ttf", .bold: "NotoSansThai-Bold.ttf"], role: "Thai"),
         Entry(files: [.regular: "NotoColorEmoji.ttf"], role: "Color emoji"),
     ]
 

@@ -9,7 +9,9 @@ import Foundation
 /// stage picks, per grapheme cluster, the first face in the chain whose cmap covers the cluster.
 ///
 /// Faces are indexed by their position in `faces`; a chain is a list of such indices. At most
-/// 64 faces, so a set of faces fits in a `UInt64` mask. Immutable and thread-safe once built.
+/// 256 faces. A line's height depends only on the vertical metrics of its faces, and faces with
+/// equal metrics share one bit of a `UInt64` (`metricsBit`), so at most 64 distinct metrics.
+/// Immutable and thread-safe once built.
 public final class FontCollection: @unchecked Sendable { // immutable after init; coverageBits is owned and read-only
     /// Every loaded face, each once.
     public let faces: [FontFace]
@@ -26,6 +28,11 @@ public final class FontCollection: @unchecked Sendable { // immutable after init
     /// arrays every thread shares.
     private let chainStorage: UnsafeMutablePointer<Int>
     private let chainOffsets: UnsafeMutablePointer<(start: Int, count: Int)>
+    /// Per style: the union of its chain's cmaps (`CodepointCoverage.wordCount` words each), so
+    /// "can any face draw this?" is one bit test.
+    private let chainCoverageBits: UnsafeMutablePointer<UInt64>
+    /// Per face: a color (emoji) face.
+    private let colorFaces: UnsafeMutablePointer<Bool>
     /// Language variants: where a chain reaches the key face, a cluster starting with one of
     /// the variant's characters uses the variant face instead (when it covers the cluster).
     public let variants: [Int: [(scalars: [ClosedRange<UInt32>], face: Int)]]
@@ -33,8 +40,16 @@ public final class FontCollection: @unchecked Sendable { // immutable after init
     /// `variants` flattened: (base face, scalar range, variant face).
     private let variantList: [(base: Int, scalars: ClosedRange<UInt32>, face: Int)]
 
-    /// The most faces one collection holds (a line's set of faces is a 64-bit mask).
-    public static let maximumFaces = 64
+    /// Per face: its bit in a line's set of vertical metrics (faces with equal ascender,
+    /// descender and line gap per em share one).
+    public let metricsBits: [UInt64]
+    /// The distinct vertical metrics of the faces, in bit order.
+    public let distinctMetrics: [FontMetrics]
+
+    /// The most faces one collection holds.
+    public static let maximumFaces = 256
+    /// The most distinct vertical metrics one collection holds (a line's set is a 64-bit mask).
+    public static let maximumDistinctMetrics = 64
 
     /// Assembles a collection from faces and one fallback chain per `FontStyle` (indexed by rawValue).
     public init(faces: [FontFace], chains: [[Int]], variants: [Int: [(scalars: [ClosedRange<UInt32>], face: Int)]] = [:]) throws {
@@ -45,6 +60,19 @@ public final class FontCollection: @unchecked Sendable { // immutable after init
         guard faces.count <= Self.maximumFaces else {
             throw FontError.invalidFont(path: faces[Self.maximumFaces].path, reason: "more than \(Self.maximumFaces) faces in one collection")
         }
+        var distinct: [FontMetrics] = []
+        var metricsBits: [UInt64] = []
+        for face in faces {
+            let m = face.metrics
+            let k = distinct.firstIndex { $0.ascenderPerEm == m.ascenderPerEm && $0.descenderPerEm == m.descenderPerEm && $0.lineGapPerEm == m.lineGapPerEm }
+            if k == nil && distinct.count == Self.maximumDistinctMetrics {
+                throw FontError.invalidFont(path: face.path, reason: "more than \(Self.maximumDistinctMetrics) distinct line metrics (ascender, descender, line gap) in one collection")
+            }
+            if k == nil { distinct.append(m) }
+            metricsBits.append(1 << UInt64(k ?? distinct.count - 1))
+        }
+        self.metricsBits = metricsBits
+        self.distinctMetrics = distinct
         self.faces = faces
         self.chains = chains
         self.variants = variants
@@ -61,6 +89,16 @@ public final class FontCollection: @unchecked Sendable { // immutable after init
             face.coverage.words.withUnsafeBufferPointer { (bits + i * CodepointCoverage.wordCount).initialize(from: $0.baseAddress!, count: CodepointCoverage.wordCount) }
         }
         coverageBits = bits
+        let words = CodepointCoverage.wordCount
+        chainCoverageBits = .allocate(capacity: chains.count * words)
+        chainCoverageBits.initialize(repeating: 0, count: chains.count * words)
+        for (k, chain) in chains.enumerated() {
+            for face in chain {
+                for w in 0..<words { chainCoverageBits[k * words + w] |= bits[face * words + w] }
+            }
+        }
+        colorFaces = .allocate(capacity: faces.count)
+        colorFaces.initialize(from: faces.map(\.hasColorGlyphs), count: faces.count)
         let all = chains + emojiChains
         chainStorage = .allocate(capacity: max(1, all.reduce(0) { $0 + $1.count }))
         chainOffsets = .allocate(capacity: all.count)
@@ -74,6 +112,8 @@ public final class FontCollection: @unchecked Sendable { // immutable after init
 
     deinit {
         coverageBits.deallocate()
+        chainCoverageBits.deallocate()
+        colorFaces.deallocate()
         chainStorage.deallocate()
         chainOffsets.deallocate()
     }
@@ -97,6 +137,21 @@ public final class FontCollection: @unchecked Sendable { // immutable after init
         guard scalar < 0x110000 else { return false }
         return (coverageBits[face * CodepointCoverage.wordCount + Int(scalar >> 6)] >> UInt64(scalar & 63)) & 1 != 0
     }
+
+    /// Whether some face of `style`'s chain maps a scalar. O(1), lock-free.
+    @inline(__always) public func chainCovers(_ style: FontStyle, _ scalar: UInt32) -> Bool {
+        guard scalar < 0x110000 else { return false }
+        return (chainCoverageBits[style.rawValue * CodepointCoverage.wordCount + Int(scalar >> 6)] >> UInt64(scalar & 63)) & 1 != 0
+    }
+
+    /// Whether the faces of `style`'s chain together map every printable ASCII character. O(1).
+    @inline(__always) public func chainCoversPrintableASCII(_ style: FontStyle) -> Bool {
+        let words = chainCoverageBits + style.rawValue * CodepointCoverage.wordCount
+        return words[0] >> 32 == 0xFFFF_FFFF && words[1] | (1 << 63) == .max
+    }
+
+    /// Whether a face draws in color (an emoji face). O(1), lock-free.
+    @inline(__always) public func isColor(_ face: Int) -> Bool { colorFaces[face] }
 
     /// Whether a face's cmap maps every printable ASCII character (U+0020 to U+007E). O(1).
     @inline(__always) public func coversPrintableASCII(_ face: Int) -> Bool {

@@ -2,7 +2,7 @@ import YardstickFonts
 import YardstickLineBreaking
 import YardstickShaping
 
-/// Per-face vertical metrics in em, and the ellipsis of each style, shared by every
+/// Vertical metrics in em (per distinct metrics: see `FontCollection.metricsBits`), and the ellipsis of each style, shared by every
 /// `PreparedText` of an engine. Turns a line's set of faces into its ascent, descent and gap.
 final class FaceMetricsTable: @unchecked Sendable { // immutable after init
     let ascender: [Double]
@@ -22,15 +22,15 @@ final class FaceMetricsTable: @unchecked Sendable { // immutable after init
         let widths = UnsafeMutableBufferPointer<Double>.allocate(capacity: hyphens.count)
         _ = widths.initialize(from: hyphens.map { $0?.width ?? 0 })
         hyphenWidths = UnsafeBufferPointer(widths)
-        ascender = fonts.faces.map(\.metrics.ascenderPerEm)
-        descender = fonts.faces.map(\.metrics.descenderPerEm)
-        lineGap = fonts.faces.map(\.metrics.lineGapPerEm)
+        ascender = fonts.distinctMetrics.map(\.ascenderPerEm)
+        descender = fonts.distinctMetrics.map(\.descenderPerEm)
+        lineGap = fonts.distinctMetrics.map(\.lineGapPerEm)
         self.ellipsis = ellipsis
     }
 
     deinit { hyphenWidths.deallocate() }
 
-    /// Largest ascender, descender and line gap among the faces in the mask, in em.
+    /// Largest ascender, descender and line gap among the metrics in the mask, in em.
     @inline(__always)
     func lineMetrics(_ mask: UInt64) -> (ascent: Double, descent: Double, gap: Double) {
         var a = 0.0, d = 0.0, g = 0.0

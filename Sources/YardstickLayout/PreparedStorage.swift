@@ -5,6 +5,7 @@ import Darwin
 #endif
 import YardstickFonts
 import YardstickLineBreaking
+import YardstickShaping
 
 /// The memory behind a batch of `PreparedText`s: the paragraphs, break segments and shaped
 /// pieces of every text in the batch, each kind in one contiguous array.
@@ -29,7 +30,7 @@ final class PreparedStorage: @unchecked Sendable {
         /// surely fits reads this instead of every segment (`PreparedText.measure`).
         var oneLineWidth: Double
         var oneLineClusters: Int32
-        var oneLineFaceMask: UInt64
+        var oneLineMetricsMask: UInt64
 
         /// A paragraph over `segments[firstSegment..<endSegment]`, with its one-line summary.
         init(start: Int32, end: Int32, next: Int32, firstSegment: Int32, endSegment: Int32, baseLevel: UInt8,
@@ -46,19 +47,19 @@ final class PreparedStorage: @unchecked Sendable {
                 for segment in segments.dropLast() {
                     width += segment.width + segment.trailingWidth
                     clusters += Int64(segment.clusterCount) + Int64(segment.trailingClusterCount)
-                    mask |= segment.faceMask
+                    mask |= segment.metricsMask
                     lowest = min(lowest, min(segment.width, segment.trailingWidth))
                 }
                 width += last.width
                 clusters += Int64(last.clusterCount)
-                mask |= last.faceMask
+                mask |= last.metricsMask
                 lowest = min(lowest, last.width)
             }
             let nonNegative = !segments.isEmpty && lowest >= 0
             let usable = nonNegative && clusters <= Int64(Int32.max)
             oneLineWidth = usable ? width : .infinity
             oneLineClusters = usable ? Int32(clusters) : 0
-            oneLineFaceMask = mask
+            oneLineMetricsMask = mask
         }
 
         /// Whether the paragraph surely fits on one line of `maxWidth` points (what
@@ -85,6 +86,8 @@ final class PreparedStorage: @unchecked Sendable {
     let textParagraphs: UnsafeBufferPointer<Int32>
     let textPieces: UnsafeBufferPointer<Int32>
     let utf8Counts: UnsafeBufferPointer<Int32>
+    /// The texts with clusters no face covers (few or none), by index in the batch.
+    let missingGlyphs: [(text: Int32, glyphs: MissingGlyphs)]
     let primaryFace: Int
     let metrics: FaceMetricsTable
     let fonts: FontCollection
@@ -99,6 +102,8 @@ final class PreparedStorage: @unchecked Sendable {
         textParagraphs = b.textParagraphs.take()
         textPieces = b.textPieces.take()
         utf8Counts = b.utf8Counts.take()
+        missingGlyphs = b.missingGlyphs
+        b.missingGlyphs = []
         self.primaryFace = primaryFace
         self.metrics = metrics
         self.fonts = fonts
@@ -122,6 +127,7 @@ final class PreparedStorage: @unchecked Sendable {
         var textParagraphs: RecordBuffer<Int32>
         var textPieces: RecordBuffer<Int32>
         var utf8Counts: RecordBuffer<Int32>
+        var missingGlyphs: [(text: Int32, glyphs: MissingGlyphs)] = []
 
         /// - Parameter texts: how many texts the batch will hold. Room is made for a paragraph
         ///   and 16 segments and pieces per text (a cell of about 60 bytes has 8 to 10), so a

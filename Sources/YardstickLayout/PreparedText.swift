@@ -1,5 +1,6 @@
 import YardstickFonts
 import YardstickLineBreaking
+import YardstickShaping
 
 /// A text analysed and shaped once, ready to be laid out at any width and any size.
 ///
@@ -31,6 +32,11 @@ public struct PreparedText: Sendable {
         UnsafeBufferPointer(rebasing: storage.pieces[Int(storage.textPieces[index])..<Int(storage.textPieces[index + 1])])
     }
 
+    /// The clusters of the text that no face covers, measured as `.notdef` (usually none).
+    public var missingGlyphs: MissingGlyphs {
+        storage.missingGlyphs.first { $0.text == Int32(index) }?.glyphs ?? .none
+    }
+
     /// Number of paragraphs (hard-break-separated).
     public var paragraphCount: Int { paragraphRange.count }
 
@@ -59,7 +65,7 @@ public struct PreparedText: Sendable {
                 y += attributes.lineSpacing
                 if paragraph != previousParagraph { y += attributes.paragraphSpacing }
             }
-            let m = lineHeight(line.faceMask, attributes)
+            let m = lineHeight(line.metricsMask, attributes)
             lines.append(LineLayout(utf8Range: Int(line.start)..<Int(line.end), width: line.width, top: y, height: m.height,
                                     ascent: m.ascent, descent: m.descent, baseline: y + m.baselineOffset,
                                     isTruncated: isTruncated, hyphenFace: line.hyphenFace > 0 ? Int(line.hyphenFace - 1) : nil,
@@ -87,7 +93,7 @@ public struct PreparedText: Sendable {
     private func measureWrapped(width: Double, _ a: TextAttributes) -> (height: Double, lineCount: Int) {
         let storage = self.storage
         let range = paragraphRange
-        let emptyFaceMask: UInt64 = 1 << UInt64(storage.primaryFace)
+        let emptyMetricsMask = storage.fonts.metricsBits[storage.primaryFace]
         var lines = LineStack()
         let hyphens = a.hyphenateWordBreaks ? storage.metrics.hyphenWidths : nil
         for p in range {
@@ -95,14 +101,14 @@ public struct PreparedText: Sendable {
             if p > range.lowerBound { lines.y += a.paragraphSpacing }
             // A paragraph that surely fits is one line of all its faces: no segment is read.
             if para.surelyFitsOneLine(maxWidth: width, size: a.size, letterSpacing: a.letterSpacing) {
-                lines.add(para.oneLineFaceMask, of: self, a)
+                lines.add(para.oneLineMetricsMask, of: self, a)
                 continue
             }
             let segments = UnsafeBufferPointer(rebasing: storage.segments[Int(para.firstSegment)..<Int(para.endSegment)])
             LineBreaker.breakParagraph(segments: segments, pieces: storage.pieces, runs: storage.runs, paragraphStart: para.start,
-                                       paragraphEnd: para.end, emptyFaceMask: emptyFaceMask, maxWidth: width, size: a.size,
+                                       paragraphEnd: para.end, emptyMetricsMask: emptyMetricsMask, maxWidth: width, size: a.size,
                                        letterSpacing: a.letterSpacing, hyphenWidths: hyphens) { line in
-                lines.add(line.faceMask, of: self, a)
+                lines.add(line.metricsMask, of: self, a)
                 return true
             }
         }
@@ -118,11 +124,11 @@ public struct PreparedText: Sendable {
         var lastMask: UInt64 = 0
         var lastHeight = 0.0
 
-        @inline(__always) mutating func add(_ faceMask: UInt64, of text: PreparedText, _ a: TextAttributes) {
+        @inline(__always) mutating func add(_ metricsMask: UInt64, of text: PreparedText, _ a: TextAttributes) {
             if count > 0 { y += a.lineSpacing }
-            if faceMask != lastMask || count == 0 {
-                lastMask = faceMask
-                lastHeight = text.lineHeight(faceMask, a).height
+            if metricsMask != lastMask || count == 0 {
+                lastMask = metricsMask
+                lastHeight = text.lineHeight(metricsMask, a).height
             }
             y += lastHeight
             count += 1
@@ -164,7 +170,7 @@ public struct PreparedText: Sendable {
         var overflow = false
         let storage = self.storage
         let paragraphRange = self.paragraphRange
-        let emptyFaceMask: UInt64 = 1 << UInt64(storage.primaryFace)
+        let emptyMetricsMask = storage.fonts.metricsBits[storage.primaryFace]
         let segs = storage.segments
         let pcs = storage.pieces
         let paragraphs = storage.paragraphs
@@ -174,7 +180,7 @@ public struct PreparedText: Sendable {
             let paraSegs = UnsafeBufferPointer(rebasing: segs[Int(para.firstSegment)..<Int(para.endSegment)])
             let finished = LineBreaker.breakParagraph(
                 segments: paraSegs, pieces: pcs, runs: storage.runs, paragraphStart: para.start, paragraphEnd: para.end,
-                emptyFaceMask: emptyFaceMask, maxWidth: maxWidth, size: a.size,
+                emptyMetricsMask: emptyMetricsMask, maxWidth: maxWidth, size: a.size,
                 letterSpacing: a.letterSpacing, wrap: wraps, hyphenWidths: a.hyphenateWordBreaks ? hyphenWidths : nil
             ) { line in
                 if limit > 0 && count == limit { overflow = true; return false }
@@ -200,7 +206,7 @@ public struct PreparedText: Sendable {
                                              width: max(0, maxWidth - ellipsisWidth), size: a.size, letterSpacing: a.letterSpacing)
         last.end = kept.end
         last.width = kept.width + ellipsisWidth
-        last.faceMask = kept.faceMask | (1 << UInt64(storage.metrics.ellipsis[storage.fontStyle.rawValue].run.face))
+        last.metricsMask = kept.metricsMask | storage.fonts.metricsBits[storage.metrics.ellipsis[storage.fontStyle.rawValue].run.face]
         last.hyphenFace = 0
         body(last, pendingParagraph, true)
         return true

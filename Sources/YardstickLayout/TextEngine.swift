@@ -60,7 +60,7 @@ public final class TextEngine: Sendable {
             return ExtraRun(run: run, emPerUnit: 1 / Double(fonts.faces[face].metrics.unitsPerEm))
         }
         metrics = FaceMetricsTable(fonts: fonts, ellipsis: ellipsis, hyphens: hyphens)
-        runs = ShapedRunAccess(store: cache.store, emPerUnit: fonts.faces.map { 1 / Double($0.metrics.unitsPerEm) })
+        runs = ShapedRunAccess(store: cache.store, emPerUnit: fonts.faces.map { 1 / Double($0.metrics.unitsPerEm) }, metricsBits: fonts.metricsBits)
         pool = Mutex([first])
     }
 

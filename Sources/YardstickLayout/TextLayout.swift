@@ -38,6 +38,8 @@ public struct TextLayout: Sendable {
     public let isTruncated: Bool
 
     public var lineCount: Int { lines.count }
+    /// The clusters measured as `.notdef` because no face covers them (usually none).
+    public var missingGlyphs: MissingGlyphs { prepared.missingGlyphs }
     /// UTF-8 offset where each line starts.
     public var lineStarts: [Int] { lines.map(\.utf8Range.lowerBound) }
 

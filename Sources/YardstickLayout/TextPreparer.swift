@@ -17,6 +17,7 @@ final class TextPreparer: @unchecked Sendable {
     /// Summaries of the current paragraph's pieces.
     @exclusivity(unchecked) private var summaries: [ShapedRunSummary] = []
     private let emPerUnit: [Double]
+    private let metricsBits: [UInt64]
     private let breakRule = LineBreakChunk.BreakRule()
     /// Resolved segments, for paragraphs with nothing right to left (nil: every paragraph takes
     /// the whole-paragraph path, as with the shaping cache off).
@@ -79,6 +80,7 @@ final class TextPreparer: @unchecked Sendable {
         self.analyzer = try TextAnalyzer()
         self.shaper = Shaper(fonts: fonts, features: features, cache: cache)
         self.emPerUnit = fonts.faces.map { 1 / Double($0.metrics.unitsPerEm) }
+        self.metricsBits = fonts.metricsBits
         self.segmentCache = reusesSegments && cache.isEnabled ? SegmentCache() : nil
     }
 
@@ -106,6 +108,8 @@ final class TextPreparer: @unchecked Sendable {
     /// Appends one text's paragraphs, segments and pieces to a batch (from the memo when the
     /// same text in the same style was prepared recently).
     func append(_ bytes: UnsafeBufferPointer<UInt8>, style: FontStyle, to builder: inout PreparedStorage.Builder) {
+        let missing = MissingGlyphs.find(in: bytes, style: style, fonts: fonts) { analyzer.graphemeBoundaries(bytes, range: 0..<bytes.count) }
+        if !missing.isEmpty { builder.missingGlyphs.append((Int32(builder.utf8Counts.count), missing)) }
         guard shaper.cache.isEnabled else { return appendUncached(bytes, style: style, to: &builder) }
         let hash = TextMemo.hash(bytes, style: style.rawValue)
         if memo.copy(bytes, hash: hash, into: &builder) { return }
@@ -758,7 +762,7 @@ final class TextPreparer: @unchecked Sendable {
         for piece in summaries[range] {
             total += Double(piece.totalAdvance) * emPerUnit[Int(piece.face)]
             clusters += piece.clusterCount
-            mask |= 1 << UInt64(piece.face)
+            mask |= metricsBits[Int(piece.face)]
         }
         var trailing = 0.0
         var trailingClusters: Int32 = 0
@@ -772,6 +776,6 @@ final class TextPreparer: @unchecked Sendable {
         }
         return BreakSegment(start: start, end: end, width: total - trailing, trailingWidth: trailing,
                             clusterCount: clusters - trailingClusters, trailingClusterCount: trailingClusters,
-                            faceMask: mask, firstPiece: first, endPiece: endPiece)
+                            metricsMask: mask, firstPiece: first, endPiece: endPiece)
     }
 }

@@ -16,21 +16,22 @@ public struct BreakSegment: Sendable {
     /// Clusters before / in the trailing whitespace (letter spacing is added per cluster).
     public var clusterCount: Int32
     public var trailingClusterCount: Int32
-    /// Faces used, one bit per face index (line metrics come from the faces a line uses).
-    public var faceMask: UInt64
+    /// The vertical metrics of the faces used, one bit each (`FontCollection.metricsBits`): line
+    /// metrics come from the faces a line uses.
+    public var metricsMask: UInt64
     /// The shaped pieces of this segment: `pieces[firstPiece..<endPiece]`.
     public var firstPiece: Int32
     public var endPiece: Int32
 
     public init(start: Int32, end: Int32, width: Double, trailingWidth: Double, clusterCount: Int32, trailingClusterCount: Int32,
-                faceMask: UInt64, firstPiece: Int32, endPiece: Int32) {
+                metricsMask: UInt64, firstPiece: Int32, endPiece: Int32) {
         self.start = start
         self.end = end
         self.width = width
         self.trailingWidth = trailingWidth
         self.clusterCount = clusterCount
         self.trailingClusterCount = trailingClusterCount
-        self.faceMask = faceMask
+        self.metricsMask = metricsMask
         self.firstPiece = firstPiece
         self.endPiece = endPiece
     }
@@ -89,9 +90,12 @@ public struct ShapedPiece: Sendable {
 public struct ShapedRunAccess: Sendable {
     public let store: ShapedRunStore
     public let emPerUnit: [Double]
+    /// Per face: its bit in a line's `metricsMask` (`FontCollection.metricsBits`).
+    public let metricsBits: [UInt64]
 
-    public init(store: ShapedRunStore, emPerUnit: [Double]) {
+    public init(store: ShapedRunStore, emPerUnit: [Double], metricsBits: [UInt64]) {
         self.store = store
         self.emPerUnit = emPerUnit
+        self.metricsBits = metricsBits
     }
 }

@@ -7,17 +7,17 @@ public struct LineBreak: Equatable, Sendable {
     public var end: Int32
     /// Width in points, trailing whitespace excluded.
     public var width: Double
-    /// Faces used on the line.
-    public var faceMask: UInt64
+    /// The vertical metrics of the faces used on the line (`ShapedRunAccess.metricsBits`).
+    public var metricsMask: UInt64
     /// The line ends inside a word broken between letters and shows a hyphen (its width is in `width`).
     /// Holds the face of the hyphen plus one, 0 when there is none.
     public var hyphenFace: Int32
 
-    public init(start: Int32, end: Int32, width: Double, faceMask: UInt64, hyphenFace: Int32 = 0) {
+    public init(start: Int32, end: Int32, width: Double, metricsMask: UInt64, hyphenFace: Int32 = 0) {
         self.start = start
         self.end = end
         self.width = width
-        self.faceMask = faceMask
+        self.metricsMask = metricsMask
         self.hyphenFace = hyphenFace
     }
 }
@@ -37,19 +37,19 @@ public enum LineBreaker {
     /// - Parameters:
     ///   - segments: the paragraph's segments, in logical order (may be empty for an empty paragraph).
     ///   - paragraphStart, paragraphEnd: its UTF-8 range.
-    ///   - emptyFaceMask: faces for an empty paragraph's single line.
+    ///   - emptyMetricsMask: faces for an empty paragraph's single line.
     ///   - hyphenWidths: per face, the width of a hyphen in em; when given, a word broken between
     ///     letters (see `ClusterFlags`) shows a hyphen, and the line reserves room for it (as Pango does).
     ///   - emit: called with each line in order; return false to stop early.
     /// - Returns: false when `emit` stopped the paragraph early.
     @inline(__always) @discardableResult
     public static func breakParagraph(segments: UnsafeBufferPointer<BreakSegment>, pieces: UnsafeBufferPointer<ShapedPiece>, runs: ShapedRunAccess,
-                                      paragraphStart: Int32, paragraphEnd: Int32, emptyFaceMask: UInt64,
+                                      paragraphStart: Int32, paragraphEnd: Int32, emptyMetricsMask: UInt64,
                                       maxWidth: Double, size: Double, letterSpacing: Double, wrap: Bool = true,
                                       hyphenWidths: UnsafeBufferPointer<Double>? = nil,
                                       emit: (LineBreak) -> Bool) -> Bool {
         if segments.isEmpty {
-            return emit(LineBreak(start: paragraphStart, end: paragraphEnd, width: 0, faceMask: emptyFaceMask))
+            return emit(LineBreak(start: paragraphStart, end: paragraphEnd, width: 0, metricsMask: emptyMetricsMask))
         }
         let limit = maxWidth + epsilon
         var lineStart = paragraphStart
@@ -71,16 +71,16 @@ public enum LineBreaker {
                     lineStart = rest.start
                     contentWidth = rest.width
                     fullWidth = rest.width + t
-                    mask = rest.faceMask | seg.faceMask
+                    mask = rest.metricsMask | seg.metricsMask
                 } else {
                     contentWidth = w
                     fullWidth = w + t
-                    mask = seg.faceMask
+                    mask = seg.metricsMask
                 }
                 empty = false
                 i += 1
             } else if wrap && fullWidth + w > limit {
-                if !emit(LineBreak(start: lineStart, end: seg.start, width: contentWidth, faceMask: mask)) { return false }
+                if !emit(LineBreak(start: lineStart, end: seg.start, width: contentWidth, metricsMask: mask)) { return false }
                 lineStart = seg.start
                 empty = true
                 contentWidth = 0
@@ -89,11 +89,11 @@ public enum LineBreaker {
             } else {
                 contentWidth = fullWidth + w
                 fullWidth = contentWidth + t
-                mask |= seg.faceMask
+                mask |= seg.metricsMask
                 i += 1
             }
         }
-        return emit(LineBreak(start: lineStart, end: paragraphEnd, width: contentWidth, faceMask: mask))
+        return emit(LineBreak(start: lineStart, end: paragraphEnd, width: contentWidth, metricsMask: mask))
     }
 
     /// Breaks an overlong segment from `from` into lines of clusters; emits all but the last
@@ -102,12 +102,12 @@ public enum LineBreaker {
     /// Returns nil when `emit` asked to stop.
     static func breakOverlong(_ seg: BreakSegment, pieces: UnsafeBufferPointer<ShapedPiece>, runs: ShapedRunAccess, from: Int32, limit: Double,
                               size: Double, letterSpacing: Double, hyphenWidths: UnsafeBufferPointer<Double>?,
-                              emit: (LineBreak) -> Bool) -> (start: Int32, width: Double, faceMask: UInt64)? {
+                              emit: (LineBreak) -> Bool) -> (start: Int32, width: Double, metricsMask: UInt64)? {
         // Collect the clusters once, on the stack.
         struct Cluster { var start: Int32; var width: Double; var face: Int; var flags: UInt8 }
         var capacity = 0
         for p in Int(seg.firstPiece)..<Int(seg.endPiece) { capacity += runs.store[pieces[p].runID].clusters.count }
-        return withUnsafeTemporaryAllocation(of: Cluster.self, capacity: max(1, capacity)) { clusters -> (start: Int32, width: Double, faceMask: UInt64)? in
+        return withUnsafeTemporaryAllocation(of: Cluster.self, capacity: max(1, capacity)) { clusters -> (start: Int32, width: Double, metricsMask: UInt64)? in
             var n = 0
             forEachCluster(seg, pieces: pieces, runs: runs, from: from) { cStart, _, advance, face, isTrailing, f in
                 if isTrailing { return false }
@@ -129,15 +129,15 @@ public enum LineBreaker {
                 while j < n && acc + clusters[j].width <= limit { acc += clusters[j].width; j += 1 }
                 var mask: UInt64 = 0
                 if j == n {
-                    for k in i..<n { mask |= 1 << UInt64(clusters[k].face) }
+                    for k in i..<n { mask |= runs.metricsBits[Int(clusters[k].face)] }
                     return (clusters[i].start, acc, mask)
                 }
                 var cut = j
                 var width = acc
                 while cut > i + 1 && width + hyphen(cut) > limit { cut -= 1; width -= clusters[cut].width }
                 let h = hyphen(cut)
-                for k in i..<cut { mask |= 1 << UInt64(clusters[k].face) }
-                let line = LineBreak(start: clusters[i].start, end: clusters[cut].start, width: width + h, faceMask: mask,
+                for k in i..<cut { mask |= runs.metricsBits[Int(clusters[k].face)] }
+                let line = LineBreak(start: clusters[i].start, end: clusters[cut].start, width: width + h, metricsMask: mask,
                                      hyphenFace: h > 0 ? Int32(clusters[cut - 1].face + 1) : 0)
                 if !emit(line) { return nil }
                 i = cut
@@ -182,7 +182,7 @@ public enum LineBreaker {
     /// `width` points, cut between clusters, with trailing whitespace not counted — what a tail
     /// truncation keeps before its ellipsis. Returns the cut offset, the kept width and faces.
     public static func fittingPrefix(segments: UnsafeBufferPointer<BreakSegment>, pieces: UnsafeBufferPointer<ShapedPiece>, runs: ShapedRunAccess,
-                                     from: Int32, width: Double, size: Double, letterSpacing: Double) -> (end: Int32, width: Double, faceMask: UInt64) {
+                                     from: Int32, width: Double, size: Double, letterSpacing: Double) -> (end: Int32, width: Double, metricsMask: UInt64) {
         let limit = width + epsilon
         var acc = 0.0
         var keptEnd = from
@@ -194,7 +194,7 @@ public enum LineBreaker {
             forEachCluster(segments[s], pieces: pieces, runs: runs, from: from) { _, cEnd, advance, face, isTrailing, _ in
                 acc += size * advance + letterSpacing
                 if acc > limit { done = true; return false }
-                mask |= 1 << UInt64(face)
+                mask |= runs.metricsBits[Int(face)]
                 if !isTrailing { keptEnd = cEnd; keptWidth = acc; keptMask = mask }
                 return true
             }

@@ -18,13 +18,20 @@ public struct FontRun: Equatable, Sendable {
 ///
 /// Rule, per cluster: the first face of the style's chain that covers every character of the
 /// cluster (joiners, variation selectors and other default-ignorables are not asked for);
-/// emoji-presentation clusters (U+FE0F, keycaps, flags, Emoji_Presentation characters) try the
-/// color faces of the chain first; if no face covers the whole cluster, the first face that
-/// covers its first character; if none does, the chain's first face (HarfBuzz draws .notdef).
-/// Where the collection has a language variant of the chosen face for the cluster's first
-/// character (Noto Sans CJK KR for Hangul), the variant is used.
-/// Space clusters stay in the previous cluster's face when it has them (a space never chooses a
-/// font, as in Pango), so a run of Arabic words is not split at every space.
+/// emoji-presentation clusters (U+FE0F, keycaps, flags, skin tones, Emoji_Presentation
+/// characters) try the color faces of the chain first, and a text-presentation symbol (U+2764
+/// without U+FE0F) takes the first face that covers it, a text face when one does; if no face
+/// covers the whole cluster, the first face that covers its first character; if none does, the
+/// chain's first face (HarfBuzz draws .notdef). Where the collection has a language variant of
+/// the chosen face for the cluster's first character (Noto Sans CJK KR for Hangul), the variant
+/// is used.
+///
+/// Neighbourhood, as in Pango: after a cluster in a text face, a space cluster stays in that
+/// face when it has the space (a space never chooses a font), and a cluster of Common or
+/// Inherited characters (punctuation, symbols, digits of no script) that the chain's first face
+/// lacks stays in it when it covers them (the danda after Bengali, the Arabic comma after
+/// Arabic). After a color (emoji) cluster nothing stays: a space or a symbol there takes the
+/// first face that covers it, as Chromium, CoreText and Pango do.
 ///
 /// Fast path: when the chain's first face covers every character and nothing asks for emoji
 /// presentation, the paragraph is one run and no grapheme scan happens. O(n) either way.
@@ -100,6 +107,7 @@ public enum FontFallback {
         var textPresentation = false
         var first: UInt32? = nil
         var allNeutral = true
+        var allCommon = true
         while i < cluster.upperBound {
             let (scalar, length) = Self.decode(bytes, at: i, end: cluster.upperBound)
             if scalar == 0xFE0F || scalar == 0x20E3 || (scalar >= 0x1F1E6 && scalar <= 0x1F1FF) || (scalar >= 0x1F3FB && scalar <= 0x1F3FF) {
@@ -112,6 +120,7 @@ public enum FontFallback {
                     if CharacterProperties.isEmojiPresentation(scalar) { emoji = true }
                 }
                 if !CharacterProperties.isNeutral(scalar) { allNeutral = false }
+                if allCommon && scalar >= 0x80 && CharacterProperties.icuScriptCode(scalar) > 1 { allCommon = false } // 0 Common, 1 Inherited
             }
             i += length
         }
@@ -127,8 +136,11 @@ public enum FontFallback {
             }
             return true
         }
-        if previous >= 0, allNeutral, covers(previous) { return previous }
         let useEmoji = emoji && !textPresentation
+        if previous >= 0, !fonts.isColor(previous) {
+            if allNeutral, covers(previous) { return previous }
+            if allCommon, !useEmoji, previous != chain[0], !covers(chain[0]), covers(previous) { return previous }
+        }
         let order = useEmoji ? emojiChain : chain
         // Faces before `skip` map nothing in the first character's block, so they cannot cover the cluster.
         let skip = useEmoji ? 0 : fonts.firstCandidate(in: style, for: first)

@@ -27,7 +27,7 @@ final class ArenaRecyclerTests: XCTestCase {
             let word = 0..<7
             let hash = SegmentCache.hash(bytes, word, style: 0, level: 0, scriptIn: 0x4C61_746E, faceIn: 0)
             let segment = BreakSegment(start: 0, end: 7, width: 1, trailingWidth: 0.25, clusterCount: 6, trailingClusterCount: 1,
-                                       faceMask: 1, firstPiece: 0, endPiece: 0)
+                                       metricsMask: 1, firstPiece: 0, endPiece: 0)
             do {
                 let first = SegmentCache(limit: 1 << 20)
                 withUnsafePointer(to: segment) { s in

@@ -13,7 +13,7 @@ func preparationFingerprint(_ p: PreparedText) -> String {
         out += "P\(para.start)-\(para.end) L\(para.baseLevel)\n"
         for s in Int(para.firstSegment)..<Int(para.endSegment) {
             let seg = p.storage.segments[s]
-            out += " S\(seg.start)-\(seg.end) w\(seg.width) t\(seg.trailingWidth) c\(seg.clusterCount)/\(seg.trailingClusterCount) m\(seg.faceMask)\n"
+            out += " S\(seg.start)-\(seg.end) w\(seg.width) t\(seg.trailingWidth) c\(seg.clusterCount)/\(seg.trailingClusterCount) m\(seg.metricsMask)\n"
             for k in Int(seg.firstPiece)..<Int(seg.endPiece) {
                 let piece = p.storage.pieces[k]
                 let run = p.runs.store[piece.runID]

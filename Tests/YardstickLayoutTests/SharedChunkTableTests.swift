@@ -119,7 +119,7 @@ final class SharedChunkTableTests: XCTestCase {
     func testSharedChunksAreOneRecordUsedInPlace() {
         Array("kettle blue".utf8).withUnsafeBufferPointer { bytes in
             let keys = Keys(bytes: bytes, segment: BreakSegment(start: 0, end: 7, width: 1, trailingWidth: 0.25, clusterCount: 6,
-                                                                trailingClusterCount: 1, faceMask: 1, firstPiece: 0, endPiece: 0))
+                                                                trailingClusterCount: 1, metricsMask: 1, firstPiece: 0, endPiece: 0))
             let table = SharedChunkTable()
             let writer = SegmentCache(limit: 1 << 20), reader = SegmentCache(limit: 1 << 20)
             writer.attach(table)
@@ -151,7 +151,7 @@ final class SharedChunkTableTests: XCTestCase {
     func testACacheKeepsTheTableItPointsInto() {
         Array("kettle".utf8).withUnsafeBufferPointer { bytes in
             let keys = Keys(bytes: bytes, segment: BreakSegment(start: 0, end: 6, width: 2.5, trailingWidth: 0, clusterCount: 6,
-                                                                trailingClusterCount: 0, faceMask: 1, firstPiece: 0, endPiece: 0))
+                                                                trailingClusterCount: 0, metricsMask: 1, firstPiece: 0, endPiece: 0))
             let cache = SegmentCache(limit: 1 << 20)
             weak var weakTable: SharedChunkTable?
             let entry: Int = {
@@ -174,7 +174,7 @@ final class SharedChunkTableTests: XCTestCase {
     func testSharedEntriesSurviveTheArenaMoving() {
         ([UInt8](repeating: 0x61, count: 3 << 20) + Array(" kettle".utf8)).withUnsafeBufferPointer { bytes in
             let keys = Keys(bytes: bytes, segment: BreakSegment(start: 0, end: 7, width: 1.5, trailingWidth: 0, clusterCount: 7,
-                                                                trailingClusterCount: 0, faceMask: 1, firstPiece: 0, endPiece: 0))
+                                                                trailingClusterCount: 0, metricsMask: 1, firstPiece: 0, endPiece: 0))
             let kettle = (bytes.count - 7)..<bytes.count
             let table = SharedChunkTable()
             let writer = SegmentCache(limit: 1 << 20), reader = SegmentCache(limit: 8 << 20)

@@ -9,17 +9,17 @@ final class LineBreakerTests: XCTestCase {
         return widths.map { w, t in
             defer { start += 10 }
             return BreakSegment(start: start, end: start + 10, width: w, trailingWidth: t, clusterCount: 4, trailingClusterCount: t > 0 ? 1 : 0,
-                                faceMask: 1, firstPiece: 0, endPiece: 0)
+                                metricsMask: 1, firstPiece: 0, endPiece: 0)
         }
     }
 
     func lines(_ segs: [BreakSegment], maxWidth: Double, letterSpacing: Double = 0) -> [LineBreak] {
         var out: [LineBreak] = []
-        let runs = ShapedRunAccess(store: ShapedRunStore(), emPerUnit: [0.001])
+        let runs = ShapedRunAccess(store: ShapedRunStore(), emPerUnit: [0.001], metricsBits: [1])
         segs.withUnsafeBufferPointer { s in
             [ShapedPiece]().withUnsafeBufferPointer { p in
                 _ = LineBreaker.breakParagraph(segments: s, pieces: p, runs: runs, paragraphStart: 0, paragraphEnd: Int32(segs.count * 10),
-                                               emptyFaceMask: 1, maxWidth: maxWidth, size: 1, letterSpacing: letterSpacing) { out.append($0); return true }
+                                               emptyMetricsMask: 1, maxWidth: maxWidth, size: 1, letterSpacing: letterSpacing) { out.append($0); return true }
             }
         }
         return out
@@ -41,16 +41,16 @@ final class LineBreakerTests: XCTestCase {
     }
 
     func testEmptyParagraphIsOneLine() {
-        XCTAssertEqual(lines([], maxWidth: 50), [LineBreak(start: 0, end: 0, width: 0, faceMask: 1)])
+        XCTAssertEqual(lines([], maxWidth: 50), [LineBreak(start: 0, end: 0, width: 0, metricsMask: 1)])
     }
 
     func testStoppingEarly() {
         let segs = segments([(10, 0), (10, 0), (10, 0)])
         var count = 0
-        let runs = ShapedRunAccess(store: ShapedRunStore(), emPerUnit: [0.001])
+        let runs = ShapedRunAccess(store: ShapedRunStore(), emPerUnit: [0.001], metricsBits: [1])
         let finished = segs.withUnsafeBufferPointer { s in
             [ShapedPiece]().withUnsafeBufferPointer { p in
-                LineBreaker.breakParagraph(segments: s, pieces: p, runs: runs, paragraphStart: 0, paragraphEnd: 30, emptyFaceMask: 1,
+                LineBreaker.breakParagraph(segments: s, pieces: p, runs: runs, paragraphStart: 0, paragraphEnd: 30, emptyMetricsMask: 1,
                                            maxWidth: 10, size: 1, letterSpacing: 0) { _ in count += 1; return count < 2 }
             }
         }
