@@ -38,13 +38,13 @@ let package = Package(
 
         // Cells and tables: cell templates fitted at a width (UIStackView semantics), the row-offset
         // cache (independent of text), and the table sizing pass over both.
-        .target(name: "YardstickTemplates", dependencies: ["YardstickFonts", "YardstickLayout"]),
+        .target(name: "YardstickTemplates", dependencies: ["YardstickFonts", "YardstickShaping", "YardstickLayout"]),
         .target(name: "YardstickOffsets"),
-        .target(name: "YardstickTable", dependencies: ["YardstickFonts", "YardstickLayout", "YardstickTemplates", "YardstickOffsets"]),
+        .target(name: "YardstickTable", dependencies: ["YardstickFonts", "YardstickShaping", "YardstickLayout", "YardstickTemplates", "YardstickOffsets"]),
 
         // Public umbrella, command logic, CLI.
         .target(name: "Yardstick", dependencies: ["YardstickFonts", "YardstickAnalysis", "YardstickShaping", "YardstickLineBreaking", "YardstickLayout", "YardstickTemplates", "YardstickOffsets", "YardstickTable"]),
-        .target(name: "YardstickCommands", dependencies: ["Yardstick", "YardstickFonts", "YardstickLayout", "YardstickTemplates", "YardstickOffsets", "YardstickTable"]),
+        .target(name: "YardstickCommands", dependencies: ["Yardstick", "YardstickFonts", "YardstickShaping", "YardstickLayout", "YardstickTemplates", "YardstickOffsets", "YardstickTable"]),
         .executableTarget(name: "yardstick", dependencies: ["YardstickCommands", "YardstickLayout", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
 
         // Benchmarks: programs that print figures (run in release; see README).

@@ -176,9 +176,12 @@ public final class FontCollection: @unchecked Sendable { // immutable after init
     ///   - fontPaths: font files, or folders whose .ttf/.otf/.ttc files load in name order (face 0 of each).
     ///   - family: a family name resolved through fontconfig, tried after `fontPaths`.
     ///   - includeBundled: append the bundled Noto fonts as the last fallbacks.
+    ///   - systemFallback: append, after every other face, the installed faces fontconfig lists
+    ///     that map characters no other face does (off by default: heights then depend on the
+    ///     machine's fonts). Faces whose line metrics would be the 65th distinct ones are left out.
     /// - Throws: `FontError` naming the path of any missing, unreadable or corrupt font.
     public static func make(fontPaths: [String] = [], family: String? = nil, includeBundled: Bool = true,
-                            bundledDirectory: String? = nil) throws -> FontCollection {
+                            bundledDirectory: String? = nil, systemFallback: Bool = false) throws -> FontCollection {
         var loader = FaceLoader()
         var userFaces: [Int] = []
         for path in fontPaths {
@@ -208,12 +211,25 @@ public final class FontCollection: @unchecked Sendable { // immutable after init
                 }
             }
         }
+        var systemFaces: [Int] = []
+        if systemFallback {
+            var covered = [UInt64](repeating: 0, count: CodepointCoverage.wordCount)
+            for face in loader.faces {
+                for w in 0..<CodepointCoverage.wordCount { covered[w] |= face.coverage.words[w] }
+            }
+            let room = maximumFaces - loader.faces.count
+            for (path, index) in FontconfigResolver.fallbackFaces(family: family, covering: &covered, limit: room) {
+                guard let face = try? loader.load(path, index: index) else { continue }
+                if loader.distinctMetricsCount > maximumDistinctMetrics { loader.removeLast(); continue }
+                systemFaces.append(face)
+            }
+        }
         let faces = loader.faces
         let chains = FontStyle.allCases.map { style -> [Int] in
             let matching = userFaces.filter { faces[$0].style == style }
             let others = userFaces.filter { faces[$0].style != style }
             var chain: [Int] = []
-            for face in matching + others + familyFaces[style.rawValue] + bundledChains[style.rawValue] where !chain.contains(face) {
+            for face in matching + others + familyFaces[style.rawValue] + bundledChains[style.rawValue] + systemFaces where !chain.contains(face) {
                 chain.append(face)
             }
             return chain
@@ -256,5 +272,15 @@ private struct FaceLoader {
         faces.append(face)
         indexByKey[key] = faces.count - 1
         return faces.count - 1
+    }
+
+    /// Distinct (ascender, descender, line gap) per em among the loaded faces.
+    var distinctMetricsCount: Int {
+        Set(faces.map { "\($0.metrics.ascenderPerEm) \($0.metrics.descenderPerEm) \($0.metrics.lineGapPerEm)" }).count
+    }
+
+    mutating func removeLast() {
+        let face = faces.removeLast()
+        indexByKey["\(face.faceIndex)#\(face.path)"] = nil
     }
 }

@@ -32,4 +32,62 @@ public enum FontconfigResolver {
         guard found.lowercased() == family.lowercased() else { throw FontError.familyNotFound(family: family) }
         return (String(cString: UnsafeRawPointer(file).assumingMemoryBound(to: CChar.self)), Int(index))
     }
+
+    /// Installed faces, in fontconfig's order for `family` (or "sans-serif"), each of which maps
+    /// some character that `covered` does not, nor any face listed before it: the faces a system
+    /// fallback appends after the bundled ones. At most `limit` faces. Files fontconfig lists
+    /// but that cannot be read are skipped.
+    /// - Parameter covered: one bit per scalar (`CodepointCoverage.wordCount` words), updated
+    ///   with what the returned faces add.
+    public static func fallbackFaces(family: String?, covering covered: inout [UInt64], limit: Int) -> [(path: String, faceIndex: Int)] {
+        guard limit > 0, let config = FcInitLoadConfigAndFonts() else { return [] }
+        defer { FcConfigDestroy(config) }
+        guard let pattern = FcPatternCreate() else { return [] }
+        defer { FcPatternDestroy(pattern) }
+        _ = (family ?? "sans-serif").withCString { FcPatternAddString(pattern, FC_FAMILY, UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self)) }
+        FcConfigSubstitute(config, pattern, FcMatchPattern)
+        FcDefaultSubstitute(pattern)
+        var result = FcResultNoMatch
+        guard let set = FcFontSort(config, pattern, FcBool(FcTrue), nil, &result) else { return [] }
+        defer { FcFontSetDestroy(set) }
+        var found: [(String, Int)] = []
+        var seen = Set<String>()
+        for k in 0..<Int(set.pointee.nfont) where found.count < limit {
+            guard let font = set.pointee.fonts[k] else { continue }
+            var file: UnsafeMutablePointer<FcChar8>?
+            var charset: OpaquePointer?
+            var index: Int32 = 0
+            guard FcPatternGetString(font, FC_FILE, 0, &file) == FcResultMatch, let file,
+                  FcPatternGetCharSet(font, FC_CHARSET, 0, &charset) == FcResultMatch, let charset else { continue }
+            _ = FcPatternGetInteger(font, FC_INDEX, 0, &index)
+            let path = String(cString: UnsafeRawPointer(file).assumingMemoryBound(to: CChar.self))
+            guard seen.insert("\(index)#\(path)").inserted, addsCoverage(charset, to: &covered, commit: false) else { continue }
+            _ = addsCoverage(charset, to: &covered, commit: true)
+            found.append((path, Int(index)))
+        }
+        return found
+    }
+
+    /// Whether `charset` maps a scalar `covered` lacks; with `commit`, adds its scalars to `covered`.
+    private static func addsCoverage(_ charset: OpaquePointer, to covered: inout [UInt64], commit: Bool) -> Bool {
+        var map = [FcChar32](repeating: 0, count: 8) // FC_CHARSET_MAP_SIZE: 256 bits per page
+        var next: FcChar32 = 0
+        var base = FcCharSetFirstPage(charset, &map, &next)
+        var adds = false
+        while base != FcChar32.max {
+            for w in 0..<8 where map[w] != 0 {
+                let first = Int(base) + w * 32 // 32 scalars, half of one 64-bit word
+                guard first < 0x110000 else { continue }
+                let word = first >> 6
+                let bits = UInt64(map[w]) << UInt64(first & 63)
+                if bits & ~covered[word] != 0 {
+                    adds = true
+                    if !commit { return true }
+                }
+                if commit { covered[word] |= bits }
+            }
+            base = FcCharSetNextPage(charset, &map, &next)
+        }
+        return adds
+    }
 }

@@ -1,5 +1,6 @@
 import YardstickLayout
 import YardstickOffsets
+import YardstickShaping
 import YardstickTemplates
 
 /// A sized table: its sections, each row's height (measured, known, or still estimated) and a
@@ -43,6 +44,9 @@ public struct TableLayout<Row> {
     var initialEstimate: LayoutLength
     /// Rows whose texts were prepared (analysed and shaped) so far: what re-layouts avoid.
     var preparedRowCount = 0
+    /// The clusters no face covers in the row texts measured so far (a row measured again
+    /// counts again): measured as `.notdef`, so those heights are not what a real font gives.
+    public internal(set) var missingGlyphs = MissingGlyphs.none
 
     static var estimated: Int32 { -1 }
     static var known: Int32 { -2 }

@@ -1,6 +1,7 @@
 import YardstickFonts
 import YardstickLayout
 import YardstickOffsets
+import YardstickShaping
 
 /// The result of sizing a table: the width chosen for each column, the height of each row, and
 /// a `RowOffsetCache` holding those heights for scrolling (offsets, row at y, anchoring).
@@ -14,6 +15,8 @@ public struct TableMeasurement: Sendable {
     public var offsets: RowOffsetCache
     /// Cells measured.
     public var cellCount: Int
+    /// The clusters no face covers, over every cell.
+    public var missingGlyphs: MissingGlyphs
 
     public var rowCount: Int { offsets.rowCount }
     /// Height of each row in points (multiples of 1/64).
@@ -75,6 +78,7 @@ public struct TableMeasurer {
         var prepared: [PreparedText] = []
         prepared.reserveCapacity(total)
         var natural = [Double](repeating: 0, count: columns)
+        var missing = MissingGlyphs.none
         let block = 16_384
         var done = 0
         while done < total {
@@ -94,6 +98,7 @@ public struct TableMeasurer {
                 let c = Int(cellColumn[done + k])
                 natural[c] = max(natural[c], widths[k])
             }
+            for text in batch { missing.formUnion(text.missingGlyphs) }
             prepared += batch
             done = end
             progress?(done / 2, total)
@@ -124,6 +129,6 @@ public struct TableMeasurer {
             throw TableMeasurementError(description: "row \(r) is \(rowHeights[r]) pt tall; the offsets cache holds rows up to \(RowOffsetCache.maximumHeight.points) pt (\(error))")
         }
         progress?(total, total)
-        return TableMeasurement(columnWidths: columnWidths, offsets: cache, cellCount: total)
+        return TableMeasurement(columnWidths: columnWidths, offsets: cache, cellCount: total, missingGlyphs: missing)
     }
 }

@@ -1,5 +1,6 @@
 import YardstickFonts
 import YardstickLayout
+import YardstickShaping
 
 /// How one text slot of a row is read and shaped.
 package struct SlotReader<Row> {
@@ -20,6 +21,8 @@ package struct SlotReader<Row> {
 package struct PreparedCells: Sendable {
     package var texts: [PreparedText?]
     package let slotCount: Int
+    /// The clusters of these texts that no face covers.
+    package var missingGlyphs = MissingGlyphs.none
 
     package init(rowCount: Int, slotCount: Int) {
         texts = Array(repeating: nil, count: rowCount * slotCount)
@@ -53,6 +56,7 @@ package struct PreparedCells: Sendable {
             self.texts.withUnsafeMutableBufferPointer { out in
                 for k in prepared.indices { out[Int(positions[k]) * stride + s] = prepared[k] }
             }
+            for text in prepared { missingGlyphs.formUnion(text.missingGlyphs) }
         }
     }
 

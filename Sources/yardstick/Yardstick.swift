@@ -25,6 +25,9 @@ struct FontOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Worker threads (default: all cores).", valueName: "N"))
     var threads: Int = 0
 
+    @Flag(help: "For characters no given or bundled font covers, ask fontconfig for an installed font that does (off by default: heights then depend on the machine's fonts).")
+    var systemFallback = false
+
     /// The shared options as the jobs take them.
     var textOptions: TextOptions {
         var text = TextOptions()
@@ -32,6 +35,7 @@ struct FontOptions: ParsableArguments {
         text.family = family
         text.hyphenate = !noHyphens
         text.threads = threads
+        text.systemFallback = systemFallback
         return text
     }
 }
@@ -71,6 +75,7 @@ struct LayoutCommand: ParsableCommand {
             if report.replacedInvalidUTF8 > 0 {
                 FileIO.warn("yardstick: warning: \(report.replacedInvalidUTF8) invalid UTF-8 sequence(s) or unpaired surrogate escape(s) replaced by U+FFFD")
             }
+            FileIO.warnMissing(report.missingGlyphs, fonts: text)
             try FileIO.write(out, to: output)
         } catch { fail(error) }
     }
@@ -110,6 +115,7 @@ struct MeasureCommand: ParsableCommand {
             if summary.skippedBlankLines > 0 {
                 FileIO.warn("yardstick: note: \(summary.skippedBlankLines) empty line(s) skipped (not rows)")
             }
+            FileIO.warnMissing(summary.missingGlyphs, fonts: text)
             try FileIO.write(out, to: output)
             // The summary goes where it does not mix with the data.
             if output == nil || output == "-" { FileIO.warn(summary.text) } else { print(summary.text) }

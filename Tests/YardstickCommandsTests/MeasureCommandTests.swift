@@ -12,11 +12,18 @@ final class MeasureCommandTests: XCTestCase {
         return FileManager.default.isExecutableFile(atPath: beside.path) ? beside : bundle.deletingLastPathComponent().appendingPathComponent("yardstick")
     }
 
-    func run(_ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
+    func run(_ arguments: [String], environment: [String: String] = [:], input: String? = nil) throws -> (status: Int32, out: String, err: String) {
         XCTAssertTrue(FileManager.default.isExecutableFile(atPath: executable.path), "build the yardstick product first: \(executable.path)")
         let p = Process()
         p.executableURL = executable
         p.arguments = arguments
+        p.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        if let input {
+            let pipe = Pipe()
+            p.standardInput = pipe
+            try pipe.fileHandleForWriting.write(contentsOf: Data(input.utf8))
+            try pipe.fileHandleForWriting.close()
+        }
         let out = Pipe(), err = Pipe()
         p.standardOutput = out
         p.standardError = err
@@ -107,5 +114,33 @@ final class MeasureCommandTests: XCTestCase {
             XCTAssertEqual(bad.status, 1, flags.joined(separator: " "))
             XCTAssertTrue(bad.err.contains("does not apply"), bad.err)
         }
+    }
+
+    /// Characters no font covers: one warning on standard error with the count and the first
+    /// code points, for `layout`, `measure` and `measure --config`; none when all are covered.
+    func testMissingGlyphsGiveOneWarning() throws {
+        let records = #"{"text": "Cherokee ᏣᎳᎩ", "width": 100}"# + "\n" + #"{"text": "ok", "width": 100}"# + "\n" + #"{"text": "Ꮳ", "width": 100}"# + "\n"
+        // A private fontconfig setup with no fonts: the machine's own fonts play no part.
+        let conf = try write(#"<?xml version="1.0"?><fontconfig><cachedir>\#(file("fc-cache").path)</cachedir></fontconfig>"#, "fonts.conf")
+        let env = ["FONTCONFIG_FILE": conf]
+        let layout = try run(["layout"], environment: env, input: records)
+        XCTAssertEqual(layout.status, 0, layout.err)
+        XCTAssertEqual(layout.out.split(separator: "\n").count, 3)
+        let warning = "yardstick: warning: 4 clusters (U+13A9 U+13B3 U+13E3) measured as missing glyphs (.notdef): no font covers them; "
+        XCTAssertEqual(layout.err, warning + "add a font that covers them with --font, or try --system-fallback\n")
+        let fallback = try run(["layout", "--system-fallback"], environment: env, input: records)
+        XCTAssertEqual(fallback.out, layout.out) // fontconfig found nothing to add
+        XCTAssertEqual(fallback.err, warning + "add a font that covers them with --font\n")
+        XCTAssertEqual(try run(["layout"], environment: env, input: #"{"text": "বাংলা ভাষা 👍🏽", "width": 100}"#).err, "")
+
+        try "Name,Notes\nᏣᎳᎩ,fine\nok,Ꮳ\n".write(to: file("cherokee.csv"), atomically: true, encoding: .utf8)
+        let plain = try run(["measure", file("cherokee.csv").path, "--max-column-width", "100", "--output", file("plain.csv").path], environment: env)
+        XCTAssertEqual(plain.status, 0, plain.err)
+        XCTAssertTrue(plain.err.contains("yardstick: warning: 4 clusters (U+13A9 U+13B3 U+13E3) measured as missing glyphs"), plain.err)
+        let config = try write(#"{"textLayout":"wrap","rowHeightMode":{"automatic":{"estimated":50}},"maxColumnWidth":150}"#, "grid.json")
+        let sized = try run(["measure", file("cherokee.csv").path, "--config", config, "--output", file("sized.csv").path], environment: env)
+        XCTAssertEqual(sized.status, 0, sized.err)
+        XCTAssertEqual(sized.err.components(separatedBy: "measured as missing glyphs").count, 2, sized.err) // one warning
+        XCTAssertTrue(sized.err.contains("yardstick: warning: 4 clusters (U+13A9 U+13B3 U+13E3)"), sized.err)
     }
 }

@@ -6,14 +6,22 @@ final class FontCollectionTests: XCTestCase {
     func testBundledCollectionLoadsInFallbackOrder() throws {
         let fonts = try FontCollection.bundled()
         let regular = fonts.chain(for: .regular).map { fonts.faces[$0].familyName }
-        XCTAssertEqual(regular, ["Noto Sans", "Noto Sans Arabic", "Noto Sans Hebrew", "Noto Sans Devanagari", "Noto Sans Thai",
-                                 "Noto Sans CJK JP", "Noto Color Emoji"])
+        // fontconfig's order for "Noto Sans" with these files (`fc-match -s "Noto Sans:lang=en"`).
+        XCTAssertEqual(regular, ["Noto Sans", "Noto Sans Hebrew", "Noto Sans Arabic", "Noto Sans Armenian", "Noto Sans CJK JP",
+                                 "Noto Sans Symbols2", "Noto Sans Bengali", "Noto Sans Devanagari", "Noto Sans Georgian",
+                                 "Noto Sans Gujarati", "Noto Sans Gurmukhi", "Noto Sans Kannada", "Noto Sans Khmer", "Noto Sans Lao",
+                                 "Noto Sans Malayalam", "Noto Sans Math", "Noto Sans Mongolian", "Noto Sans Myanmar",
+                                 "Noto Sans Sinhala", "Noto Sans Symbols", "Noto Sans Tamil", "Noto Sans Telugu",
+                                 "Noto Serif Tibetan", "Noto Sans Ethiopic", "Noto Sans Oriya", "Noto Sans Syriac",
+                                 "Noto Sans Thaana", "Noto Sans Thai", "Noto Color Emoji"])
+        // Bold text takes the bold file of every script that has one.
+        XCTAssertEqual(fonts.chain(for: .bold).filter { fonts.faces[$0].style == .bold }.count, 23)
         let bold = fonts.chain(for: .bold)
         XCTAssertEqual(fonts.faces[bold[0]].familyName, "Noto Sans")
         XCTAssertEqual(fonts.faces[bold[0]].style, .bold)
         XCTAssertEqual(fonts.faces[fonts.chain(for: .italic)[0]].style, .italic)
         XCTAssertEqual(fonts.faces[fonts.chain(for: .boldItalic)[0]].style, .boldItalic)
-        XCTAssertTrue(fonts.faces[fonts.chain(for: .regular)[6]].hasColorGlyphs)
+        XCTAssertTrue(fonts.faces[fonts.chain(for: .regular).last!].hasColorGlyphs)
     }
 
     /// The flat chains fallback walks are the chains, for every style, with a user face in front too.
@@ -29,10 +37,72 @@ final class FontCollectionTests: XCTestCase {
 
     func testKoreanVariantOfTheCJKFace() throws {
         let fonts = try FontCollection.bundled()
-        let jp = fonts.chain(for: .regular)[5]
+        let jp = fonts.chain(for: .regular)[4]
         let kr = try XCTUnwrap(fonts.variant(of: jp, for: 0xAC00))
         XCTAssertEqual(fonts.faces[kr].familyName, "Noto Sans CJK KR")
         XCTAssertNil(fonts.variant(of: jp, for: 0x65E5)) // 日 stays in the JP face
+    }
+
+    /// 53 faces, and a line's faces as a 64-bit set of distinct metrics: equal metrics share a bit.
+    func testFacesWithEqualMetricsShareAMetricsBit() throws {
+        let fonts = try FontCollection.bundled()
+        XCTAssertGreaterThan(fonts.faces.count, 50)
+        XCTAssertLessThanOrEqual(fonts.distinctMetrics.count, FontCollection.maximumDistinctMetrics)
+        for (a, fa) in fonts.faces.enumerated() {
+            XCTAssertEqual(fonts.metricsBits[a].nonzeroBitCount, 1)
+            let m = fonts.distinctMetrics[fonts.metricsBits[a].trailingZeroBitCount]
+            XCTAssertEqual(m.ascenderPerEm, fa.metrics.ascenderPerEm)
+            XCTAssertEqual(m.descenderPerEm, fa.metrics.descenderPerEm)
+            for (b, fb) in fonts.faces.enumerated() {
+                let same = fa.metrics.ascenderPerEm == fb.metrics.ascenderPerEm && fa.metrics.descenderPerEm == fb.metrics.descenderPerEm
+                    && fa.metrics.lineGapPerEm == fb.metrics.lineGapPerEm
+                XCTAssertEqual(fonts.metricsBits[a] == fonts.metricsBits[b], same)
+            }
+        }
+    }
+
+    /// Every face in a chain is asked about by `chainCovers`; a character no face maps is not covered.
+    func testChainCoverageIsTheUnionOfTheChain() throws {
+        let fonts = try FontCollection.bundled()
+        for scalar: UInt32 in [0x41, 0x0995, 0x0B95, 0x10D0, 0x1F600, 0x2211, 0x0F40] {
+            XCTAssertTrue(fonts.chainCovers(.regular, scalar), String(scalar, radix: 16))
+            XCTAssertEqual(fonts.chainCovers(.bold, scalar), fonts.chain(for: .bold).contains { fonts.covers($0, scalar) })
+        }
+        for scalar: UInt32 in [0x10000, 0x13A0, 0xE000, 0x10FFFF, 0x110000] { XCTAssertFalse(fonts.chainCovers(.regular, scalar)) }
+        XCTAssertTrue(fonts.chainCoversPrintableASCII(.regular))
+    }
+
+    /// With system fallback, fontconfig's installed faces that map what the others do not are
+    /// appended to every chain (here a private fontconfig setup with one Bengali font).
+    func testSystemFallbackAppendsInstalledFacesThatAddCoverage() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("yardstick-fc-\(UUID().uuidString)")
+        let fontsDir = dir.appendingPathComponent("fonts")
+        try FileManager.default.createDirectory(at: fontsDir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let bundled = try BundledFonts.directory()
+        for name in ["NotoSansBengali-Regular.ttf", "NotoSans-Bold.ttf"] {
+            try FileManager.default.copyItem(atPath: bundled + "/" + name, toPath: fontsDir.appendingPathComponent(name).path)
+        }
+        let conf = dir.appendingPathComponent("fonts.conf")
+        try """
+        <?xml version="1.0"?><!DOCTYPE fontconfig SYSTEM "fonts.dtd">
+        <fontconfig><dir>\(fontsDir.path)</dir><cachedir>\(dir.appendingPathComponent("cache").path)</cachedir></fontconfig>
+        """.write(to: conf, atomically: true, encoding: .utf8)
+        let saved = ProcessInfo.processInfo.environment["FONTCONFIG_FILE"]
+        setenv("FONTCONFIG_FILE", conf.path, 1)
+        defer { if let saved { setenv("FONTCONFIG_FILE", saved, 1) } else { unsetenv("FONTCONFIG_FILE") } }
+
+        let latin = bundled + "/NotoSans-Regular.ttf"
+        let alone = try FontCollection.make(fontPaths: [latin], includeBundled: false)
+        XCTAssertFalse(alone.chainCovers(.regular, 0x0995))
+        let withSystem = try FontCollection.make(fontPaths: [latin], includeBundled: false, systemFallback: true)
+        XCTAssertTrue(withSystem.chainCovers(.regular, 0x0995))
+        XCTAssertTrue(withSystem.chainCovers(.bold, 0x0995))
+        // Noto Sans Bold maps nothing Noto Sans Regular does not: it is not added.
+        XCTAssertEqual(withSystem.faces.map(\.familyName), ["Noto Sans", "Noto Sans Bengali"])
+        XCTAssertEqual(withSystem.chain(for: .regular).map { withSystem.faces[$0].familyName }, ["Noto Sans", "Noto Sans Bengali"])
+        // The bundled fonts already cover Bengali: nothing to add.
+        XCTAssertEqual(try FontCollection.make(systemFallback: true).faces.count, try FontCollection.bundled().faces.count)
     }
 
     func testMetricsAndCoverage() throws {

@@ -162,6 +162,38 @@ final class TextLayoutTests: XCTestCase {
         XCTAssertGreaterThan(mixed, latin)
     }
 
+    /// Line metrics go by distinct metrics: a line takes the largest ascender and the largest
+    /// descender of its faces (Noto Sans's ascender, Sinhala's deeper descender), and faces
+    /// sharing metrics (Regular and Bold) give the same height.
+    func testLineHeightIsTheTallestOfTheDistinctMetricsOnIt() throws {
+        let fonts = engine.fonts
+        let latin = fonts.faces[fonts.primaryFace(for: .regular)].metrics
+        let sinhala = try XCTUnwrap(fonts.faces.first { $0.familyName == "Noto Sans Sinhala" }).metrics
+        XCTAssertGreaterThan(sinhala.descenderPerEm, latin.descenderPerEm)
+        let expected = 17 * (max(latin.ascenderPerEm, sinhala.ascenderPerEm) + max(latin.descenderPerEm, sinhala.descenderPerEm))
+        XCTAssertEqual(engine.layout("abc සිංහල", width: 1000).height, expected, accuracy: 1e-9)
+        XCTAssertGreaterThan(expected, engine.layout("සිංහල", width: 1000).height)
+        var bold = TextAttributes(size: 17)
+        bold.fontStyle = .bold
+        XCTAssertEqual(engine.layout("abc", width: 1000, attributes: bold).height, engine.layout("abc", width: 1000).height, accuracy: 1e-9)
+    }
+
+    /// Widths Pango 1.50 gives with the same font files (Tools/pango-reference), to 1/1000 pt.
+    func testEmojiBetweenWordsMeasureAsPangoDoes() {
+        let pango: [(String, Double)] = [("a 🇯🇵 b", 49.9990234375), ("ok 👍🏽 ok", 68.7333984375), ("😀 😀 😀", 72.3408203125),
+                                         ("family 👨‍👩‍👧 photo", 126.3955078125), ("1️⃣ 2️⃣ go", 71.9140625), ("❤ love ❤️ love", 116.2978515625)]
+        for (text, width) in pango {
+            XCTAssertEqual(engine.layout(text, width: 1000).width, width, accuracy: 0.002, text)
+        }
+    }
+
+    func testMissingGlyphsAreReportedWithTheLayout() {
+        XCTAssertTrue(engine.layout("Hello, world", width: 100).missingGlyphs.isEmpty)
+        let layout = engine.layout("Cherokee ᏣᎳᎩ", width: 100)
+        XCTAssertEqual(layout.missingGlyphs.clusterCount, 3)
+        XCTAssertEqual(engine.prepare(["ok", "Ꭰ", "ok", "ᎠᎠ"]).map(\.missingGlyphs.clusterCount), [0, 1, 0, 2])
+    }
+
     func testBidiRunsComeOutInVisualOrder() {
         let layout = engine.layout("abc مرحبا بكم def", width: 1000)
         let runs = layout.glyphRuns(line: 0)

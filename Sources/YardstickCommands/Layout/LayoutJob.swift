@@ -1,4 +1,5 @@
 import YardstickLayout
+import YardstickShaping
 
 /// `yardstick layout`: JSON Lines in, one JSON line out per input line, in input order.
 ///
@@ -23,6 +24,8 @@ public struct LayoutJob {
         public var records: Int
         /// Invalid UTF-8 sequences and unpaired surrogate escapes, each now a U+FFFD.
         public var replacedInvalidUTF8: Int
+        /// Clusters no face covers, over every record.
+        public var missingGlyphs = MissingGlyphs.none
     }
 
     /// Parses the input into (text, width) pairs.
@@ -69,8 +72,12 @@ public struct LayoutJob {
         let layouts = engine.layout(items, attributes: attributes, threads: threads)
         var output = ""
         output.reserveCapacity(layouts.count * 64)
-        for layout in layouts { output += LayoutJob.format(layout); output += "\n" }
-        return (output, Report(records: items.count, replacedInvalidUTF8: replaced))
+        var missing = MissingGlyphs.none
+        for layout in layouts {
+            output += LayoutJob.format(layout); output += "\n"
+            missing.formUnion(layout.missingGlyphs)
+        }
+        return (output, Report(records: items.count, replacedInvalidUTF8: replaced, missingGlyphs: missing))
     }
 
     /// One output line.

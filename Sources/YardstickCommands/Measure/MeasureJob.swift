@@ -1,5 +1,6 @@
 import Foundation
 import YardstickLayout
+import YardstickShaping
 import YardstickTable
 import YardstickOffsets
 
@@ -29,6 +30,8 @@ public struct MeasureJob {
         public var replacedInvalidUTF8: Int
         /// Empty lines that were not rows (see `CSVReader`).
         public var skippedBlankLines: Int
+        /// Clusters no face covers, over every cell.
+        public var missingGlyphs = MissingGlyphs.none
         public var cellsPerSecond: Double { seconds > 0 ? Double(cells) / seconds : 0 }
 
         public var text: String {
@@ -58,7 +61,8 @@ public struct MeasureJob {
         }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         return (out, Summary(rows: m.rowCount, cells: m.cellCount, totalHeight: m.totalHeight, seconds: seconds,
-                             replacedInvalidUTF8: table.replacedInvalidUTF8, skippedBlankLines: table.skippedBlankLines))
+                             replacedInvalidUTF8: table.replacedInvalidUTF8, skippedBlankLines: table.skippedBlankLines,
+                             missingGlyphs: m.missingGlyphs))
     }
 }
 

@@ -129,6 +129,7 @@ public struct SizingJob {
         }
         layout.keepsPreparedText = false
         do { try layout.measureAll(progress: progress) } catch { throw CommandError("\(error)") }
+        FileIO.warnMissing(layout.missingGlyphs, fonts: fonts)
         try FileIO.write(String(decoding: write(layout, format: format, sectioned: sizing.grouping != nil), as: UTF8.self), to: outputPath)
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         return "rows: \(data.rows.count) (column names not counted)\nsections: \(layout.sectionCount)\n"

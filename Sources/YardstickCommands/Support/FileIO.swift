@@ -1,4 +1,5 @@
 import Foundation
+import YardstickShaping
 
 /// Reading inputs and writing outputs for the commands: a path, or standard input/output.
 public enum FileIO {
@@ -41,6 +42,13 @@ public enum FileIO {
     }
 
     /// Prints to standard error.
+    /// The one warning for clusters no face covers (nothing when there are none).
+    public static func warnMissing(_ missing: MissingGlyphs, fonts: TextOptions) {
+        guard !missing.isEmpty else { return }
+        let remedy = fonts.systemFallback ? "add a font that covers them with --font" : "add a font that covers them with --font, or try --system-fallback"
+        warn("yardstick: warning: \(missing) measured as missing glyphs (.notdef): no font covers them; \(remedy)")
+    }
+
     public static func warn(_ message: String) {
         FileHandle.standardError.write(Data((message + "\n").utf8))
     }

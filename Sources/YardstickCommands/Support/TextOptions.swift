@@ -11,12 +11,14 @@ public struct TextOptions: Sendable {
     public var maxLines: Int = 0
     public var hyphenate = true
     public var threads = 0
+    /// Ask fontconfig for installed faces covering what the given and bundled fonts do not.
+    public var systemFallback = false
 
     public init() {}
 
     /// The font collection: user files first, a fontconfig family, then the bundled fonts.
     public func makeFonts() throws -> FontCollection {
-        do { return try FontCollection.make(fontPaths: fontFiles, family: family) } catch let error as FontError {
+        do { return try FontCollection.make(fontPaths: fontFiles, family: family, systemFallback: systemFallback) } catch let error as FontError {
             throw CommandError(error.description)
         }
     }

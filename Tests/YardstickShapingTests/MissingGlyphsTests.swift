@@ -1,0 +1,55 @@
+import XCTest
+import YardstickAnalysis
+import YardstickFonts
+import YardstickShaping
+
+final class MissingGlyphsTests: XCTestCase {
+    static let fonts = try! FontCollection.bundled()
+    let analyzer = try! TextAnalyzer()
+
+    func find(_ text: String, style: FontStyle = .regular) -> MissingGlyphs {
+        var text = text
+        let analyzer = self.analyzer
+        return text.withUTF8 { bytes in
+            MissingGlyphs.find(in: bytes, style: style, fonts: Self.fonts) { analyzer.graphemeBoundaries(bytes, range: 0..<bytes.count) }
+        }
+    }
+
+    func testCoveredTextHasNothingMissing() {
+        XCTAssertEqual(find(""), .none)
+        XCTAssertEqual(find("Plain ASCII text, long enough for the eight-byte path: 0123456789 ~!@#$%^&*()"), .none)
+        XCTAssertEqual(find("tabs\tand\nlines\r\nand\u{2028}separators\u{85}"), .none)
+        XCTAssertEqual(find("joiners\u{200D}, selectors \u{FE0F}\u{FE0E}, marks \u{200F} and tags \u{E0061}"), .none)
+        XCTAssertEqual(find("日本語 한국어 العربية বাংলা 👨‍👩‍👧 ∑ 𝔸", style: .boldItalic), .none)
+    }
+
+    /// Each cluster with a character no face maps counts once; its characters are listed once,
+    /// smallest first, whatever order they came in.
+    func testClustersNoFaceCoversAreCountedWithTheirCharacters() {
+        let m = find("Cherokee ᏣᎳᎩ and Linear B 𐀀 and ᏣᎳᎩ again")
+        XCTAssertEqual(m.clusterCount, 7)
+        XCTAssertEqual(m.scalars.map(\.value), [0x13A9, 0x13B3, 0x13E3, 0x10000])
+        XCTAssertEqual(m.description, "7 clusters (U+13A9 U+13B3 U+13E3 U+10000)")
+        // A base with a mark no face has is one cluster.
+        XCTAssertEqual(find("a\u{1DFA}").clusterCount, 1)
+        // A private-use character is missing too.
+        XCTAssertEqual(find("x\u{E000}y").scalars.map(\.value), [0xE000])
+        // Past eight ASCII bytes, a missing character is still found.
+        XCTAssertEqual(find("abcdefghijklmnop\u{13A0}").clusterCount, 1)
+    }
+
+    func testUnionAddsCountsAndKeepsTheSmallestCharacters() {
+        var total = MissingGlyphs.none
+        total.formUnion(find("𐀀 𐀁"))
+        total.formUnion(.none)
+        total.formUnion(find("Ꭰ Ꭱ Ꭲ Ꭳ Ꭴ Ꭵ Ꭶ Ꭷ Ꭸ"))
+        XCTAssertEqual(total.clusterCount, 11)
+        XCTAssertEqual(total.scalars.count, MissingGlyphs.sampleLimit)
+        XCTAssertEqual(total.scalars.first?.value, 0x13A0)
+        var other = MissingGlyphs.none
+        other.formUnion(find("Ꭰ Ꭱ Ꭲ Ꭳ Ꭴ Ꭵ Ꭶ Ꭷ Ꭸ"))
+        other.formUnion(find("𐀀 𐀁"))
+        XCTAssertEqual(other, total)
+        XCTAssertTrue(total.description.hasSuffix(" …)"))
+    }
+}
