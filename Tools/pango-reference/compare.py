@@ -20,8 +20,12 @@ the text and both break lists (and the lines each list produces).
 Script groups (dominant = group with the most letters/marks; digits,
 punctuation, spaces and other Common characters don't vote; ties go to the
 earlier group in this list):
-    Latin, Arabic, Hebrew, Devanagari, Thai, CJK, emoji/other
-Thai is its own group (dictionary-based word breaking is reported apart).
+    Latin, Arabic, Hebrew, Devanagari, Thai, CJK, then every other script with a
+    bundled font (Bengali ... Mongolian), emoji/other
+Thai, Khmer, Lao and Myanmar are written without spaces between words: ICU breaks
+them with a dictionary, Pango 1.50 only Thai (libthai), so they are counted apart
+("without dictionary scripts"). Records with a "set" key (make_scripts_corpus.py)
+are also reported per set.
 CJK = Han, Hiragana, Katakana, Hangul, Bopomofo.  Arabic-Indic, Devanagari
 and Thai digits vote for their script.  "emoji/other" collects the rest and
 is split on indented lines into: emoji (pictographs outnumber letters),
@@ -35,7 +39,12 @@ import sys
 import unicodedata
 from collections import Counter, defaultdict
 
-GROUPS = ["Latin", "Arabic", "Hebrew", "Devanagari", "Thai", "CJK", "emoji/other"]
+GROUPS = ["Latin", "Arabic", "Hebrew", "Devanagari", "Thai", "CJK",
+          "Bengali", "Gurmukhi", "Gujarati", "Oriya", "Tamil", "Telugu", "Kannada", "Malayalam", "Sinhala", "Khmer",
+          "Lao", "Myanmar", "Tibetan", "Georgian", "Armenian", "Ethiopic", "Syriac", "Thaana", "Mongolian", "emoji/other"]
+# Scripts written without spaces between words, broken with a dictionary by ICU and not by Pango 1.50
+# (libthai covers Thai only): counted apart from the overall share.
+DICTIONARY = {"Thai", "Khmer", "Lao", "Myanmar"}
 
 _PREFIXES = [
     ("LATIN ", "Latin"),
@@ -55,6 +64,7 @@ _PREFIXES = [
     ("IDEOGRAPHIC ", "CJK"),
     ("FULLWIDTH LATIN ", "Latin"),
 ]
+_PREFIXES += [(x.upper() + " ", x) for x in ['Bengali', 'Gurmukhi', 'Gujarati', 'Oriya', 'Tamil', 'Telugu', 'Kannada', 'Malayalam', 'Sinhala', 'Khmer', 'Lao', 'Myanmar', 'Tibetan', 'Georgian', 'Armenian', 'Ethiopic', 'Syriac', 'Thaana', 'Mongolian']]
 
 
 def char_group(ch):
@@ -71,8 +81,9 @@ def char_group(ch):
         # Script-specific digits (Arabic-Indic, Devanagari, Thai) vote for their script.
         if name.startswith(("ARABIC-INDIC ", "EXTENDED ARABIC-INDIC ")):
             return "Arabic"
-        if name.startswith(("DEVANAGARI ", "THAI ")):
-            return name.split(" ")[0].capitalize()
+        script = name.split(" ")[0].capitalize()
+        if script in GROUPS:
+            return script
         return None
     if not (cat.startswith("L") or cat.startswith("M")):
         return None
@@ -171,6 +182,8 @@ def main():
 
     total = Counter()
     same = Counter()
+    set_total = Counter()
+    set_same = Counter()
     by_width_total = Counter()
     by_width_same = Counter()
     kinds = Counter()
@@ -185,6 +198,9 @@ def main():
             pango_errors.append((i, p.get("error") if isinstance(p, dict) else p))
             continue
         ob = get_breaks(o)
+        if "set" in c:
+            set_total[c["set"]] += 1
+            set_same[c["set"]] += ob == pb
         total[group] += 1
         if sub:
             total[sub] += 1
@@ -202,6 +218,9 @@ def main():
     n = sum(total[g] for g in GROUPS)
     s = sum(same[g] for g in GROUPS)
     print(f"Cells compared: {n}   identical breaks: {s}   share: {pct(s, n).strip()}")
+    nd = sum(total[g] for g in GROUPS if g not in DICTIONARY)
+    sd = sum(same[g] for g in GROUPS if g not in DICTIONARY)
+    print(f"Without dictionary scripts ({', '.join(sorted(DICTIONARY))}): {nd} cells, {sd} identical, share: {pct(sd, nd).strip()}")
     if pango_errors:
         print(f"Excluded (Pango error): {len(pango_errors)}; first: record {pango_errors[0][0]}: {pango_errors[0][1]}")
     print()
@@ -212,6 +231,11 @@ def main():
     for g in SUBGROUPS:
         if total[g]:
             print(f"  {g:<14} {total[g]:>7} {same[g]:>7} {pct(same[g], total[g]):>8}")
+    if set_total:
+        print()
+        print(f"{'set':<16} {'cells':>7} {'same':>7} {'share':>8}")
+        for g in sorted(set_total, key=lambda k: list(set_total).index(k)):
+            print(f"{g:<16} {set_total[g]:>7} {set_same[g]:>7} {pct(set_same[g], set_total[g]):>8}")
     print()
     print(f"{'width':<16} {'cells':>7} {'same':>7} {'share':>8}")
     for w in sorted(by_width_total, key=lambda x: (not isinstance(x, (int, float)), x if isinstance(x, (int, float)) else 0)):
