@@ -3,7 +3,7 @@ SWIFT ?= swift
 APT_PACKAGES := libfreetype-dev libharfbuzz-dev libicu-dev libfontconfig-dev pkg-config
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build demo test bench pango-compare clean
+.PHONY: deps build demo test bench pango-compare chromium-compare clean
 
 # Installs the C libraries Yardstick links (FreeType, HarfBuzz, ICU, fontconfig) when missing.
 deps:
@@ -30,13 +30,26 @@ bench: deps
 	$(SWIFT) run -c release OffsetsBenchmark
 	$(SWIFT) run -c release SizingBenchmark
 
-# Line starts against Pango 1.50 on the sample (test-only reference; needs libpango1.0-dev).
+# Line starts against Pango 1.50 on the sample and the script corpus (test-only reference; needs
+# libpango1.0-dev and libjson-glib-dev).
 pango-compare: build
 	$(MAKE) -C Tools/pango-reference
 	python3 Tools/pango-reference/make_corpus.py -o out/corpus.jsonl
-	.build/release/yardstick layout --input out/corpus.jsonl --output out/ours.jsonl
-	Tools/pango-reference/pango_breaks < out/corpus.jsonl > out/pango.jsonl
-	python3 Tools/pango-reference/compare.py out/corpus.jsonl out/ours.jsonl out/pango.jsonl
+	python3 Tools/pango-reference/make_scripts_corpus.py -o out/scripts.jsonl
+	cat out/corpus.jsonl out/scripts.jsonl > out/all.jsonl
+	.build/release/yardstick layout --input out/all.jsonl --output out/all-ours.jsonl
+	Tools/pango-reference/pango_breaks < out/all.jsonl > out/all-pango.jsonl
+	python3 Tools/pango-reference/compare.py out/all.jsonl out/all-ours.jsonl out/all-pango.jsonl
+
+# The same corpus against headless Chromium (test-only reference; needs Debian's chromium).
+# Chromium shows no hyphen where it breaks a word, so Yardstick runs with --no-hyphens.
+chromium-compare: build
+	python3 Tools/pango-reference/make_corpus.py -o out/corpus.jsonl
+	python3 Tools/pango-reference/make_scripts_corpus.py -o out/scripts.jsonl
+	cat out/corpus.jsonl out/scripts.jsonl > out/all.jsonl
+	.build/release/yardstick layout --no-hyphens --input out/all.jsonl --output out/all-ours-nh.jsonl
+	python3 Tools/chromium-reference/chromium_breaks.py < out/all.jsonl > out/all-chromium.jsonl
+	python3 Tools/pango-reference/compare.py out/all.jsonl out/all-ours-nh.jsonl out/all-chromium.jsonl
 
 clean:
 	rm -rf .build out

@@ -81,10 +81,4 @@ public enum CharacterProperties {
             || (s >= 0xFE00 && s <= 0xFE0F) || s == 0xFEFF || s == 0x00AD || s == 0x034F || (s >= 0x180B && s <= 0x180F)
             || (s >= 0xE0000 && s <= 0xE0FFF)
     }
-
-    /// Space characters: fallback keeps them in the face of the text around them (a space never
-    /// chooses a font; Pango does the same), so a run of Arabic words is not split at every space.
-    @inlinable @inline(__always) public static func isNeutral(_ s: UInt32) -> Bool {
-        s == 0x20 || s == 0x09 || s == 0xA0 || s == 0x1680 || (s >= 0x2000 && s <= 0x200A) || s == 0x202F || s == 0x205F || s == 0x3000
-    }
 }

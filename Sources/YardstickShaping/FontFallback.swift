@@ -26,12 +26,13 @@ public struct FontRun: Equatable, Sendable {
 /// the chosen face for the cluster's first character (Noto Sans CJK KR for Hangul), the variant
 /// is used.
 ///
-/// Neighbourhood, as in Pango: after a cluster in a text face, a space cluster stays in that
-/// face when it has the space (a space never chooses a font), and a cluster of Common or
-/// Inherited characters (punctuation, symbols, digits of no script) that the chain's first face
-/// lacks stays in it when it covers them (the danda after Bengali, the Arabic comma after
-/// Arabic). After a color (emoji) cluster nothing stays: a space or a symbol there takes the
-/// first face that covers it, as Chromium, CoreText and Pango do.
+/// Neighbourhood: a space takes the first face of the chain that has it, wherever it stands
+/// (the primary face's space between Sinhala or Japanese words too), as CoreText and Chromium
+/// do; Pango keeps it in the face before it instead. A cluster of Common or Inherited
+/// characters (punctuation, symbols, digits of no script) that the chain's first face lacks
+/// stays in the text face before it when that face covers it (the danda after Bengali, the
+/// Arabic comma after Arabic, U+3001 after Han), as Pango does; after a color (emoji) cluster
+/// nothing stays. See Fonts/README.md for each rule against Pango and Chromium.
 ///
 /// Fast path: when the chain's first face covers every character and nothing asks for emoji
 /// presentation, the paragraph is one run and no grapheme scan happens. O(n) either way.
@@ -106,7 +107,6 @@ public enum FontFallback {
         var emoji = false
         var textPresentation = false
         var first: UInt32? = nil
-        var allNeutral = true
         var allCommon = true
         while i < cluster.upperBound {
             let (scalar, length) = Self.decode(bytes, at: i, end: cluster.upperBound)
@@ -119,7 +119,6 @@ public enum FontFallback {
                     first = scalar
                     if CharacterProperties.isEmojiPresentation(scalar) { emoji = true }
                 }
-                if !CharacterProperties.isNeutral(scalar) { allNeutral = false }
                 if allCommon && scalar >= 0x80 && CharacterProperties.icuScriptCode(scalar) > 1 { allCommon = false } // 0 Common, 1 Inherited
             }
             i += length
@@ -138,7 +137,6 @@ public enum FontFallback {
         }
         let useEmoji = emoji && !textPresentation
         if previous >= 0, !fonts.isColor(previous) {
-            if allNeutral, covers(previous) { return previous }
             if allCommon, !useEmoji, previous != chain[0], !covers(chain[0]), covers(previous) { return previous }
         }
         let order = useEmoji ? emojiChain : chain

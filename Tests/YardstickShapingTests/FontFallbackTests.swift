@@ -22,7 +22,7 @@ final class FontFallbackTests: XCTestCase {
         XCTAssertEqual(runs("Hello").map(\.1), ["Noto Sans"])
         XCTAssertEqual(runs("Hi مرحبا").map(\.1), ["Noto Sans", "Noto Sans Arabic"])
         XCTAssertEqual(runs("Hi مرحبا").map(\.0), ["Hi ", "مرحبا"])
-        XCTAssertEqual(runs("שלום עולם").map(\.1), ["Noto Sans Hebrew"]) // the space stays in the Hebrew face
+        XCTAssertEqual(runs("שלום עולם").map(\.1), ["Noto Sans Hebrew", "Noto Sans", "Noto Sans Hebrew"]) // a space is Noto Sans's
         XCTAssertEqual(runs("日本").map(\.1), ["Noto Sans CJK JP"])
         XCTAssertEqual(runs("한국").map(\.1), ["Noto Sans CJK KR"])
         XCTAssertEqual(runs("ok 👍🏽").map(\.1), ["Noto Sans", "Noto Color Emoji"])
@@ -49,6 +49,7 @@ final class FontFallbackTests: XCTestCase {
         XCTAssertEqual(runs("abc").map(\.1), ["Noto Sans"])
         XCTAssertEqual(runs("abc\tdef").map(\.1), ["Noto Sans"])
         XCTAssertEqual(runs("שלום abc").map(\.1), ["Noto Sans Hebrew", "Noto Sans"])
+        XCTAssertEqual(runs("שלום abc").map(\.0), ["שלום", " abc"])
         XCTAssertEqual(runs("abc שלום").map(\.0), ["abc ", "שלום"])
     }
 
@@ -83,8 +84,8 @@ final class FontFallbackTests: XCTestCase {
         }
     }
 
-    /// After an emoji, a space takes the first face that has one (Pango, Chromium and CoreText
-    /// agree): "a 🇯🇵 b" is 50.0 pt at 17 pt, not 66.7 with the emoji font's 21 pt space.
+    /// A space takes the first face that has one, after an emoji too (Pango, Chromium and CoreText
+    /// agree there): "a 🇯🇵 b" is 50.0 pt at 17 pt, not 66.7 with the emoji font's 21 pt space.
     func testSpaceAfterAnEmojiLeavesTheEmojiFace() {
         XCTAssertEqual(runs("a 🇯🇵 b").map(\.1), ["Noto Sans", "Noto Color Emoji", "Noto Sans"])
         XCTAssertEqual(runs("a 🇯🇵 b").map(\.0), ["a ", "🇯🇵", " b"])
@@ -93,8 +94,11 @@ final class FontFallbackTests: XCTestCase {
         XCTAssertEqual(runs("1️⃣ 🏴󠁧󠁢󠁳󠁣󠁴󠁿 x").map(\.1), ["Noto Color Emoji", "Noto Sans", "Noto Color Emoji", "Noto Sans"])
         // Two emoji with a space between: the space is Noto Sans's.
         XCTAssertEqual(runs("😀 😀").map(\.1), ["Noto Color Emoji", "Noto Sans", "Noto Color Emoji"])
-        // A space still stays in a script face: Pango keeps it in the script's item.
-        XCTAssertEqual(runs("සිංහල භාෂාව").map(\.1), ["Noto Sans Sinhala"])
+        // Between words of a script too, as CoreText and Chromium do (Pango keeps the script
+        // face's space, 500 units wide in Sinhala against Noto Sans's 260).
+        XCTAssertEqual(runs("සිංහල භාෂාව").map(\.1), ["Noto Sans Sinhala", "Noto Sans", "Noto Sans Sinhala"])
+        XCTAssertEqual(runs("日本 語").map(\.1), ["Noto Sans CJK JP", "Noto Sans", "Noto Sans CJK JP"])
+        XCTAssertEqual(runs("日本\u{3000}語").map(\.1), ["Noto Sans CJK JP"]) // Noto Sans has no ideographic space
     }
 
     /// Text-presentation symbols take a text face that covers them; with U+FE0F, the emoji face.
@@ -107,15 +111,15 @@ final class FontFallbackTests: XCTestCase {
     }
 
     /// Common characters the primary face lacks stay in the script face before them; those it
-    /// has (digits, comma) come from it, as Pango does.
+    /// has (digits, comma, spaces) come from it.
     func testCommonCharactersBetweenScripts() {
-        XCTAssertEqual(runs("বাংলা। ১২৩, abc").map(\.1), ["Noto Sans Bengali", "Noto Sans"])
-        XCTAssertEqual(runs("বাংলা। ১২৩, abc").map(\.0), ["বাংলা। ১২৩", ", abc"])
+        XCTAssertEqual(runs("বাংলা। ১২৩, abc").map(\.1), ["Noto Sans Bengali", "Noto Sans", "Noto Sans Bengali", "Noto Sans"])
+        XCTAssertEqual(runs("বাংলা। ১২৩, abc").map(\.0), ["বাংলা।", " ", "১২৩", ", abc"])
         XCTAssertEqual(runs("हिन्दी।").map(\.1), ["Noto Sans Devanagari"]) // the danda after Devanagari
         XCTAssertEqual(runs("abc।").map(\.1), ["Noto Sans", "Noto Sans Bengali"]) // after Latin: the first face that has it
-        XCTAssertEqual(runs("مرحبا، 123").map(\.1), ["Noto Sans Arabic", "Noto Sans"]) // Arabic comma stays, digits do not
+        XCTAssertEqual(runs("مرحبا، 123").map(\.0), ["مرحبا،", " 123"]) // Arabic comma stays, the space and digits do not
         XCTAssertEqual(runs("日本、2024").map(\.1), ["Noto Sans CJK JP", "Noto Sans"])
         XCTAssertEqual(runs("한국、").map(\.1), ["Noto Sans CJK KR"])
-        XCTAssertEqual(runs("a → b").map(\.1), ["Noto Sans", "Noto Sans CJK JP", "Noto Sans"])
+        XCTAssertEqual(runs("a → b").map(\.0), ["a ", "→", " b"])
     }
 }

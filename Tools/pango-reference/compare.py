@@ -5,6 +5,7 @@ Usage:
     python3 compare.py CORPUS.jsonl OURS.jsonl PANGO.jsonl [--show 15] [--group G]
 
 CORPUS holds {"text", "width"} records; OURS and PANGO hold one result record
+(PANGO may be any reference in the same format: chromium_breaks.py writes one too)
 per corpus record, in the same order, each with "breaks": a list of UTF-8
 byte offsets where lines start (pango_breaks output format).  Blank lines are
 ignored in all three files, so record N of each file is compared.

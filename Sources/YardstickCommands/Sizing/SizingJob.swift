@@ -115,6 +115,7 @@ public struct SizingJob {
                         replayer.replay(line: line, appendingTo: &out)
                     }
                 } catch { throw CommandError("\(error)") }
+                FileIO.warnMissing(replayer.table.missingGlyphs, fonts: fonts)
                 return nil
             }
             // A trace file is read whole before the output is written (it may be the same file).
@@ -125,6 +126,7 @@ public struct SizingJob {
                 out.append(0x0A)
             }
             try FileIO.write(String(decoding: out, as: UTF8.self), to: outputPath)
+            FileIO.warnMissing(replayer.table.missingGlyphs, fonts: fonts)
             return nil
         }
         layout.keepsPreparedText = false
