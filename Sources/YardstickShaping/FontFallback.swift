@@ -27,8 +27,9 @@ public struct FontRun: Equatable, Sendable {
 /// is used.
 ///
 /// Neighbourhood: a space takes the first face of the chain that has it, wherever it stands
-/// (the primary face's space between Sinhala or Japanese words too), as CoreText and Chromium
-/// do; Pango keeps it in the face before it instead. A cluster of Common or Inherited
+/// (the primary face's space between Sinhala or Japanese words too), as Chromium does and
+/// CoreText's cascade (fallback only for characters the font lacks) should; Pango keeps it in
+/// the face before it instead. A cluster of Common or Inherited
 /// characters (punctuation, symbols, digits of no script) that the chain's first face lacks
 /// stays in the text face before it when that face covers it (the danda after Bengali, the
 /// Arabic comma after Arabic, U+3001 after Han), as Pango does; after a color (emoji) cluster

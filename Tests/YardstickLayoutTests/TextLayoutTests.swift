@@ -35,12 +35,14 @@ final class TextLayoutTests: XCTestCase {
     }
 
     func testLatinComesFromTheNextFaceWhenTheFirstLacksIt() throws {
-        // A user font without Latin put first: ASCII text measures in Noto Sans, as without it.
+        // A user font without Latin put first: ASCII letters measure in Noto Sans, as without it;
+        // spaces (and a tab, shaped as one) are the first face's that has one, the user's: 270
+        // units in Noto Sans Hebrew against 260, as a browser's font list gives them.
         let hebrew = try BundledFonts.directory() + "/NotoSansHebrew-Regular.ttf"
         let user = try TextEngine(fonts: FontCollection.make(fontPaths: [hebrew]))
         // (Hebrew fonts have digits and punctuation, which a first face then draws.)
-        for text in ["abc", "Hello world", "tab\there", "Hello שלום world"] {
-            XCTAssertEqual(user.layout(text, width: 1000).width, engine.layout(text, width: 1000).width, accuracy: 1e-9, text)
+        for (text, spaces) in [("abc", 0.0), ("Hello world", 1), ("tab\there", 1), ("Hello שלום world", 2)] {
+            XCTAssertEqual(user.layout(text, width: 1000).width, engine.layout(text, width: 1000).width + spaces * 0.010 * 17, accuracy: 1e-9, text)
         }
     }
 

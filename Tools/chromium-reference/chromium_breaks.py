@@ -35,7 +35,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 DEFAULT_FONTS = os.path.normpath(os.path.join(HERE, "..", "..", "Fonts"))
 
 # Yardstick's regular chain (Sources/YardstickFonts/BundledFonts.swift), file by file.
-CHAIN = ["NotoSans-Regular.ttf", "NotoSansHebrew-Regular.ttf", "NotoSansArabic-Regular.ttf", "NotoSansArmenian-Regular.ttf",
+CHAIN = ["NotoSans-Regular.ttf", "EMOJI", "NotoSansHebrew-Regular.ttf", "NotoSansArabic-Regular.ttf", "NotoSansArmenian-Regular.ttf",
          "KR", "NotoSansCJK-Regular.ttc", "NotoSansSymbols2-Regular.ttf", "NotoSansBengali-Regular.ttf",
          "NotoSansDevanagari-Regular.ttf", "NotoSansGeorgian-Regular.ttf", "NotoSansGujarati-Regular.ttf",
          "NotoSansGurmukhi-Regular.ttf", "NotoSansKannada-Regular.ttf", "NotoSansKhmer-Regular.ttf", "NotoSansLao-Regular.ttf",
@@ -45,6 +45,13 @@ CHAIN = ["NotoSans-Regular.ttf", "NotoSansHebrew-Regular.ttf", "NotoSansArabic-R
          "NotoSansEthiopic-Regular.ttf", "NotoSansOriya-Regular.ttf", "NotoSansSyriac-Regular.ttf",
          "NotoSansThaana-Regular.ttf", "NotoSansThai-Regular.ttf", "NotoColorEmoji.ttf"]
 HANGUL = "U+1100-11FF, U+3130-318F, U+A960-A97F, U+AC00-D7AF, U+D7B0-D7FF"
+# Emoji_Presentation characters (emoji-data.txt, Unicode 15) and the emoji planes: with an author
+# font list, Chromium takes the first listed font that has a character, so without this 👍 would
+# come from Noto Sans Symbols 2 in black and white (Pango and Yardstick take the color face).
+EMOJI_PRESENTATION = ("U+1F000-1FAFF, U+231A-231B, U+23E9-23EC, U+23F0, U+23F3, U+25FD-25FE, U+2614-2615, U+2648-2653, "
+                      "U+267F, U+2693, U+26A1, U+26AA-26AB, U+26BD-26BE, U+26C4-26C5, U+26CE, U+26D4, U+26EA, U+26F2-26F3, "
+                      "U+26F5, U+26FA, U+26FD, U+2705, U+270A-270B, U+2728, U+274C, U+274E, U+2753-2755, U+2757, U+2795-2797, "
+                      "U+27B0, U+27BF, U+2B1B-2B1C, U+2B50, U+2B55, U+E0020-E007F, U+FE0F, U+20E3, U+200D")
 
 SCRIPT = r"""
 const records = JSON.parse(document.getElementById('data').textContent);
@@ -102,7 +109,9 @@ def page(records, fonts):
     families = []
     for k, name in enumerate(CHAIN):
         family = f"ys{k}"
-        if name == "KR":
+        if name == "EMOJI":
+            faces.append(f'@font-face {{ font-family: "{family}"; src: url("file://{fonts}/NotoColorEmoji.ttf"); unicode-range: {EMOJI_PRESENTATION}; }}')
+        elif name == "KR":
             src = 'local("Noto Sans CJK KR")'
             faces.append(f'@font-face {{ font-family: "{family}"; src: {src}; unicode-range: {HANGUL}; }}')
         else:
