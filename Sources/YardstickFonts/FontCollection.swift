@@ -79,17 +79,21 @@ public final class FontCollection: @unchecked Sendable { // immutable after init
         self.hasVariants = faces.indices.map { variants[$0] != nil }
         self.variantList = variants.keys.sorted().flatMap { base in variants[base]!.flatMap { v in v.scalars.map { (base, $0, v.face) } } }
         self.emojiChains = chains.map { chain in chain.filter { faces[$0].hasColorGlyphs } + chain.filter { !faces[$0].hasColorGlyphs } }
-        chainSkips = chains.map { chain in
-            (0..<CodepointCoverage.wordCount).map { block in
-                UInt8(min(255, chain.firstIndex { faces[$0].coverage.words[block] != 0 } ?? chain.count))
-            }
-        }
-        let bits = UnsafeMutablePointer<UInt64>.allocate(capacity: faces.count * CodepointCoverage.wordCount)
+        let words = CodepointCoverage.wordCount
+        let bits = UnsafeMutablePointer<UInt64>.allocate(capacity: faces.count * words)
         for (i, face) in faces.enumerated() {
-            face.coverage.words.withUnsafeBufferPointer { (bits + i * CodepointCoverage.wordCount).initialize(from: $0.baseAddress!, count: CodepointCoverage.wordCount) }
+            face.coverage.words.withUnsafeBufferPointer { (bits + i * words).initialize(from: $0.baseAddress!, count: words) }
         }
         coverageBits = bits
-        let words = CodepointCoverage.wordCount
+        // The first position per block: faces from the back of the chain, so the earliest wins.
+        chainSkips = chains.map { chain in
+            var skips = [UInt8](repeating: UInt8(min(255, chain.count)), count: words)
+            for (position, face) in chain.enumerated().reversed() {
+                let faceBits = bits + face * words
+                for block in 0..<words where faceBits[block] != 0 { skips[block] = UInt8(min(255, position)) }
+            }
+            return skips
+        }
         chainCoverageBits = .allocate(capacity: chains.count * words)
         chainCoverageBits.initialize(repeating: 0, count: chains.count * words)
         for (k, chain) in chains.enumerated() {
