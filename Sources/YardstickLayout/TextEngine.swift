@@ -33,13 +33,16 @@ public final class TextEngine: Sendable {
     /// - Parameters:
     ///   - features: OpenType features applied to all text (HarfBuzz defaults otherwise: kerning
     ///     and standard ligatures on).
-    ///   - cache: the shaping cache; pass `ShapingCache(enabled: false)` to shape every time.
-    /// - Throws: when ICU cannot open its break iterators.
+    ///   - cache: the shaping cache; pass `ShapingCache(enabled: false)` to shape every time. Engines
+    ///     may share one only with the same `fonts` (the same object) and `features`.
+    /// - Throws: `TextEngineError.cacheServesOtherFonts` when `cache` serves other fonts or
+    ///   features; an error when ICU cannot open its break iterators.
     public convenience init(fonts: FontCollection, features: [FontFeature] = [], cache: ShapingCache = ShapingCache()) throws {
         try self.init(fonts: fonts, features: features, cache: cache, reusingSegments: true)
     }
 
     init(fonts: FontCollection, features: [FontFeature] = [], cache: ShapingCache = ShapingCache(), reusingSegments: Bool) throws {
+        guard cache.bind(fonts: fonts, features: features) else { throw TextEngineError.cacheServesOtherFonts }
         self.fonts = fonts
         self.cache = cache
         self.features = features
@@ -186,6 +189,17 @@ public final class TextEngine: Sendable {
             if let p = pool.withLock({ $0.popLast() }) { return p }
             sched_yield()
         }
+    }
+}
+
+/// Why a `TextEngine` could not be made.
+public enum TextEngineError: Error, Equatable, CustomStringConvertible {
+    /// The shaping cache given already serves another font collection or feature set: its
+    /// results are keyed by face index, so sharing it would measure with the wrong glyphs.
+    case cacheServesOtherFonts
+
+    public var description: String {
+        "this ShapingCache already serves another font collection or feature set; give each engine its own cache"
     }
 }
 

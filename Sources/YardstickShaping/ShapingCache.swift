@@ -1,4 +1,5 @@
 import Synchronization
+import YardstickFonts
 
 /// Remembers shaping results by (face, script, direction, run text), so measuring a word seen
 /// before — on another row, at another width or another Dynamic Type size — never calls
@@ -11,8 +12,10 @@ import Synchronization
 /// and insert are O(length of the run) for hashing. Full runs live in `store`, addressed by id;
 /// the tables hold `ShapedRunSummary` values. A shard that outgrows its share of `capacity`
 /// forgets its keys (the runs stay in the store: ids already handed out remain valid), and
-/// recomputed results are identical, so eviction never changes output. Features are fixed per
-/// cache: one cache belongs to one `Shaper` configuration.
+/// recomputed results are identical, so eviction never changes output. Keys hold face indices,
+/// so a cache serves one font collection with one feature set: the first engine to use it
+/// binds it (`bind(fonts:features:)`), and an engine with other fonts or features is refused
+/// instead of silently reading another collection's glyphs.
 public final class ShapingCache: @unchecked Sendable {
     private struct Shard: ~Copyable {
         let table: Mutex<ShapingTable>
@@ -29,6 +32,8 @@ public final class ShapingCache: @unchecked Sendable {
     private let shardCapacity: Int
     /// Every run shaped through this cache.
     public let store = ShapedRunStore()
+    /// The collection and features the cache serves, once bound.
+    private let owner = Mutex<(fonts: FontCollection, features: [FontFeature])?>(nil)
     /// False turns the cache off: every lookup shapes anew (for testing that caching never
     /// changes results). Runs still go to the store, which then grows with every lookup.
     public let isEnabled: Bool
@@ -72,6 +77,17 @@ public final class ShapingCache: @unchecked Sendable {
             let summary = ShapedRunSummary(id: store.append(run), run: run)
             table.insert(summary, for: key)
             return summary
+        }
+    }
+
+    /// Binds the cache to a font collection and feature set on first use; false when it is
+    /// bound to another collection (by identity) or other features, whose face indices and
+    /// glyphs its keys would confuse.
+    package func bind(fonts: FontCollection, features: [FontFeature]) -> Bool {
+        owner.withLock { owner in
+            if let owner { return owner.fonts === fonts && owner.features == features }
+            owner = (fonts, features)
+            return true
         }
     }
 

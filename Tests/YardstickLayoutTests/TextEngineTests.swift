@@ -1,8 +1,25 @@
 import XCTest
 @testable import YardstickLayout
 import YardstickFonts
+import YardstickShaping
 
 final class TextEngineTests: XCTestCase {
+    /// A shaping cache keys results by face index: engines may share one only with the same
+    /// fonts and features; another collection or feature set is refused, not served wrong glyphs.
+    func testACacheServesOneFontCollectionAndFeatureSet() throws {
+        let cache = ShapingCache()
+        let fonts = sharedEngine.fonts
+        let first = try TextEngine(fonts: fonts, cache: cache)
+        let second = try TextEngine(fonts: fonts, cache: cache)
+        XCTAssertEqual(first.layout("AVAV To", width: 100).width, second.layout("AVAV To", width: 100).width)
+        let hebrewFirst = try FontCollection.make(fontPaths: [BundledFonts.directory() + "/NotoSansHebrew-Regular.ttf"])
+        XCTAssertThrowsError(try TextEngine(fonts: hebrewFirst, cache: cache)) { XCTAssertEqual($0 as? TextEngineError, .cacheServesOtherFonts) }
+        XCTAssertThrowsError(try TextEngine(fonts: fonts, features: [FontFeature("kern", 0)!], cache: cache))
+        // Its own cache, the same collection with other features: fine, and no kerning.
+        let unkerned = try TextEngine(fonts: fonts, features: [FontFeature("kern", 0)!])
+        XCTAssertNotEqual(unkerned.layout("AVAV To", width: 100).width, first.layout("AVAV To", width: 100).width)
+    }
+
     /// Enough texts for several batches of 64, a width each, some of them to be truncated.
     func items() -> [(text: String, width: Double)] {
         var out: [(text: String, width: Double)] = []
