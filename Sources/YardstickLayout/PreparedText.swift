@@ -37,6 +37,23 @@ public struct PreparedText: Sendable {
         storage.missingGlyphs.first { $0.text == Int32(index) }?.glyphs ?? .none
     }
 
+    /// The segments inside `range` that are kerned against the segment after them on the same
+    /// line (`SegmentJoins`): where each ends, and the kerning in em.
+    func joinKerning(in range: Range<Int32>) -> [(end: Int32, em: Double)] {
+        var out: [(end: Int32, em: Double)] = []
+        for p in paragraphRange {
+            let para = storage.paragraphs[p]
+            guard para.end >= range.lowerBound && para.start <= range.upperBound else { continue }
+            for k in Int(para.firstSegment)..<Int(para.endSegment) {
+                let segment = storage.segments[k]
+                if segment.trailingClusterCount == 0, segment.trailingWidth != 0, segment.start >= range.lowerBound, segment.end < range.upperBound {
+                    out.append((segment.end, segment.trailingWidth))
+                }
+            }
+        }
+        return out
+    }
+
     /// Number of paragraphs (hard-break-separated).
     public var paragraphCount: Int { paragraphRange.count }
 

@@ -51,10 +51,15 @@ public struct TextLayout: Sendable {
         let line = lines[index]
         let range = Int32(line.utf8Range.lowerBound)..<Int32(line.utf8Range.upperBound)
         var runs: [GlyphRun] = []
+        let joins = prepared.joinKerning(in: range)
         for piece in prepared.pieces where piece.end > range.lowerBound && piece.start < range.upperBound {
             let face = Int(piece.face)
-            if let run = GlyphRun(run: prepared.runs.store[piece.runID], start: piece.start, level: piece.level, range: range,
+            if var run = GlyphRun(run: prepared.runs.store[piece.runID], start: piece.start, level: piece.level, range: range,
                                   face: prepared.fonts.faces[face], emPerUnit: prepared.runs.emPerUnit[face], attributes: attributes) {
+                // The kerning against the next segment, on the glyph of the piece's last cluster.
+                if let join = joins.first(where: { $0.end == piece.end }), !run.advances.isEmpty {
+                    run.advances[run.isRightToLeft ? 0 : run.advances.count - 1] += join.em * attributes.size
+                }
                 runs.append(run)
             }
         }

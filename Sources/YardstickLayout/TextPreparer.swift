@@ -13,6 +13,7 @@ final class TextPreparer: @unchecked Sendable {
     let shaper: Shaper
     @exclusivity(unchecked) private var fontRuns: [FontRun] = []
     @exclusivity(unchecked) private var memo = TextMemo()
+    @exclusivity(unchecked) private var joins = SegmentJoins()
     @exclusivity(unchecked) private var hardBreaks: [Paragraph] = []
     /// Summaries of the current paragraph's pieces.
     @exclusivity(unchecked) private var summaries: [ShapedRunSummary] = []
@@ -133,7 +134,7 @@ final class TextPreparer: @unchecked Sendable {
                 if let segmentCache, !opensRightToLeft {
                     switch appendChunks(bytes, paragraph: range, level: 0, style: style, cache: segmentCache, to: &builder) {
                     case .appended:
-                        Self.appendParagraph(para, firstSegment: firstSegment, baseLevel: 0, to: &builder)
+                        appendParagraph(bytes, para, firstSegment: firstSegment, baseLevel: 0, to: &builder)
                         continue
                     case .needsLevels: needsLevels = true
                     case .abandoned: break
@@ -143,7 +144,7 @@ final class TextPreparer: @unchecked Sendable {
                     switch appendChunks(bytes, paragraph: range, level: 1, style: style, cache: segmentCache, to: &builder) {
                     case .appended:
                         rightToLeftChunkParagraphs += 1
-                        Self.appendParagraph(para, firstSegment: firstSegment, baseLevel: 1, to: &builder)
+                        appendParagraph(bytes, para, firstSegment: firstSegment, baseLevel: 1, to: &builder)
                         continue
                     case .needsLevels, .abandoned: needsLevels = false // (the same chunk rules would refuse it with levels)
                     }
@@ -157,7 +158,7 @@ final class TextPreparer: @unchecked Sendable {
                     let base = analyzer.baseLevel
                     if appendChunks(bytes, paragraph: range, level: base, byLevels: true, style: style, cache: segmentCache, to: &builder) == .appended {
                         leveledChunkParagraphs += 1
-                        Self.appendParagraph(para, firstSegment: firstSegment, baseLevel: base, to: &builder)
+                        appendParagraph(bytes, para, firstSegment: firstSegment, baseLevel: base, to: &builder)
                         continue
                     }
                 }
@@ -179,7 +180,7 @@ final class TextPreparer: @unchecked Sendable {
                             if mayBeRightToLeft { rightToLeftSegmentParagraphs += 1 }
                             appendSegments(bytes, paragraph: range, breaks: breaks, levelRuns: mayBeRightToLeft ? analyzer.levelRuns : [],
                                            style: style, cache: segmentCache, to: &builder)
-                            Self.appendParagraph(para, firstSegment: firstSegment, baseLevel: mayBeRightToLeft ? analyzer.baseLevel : 0, to: &builder)
+                            appendParagraph(bytes, para, firstSegment: firstSegment, baseLevel: mayBeRightToLeft ? analyzer.baseLevel : 0, to: &builder)
                             continue
                         }
                     }
@@ -191,15 +192,19 @@ final class TextPreparer: @unchecked Sendable {
                                      graphemes: { analyzer.graphemeBoundaries(bytes, range: range) }, into: &fontRuns)
                 buildSegments(bytes, paragraph: range, segments: &builder.segments, pieces: &builder.pieces)
             }
-            Self.appendParagraph(para, firstSegment: firstSegment, baseLevel: baseLevel, to: &builder)
+            appendParagraph(bytes, para, firstSegment: firstSegment, baseLevel: baseLevel, to: &builder)
         }
         builder.finishText(utf8Count: bytes.count)
     }
 
-    /// Closes a paragraph of the batch: its segments are those appended since `firstSegment`.
+    /// Closes a paragraph of the batch: its segments are those appended since `firstSegment`,
+    /// with the kerning across their joins added (see `SegmentJoins`).
     @inline(__always)
-    private static func appendParagraph(_ para: Paragraph, firstSegment: Int32, baseLevel: UInt8, to builder: inout PreparedStorage.Builder) {
+    private func appendParagraph(_ bytes: UnsafeBufferPointer<UInt8>, _ para: Paragraph, firstSegment: Int32, baseLevel: UInt8,
+                                 to builder: inout PreparedStorage.Builder) {
         let endSegment = Int32(builder.segments.count)
+        joins.apply(bytes, segments: Int(firstSegment)..<Int(endSegment), builder: &builder, store: shaper.cache.store, emPerUnit: emPerUnit,
+                    shaper: shaper, analyzer: analyzer)
         let segments = UnsafeBufferPointer(rebasing: builder.segments.elements[Int(firstSegment)..<Int(endSegment)])
         builder.paragraphs.append(PreparedStorage.Paragraph(start: Int32(para.start), end: Int32(para.end), next: Int32(para.next),
                                                             firstSegment: firstSegment, endSegment: endSegment, baseLevel: baseLevel,
