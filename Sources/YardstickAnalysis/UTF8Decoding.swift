@@ -73,12 +73,15 @@ public enum CharacterProperties {
         s == 0x20 || s == 0x09 || s == 0x1680 || (s >= 0x2000 && s <= 0x200A && s != 0x2007) || s == 0x205F || s == 0x3000
     }
 
-    /// Characters HarfBuzz hides or that never need a glyph of their own (joiners, variation
-    /// selectors, bidi controls, tags): fallback does not ask fonts to cover them.
+    /// The characters HarfBuzz hides when a font has no glyph for them (its
+    /// `is_default_ignorable` list: joiners, variation selectors, bidi controls, tags, U+061C,
+    /// U+1D173–U+1D17A, U+FFF0–U+FFF8): fallback does not ask fonts to cover them, and they are
+    /// never missing glyphs. (U+180F is not on it: HarfBuzz 6 draws it as .notdef.)
     @inlinable @inline(__always) public static func isDefaultIgnorable(_ s: UInt32) -> Bool {
         if s < 0xAD { return false }
         return (s >= 0x200B && s <= 0x200F) || (s >= 0x202A && s <= 0x202E) || (s >= 0x2060 && s <= 0x206F)
-            || (s >= 0xFE00 && s <= 0xFE0F) || s == 0xFEFF || s == 0x00AD || s == 0x034F || (s >= 0x180B && s <= 0x180F)
-            || (s >= 0xE0000 && s <= 0xE0FFF)
+            || (s >= 0xFE00 && s <= 0xFE0F) || s == 0xFEFF || s == 0x00AD || s == 0x034F || s == 0x061C
+            || (s >= 0x17B4 && s <= 0x17B5) || (s >= 0x180B && s <= 0x180E) || (s >= 0xFFF0 && s <= 0xFFF8)
+            || (s >= 0x1D173 && s <= 0x1D17A) || (s >= 0xE0000 && s <= 0xE0FFF)
     }
 }

@@ -46,6 +46,10 @@ public final class FontCollection: @unchecked Sendable { // immutable after init
     /// The distinct vertical metrics of the faces, in bit order.
     public let distinctMetrics: [FontMetrics]
 
+    /// Installed faces a system fallback found but left out: one more would have passed
+    /// `maximumFaces` or `maximumDistinctMetrics` (0 without system fallback).
+    public private(set) var leftOutSystemFaces = 0
+
     /// The most faces one collection holds.
     public static let maximumFaces = 256
     /// The most distinct vertical metrics one collection holds (a line's set is a 64-bit mask).
@@ -58,7 +62,7 @@ public final class FontCollection: @unchecked Sendable { // immutable after init
             throw FontError.emptyCollection
         }
         guard faces.count <= Self.maximumFaces else {
-            throw FontError.invalidFont(path: faces[Self.maximumFaces].path, reason: "more than \(Self.maximumFaces) faces in one collection")
+            throw FontError.tooManyFaces(count: faces.count, limit: Self.maximumFaces, what: "faces")
         }
         var distinct: [FontMetrics] = []
         var metricsBits: [UInt64] = []
@@ -66,7 +70,8 @@ public final class FontCollection: @unchecked Sendable { // immutable after init
             let m = face.metrics
             let k = distinct.firstIndex { $0.ascenderPerEm == m.ascenderPerEm && $0.descenderPerEm == m.descenderPerEm && $0.lineGapPerEm == m.lineGapPerEm }
             if k == nil && distinct.count == Self.maximumDistinctMetrics {
-                throw FontError.invalidFont(path: face.path, reason: "more than \(Self.maximumDistinctMetrics) distinct line metrics (ascender, descender, line gap) in one collection")
+                let all = Set(faces.map { [$0.metrics.ascenderPerEm, $0.metrics.descenderPerEm, $0.metrics.lineGapPerEm] }).count
+                throw FontError.tooManyFaces(count: all, limit: Self.maximumDistinctMetrics, what: "distinct line metrics (ascender, descender, line gap)")
             }
             if k == nil { distinct.append(m) }
             metricsBits.append(1 << UInt64(k ?? distinct.count - 1))
@@ -216,16 +221,18 @@ public final class FontCollection: @unchecked Sendable { // immutable after init
             }
         }
         var systemFaces: [Int] = []
+        var leftOut = 0
         if systemFallback {
             var covered = [UInt64](repeating: 0, count: CodepointCoverage.wordCount)
             for face in loader.faces {
                 for w in 0..<CodepointCoverage.wordCount { covered[w] |= face.coverage.words[w] }
             }
-            let room = maximumFaces - loader.faces.count
-            for (path, index) in FontconfigResolver.fallbackFaces(family: family, covering: &covered, limit: room) {
-                guard let face = try? loader.load(path, index: index) else { continue }
-                if loader.distinctMetricsCount > maximumDistinctMetrics { loader.removeLast(); continue }
+            FontconfigResolver.fallbackFaces(family: family, covering: &covered) { path, index in
+                guard loader.faces.count < maximumFaces else { leftOut += 1; return false }
+                guard let face = try? loader.load(path, index: index) else { return false } // unreadable: skipped
+                if loader.distinctMetricsCount > maximumDistinctMetrics { loader.removeLast(); leftOut += 1; return false }
                 systemFaces.append(face)
+                return true
             }
         }
         let faces = loader.faces
@@ -238,7 +245,9 @@ public final class FontCollection: @unchecked Sendable { // immutable after init
             }
             return chain
         }
-        return try FontCollection(faces: faces, chains: chains, variants: variants)
+        let collection = try FontCollection(faces: faces, chains: chains, variants: variants)
+        collection.leftOutSystemFaces = leftOut
+        return collection
     }
 
     /// The fallback chain for a style: indices into `faces`, most preferred first.

@@ -11,6 +11,8 @@ public enum FontError: Error, Equatable, CustomStringConvertible, Sendable {
     case familyNotFound(family: String)
     /// A collection needs at least one face.
     case emptyCollection
+    /// More faces, or more distinct line metrics, than one collection holds.
+    case tooManyFaces(count: Int, limit: Int, what: String)
 
     public var description: String {
         switch self {
@@ -19,6 +21,8 @@ public enum FontError: Error, Equatable, CustomStringConvertible, Sendable {
         case .invalidFont(let path, let reason): return "not a usable font: \(path) (\(reason))"
         case .familyNotFound(let family): return "no installed font matches the family \"\(family)\""
         case .emptyCollection: return "a font collection needs at least one font"
+        case .tooManyFaces(let count, let limit, let what):
+            return "too many fonts: \(count) \(what), at most \(limit) in one collection (give fewer font files or folders)"
         }
     }
 }

@@ -33,26 +33,23 @@ public enum FontconfigResolver {
         return (String(cString: UnsafeRawPointer(file).assumingMemoryBound(to: CChar.self)), Int(index))
     }
 
-    /// Installed faces, in fontconfig's order for `family` (or "sans-serif"), each of which maps
-    /// some character that `covered` does not, nor any face listed before it: the faces a system
-    /// fallback appends after the bundled ones. At most `limit` faces. Files fontconfig lists
-    /// but that cannot be read are skipped.
-    /// - Parameter covered: one bit per scalar (`CodepointCoverage.wordCount` words), updated
-    ///   with what the returned faces add.
-    public static func fallbackFaces(family: String?, covering covered: inout [UInt64], limit: Int) -> [(path: String, faceIndex: Int)] {
-        guard limit > 0, let config = FcInitLoadConfigAndFonts() else { return [] }
+    /// Offers `take` the installed faces, in fontconfig's order for `family` (or "sans-serif"),
+    /// that map some character `covered` does not: the faces a system fallback appends after the
+    /// bundled ones. A face `take` accepts adds its characters to `covered`.
+    /// - Parameter covered: one bit per scalar (`CodepointCoverage.wordCount` words).
+    public static func fallbackFaces(family: String?, covering covered: inout [UInt64], take: (_ path: String, _ faceIndex: Int) -> Bool) {
+        guard let config = FcInitLoadConfigAndFonts() else { return }
         defer { FcConfigDestroy(config) }
-        guard let pattern = FcPatternCreate() else { return [] }
+        guard let pattern = FcPatternCreate() else { return }
         defer { FcPatternDestroy(pattern) }
         _ = (family ?? "sans-serif").withCString { FcPatternAddString(pattern, FC_FAMILY, UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self)) }
         FcConfigSubstitute(config, pattern, FcMatchPattern)
         FcDefaultSubstitute(pattern)
         var result = FcResultNoMatch
-        guard let set = FcFontSort(config, pattern, FcBool(FcTrue), nil, &result) else { return [] }
+        guard let set = FcFontSort(config, pattern, FcBool(FcTrue), nil, &result) else { return }
         defer { FcFontSetDestroy(set) }
-        var found: [(String, Int)] = []
         var seen = Set<String>()
-        for k in 0..<Int(set.pointee.nfont) where found.count < limit {
+        for k in 0..<Int(set.pointee.nfont) {
             guard let font = set.pointee.fonts[k] else { continue }
             var file: UnsafeMutablePointer<FcChar8>?
             var charset: OpaquePointer?
@@ -61,11 +58,10 @@ public enum FontconfigResolver {
                   FcPatternGetCharSet(font, FC_CHARSET, 0, &charset) == FcResultMatch, let charset else { continue }
             _ = FcPatternGetInteger(font, FC_INDEX, 0, &index)
             let path = String(cString: UnsafeRawPointer(file).assumingMemoryBound(to: CChar.self))
-            guard seen.insert("\(index)#\(path)").inserted, addsCoverage(charset, to: &covered, commit: false) else { continue }
+            guard seen.insert("\(index)#\(path)").inserted, addsCoverage(charset, to: &covered, commit: false),
+                  take(path, Int(index)) else { continue }
             _ = addsCoverage(charset, to: &covered, commit: true)
-            found.append((path, Int(index)))
         }
-        return found
     }
 
     /// Whether `charset` maps a scalar `covered` lacks; with `commit`, adds its scalars to `covered`.

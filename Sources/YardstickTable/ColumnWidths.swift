@@ -1,5 +1,6 @@
 import YardstickFonts
 import YardstickLayout
+import YardstickShaping
 import YardstickTemplates
 
 /// A grid's column widths, as SwiftDataTables chooses them (`SwiftDataTable.swift`,
@@ -56,7 +57,9 @@ enum ColumnWidths {
         }
         var named: [Int: Double] = [:]
         for (i, name) in data.columns.enumerated() { if let w = c.columnWidths[name] { named[i] = w } }
-        return GridColumns(automatic: widths, named: named, scalesToFill: c.shouldContentWidthScaleToFillFrame, frameWidth: c.frameWidth)
+        var columns = GridColumns(automatic: widths, named: named, scalesToFill: c.shouldContentWidthScaleToFillFrame, frameWidth: c.frameWidth)
+        for title in titles { columns.titleMissingGlyphs.formUnion(title.missingGlyphs) }
+        return columns
     }
 
     /// The base width a text strategy gives a column.
@@ -118,6 +121,8 @@ struct GridColumns {
     var named: [Int: Double]
     var scalesToFill: Bool
     var frameWidth: Double?
+    /// The clusters of the column titles no face covers (they set the columns' least widths).
+    var titleMissingGlyphs = MissingGlyphs.none
 
     /// Columns narrower in all than the frame widen in proportion; named widths beat all.
     func widths(frame: Double?) -> [Double] {

@@ -104,7 +104,7 @@ extension TableLayout {
         for k in known { releaseHandle(rows[rows.startIndex + k].section, rows[rows.startIndex + k].row, to: Self.known) }
         for (prepared, members) in fitted {
             preparedRowCount += members.count
-            missingGlyphs.formUnion(prepared.missingGlyphs)
+            rowMissingGlyphs.formUnion(prepared.missingGlyphs)
             for (m, j) in members.enumerated() {
                 let p = toFit[j]
                 let old = handles[p.section][p.row]

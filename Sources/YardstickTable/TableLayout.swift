@@ -44,9 +44,16 @@ public struct TableLayout<Row> {
     var initialEstimate: LayoutLength
     /// Rows whose texts were prepared (analysed and shaped) so far: what re-layouts avoid.
     var preparedRowCount = 0
-    /// The clusters no face covers in the row texts measured so far (a row measured again
-    /// counts again): measured as `.notdef`, so those heights are not what a real font gives.
-    public internal(set) var missingGlyphs = MissingGlyphs.none
+    /// The clusters no face covers in the row texts measured so far (a row measured again counts again).
+    var rowMissingGlyphs = MissingGlyphs.none
+    /// The clusters no face covers in what was measured so far: row texts (a row measured again
+    /// counts again), column titles, section headers and footers. They are measured as `.notdef`,
+    /// so those widths and heights are not what a real font gives.
+    public var missingGlyphs: MissingGlyphs {
+        var all = plan.missingGlyphs
+        all.formUnion(rowMissingGlyphs)
+        return all
+    }
 
     static var estimated: Int32 { -1 }
     static var known: Int32 { -2 }

@@ -1,5 +1,6 @@
 import YardstickLayout
 import YardstickOffsets
+import YardstickShaping
 import YardstickTemplates
 
 /// What sizing a table needs, resolved from a configuration: the displayed sections with their
@@ -49,6 +50,9 @@ package struct TablePlan<Row> {
     var sectionWidth: Double
     /// Grid columns by name (empty for a list).
     var columnNames: [String] = []
+    /// The clusters no face covers in the texts the plan measured itself: column titles,
+    /// section headers and footers.
+    var missingGlyphs = MissingGlyphs.none
     /// How a grid's column widths follow its frame and named widths (nil for a list).
     var gridColumns: GridColumns?
     var display = SectionDisplayBehavior.manuallyManaged
@@ -139,7 +143,9 @@ package struct TablePlan<Row> {
                 sizer = try CellSizer(t, engine: engine, environment: environment, path: path, column: column)
                 compiled[path] = sizer
             }
-            let texts = old?.texts ?? sizer.prepare(count: 1, threads: 1) { _ in info(s) }
+            if let old { return SectionFit(sizer: sizer, texts: old.texts) }
+            let texts = sizer.prepare(count: 1, threads: 1) { _ in info(s) }
+            missingGlyphs.formUnion(texts.missingGlyphs)
             return SectionFit(sizer: sizer, texts: texts)
         }
         for s in sections.indices {
@@ -232,6 +238,7 @@ extension TablePlan where Row == TableRow {
                              interRowSpacing: c.heightOfInterRowSpacing, mode: c.rowHeightMode, heightForRowAt: c.heightForRowAt,
                              sectionWidth: widths.reduce(0, +))
         plan.columnNames = data.columns
+        plan.missingGlyphs = columns.titleMissingGlyphs
         plan.roundsUp = c.environment.displayScale != nil
         plan.sectionColumnNames = Set(data.columns)
         plan.gridColumns = columns

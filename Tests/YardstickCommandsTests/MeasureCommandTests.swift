@@ -126,7 +126,7 @@ final class MeasureCommandTests: XCTestCase {
         let layout = try run(["layout"], environment: env, input: records)
         XCTAssertEqual(layout.status, 0, layout.err)
         XCTAssertEqual(layout.out.split(separator: "\n").count, 3)
-        let warning = "yardstick: warning: 4 clusters (U+13A9 U+13B3 U+13E3) measured as missing glyphs (.notdef): no font covers them; "
+        let warning = "yardstick: warning: 4 clusters (U+13A9 U+13B3 U+13E3) measured as missing glyphs (.notdef): no font has all of their characters; "
         XCTAssertEqual(layout.err, warning + "add a font that covers them with --font, or try --system-fallback\n")
         let fallback = try run(["layout", "--system-fallback"], environment: env, input: records)
         XCTAssertEqual(fallback.out, layout.out) // fontconfig found nothing to add

@@ -105,6 +105,20 @@ final class FontCollectionTests: XCTestCase {
         XCTAssertEqual(try FontCollection.make(systemFallback: true).faces.count, try FontCollection.bundled().faces.count)
     }
 
+    /// Too many fonts is one clear error about the total, not about a file.
+    func testTooManyFacesIsAnError() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("yardstick-many-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let source = try BundledFonts.directory() + "/NotoSansThaana-Regular.ttf"
+        for k in 0..<210 { try FileManager.default.createSymbolicLink(atPath: dir.appendingPathComponent(String(format: "f%03d.ttf", k)).path, withDestinationPath: source) }
+        XCTAssertThrowsError(try FontCollection.make(fontPaths: [dir.path])) { error in
+            let count = 210 + (try! FontCollection.bundled()).faces.count
+            XCTAssertEqual(error as? FontError, .tooManyFaces(count: count, limit: 256, what: "faces"))
+            XCTAssertTrue("\(error)".hasPrefix("too many fonts: \(count) faces, at most 256"), "\(error)")
+        }
+    }
+
     func testMetricsAndCoverage() throws {
         let face = try FontFace(path: BundledFonts.directory() + "/NotoSans-Regular.ttf")
         XCTAssertEqual(face.metrics, FontMetrics(unitsPerEm: 1000, ascender: 1069, descender: 293, lineGap: 0))

@@ -189,6 +189,40 @@ final class TextLayoutTests: XCTestCase {
         }
     }
 
+    /// Two segments on one line with no space between them are kerned against each other, as
+    /// HarfBuzz shapes the whole run (and Chromium): a tsheg and the next Tibetan syllable,
+    /// `-` and the letter after it. Broken there, each line ends without it; glyph runs carry it.
+    func testSegmentsOnOneLineAreKernedAcrossTheirJoin() throws {
+        for text in ["\u{0F42}\u{0F59}\u{0F74}\u{0F42}\u{0F0B}\u{0F63}\u{0F42}\u{0F0B}", "calidad-precio", "AV/AV", "T-V"] {
+            var bytes = text
+            let whole = bytes.withUTF8 { b -> Double in
+                let buffer = hb_buffer_create()
+                defer { hb_buffer_destroy(buffer) }
+                hb_buffer_add_utf8(buffer, b.baseAddress, Int32(b.count), 0, Int32(b.count))
+                hb_buffer_guess_segment_properties(buffer)
+                let face = engine.fonts.faces.firstIndex { $0.coverage.contains(UInt32(text.unicodeScalars.first!.value)) }!
+                hb_shape(engine.fonts.faces[face].hbFont, buffer, nil, 0)
+                var count: UInt32 = 0
+                let positions = hb_buffer_get_glyph_positions(buffer, &count)!
+                return (0..<Int(count)).reduce(0.0) { $0 + Double(positions[$1].x_advance) } * 17 / Double(engine.fonts.faces[face].metrics.unitsPerEm)
+            }
+            let layout = engine.layout(text, width: 1000)
+            XCTAssertEqual(layout.width, whole, accuracy: 1e-9, text)
+            XCTAssertEqual(layout.glyphRuns(line: 0).flatMap(\.advances).reduce(0, +), layout.width, accuracy: 1e-9, text)
+        }
+        // The Tibetan join is kerned (−50 units): shaped apart, the syllables are wider.
+        XCTAssertLessThan(engine.layout("\u{0F42}\u{0F59}\u{0F74}\u{0F42}\u{0F0B}\u{0F63}\u{0F42}\u{0F0B}", width: 1000).width,
+                          engine.layout("\u{0F42}\u{0F59}\u{0F74}\u{0F42}\u{0F0B}", width: 1000).width + engine.layout("\u{0F63}\u{0F42}\u{0F0B}", width: 1000).width - 0.5)
+        // Broken at the join, the first line ends without the kerning: its width is the segment's own.
+        let tibetan = "\u{0F42}\u{0F59}\u{0F74}\u{0F42}\u{0F0B}\u{0F63}\u{0F42}\u{0F0B}"
+        let first = engine.layout("\u{0F42}\u{0F59}\u{0F74}\u{0F42}\u{0F0B}", width: 1000).width
+        let narrow = engine.layout(tibetan, width: first + 0.01)
+        XCTAssertEqual(narrow.lineCount, 2)
+        XCTAssertEqual(narrow.lines[0].width, first, accuracy: 1e-9)
+        // The measure fast path (one line, surely fits) and the breaker agree.
+        XCTAssertEqual(engine.prepare(tibetan).measure(width: 1000, attributes: TextAttributes()).height, engine.layout(tibetan, width: 1000).height)
+    }
+
     func testMissingGlyphsAreReportedWithTheLayout() {
         XCTAssertTrue(engine.layout("Hello, world", width: 100).missingGlyphs.isEmpty)
         let layout = engine.layout("Cherokee ᏣᎳᎩ", width: 100)

@@ -38,6 +38,18 @@ final class MissingGlyphsTests: XCTestCase {
         XCTAssertEqual(find("abcdefghijklmnop\u{13A0}").clusterCount, 1)
     }
 
+    /// A mark no face has together with its base is drawn as .notdef from the base's face: the
+    /// cluster counts, with the mark. Marks a face has with their base, and what HarfBuzz hides, do not.
+    func testMarksNoFaceHasWithTheirBaseCount() {
+        XCTAssertEqual(find("a\u{0E48}").scalars.map(\.value), [0x0E48]) // Thai tone mark on a Latin letter
+        XCTAssertEqual(find("\u{0995}\u{0301}").scalars.map(\.value), [0x0301]) // Bengali letter + combining acute
+        XCTAssertEqual(find("a\u{1F3FF}").scalars.map(\.value), [0x1F3FF]) // a skin tone on a letter
+        XCTAssertEqual(find("\u{182E}\u{180F}\u{1823}").scalars.map(\.value), [0x180F]) // HarfBuzz 6 does not hide FVS4
+        XCTAssertEqual(find("e\u{0301} \u{0995}\u{09BF} \u{0E01}\u{0E48} \u{1F44D}\u{1F3FD} \u{0915}\u{094D}\u{0937}"), .none)
+        XCTAssertEqual(find("a\u{1D173}b x\u{061C}y z\u{FFF0}"), .none) // hidden by HarfBuzz
+        XCTAssertEqual(find("a\u{0E48} a\u{0E48}").clusterCount, 2)
+    }
+
     func testUnionAddsCountsAndKeepsTheSmallestCharacters() {
         var total = MissingGlyphs.none
         total.formUnion(find("𐀀 𐀁"))

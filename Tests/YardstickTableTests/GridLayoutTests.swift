@@ -1,6 +1,7 @@
 import XCTest
 import YardstickLayout
 import YardstickOffsets
+import YardstickShaping
 import YardstickTemplates
 @testable import YardstickTable
 
@@ -34,6 +35,23 @@ final class GridLayoutTests: XCTestCase {
         XCTAssertEqual(heights(t), [h, h, h])
         XCTAssertEqual(try t.offsets.offset(of: RowPosition(section: 0, row: 2)).points, 44 + 2 * (h + 1))
         XCTAssertEqual(t.totalHeight.points, 44 + 3 * (h + 1) + 44) // header, rows with spacing, footer
+    }
+
+    /// What no font covers is counted wherever the table measured it: column titles (they set
+    /// least widths) and rows, each measured row once more when it is measured again.
+    func testMissingGlyphsOfTitlesAndRowsAreCounted() throws {
+        let cherokee = TableData(columns: ["Ꮳ name", "Notes"], rows: [TableRow(["ᏣᎳᎩ", "ok"]), TableRow(["fine", "Ꭰ"])])
+        var c = DataTableConfiguration()
+        c.rowHeightMode = .automatic(estimated: 60, prefetchWindow: 10)
+        c.textLayout = .wrap // (single-line default cells have a known height: their texts are not measured)
+        var t = try TableLayout.grid(cherokee, configuration: c, engine: engine, threads: 1)
+        XCTAssertEqual(t.missingGlyphs.clusterCount, 1) // the title, before any row is measured
+        try t.measureAll()
+        XCTAssertEqual(t.missingGlyphs.clusterCount, 5)
+        XCTAssertEqual(t.missingGlyphs.scalars.map(\.value), [0x13A0, 0x13A9, 0x13B3, 0x13E3])
+        var plain = try TableLayout.grid(data, configuration: c, engine: engine, threads: 1)
+        try plain.measureAll()
+        XCTAssertEqual(plain.missingGlyphs, .none)
     }
 
     func testWrappedRowsTakeTheirTallestCell() throws {

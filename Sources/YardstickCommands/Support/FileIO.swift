@@ -46,7 +46,7 @@ public enum FileIO {
     public static func warnMissing(_ missing: MissingGlyphs, fonts: TextOptions) {
         guard !missing.isEmpty else { return }
         let remedy = fonts.systemFallback ? "add a font that covers them with --font" : "add a font that covers them with --font, or try --system-fallback"
-        warn("yardstick: warning: \(missing) measured as missing glyphs (.notdef): no font covers them; \(remedy)")
+        warn("yardstick: warning: \(missing) measured as missing glyphs (.notdef): no font has all of their characters; \(remedy)")
     }
 
     public static func warn(_ message: String) {

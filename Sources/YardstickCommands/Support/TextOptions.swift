@@ -18,9 +18,15 @@ public struct TextOptions: Sendable {
 
     /// The font collection: user files first, a fontconfig family, then the bundled fonts.
     public func makeFonts() throws -> FontCollection {
-        do { return try FontCollection.make(fontPaths: fontFiles, family: family, systemFallback: systemFallback) } catch let error as FontError {
+        let fonts: FontCollection
+        do { fonts = try FontCollection.make(fontPaths: fontFiles, family: family, systemFallback: systemFallback) } catch let error as FontError {
             throw CommandError(error.description)
         }
+        if fonts.leftOutSystemFaces > 0 {
+            FileIO.warn("yardstick: note: --system-fallback left out \(fonts.leftOutSystemFaces) installed font(s): a collection holds at most "
+                        + "\(FontCollection.maximumFaces) faces and \(FontCollection.maximumDistinctMetrics) distinct line metrics")
+        }
+        return fonts
     }
 
     /// Attributes from --size, or --style/--category (body at large by default: 17 pt).
