@@ -159,6 +159,15 @@ public final class FontCollection: @unchecked Sendable { // immutable after init
         return words[0] >> 32 == 0xFFFF_FFFF && words[1] | (1 << 63) == .max
     }
 
+    /// The cmap bitset of a face, and the union of `style`'s chain: one bit per scalar up to
+    /// U+10FFFF (`CodepointCoverage.wordCount` words), valid while the collection lives. For
+    /// loops that test many characters without a call per test. Package-internal: raw pointers
+    /// stay off the public API.
+    package func coverageWords(face: Int) -> UnsafePointer<UInt64> { UnsafePointer(coverageBits + face * CodepointCoverage.wordCount) }
+    package func chainCoverageWords(_ style: FontStyle) -> UnsafePointer<UInt64> {
+        UnsafePointer(chainCoverageBits + style.rawValue * CodepointCoverage.wordCount)
+    }
+
     /// Whether a face draws in color (an emoji face). O(1), lock-free.
     @inline(__always) public func isColor(_ face: Int) -> Bool { colorFaces[face] }
 

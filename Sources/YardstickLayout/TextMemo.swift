@@ -1,5 +1,6 @@
 import Foundation
 import YardstickLineBreaking
+import YardstickShaping
 
 /// A preparer's memory of texts it prepared recently, so a value repeated down a column (a
 /// status, a name, a category) is analysed and shaped once: a hit copies the text's
@@ -24,6 +25,8 @@ struct TextMemo {
         /// The hash of the last text that missed here: a text is remembered when it misses a
         /// second time, so texts seen once (most long ones) cost no copy and no memory.
         var seenHash: UInt64 = 0
+        /// The text has clusters no face covers: its `MissingGlyphs` are in `missingGlyphs`.
+        var hasMissingGlyphs = false
     }
 
     private static let slotCount = 4096
@@ -32,6 +35,8 @@ struct TextMemo {
     private var paragraphs: [PreparedStorage.Paragraph] = []
     private var segments: [BreakSegment] = []
     private var pieces: [ShapedPiece] = []
+    /// The missing glyphs of the remembered texts that have some, by slot.
+    private var missingGlyphs: [Int: MissingGlyphs] = [:]
     /// Texts longer than this are not remembered (long notes rarely repeat).
     private static let maxTextBytes = 256
     private static let arenaLimit = 8 << 20
@@ -67,6 +72,9 @@ struct TextMemo {
         }
         pieces.withUnsafeBufferPointer {
             builder.pieces.append(contentsOf: UnsafeBufferPointer(rebasing: $0[Int(slot.pieceStart)..<Int(slot.pieceStart + slot.pieceCount)]))
+        }
+        if slot.hasMissingGlyphs, let missing = missingGlyphs[Int(truncatingIfNeeded: hash) & (Self.slotCount - 1)] {
+            builder.missingGlyphs.append((Int32(builder.utf8Counts.count), missing))
         }
         builder.finishText(utf8Count: text.count)
         return true
@@ -108,6 +116,10 @@ struct TextMemo {
         pieces.append(contentsOf: UnsafeBufferPointer(rebasing: builder.pieces.elements[q0..<q1]))
         if text.count == 0 { slot.byteStart = Int32(bytes.count) }
         slot.seenHash = hash
+        if let last = builder.missingGlyphs.last, last.text == Int32(t) {
+            slot.hasMissingGlyphs = true
+            missingGlyphs[index] = last.glyphs
+        }
         slots[index] = slot
     }
 }

@@ -109,16 +109,16 @@ final class TextPreparer: @unchecked Sendable {
     /// Appends one text's paragraphs, segments and pieces to a batch (from the memo when the
     /// same text in the same style was prepared recently).
     func append(_ bytes: UnsafeBufferPointer<UInt8>, style: FontStyle, to builder: inout PreparedStorage.Builder) {
-        let missing = MissingGlyphs.find(in: bytes, style: style, fonts: fonts) { analyzer.graphemeBoundaries(bytes, range: 0..<bytes.count) }
-        if !missing.isEmpty { builder.missingGlyphs.append((Int32(builder.utf8Counts.count), missing)) }
         guard shaper.cache.isEnabled else { return appendUncached(bytes, style: style, to: &builder) }
         let hash = TextMemo.hash(bytes, style: style.rawValue)
-        if memo.copy(bytes, hash: hash, into: &builder) { return }
+        if memo.copy(bytes, hash: hash, into: &builder) { return } // (its missing glyphs too)
         appendUncached(bytes, style: style, to: &builder)
         memo.remember(bytes, hash: hash, from: builder)
     }
 
     func appendUncached(_ bytes: UnsafeBufferPointer<UInt8>, style: FontStyle, to builder: inout PreparedStorage.Builder) {
+        let missing = MissingGlyphs.find(in: bytes, style: style, fonts: fonts)
+        if !missing.isEmpty { builder.missingGlyphs.append((Int32(builder.utf8Counts.count), missing)) }
         hardBreaks.removeAllKeepingCapacity()
         HardBreaks.paragraphs(in: bytes, into: &hardBreaks)
         for para in hardBreaks {

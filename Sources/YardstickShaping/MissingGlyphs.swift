@@ -41,79 +41,117 @@ public struct MissingGlyphs: Equatable, Sendable, CustomStringConvertible {
         return "\(clusterCount) cluster\(clusterCount == 1 ? "" : "s") (\(list.joined(separator: " "))\(scalars.count > 5 ? " …" : ""))"
     }
 
-    /// The clusters of `bytes` that no face of `style`'s chain covers. One pass over the bytes
-    /// (eight ASCII bytes at a time) when every character is covered, the common case;
-    /// `graphemes` (the cluster ends, as `FontFallback` takes them) is called only otherwise.
-    public static func find(in bytes: UnsafeBufferPointer<UInt8>, style: FontStyle, fonts: FontCollection,
-                            graphemes: () -> [Int32]) -> MissingGlyphs {
+    /// The clusters of `bytes` that no face of `style`'s chain covers. One pass over the bytes,
+    /// eight ASCII bytes at a time, no allocation unless something is missing. A cluster here is
+    /// a character with the marks, modifiers and joiners after it (Grapheme_Cluster_Break
+    /// Extend, SpacingMark, ZWJ): the units fallback cannot split.
+    public static func find(in bytes: UnsafeBufferPointer<UInt8>, style: FontStyle, fonts: FontCollection) -> MissingGlyphs {
         let chain = fonts.chainElements(for: style)
         let primary = chain[0]
         let asciiCovered = fonts.chainCoversPrintableASCII(style)
         let asciiInPrimary = fonts.coversPrintableASCII(primary)
+        let union = fonts.chainCoverageWords(style), primaryWords = fonts.coverageWords(face: primary)
+        @inline(__always) func has(_ words: UnsafePointer<UInt64>, _ s: UInt32) -> Bool {
+            s < 0x110000 && (words[Int(s >> 6)] >> UInt64(s & 63)) & 1 != 0
+        }
+        var result = MissingGlyphs.none
+        var found: Set<UInt32> = []
+        // The open cluster: where it starts, whether a character of it is in no face, whether
+        // its marks may need another face than the primary.
+        var clusterStart = -1
+        var clusterMissing = false
+        var clusterMixed = false
+        var baseInPrimary = true
+        func close(_ end: Int) {
+            guard clusterStart >= 0 else { return }
+            if let missing = missingScalars(bytes, clusterStart..<end, style: style, fonts: fonts, chain: chain, knownMissing: clusterMissing) {
+                result.clusterCount += 1
+                found.formUnion(missing)
+            }
+        }
         var i = 0
         let n = bytes.count
-        var baseInPrimary = true
-        var needsClusters = false
         while i < n {
             if asciiCovered && i + 8 <= n {
                 let word = UnsafeRawPointer(bytes.baseAddress! + i).loadUnaligned(as: UInt64.self)
-                // No byte ≥ 0x80 and none < 0x20 or 0x7F: eight printable ASCII characters.
+                // No byte ≥ 0x80 and none < 0x20 or 0x7F: eight printable ASCII characters, each
+                // a cluster of its own (a mark after the last one joins it).
                 let high = word & 0x8080_8080_8080_8080
                 let control = (word &- 0x2020_2020_2020_2020) & ~word & 0x8080_8080_8080_8080
                 let delete = ((word ^ 0x7F7F_7F7F_7F7F_7F7F) &- 0x0101_0101_0101_0101) & ~(word ^ 0x7F7F_7F7F_7F7F_7F7F) & 0x8080_8080_8080_8080
-                if high | control | delete == 0 { i += 8; baseInPrimary = asciiInPrimary; continue }
+                if high | control | delete == 0 {
+                    if clusterMissing || clusterMixed { close(i) }
+                    clusterStart = i + 7; clusterMissing = false; clusterMixed = false; baseInPrimary = asciiInPrimary
+                    i += 8
+                    continue
+                }
             }
-            let (scalar, length) = UTF8Decoding.decode(bytes, at: i, end: n)
-            if isMissing(scalar, style: style, fonts: fonts) { needsClusters = true; break }
-            if scalar >= 0x300 && CharacterProperties.isGraphemeExtend(scalar) {
-                // A mark (or modifier, or joiner) the base's face may not have.
-                if !(baseInPrimary && (CharacterProperties.isDefaultIgnorable(scalar) || fonts.covers(primary, scalar))) { needsClusters = true; break }
+            let byte = bytes[i]
+            if asciiCovered && byte >= 0x20 && byte < 0x7F {
+                if clusterMissing || clusterMixed { close(i) }
+                clusterStart = i; clusterMissing = false; clusterMixed = false; baseInPrimary = asciiInPrimary
+                i += 1
+                continue
+            }
+            let (decoded, length) = UTF8Decoding.decode(bytes, at: i, end: n)
+            let scalar = decoded == 0x09 ? 0x20 : decoded // (a tab is shaped as a space)
+            let ignored = isIgnored(scalar)
+            let missing = !ignored && !has(union, scalar)
+            if clusterStart >= 0 && scalar >= 0x300 && CharacterProperties.isGraphemeExtend(scalar) {
+                clusterMissing = clusterMissing || missing
+                if !baseInPrimary || !(ignored || has(primaryWords, scalar)) { clusterMixed = true }
             } else {
-                baseInPrimary = fonts.covers(primary, scalar == 0x09 ? 0x20 : scalar) || CharacterProperties.isDefaultIgnorable(scalar)
+                if clusterMissing || clusterMixed { close(i) }
+                clusterStart = i; clusterMissing = missing; clusterMixed = false
+                baseInPrimary = ignored || has(primaryWords, scalar)
             }
             i += length
         }
-        guard needsClusters else { return .none }
-        var count = 0
-        var found = Set<UInt32>()
-        var start = 0
-        for end in graphemes() {
-            if let missing = missingScalars(bytes, start..<Int(end), style: style, fonts: fonts, chain: chain) {
-                count += 1
-                found.formUnion(missing)
-            }
-            start = Int(end)
-        }
-        let sample = found.sorted().prefix(sampleLimit).compactMap(Unicode.Scalar.init)
-        return MissingGlyphs(clusterCount: count, scalars: Array(sample))
+        if clusterMissing || clusterMixed { close(n) }
+        guard result.clusterCount > 0 else { return .none }
+        result.scalars = found.sorted().prefix(sampleLimit).compactMap(Unicode.Scalar.init)
+        return result
     }
 
     /// The characters of a cluster drawn as .notdef, or nil when a face maps them all: those no
-    /// face maps, else those the face of its first character lacks.
+    /// face maps, else those the face of its first character lacks. Allocates only for a
+    /// cluster that is missing something.
     private static func missingScalars(_ bytes: UnsafeBufferPointer<UInt8>, _ cluster: Range<Int>, style: FontStyle, fonts: FontCollection,
-                                       chain: UnsafeBufferPointer<Int>) -> [UInt32]? {
-        var scalars: [UInt32] = []
+                                       chain: UnsafeBufferPointer<Int>, knownMissing: Bool) -> [UInt32]? {
+        func scalars(where keep: (UInt32) -> Bool) -> [UInt32] {
+            var out: [UInt32] = []
+            var k = cluster.lowerBound
+            while k < cluster.upperBound {
+                let (scalar, length) = UTF8Decoding.decode(bytes, at: k, end: cluster.upperBound)
+                if !isIgnored(scalar) && keep(scalar == 0x09 ? 0x20 : scalar) { out.append(scalar == 0x09 ? 0x20 : scalar) }
+                k += length
+            }
+            return out
+        }
+        if knownMissing { return scalars { !fonts.chainCovers(style, $0) } }
+        func coversAll(_ face: Int) -> Bool {
+            var k = cluster.lowerBound
+            while k < cluster.upperBound {
+                let (scalar, length) = UTF8Decoding.decode(bytes, at: k, end: cluster.upperBound)
+                if !isIgnored(scalar) && !fonts.covers(face, scalar == 0x09 ? 0x20 : scalar) { return false }
+                k += length
+            }
+            return true
+        }
         var k = cluster.lowerBound
-        while k < cluster.upperBound {
+        var first: UInt32? = nil
+        while k < cluster.upperBound, first == nil {
             let (scalar, length) = UTF8Decoding.decode(bytes, at: k, end: cluster.upperBound)
-            if !isIgnored(scalar) { scalars.append(scalar == 0x09 ? 0x20 : scalar) }
+            if !isIgnored(scalar) { first = scalar == 0x09 ? 0x20 : scalar }
             k += length
         }
-        guard let first = scalars.first else { return nil }
-        let nowhere = scalars.filter { !fonts.chainCovers(style, $0) }
-        if !nowhere.isEmpty { return nowhere }
-        guard scalars.count > 1 else { return nil }
+        guard let first else { return nil }
         let skip = fonts.firstCandidate(in: style, for: first)
         if skip < chain.count {
-            for p in skip..<chain.count where scalars.allSatisfy({ fonts.covers(chain[p], $0) }) { return nil }
+            for p in skip..<chain.count where coversAll(chain[p]) { return nil }
         }
         guard let base = chain.first(where: { fonts.covers($0, first) }) else { return [first] }
-        return scalars.filter { !fonts.covers(base, $0) }
-    }
-
-    @inline(__always)
-    private static func isMissing(_ scalar: UInt32, style: FontStyle, fonts: FontCollection) -> Bool {
-        !isIgnored(scalar) && !fonts.chainCovers(style, scalar == 0x09 ? 0x20 : scalar)
+        return scalars { !fonts.covers(base, $0) }
     }
 
     /// Line breaks and the characters HarfBuzz hides need no glyph. (A tab is shaped as a space.)

@@ -73,13 +73,12 @@ final class FontFallbackTests: XCTestCase {
             ("العربية", "Noto Sans Arabic"), ("עברית", "Noto Sans Hebrew"), ("日本語", "Noto Sans CJK JP"), ("한국어", "Noto Sans CJK KR"),
             ("♔♕♖", "Noto Sans Symbols2"), ("𝔸𝔹", "Noto Sans Math"), ("🜁🜂", "Noto Sans Symbols"),
         ]
-        let analyzer = try TextAnalyzer()
         for (word, family) in words {
             XCTAssertEqual(Set(runs(word).filter { $0.0 != " " }.map(\.1)), [family], word) // (spaces: Noto Sans)
             for style in [FontStyle.regular, .bold] {
                 var text = word
                 let missing = text.withUTF8 { bytes in
-                    MissingGlyphs.find(in: bytes, style: style, fonts: fonts) { analyzer.graphemeBoundaries(bytes, range: 0..<bytes.count) }
+                    MissingGlyphs.find(in: bytes, style: style, fonts: fonts)
                 }
                 XCTAssertEqual(missing, .none, word)
             }

@@ -5,13 +5,11 @@ import YardstickShaping
 
 final class MissingGlyphsTests: XCTestCase {
     static let fonts = try! FontCollection.bundled()
-    let analyzer = try! TextAnalyzer()
 
     func find(_ text: String, style: FontStyle = .regular) -> MissingGlyphs {
         var text = text
-        let analyzer = self.analyzer
         return text.withUTF8 { bytes in
-            MissingGlyphs.find(in: bytes, style: style, fonts: Self.fonts) { analyzer.graphemeBoundaries(bytes, range: 0..<bytes.count) }
+            MissingGlyphs.find(in: bytes, style: style, fonts: Self.fonts)
         }
     }
 
