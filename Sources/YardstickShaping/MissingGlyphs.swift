@@ -54,8 +54,9 @@ public struct MissingGlyphs: Equatable, Sendable, CustomStringConvertible {
         @inline(__always) func has(_ words: UnsafePointer<UInt64>, _ s: UInt32) -> Bool {
             s < 0x110000 && (words[Int(s >> 6)] >> UInt64(s & 63)) & 1 != 0
         }
-        // The clusters found missing so far (rare: created on the first).
-        var found: [UInt32]? = nil
+        // The clusters found missing so far, and the smallest of their characters (at most
+        // `sampleLimit`, in order: bounded however much is missing).
+        var smallest: [UInt32] = []
         var count = 0
         // The open cluster: where it starts, whether a character of it is in no face, whether
         // its marks may need another face than the primary.
@@ -63,11 +64,14 @@ public struct MissingGlyphs: Equatable, Sendable, CustomStringConvertible {
         var clusterMissing = false
         var clusterMixed = false
         var baseInPrimary = true
-        @inline(never) func check(_ cluster: Range<Int>, knownMissing: Bool, count: inout Int, found: inout [UInt32]?) {
+        @inline(never) func check(_ cluster: Range<Int>, knownMissing: Bool, count: inout Int, smallest: inout [UInt32]) {
             guard cluster.lowerBound >= 0,
                   let missing = missingScalars(bytes, cluster, style: style, fonts: fonts, chain: chain, knownMissing: knownMissing) else { return }
             count += 1
-            found = (found ?? []) + missing
+            for scalar in missing where !smallest.contains(scalar) {
+                if smallest.count == sampleLimit { guard scalar < smallest[sampleLimit - 1] else { continue }; smallest.removeLast() }
+                smallest.insert(scalar, at: smallest.firstIndex { $0 > scalar } ?? smallest.count)
+            }
         }
         var i = 0
         let n = bytes.count
@@ -80,7 +84,7 @@ public struct MissingGlyphs: Equatable, Sendable, CustomStringConvertible {
                 let control = (word &- 0x2020_2020_2020_2020) & ~word & 0x8080_8080_8080_8080
                 let delete = ((word ^ 0x7F7F_7F7F_7F7F_7F7F) &- 0x0101_0101_0101_0101) & ~(word ^ 0x7F7F_7F7F_7F7F_7F7F) & 0x8080_8080_8080_8080
                 if high | control | delete == 0 {
-                    if clusterMissing || clusterMixed { check(clusterStart..<i, knownMissing: clusterMissing, count: &count, found: &found) }
+                    if clusterMissing || clusterMixed { check(clusterStart..<i, knownMissing: clusterMissing, count: &count, smallest: &smallest) }
                     clusterStart = i + 7; clusterMissing = false; clusterMixed = false; baseInPrimary = asciiInPrimary
                     i += 8
                     continue
@@ -88,7 +92,7 @@ public struct MissingGlyphs: Equatable, Sendable, CustomStringConvertible {
             }
             let byte = bytes[i]
             if asciiCovered && byte >= 0x20 && byte < 0x7F {
-                if clusterMissing || clusterMixed { check(clusterStart..<i, knownMissing: clusterMissing, count: &count, found: &found) }
+                if clusterMissing || clusterMixed { check(clusterStart..<i, knownMissing: clusterMissing, count: &count, smallest: &smallest) }
                 clusterStart = i; clusterMissing = false; clusterMixed = false; baseInPrimary = asciiInPrimary
                 i += 1
                 continue
@@ -101,15 +105,15 @@ public struct MissingGlyphs: Equatable, Sendable, CustomStringConvertible {
                 clusterMissing = clusterMissing || missing
                 if !baseInPrimary || !(ignored || has(primaryWords, scalar)) { clusterMixed = true }
             } else {
-                if clusterMissing || clusterMixed { check(clusterStart..<i, knownMissing: clusterMissing, count: &count, found: &found) }
+                if clusterMissing || clusterMixed { check(clusterStart..<i, knownMissing: clusterMissing, count: &count, smallest: &smallest) }
                 clusterStart = i; clusterMissing = missing; clusterMixed = false
                 baseInPrimary = ignored || has(primaryWords, scalar)
             }
             i += length
         }
-        if clusterMissing || clusterMixed { check(clusterStart..<n, knownMissing: clusterMissing, count: &count, found: &found) }
-        guard count > 0, let found else { return .none }
-        return MissingGlyphs(clusterCount: count, scalars: Set(found).sorted().prefix(sampleLimit).compactMap(Unicode.Scalar.init))
+        if clusterMissing || clusterMixed { check(clusterStart..<n, knownMissing: clusterMissing, count: &count, smallest: &smallest) }
+        guard count > 0 else { return .none }
+        return MissingGlyphs(clusterCount: count, scalars: smallest.compactMap(Unicode.Scalar.init))
     }
 
     /// The characters of a cluster drawn as .notdef, or nil when a face maps them all: those no
