@@ -196,10 +196,14 @@ public final class FontCollection: @unchecked Sendable { // immutable after init
     ///   - includeBundled: append the bundled Noto fonts as the last fallbacks.
     ///   - systemFallback: append, after every other face, the installed faces fontconfig lists
     ///     that map characters no other face does (off by default: heights then depend on the
-    ///     machine's fonts). Faces whose line metrics would be the 65th distinct ones are left out.
+    ///     machine's fonts). Faces past the limits are left out (`leftOutSystemFaces`).
+    ///   - systemFallbackCharacters: with `systemFallback`, only faces mapping one of these
+    ///     (the characters of the text to measure that no other face maps); nil: every face that
+    ///     adds coverage, until the limits.
     /// - Throws: `FontError` naming the path of any missing, unreadable or corrupt font.
     public static func make(fontPaths: [String] = [], family: String? = nil, includeBundled: Bool = true,
-                            bundledDirectory: String? = nil, systemFallback: Bool = false) throws -> FontCollection {
+                            bundledDirectory: String? = nil, systemFallback: Bool = false,
+                            systemFallbackCharacters: Set<Unicode.Scalar>? = nil) throws -> FontCollection {
         var loader = FaceLoader()
         var userFaces: [Int] = []
         for path in fontPaths {
@@ -236,7 +240,14 @@ public final class FontCollection: @unchecked Sendable { // immutable after init
             for face in loader.faces {
                 for w in 0..<CodepointCoverage.wordCount { covered[w] |= face.coverage.words[w] }
             }
-            FontconfigResolver.fallbackFaces(family: family, covering: &covered) { path, index in
+            var needed: Set<UInt32>? = nil
+            if let characters = systemFallbackCharacters {
+                needed = []
+                for scalar in characters where (covered[Int(scalar.value >> 6)] >> UInt64(scalar.value & 63)) & 1 == 0 {
+                    needed!.insert(scalar.value)
+                }
+            }
+            FontconfigResolver.fallbackFaces(family: family, covering: &covered, needed: &needed) { path, index in
                 guard loader.faces.count < maximumFaces else { leftOut += 1; return false }
                 guard let face = try? loader.load(path, index: index) else { return false } // unreadable: skipped
                 if loader.distinctMetricsCount > maximumDistinctMetrics { loader.removeLast(); leftOut += 1; return false }

@@ -34,10 +34,12 @@ public enum FontconfigResolver {
     }
 
     /// Offers `take` the installed faces, in fontconfig's order for `family` (or "sans-serif"),
-    /// that map some character `covered` does not: the faces a system fallback appends after the
-    /// bundled ones. A face `take` accepts adds its characters to `covered`.
+    /// that map some character `covered` does not (and, given `needed`, one of those): the faces
+    /// a system fallback appends after the bundled ones. A face `take` accepts adds its
+    /// characters to `covered` and takes them off `needed`; the search ends when none is needed.
     /// - Parameter covered: one bit per scalar (`CodepointCoverage.wordCount` words).
-    public static func fallbackFaces(family: String?, covering covered: inout [UInt64], take: (_ path: String, _ faceIndex: Int) -> Bool) {
+    public static func fallbackFaces(family: String?, covering covered: inout [UInt64], needed: inout Set<UInt32>?,
+                                     take: (_ path: String, _ faceIndex: Int) -> Bool) {
         guard let config = FcInitLoadConfigAndFonts() else { return }
         defer { FcConfigDestroy(config) }
         guard let pattern = FcPatternCreate() else { return }
@@ -49,7 +51,7 @@ public enum FontconfigResolver {
         guard let set = FcFontSort(config, pattern, FcBool(FcTrue), nil, &result) else { return }
         defer { FcFontSetDestroy(set) }
         var seen = Set<String>()
-        for k in 0..<Int(set.pointee.nfont) {
+        for k in 0..<Int(set.pointee.nfont) where needed.map({ !$0.isEmpty }) ?? true {
             guard let font = set.pointee.fonts[k] else { continue }
             var file: UnsafeMutablePointer<FcChar8>?
             var charset: OpaquePointer?
@@ -58,9 +60,11 @@ public enum FontconfigResolver {
                   FcPatternGetCharSet(font, FC_CHARSET, 0, &charset) == FcResultMatch, let charset else { continue }
             _ = FcPatternGetInteger(font, FC_INDEX, 0, &index)
             let path = String(cString: UnsafeRawPointer(file).assumingMemoryBound(to: CChar.self))
-            guard seen.insert("\(index)#\(path)").inserted, addsCoverage(charset, to: &covered, commit: false),
-                  take(path, Int(index)) else { continue }
+            let hits = needed?.filter { FcCharSetHasChar(charset, $0) != 0 }
+            guard seen.insert("\(index)#\(path)").inserted, hits.map({ !$0.isEmpty }) ?? true,
+                  addsCoverage(charset, to: &covered, commit: false), take(path, Int(index)) else { continue }
             _ = addsCoverage(charset, to: &covered, commit: true)
+            if let hits { needed?.subtract(hits) }
         }
     }
 

@@ -88,6 +88,9 @@ public final class Shaper {
     /// a summary whose `id` finds the full run in `cache.store`.
     @inline(__always)
     public func shape(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, face: Int, script: UInt32, rightToLeft: Bool) -> ShapedRunSummary {
+        // Emoji take the script of the text around them, but a complex-script shaper (Khmer's)
+        // would break a sequence apart (👍🏽 as two glyphs): a color face shapes as Common.
+        let script = fonts.isColor(face) ? ScriptTag.common : script
         let run = UnsafeBufferPointer(rebasing: bytes[range])
         let probe = ShapingKey(bytes: run, face: face, script: script, rightToLeft: rightToLeft, keepsTail: false)
         guard cache.isEnabled else {

@@ -69,8 +69,8 @@ struct LayoutCommand: ParsableCommand {
             text.maxLines = maxLines
             let job = LayoutJob(defaultWidth: width, attributes: try text.attributes(), threads: fontOptions.threads)
             let bytes = try FileIO.read(input)
-            _ = try job.parse(bytes) // every line checked before fonts load or output starts
-            let engine = try TextEngine(fonts: text.makeFonts())
+            let items = try job.parse(bytes).items // every line checked before fonts load or output starts
+            let engine = try TextEngine(fonts: text.makeFonts(for: text.systemFallback ? items.map(\.text) : []))
             let (out, report) = try job.run(bytes, engine: engine)
             if report.replacedInvalidUTF8 > 0 {
                 FileIO.warn("yardstick: warning: \(report.replacedInvalidUTF8) invalid UTF-8 sequence(s) or unpaired surrogate escape(s) replaced by U+FFFD")
@@ -105,7 +105,7 @@ struct MeasureCommand: ParsableCommand {
             let job = MeasureJob(maxColumnWidth: maxColumnWidth, attributes: try text.attributes(), threads: fontOptions.threads)
             try TextOptions.checkWidth(maxColumnWidth, "--max-column-width")
             let bytes = try FileIO.read(file)
-            let engine = try TextEngine(fonts: text.makeFonts())
+            let engine = try TextEngine(fonts: text.makeFonts(for: text.systemFallback ? [String(decoding: bytes, as: UTF8.self)] : []))
             let bar = ProgressBar(label: "measuring")
             let (out, summary) = try job.run(csv: bytes, engine: engine, progress: bar.update)
             bar.finish()

@@ -101,6 +101,11 @@ final class FontCollectionTests: XCTestCase {
         // Noto Sans Bold maps nothing Noto Sans Regular does not: it is not added.
         XCTAssertEqual(withSystem.faces.map(\.familyName), ["Noto Sans", "Noto Sans Bengali"])
         XCTAssertEqual(withSystem.chain(for: .regular).map { withSystem.faces[$0].familyName }, ["Noto Sans", "Noto Sans Bengali"])
+        // Given the text's characters, only faces that map one of them no other face maps.
+        XCTAssertEqual(try FontCollection.make(fontPaths: [latin], includeBundled: false, systemFallback: true,
+                                               systemFallbackCharacters: ["a", "b"]).faces.count, 1)
+        XCTAssertEqual(try FontCollection.make(fontPaths: [latin], includeBundled: false, systemFallback: true,
+                                               systemFallbackCharacters: ["a", "\u{0995}"]).faces.map(\.familyName), ["Noto Sans", "Noto Sans Bengali"])
         // The bundled fonts already cover Bengali: nothing to add.
         XCTAssertEqual(try FontCollection.make(systemFallback: true).faces.count, try FontCollection.bundled().faces.count)
     }

@@ -223,6 +223,15 @@ final class TextLayoutTests: XCTestCase {
         XCTAssertEqual(engine.prepare(tibetan).measure(width: 1000, attributes: TextAttributes()).height, engine.layout(tibetan, width: 1000).height)
     }
 
+    /// An emoji sequence takes the script of the text after it, but is shaped as Common: the
+    /// Khmer shaper would split 👍🏽 into two glyphs.
+    func testEmojiSequencesBeforeAComplexScriptStayOneGlyph() {
+        let khmer = engine.layout("\u{179F}", width: 1000).width
+        for emoji in ["👍🏽", "👨‍👩‍👧", "🇯🇵"] {
+            XCTAssertEqual(engine.layout(emoji + "\u{179F}", width: 1000).width, engine.layout(emoji, width: 1000).width + khmer, accuracy: 1e-9, emoji)
+        }
+    }
+
     func testMissingGlyphsAreReportedWithTheLayout() {
         XCTAssertTrue(engine.layout("Hello, world", width: 100).missingGlyphs.isEmpty)
         let layout = engine.layout("Cherokee ᏣᎳᎩ", width: 100)

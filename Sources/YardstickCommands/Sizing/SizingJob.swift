@@ -90,8 +90,9 @@ public struct SizingJob {
         let sizing: SizingConfig
         do { sizing = try SizingConfig(json: try FileIO.read(configPath)) } catch let e as ConfigError { throw CommandError("\(configPath): \(e)") }
         let start = DispatchTime.now().uptimeNanoseconds
-        let (data, replaced, skipped, ragged) = try table(csv: try FileIO.read(csvPath))
-        let engine = try TextEngine(fonts: fonts.makeFonts())
+        let csv = try FileIO.read(csvPath)
+        let (data, replaced, skipped, ragged) = try table(csv: csv)
+        let engine = try TextEngine(fonts: fonts.makeFonts(for: fonts.systemFallback ? [String(decoding: csv, as: UTF8.self)] : []))
         let job = SizingJob(config: sizing, format: format, threads: threads)
         var layout: TableLayout<TableRow>
         do { layout = try job.layout(data, engine: engine) } catch let e as ConfigError { throw CommandError("\(configPath): \(e)") }

@@ -16,10 +16,23 @@ public struct TextOptions: Sendable {
 
     public init() {}
 
-    /// The font collection: user files first, a fontconfig family, then the bundled fonts.
-    public func makeFonts() throws -> FontCollection {
+    /// The font collection: user files first, a fontconfig family, then the bundled fonts; with
+    /// `systemFallback`, installed faces for the characters of `texts` that none of those covers.
+    public func makeFonts(for texts: [String] = []) throws -> FontCollection {
         let fonts: FontCollection
-        do { fonts = try FontCollection.make(fontPaths: fontFiles, family: family, systemFallback: systemFallback) } catch let error as FontError {
+        do {
+            let base = try FontCollection.make(fontPaths: fontFiles, family: family)
+            guard systemFallback else { return base }
+            var uncovered = Set<Unicode.Scalar>()
+            for text in texts {
+                for scalar in text.unicodeScalars where !FontStyle.allCases.allSatisfy({ base.chainCovers($0, scalar.value) }) {
+                    uncovered.insert(scalar)
+                }
+            }
+            if !texts.isEmpty && uncovered.isEmpty { return base }
+            fonts = try FontCollection.make(fontPaths: fontFiles, family: family, systemFallback: true,
+                                            systemFallbackCharacters: texts.isEmpty ? nil : uncovered)
+        } catch let error as FontError {
             throw CommandError(error.description)
         }
         if fonts.leftOutSystemFaces > 0 {
