@@ -92,6 +92,9 @@ final class PreparedStorage: @unchecked Sendable {
     let utf8Counts: UnsafeBufferPointer<Int32>
     /// The texts with clusters no face covers (few or none), by index in the batch.
     let missingGlyphs: [(text: Int32, glyphs: MissingGlyphs)]
+    /// Where a segment ends in a soft hyphen (text, UTF-8 offset after it, face): a line that
+    /// ends there shows a hyphen (`SoftHyphens`).
+    let softHyphens: [(text: Int32, end: Int32, face: UInt16)]
     let primaryFace: Int
     let metrics: FaceMetricsTable
     let fonts: FontCollection
@@ -108,6 +111,8 @@ final class PreparedStorage: @unchecked Sendable {
         utf8Counts = b.utf8Counts.take()
         missingGlyphs = b.missingGlyphs
         b.missingGlyphs = []
+        softHyphens = b.softHyphens
+        b.softHyphens = []
         self.primaryFace = primaryFace
         self.metrics = metrics
         self.fonts = fonts
@@ -132,6 +137,7 @@ final class PreparedStorage: @unchecked Sendable {
         var textPieces: RecordBuffer<Int32>
         var utf8Counts: RecordBuffer<Int32>
         var missingGlyphs: [(text: Int32, glyphs: MissingGlyphs)] = []
+        var softHyphens: [(text: Int32, end: Int32, face: UInt16)] = []
 
         /// - Parameter texts: how many texts the batch will hold. Room is made for a paragraph
         ///   and 16 segments and pieces per text (a cell of about 60 bytes has 8 to 10), so a

@@ -54,6 +54,12 @@ public struct PreparedText: Sendable {
         return out
     }
 
+    /// The face of the soft hyphen a line ending at `end` breaks at, nil when it ends elsewhere.
+    func softHyphenFace(endingAt end: Int32) -> Int? {
+        guard !storage.softHyphens.isEmpty else { return nil }
+        return storage.softHyphens.first { $0.text == Int32(index) && $0.end == end }.map { Int($0.face) }
+    }
+
     /// Number of paragraphs (hard-break-separated).
     public var paragraphCount: Int { paragraphRange.count }
 
@@ -85,7 +91,7 @@ public struct PreparedText: Sendable {
             let m = lineHeight(line.metricsMask, attributes)
             lines.append(LineLayout(utf8Range: Int(line.start)..<Int(line.end), width: line.width, top: y, height: m.height,
                                     ascent: m.ascent, descent: m.descent, baseline: y + m.baselineOffset,
-                                    isTruncated: isTruncated, hyphenFace: line.hyphenFace > 0 ? Int(line.hyphenFace - 1) : nil,
+                                    isTruncated: isTruncated, hyphenFace: line.hyphenFace > 0 ? Int(line.hyphenFace - 1) : softHyphenFace(endingAt: line.end),
                                     paragraph: paragraph))
             y += m.height
             widest = max(widest, line.width)

@@ -27,6 +27,8 @@ struct TextMemo {
         var seenHash: UInt64 = 0
         /// The text has clusters no face covers: its `MissingGlyphs` are in `missingGlyphs`.
         var hasMissingGlyphs = false
+        /// The text has segments ending in a soft hyphen: they are in `softHyphens`.
+        var hasSoftHyphens = false
     }
 
     private static let slotCount = 4096
@@ -37,6 +39,8 @@ struct TextMemo {
     private var pieces: [ShapedPiece] = []
     /// The missing glyphs of the remembered texts that have some, by slot.
     private var missingGlyphs: [Int: MissingGlyphs] = [:]
+    /// The soft-hyphen ends of the remembered texts that have some, by slot.
+    private var softHyphens: [Int: [(end: Int32, face: UInt16)]] = [:]
     /// Texts longer than this are not remembered (long notes rarely repeat).
     private static let maxTextBytes = 256
     private static let arenaLimit = 8 << 20
@@ -75,6 +79,9 @@ struct TextMemo {
         }
         if slot.hasMissingGlyphs, let missing = missingGlyphs[Int(truncatingIfNeeded: hash) & (Self.slotCount - 1)] {
             builder.missingGlyphs.append((Int32(builder.utf8Counts.count), missing))
+        }
+        if slot.hasSoftHyphens, let ends = softHyphens[Int(truncatingIfNeeded: hash) & (Self.slotCount - 1)] {
+            for e in ends { builder.softHyphens.append((Int32(builder.utf8Counts.count), e.end, e.face)) }
         }
         builder.finishText(utf8Count: text.count)
         return true
@@ -119,6 +126,10 @@ struct TextMemo {
         if let last = builder.missingGlyphs.last, last.text == Int32(t) {
             slot.hasMissingGlyphs = true
             missingGlyphs[index] = last.glyphs
+        }
+        if let last = builder.softHyphens.last, last.text == Int32(t) {
+            slot.hasSoftHyphens = true
+            softHyphens[index] = builder.softHyphens.filter { $0.text == Int32(t) }.map { ($0.end, $0.face) }
         }
         slots[index] = slot
     }

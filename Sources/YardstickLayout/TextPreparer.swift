@@ -14,6 +14,7 @@ final class TextPreparer: @unchecked Sendable {
     @exclusivity(unchecked) private var fontRuns: [FontRun] = []
     @exclusivity(unchecked) private var memo = TextMemo()
     @exclusivity(unchecked) private var joins = SegmentJoins()
+    @exclusivity(unchecked) private var softHyphens = SoftHyphens()
     @exclusivity(unchecked) private var hardBreaks: [Paragraph] = []
     /// Summaries of the current paragraph's pieces.
     @exclusivity(unchecked) private var summaries: [ShapedRunSummary] = []
@@ -205,6 +206,7 @@ final class TextPreparer: @unchecked Sendable {
         let endSegment = Int32(builder.segments.count)
         joins.apply(bytes, segments: Int(firstSegment)..<Int(endSegment), builder: &builder, store: shaper.cache.store, emPerUnit: emPerUnit,
                     shaper: shaper, analyzer: analyzer)
+        softHyphens.apply(bytes, segments: Int(firstSegment)..<Int(endSegment), builder: &builder, shaper: shaper, emPerUnit: emPerUnit)
         let segments = UnsafeBufferPointer(rebasing: builder.segments.elements[Int(firstSegment)..<Int(endSegment)])
         builder.paragraphs.append(PreparedStorage.Paragraph(start: Int32(para.start), end: Int32(para.end), next: Int32(para.next),
                                                             firstSegment: firstSegment, endSegment: endSegment, baseLevel: baseLevel,

@@ -232,6 +232,24 @@ final class TextLayoutTests: XCTestCase {
         }
     }
 
+    /// A line that breaks at a soft hyphen shows a hyphen and counts it; elsewhere the soft
+    /// hyphen stays invisible.
+    func testSoftHyphenShowsAHyphenWhereTheLineBreaks() {
+        let text = "inter\u{00AD}national"
+        let whole = engine.layout(text, width: 1000)
+        XCTAssertEqual(whole.lineCount, 1)
+        XCTAssertEqual(whole.width, engine.layout("international", width: 1000).width, accuracy: 1e-9)
+        XCTAssertNil(whole.lines[0].hyphenFace)
+        let withHyphen = engine.layout("inter\u{2010}", width: 1000).width
+        let broken = engine.layout(text, width: withHyphen + 1)
+        XCTAssertEqual(Array(broken.lineStarts.prefix(2)), [0, 7]) // ("national" is then too wide for one line)
+        XCTAssertEqual(broken.lines[0].width, withHyphen, accuracy: 1e-9)
+        XCTAssertNotNil(broken.lines[0].hyphenFace)
+        XCTAssertEqual(broken.glyphRuns(line: 0).flatMap(\.advances).reduce(0, +), withHyphen, accuracy: 1e-9)
+        // Too narrow for "inter" and its hyphen: the line breaks before, not past the width.
+        XCTAssertEqual(Array(engine.layout("ab " + text, width: withHyphen - 0.5).lineStarts.prefix(2)), [0, 3])
+    }
+
     func testMissingGlyphsAreReportedWithTheLayout() {
         XCTAssertTrue(engine.layout("Hello, world", width: 100).missingGlyphs.isEmpty)
         let layout = engine.layout("Cherokee ᏣᎳᎩ", width: 100)
