@@ -60,6 +60,7 @@ let package = Package(
         .testTarget(name: "YardstickTemplatesTests", dependencies: ["YardstickTemplates", "YardstickLayout"]),
         .testTarget(name: "YardstickOffsetsTests", dependencies: ["YardstickOffsets"]),
         .testTarget(name: "YardstickTableTests", dependencies: ["YardstickTable", "YardstickLayout", "YardstickTemplates", "YardstickOffsets"]),
+        .testTarget(name: "YardstickTests", dependencies: ["Yardstick"]),
         .testTarget(name: "YardstickCommandsTests", dependencies: ["YardstickCommands", "YardstickLayout", "YardstickOffsets", "YardstickTable"]),
     ],
     swiftLanguageModes: [.v5]

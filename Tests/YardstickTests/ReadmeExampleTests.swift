@@ -1,0 +1,70 @@
+import Foundation
+import XCTest
+import Yardstick // the one import users write: no @testable, so only the public API
+
+/// The README's Swift example, compiled and run as users would: the lines between the markers
+/// are the README's, and `testTheExampleIsTheReadmes` fails when the two drift apart.
+final class ReadmeExampleTests: XCTestCase {
+    func testTheSwiftExampleRuns() throws {
+        // README example begin
+        let engine = try TextEngine()                                   // bundled fonts
+        struct Note { var title: String; var body: String }
+        let cell = CellTemplate<Note>.vstack(spacing: 4) {
+            CellTemplate.text(\.title, style: .headline, lines: 1, truncates: true)
+            CellTemplate.text(\.body)
+        }.insets(EdgeInsets(top: 10, leading: 16, bottom: 10, trailing: 16))
+        let note = Note(title: "Groceries", body: "Milk, eggs, bread and a few things more")
+        try CellSizer(cell, engine: engine).height(for: note, width: 390)   // one cell
+
+        let notes = Array(repeating: note, count: 10_000)
+        var config = ListConfiguration(width: 390, cell: cell)              // a self-sizing list
+        config.rowHeightMode = .automatic(estimated: 100, prefetchWindow: 10)
+        var table = try TableLayout.list(sections: [("", notes)], configuration: config, engine: engine)
+        let screen = try table.scroll(to: 0, viewportHeight: 844)           // measures ~20 rows
+        let edited = Note(title: "Groceries", body: "Milk")
+        try table.replaceRow(at: RowPosition(section: 0, row: 3), with: edited)  // remeasureRow, anchored
+        try table.measureAll()                                              // or everything, all cores
+        try table.offsets.offset(of: RowPosition(section: 0, row: 5000))    // RowOffsetCache, O(log n)
+
+        let csvRecords = [["Title", "Notes"], ["Groceries", "Milk, eggs"], ["Call", "Sunday"]]
+        var grid = DataTableConfiguration()                                 // SwiftDataTables' names
+        grid.textLayout = .wrap
+        grid.maxColumnWidth = 250
+        var sized = try TableLayout.grid(TableData(records: csvRecords), configuration: grid, engine: engine)
+
+        enum Section { case favourites, others }
+        struct Contact { var name: String }
+        let contactCell = CellTemplate<Contact>.text(\.name)
+        let (favs, others) = ([Contact(name: "Ada")], [Contact(name: "Grace"), Contact(name: "Alan")])
+        let binder = TableBinder<Section, Contact>()                        // Braid's binding chains
+        binder.onSections(.favourites, .others)
+            .bind(template: contactCell, models: [.favourites: favs, .others: others])
+            .cellHeight { section, row, contact in nil }                    // nil: measured
+        binder.onAnySection().headerHeight { _ in 28 }
+        var contacts = try binder.layout(width: 375, engine: engine)
+
+        engine.layout("Hello, world", width: 120, attributes: TextAttributes(textStyle: .body))  // one text
+        // README example end
+        XCTAssertGreaterThan(screen.measuredRowCount, 10) // ~20 rows: the first screen and its prefetch window
+        XCTAssertGreaterThan(table.totalHeight.points, 0)
+        try sized.measureAll()
+        XCTAssertEqual(sized.rowCounts, [2])
+        XCTAssertEqual(contacts.sectionCount, 2)
+    }
+
+    /// The example above is the README's, line for line (indentation aside).
+    func testTheExampleIsTheReadmes() throws {
+        let here = URL(fileURLWithPath: #filePath)
+        let readme = try String(contentsOf: here.deletingLastPathComponent().appendingPathComponent("../../README.md").standardized, encoding: .utf8)
+        let source = try String(contentsOf: here, encoding: .utf8)
+        guard let start = readme.range(of: "```swift\nimport Yardstick\n"),
+              let end = readme.range(of: "```", range: start.upperBound..<readme.endIndex) else { return XCTFail("no Swift example in the README") }
+        let documented = readme[start.upperBound..<end.lowerBound].split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        guard let from = source.range(of: "// README example begin\n"), let to = source.range(of: "        // README example end") else {
+            return XCTFail("markers missing")
+        }
+        let tested = source[from.upperBound..<to.lowerBound].split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        XCTAssertEqual(tested, documented)
+    }
+}
