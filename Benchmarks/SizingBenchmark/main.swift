@@ -36,7 +36,7 @@ func note(_ i: Int) -> String { field(i &* 7 &+ 3, notesColumn) + " #\(i)" }
 let rows = (0..<rowCount).map { TableRow([name($0), status($0), note($0)]) }
 let data = TableData(columns: ["Name", "Status", "Notes"], rows: rows)
 let bytes = rows.reduce(0) { $0 + $1.fields.reduce(0) { $0 + $1.utf8.count } }
-print("rows: \(rowCount) × 3 text columns, \(fmt(Double(bytes) / Double(rowCount), 1)) UTF-8 bytes per row; \(System.coreCount) cores\n")
+print("rows: \(rowCount) × 3 text columns, \(fmt(Double(bytes) / Double(rowCount), 1)) UTF-8 bytes per row; \(Machine.coreCount) cores\n")
 
 let fonts = try FontCollection.bundled()
 func engine() -> TextEngine { try! TextEngine(fonts: fonts) }

@@ -46,7 +46,7 @@ let textColumns = ["customer", "address", "status", "items", "notes"].compactMap
 let cells = table.rows.dropFirst().flatMap { row in textColumns.compactMap { $0 < row.count ? row[$0] : nil } }.filter { !$0.isEmpty }
 let bytes = cells.reduce(0) { $0 + $1.utf8.count }
 print("corpus: \(cells.count) non-empty text cells from \(csvPath), \(String(format: "%.1f", Double(bytes) / Double(cells.count))) UTF-8 bytes per cell on average")
-print("machine: \(System.coreCount) cores; \(repeats) runs per figure: the best, and for cold passes also the median\n")
+print("machine: \(Machine.coreCount) cores; \(repeats) runs per figure: the best, and for cold passes also the median\n")
 
 let fonts = try FontCollection.bundled()
 let attributes = TextAttributes(size: 17)

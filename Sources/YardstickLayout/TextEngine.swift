@@ -219,8 +219,9 @@ public struct MeasuredText: Sendable {
     }
 }
 
-/// Facts about the machine.
-public enum System {
+/// Facts about the machine the engine runs on (package-internal: not part of the API; the
+/// name does not shadow swift-system's `System` module for users).
+package enum Machine {
     /// Cores available to this process.
-    public static var coreCount: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
+    package static var coreCount: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
 }
