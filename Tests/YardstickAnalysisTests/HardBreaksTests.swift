@@ -2,7 +2,7 @@ import XCTest
 @testable import YardstickAnalysis
 
 /// The eight-bytes-at-a-time hard-break scan agrees with a plain search for each separator.
-final class ParagraphsTests: XCTestCase {
+final class HardBreaksTests: XCTestCase {
     /// The hard breaks, longest first: at each offset the first that matches ends a paragraph.
     static let separators: [[UInt8]] = ["\r\n", "\n", "\r", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}"].map { Array($0.utf8) }
 

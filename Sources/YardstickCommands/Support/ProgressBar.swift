@@ -1,0 +1,29 @@
+import Foundation
+
+/// A one-line progress bar redrawn on standard error (only when it is a terminal).
+public final class ProgressBar {
+    private let start = DispatchTime.now().uptimeNanoseconds
+    private var lastDraw: UInt64 = 0
+    private var drawn = false
+    private let label: String
+
+    public init(label: String) { self.label = label }
+
+    /// Draws at most ten times a second, and only once the job has run half a second.
+    public func update(_ done: Int, _ total: Int) {
+        guard FileIO.standardErrorIsTerminal, total > 0 else { return }
+        let now = DispatchTime.now().uptimeNanoseconds
+        guard now - start > 500_000_000, now - lastDraw > 100_000_000 || done == total else { return }
+        lastDraw = now
+        let width = 30
+        let filled = width * done / total
+        let bar = String(repeating: "█", count: filled) + String(repeating: "·", count: width - filled)
+        FileHandle.standardError.write(Data("\r\(label) [\(bar)] \(done * 100 / total)%".utf8))
+        drawn = true
+    }
+
+    /// Clears the bar.
+    public func finish() {
+        if drawn { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+    }
+}
