@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 @testable import YardstickAnalysis
 
-final class GraphemeBoundaryTests: XCTestCase {
+final class GraphemeRulesTests: XCTestCase {
     /// The GB9/GB9a shortcut and ICU's iterator give the same boundaries; both match Swift's.
     func testBoundariesMatchSwiftCharacters() throws {
         let analyzer = try TextAnalyzer()
