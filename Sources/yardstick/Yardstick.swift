@@ -69,9 +69,9 @@ struct LayoutCommand: ParsableCommand {
             text.maxLines = maxLines
             let job = LayoutJob(defaultWidth: width, attributes: try text.attributes(), threads: fontOptions.threads)
             let bytes = try FileIO.read(input)
-            let items = try job.parse(bytes).items // every line checked before fonts load or output starts
+            let (items, replaced) = try job.parse(bytes) // every line checked before fonts load or output starts
             let engine = try TextEngine(fonts: text.makeFonts(for: text.systemFallback ? items.map(\.text) : []))
-            let (out, report) = try job.run(bytes, engine: engine)
+            let (out, report) = job.run(items, replacedInvalidUTF8: replaced, engine: engine)
             if report.replacedInvalidUTF8 > 0 {
                 FileIO.warn("yardstick: warning: \(report.replacedInvalidUTF8) invalid UTF-8 sequence(s) or unpaired surrogate escape(s) replaced by U+FFFD")
             }

@@ -69,6 +69,11 @@ public struct LayoutJob {
     /// Lays out every record and formats the output lines.
     public func run(_ input: [UInt8], engine: TextEngine) throws -> (output: String, report: Report) {
         let (items, replaced) = try parse(input)
+        return run(items, replacedInvalidUTF8: replaced, engine: engine)
+    }
+
+    /// Lays out records already parsed (`parse`) and formats the output lines.
+    public func run(_ items: [(text: String, width: Double)], replacedInvalidUTF8 replaced: Int, engine: TextEngine) -> (output: String, report: Report) {
         let layouts = engine.layout(items, attributes: attributes, threads: threads)
         var output = ""
         output.reserveCapacity(layouts.count * 64)
