@@ -29,6 +29,8 @@ bench: deps
 	$(SWIFT) run -c release TextEngineBenchmark
 	$(SWIFT) run -c release OffsetsBenchmark
 	$(SWIFT) run -c release SizingBenchmark
+	python3 Tools/pango-reference/make_corpus.py -o out/corpus.jsonl
+	$(SWIFT) run -c release JSONBenchmark out/corpus.jsonl
 
 # Line starts against Pango 1.50 on the sample and the script corpus (test-only reference; needs
 # libpango1.0-dev and libjson-glib-dev).

@@ -50,6 +50,7 @@ let package = Package(
         // Benchmarks: programs that print figures (run in release; see README).
         .executableTarget(name: "TextEngineBenchmark", dependencies: ["YardstickTable", "CHarfBuzz"], path: "Benchmarks/TextEngineBenchmark"),
         .executableTarget(name: "SizingBenchmark", dependencies: ["YardstickFonts", "YardstickLayout", "YardstickTemplates", "YardstickOffsets", "YardstickTable"], path: "Benchmarks/SizingBenchmark"),
+        .executableTarget(name: "JSONBenchmark", dependencies: ["YardstickCommands"], path: "Benchmarks/JSONBenchmark"),
         .executableTarget(name: "OffsetsBenchmark", dependencies: ["YardstickOffsets"], path: "Benchmarks/OffsetsBenchmark"),
 
         .testTarget(name: "YardstickFontsTests", dependencies: ["YardstickFonts"]),

