@@ -3,7 +3,8 @@
 //
 // Layers, data flowing one way (a module imports only modules listed before it):
 //   YardstickFonts → YardstickAnalysis → YardstickShaping → YardstickLineBreaking
-//   → YardstickLayout → YardstickTemplates, YardstickOffsets → YardstickTable → YardstickCommands → yardstick (CLI)
+//   → YardstickLayout → YardstickTemplates, YardstickOffsets → YardstickTable
+//   → Yardstick (the umbrella users import), and YardstickTable → YardstickCommands → yardstick (CLI)
 //
 // No unsafe flags, so the package can be a versioned dependency. The per-thread classes on the
 // hot path (TextPreparer, TextAnalyzer, SegmentCache, Shaper, ItemTree) mark their stored
