@@ -64,7 +64,7 @@ public final class TextAnalyzer {
     /// Analyses `bytes[paragraph]`, which must be valid UTF-8 without hard breaks.
     /// - Parameter baseDirection: nil for the first strong character (left to right if none),
     ///   0 for left to right, 1 for right to left.
-    public func analyze(_ bytes: UnsafeBufferPointer<UInt8>, paragraph: Range<Int>, baseDirection: UInt8? = nil) {
+    package func analyze(_ bytes: UnsafeBufferPointer<UInt8>, paragraph: Range<Int>, baseDirection: UInt8? = nil) {
         _ = analyzeBreaks(bytes, paragraph: paragraph, baseDirection: baseDirection)
         resolveParagraphRuns(bytes, paragraph: paragraph, baseDirection: baseDirection)
     }
@@ -72,7 +72,7 @@ public final class TextAnalyzer {
     /// The first half of `analyze`: line-break opportunities only (`breakOffsets`, `isASCII`).
     /// Returns whether the paragraph may hold right-to-left text (when it does not, every level
     /// is 0 and `scriptRuns` may resolve scripts piece by piece).
-    public func analyzeBreaks(_ bytes: UnsafeBufferPointer<UInt8>, paragraph: Range<Int>, baseDirection: UInt8? = nil) -> Bool {
+    package func analyzeBreaks(_ bytes: UnsafeBufferPointer<UInt8>, paragraph: Range<Int>, baseDirection: UInt8? = nil) -> Bool {
         _breakOffsets.removeAllKeepingCapacity()
         _runs.removeAllKeepingCapacity()
         _levelRuns.removeAllKeepingCapacity()
@@ -123,7 +123,7 @@ public final class TextAnalyzer {
     /// - Parameter afterOpenSpaces: the chunk before ended in an opening punctuation mark (`opensSpaces`).
     /// - Returns: the chunk's edges; `breakOffsets` holds the opportunities strictly inside it
     ///   (absolute offsets, ascending).
-    public func chunkBreaks(_ bytes: UnsafeBufferPointer<UInt8>, chunk: Range<Int>, afterOpenSpaces: Bool) -> LineBreakChunk? {
+    package func chunkBreaks(_ bytes: UnsafeBufferPointer<UInt8>, chunk: Range<Int>, afterOpenSpaces: Bool) -> LineBreakChunk? {
         _breakOffsets.removeAllKeepingCapacity()
         guard case .accepted(let rightToLeft) = FastLineBreaks.breaks(bytes, chunk, into: &_breakOffsets, scratch: &fastScratch,
                                                                        afterOpenSpaces: afterOpenSpaces, dictionary: true) else { return nil }
@@ -146,7 +146,7 @@ public final class TextAnalyzer {
 
     /// The second half of `analyze`: bidi levels and script runs of the paragraph last given to
     /// `analyzeBreaks` (`runs`, `baseLevel`).
-    public func resolveParagraphRuns(_ bytes: UnsafeBufferPointer<UInt8>, paragraph: Range<Int>, baseDirection: UInt8? = nil) {
+    package func resolveParagraphRuns(_ bytes: UnsafeBufferPointer<UInt8>, paragraph: Range<Int>, baseDirection: UInt8? = nil) {
         _runs.removeAllKeepingCapacity()
         guard !paragraph.isEmpty else { return }
         if _isASCII && baseDirection != 1 { return appendASCIIRun(bytes, paragraph) }
@@ -162,7 +162,7 @@ public final class TextAnalyzer {
 
     /// Bidi levels of the paragraph last given to `analyzeBreaks`, as runs of equal level
     /// (`levelRuns`, `baseLevel`), without script runs; a later `resolveParagraphRuns` reuses them.
-    public func resolveLevelRuns(_ bytes: UnsafeBufferPointer<UInt8>, paragraph: Range<Int>, baseDirection: UInt8? = nil) {
+    package func resolveLevelRuns(_ bytes: UnsafeBufferPointer<UInt8>, paragraph: Range<Int>, baseDirection: UInt8? = nil) {
         _levelRuns.removeAllKeepingCapacity()
         guard !paragraph.isEmpty else { return }
         if _isASCII && baseDirection != 1 {
@@ -193,7 +193,7 @@ public final class TextAnalyzer {
     /// character's direction, left to right if none), without line-break analysis: for a
     /// paragraph broken chunk by chunk, whose chunks take their levels from these runs. Leaves
     /// `breakOffsets` and `runs` empty.
-    public func resolveParagraphLevels(_ bytes: UnsafeBufferPointer<UInt8>, paragraph: Range<Int>) {
+    package func resolveParagraphLevels(_ bytes: UnsafeBufferPointer<UInt8>, paragraph: Range<Int>) {
         _breakOffsets.removeAllKeepingCapacity()
         _runs.removeAllKeepingCapacity()
         _levelRuns.removeAllKeepingCapacity()
@@ -278,7 +278,7 @@ public final class TextAnalyzer {
     /// neutral lies between right-to-left types or the paragraph's edges, so it is R (N1). Such
     /// a paragraph needs no bidi pass: it can
     /// be resolved chunk by chunk at level 1. A scan of the UTF-8, no allocation.
-    public static func isRightToLeftAtOneLevel(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+    package static func isRightToLeftAtOneLevel(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
         // UCharDirection: 1 R, 3 ES, 4 ET, 6 CS, 8 S, 9 WS, 10 ON, 13 AL, 17 NSM.
         let bidiTable = UnicodeTables.bidiClass
         var sawStrong = false
@@ -324,7 +324,7 @@ public final class TextAnalyzer {
     /// `resolveParagraphRuns` gives them the first real script after them at the same level
     /// instead).
     /// Replaces `runs`.
-    public func scriptRuns(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, script: inout UInt32, level: UInt8 = 0) {
+    package func scriptRuns(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, script: inout UInt32, level: UInt8 = 0) {
         _runs.removeAllKeepingCapacity()
         var i = range.lowerBound
         let end = range.upperBound
@@ -363,7 +363,7 @@ public final class TextAnalyzer {
     /// regional indicators, ZWJ or controls goes to ICU's iterator.
     /// The array returned shares the analyzer's scratch storage: keeping it past the next call
     /// costs that call a copy (no allocation otherwise, once the storage has grown).
-    public func graphemeBoundaries(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>) -> [Int32] {
+    package func graphemeBoundaries(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>) -> [Int32] {
         guard !range.isEmpty else { return [] }
         var simple = boundaries
         boundaries = [] // (so `simple` is the only reference: appending to it reuses its memory)
@@ -492,13 +492,13 @@ public final class TextAnalyzer {
 
     /// The offset of the first character of `bytes[range]` that has a real script (not Common or
     /// Inherited), nil if none does.
-    public func firstRealScriptOffset(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>) -> Int? {
+    package func firstRealScriptOffset(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>) -> Int? {
         firstReal(bytes, range)?.offset
     }
 
     /// The script of the first character of `bytes[range]` that has a real one (not Common or
     /// Inherited); `ScriptTag.common` if none does.
-    public func firstRealScript(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>) -> UInt32 {
+    package func firstRealScript(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>) -> UInt32 {
         firstReal(bytes, range).map { tagFor($0.code) } ?? ScriptTag.common
     }
 

@@ -39,13 +39,13 @@ public enum JSONParser {
         return try copy.withUnsafeBufferPointer { buffer in Result { () throws(JSONParseError) in try parse(buffer) } }.get()
     }
 
-    public static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONParseError) -> JSONValue {
+    package static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONParseError) -> JSONValue {
         try parse(bytes, replacingUnpairedSurrogates: false).value
     }
 
     /// Parses, optionally reading each unpaired surrogate escape as U+FFFD.
     /// - Returns: the value and how many escapes were replaced.
-    public static func parse(_ bytes: UnsafeBufferPointer<UInt8>,
+    package static func parse(_ bytes: UnsafeBufferPointer<UInt8>,
                              replacingUnpairedSurrogates: Bool) throws(JSONParseError) -> (value: JSONValue, replacedSurrogates: Int) {
         var reader = JSONReader(bytes: bytes)
         reader.replacesUnpairedSurrogates = replacingUnpairedSurrogates

@@ -44,7 +44,7 @@ public struct OffsetTraceReplayer {
     }
 
     /// Replays one line given as UTF-8 bytes and appends the answer's bytes to `output`.
-    public mutating func replay(line: UnsafeBufferPointer<UInt8>, appendingTo output: inout [UInt8]) {
+    package mutating func replay(line: UnsafeBufferPointer<UInt8>, appendingTo output: inout [UInt8]) {
         writer.removeAll()
         do {
             try perform(line)
