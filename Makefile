@@ -3,7 +3,7 @@ SWIFT ?= swift
 APT_PACKAGES := libfreetype-dev libharfbuzz-dev libicu-dev libfontconfig-dev pkg-config
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build demo test bench pango-compare chromium-compare clean
+.PHONY: deps build demo test bench docs pango-compare chromium-compare clean
 
 # Installs the C libraries Yardstick links (FreeType, HarfBuzz, ICU, fontconfig) when missing.
 deps:
@@ -31,6 +31,14 @@ bench: deps
 	$(SWIFT) run -c release SizingBenchmark
 	python3 Tools/pango-reference/make_corpus.py -o out/corpus.jsonl
 	$(SWIFT) run -c release JSONBenchmark out/corpus.jsonl
+
+# DocC for the library (swift-docc-plugin): the overview and articles of Sources/Yardstick/Yardstick.docc
+# with the symbols of the modules users meet, combined; out/docs/Yardstick.doccarchive.
+DOC_TARGETS := Yardstick YardstickLayout YardstickTemplates YardstickTable YardstickOffsets YardstickFonts
+docs: deps
+	@mkdir -p out/docs
+	$(SWIFT) package --allow-writing-to-directory out/docs generate-documentation $(addprefix --target ,$(DOC_TARGETS)) \
+		--enable-experimental-combined-documentation --output-path out/docs/Yardstick.doccarchive
 
 # Line starts against Pango 1.50 on the sample and the script corpus (test-only reference; needs
 # libpango1.0-dev and libjson-glib-dev).

@@ -194,6 +194,8 @@ public final class FontCollection: @unchecked Sendable { // immutable after init
     ///   - fontPaths: font files, or folders whose .ttf/.otf/.ttc files load in name order (face 0 of each).
     ///   - family: a family name resolved through fontconfig, tried after `fontPaths`.
     ///   - includeBundled: append the bundled Noto fonts as the last fallbacks.
+    ///   - bundledDirectory: the folder of the bundled fonts (default: found as
+    ///     `BundledFonts.directory` says).
     ///   - systemFallback: append, after every other face, the installed faces fontconfig lists
     ///     that map characters no other face does (off by default: heights then depend on the
     ///     machine's fonts). Faces past the limits are left out (`leftOutSystemFaces`).

@@ -37,7 +37,11 @@ public enum FontconfigResolver {
     /// that map some character `covered` does not (and, given `needed`, one of those): the faces
     /// a system fallback appends after the bundled ones. A face `take` accepts adds its
     /// characters to `covered` and takes them off `needed`; the search ends when none is needed.
-    /// - Parameter covered: one bit per scalar (`CodepointCoverage.wordCount` words).
+    /// - Parameters:
+    ///   - family: the family to sort by (nil: sans-serif).
+    ///   - covered: one bit per scalar (`CodepointCoverage.wordCount` words).
+    ///   - needed: the characters wanted (nil: any not covered).
+    ///   - take: loads a face (file, index); false when it is left out.
     public static func fallbackFaces(family: String?, covering covered: inout [UInt64], needed: inout Set<UInt32>?,
                                      take: (_ path: String, _ faceIndex: Int) -> Bool) {
         guard let config = FcInitLoadConfigAndFonts() else { return }

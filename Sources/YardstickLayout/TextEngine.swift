@@ -31,6 +31,7 @@ public final class TextEngine: Sendable {
     let reusesSegments: Bool
 
     /// - Parameters:
+    ///   - fonts: the faces and their fallback chains.
     ///   - features: OpenType features applied to all text (HarfBuzz defaults otherwise: kerning
     ///     and standard ligatures on).
     ///   - cache: the shaping cache; pass `ShapingCache(enabled: false)` to shape every time. Engines

@@ -221,7 +221,7 @@ public final class Shaper {
                 bytesSinceBudgetReset += range.count
                 if printableASCII && fontFace.hasASCIIPlans && !rightToLeft && (script == ScriptTag.latin || script == ScriptTag.common) {
                     let plan = shapePlan(fontFace, face: face, script: script, rightToLeft: false, printableASCII: true)
-                    Self.asciiFeatures.withUnsafeBufferPointer {
+                    _ = Self.asciiFeatures.withUnsafeBufferPointer {
                         hb_shape_plan_execute(plan, fontFace.hbFont, buffer, $0.baseAddress, UInt32($0.count))
                     }
                 } else {

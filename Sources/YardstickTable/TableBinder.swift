@@ -80,7 +80,12 @@ public final class TableBinder<Section: Hashable, Model> {
     /// Sizes the bound list: every row estimated (or known) until measured. The table keeps
     /// what the binder held when it was made; later bindings make a new table.
     /// - Parameters:
+    ///   - width: the list's width in points.
     ///   - cell: the template of sections no chain gives one.
+    ///   - rowHeightMode: automatic (estimated, then measured) or fixed row heights.
+    ///   - environment: Dynamic Type category and display scale.
+    ///   - engine: measures the texts.
+    ///   - threads: worker threads for batches (0: all cores).
     /// - Throws: `SizingError` for a displayed section without a template at any level, two
     ///   sections with the same description, or bad values.
     public func layout(width: Double, cell: CellTemplate<Model>? = nil, rowHeightMode: RowHeightMode = .automatic(estimated: 44, prefetchWindow: 10),
@@ -105,22 +110,22 @@ public final class TableBinder<Section: Hashable, Model> {
             throw SizingError(path: "cell", message: "no chain binds a cell template")
         }
         // The closures see the sections as they are now (a snapshot, not the binder).
-        let lookup = byKey
+        let sections = ReadOnlySections(byKey: byKey)
         func rules(_ r: Rules) -> SectionRules<Model> {
             func dimension(_ d: Dimension?) -> SectionDimension? {
                 switch d {
-                case .computed(let height)?: return .computed { info in lookup[info.key].map(height) ?? 0 }
+                case .computed(let height)?: return .computed { info in sections.byKey[info.key].map(height) ?? 0 }
                 case .template(let t)?: return .template(t)
                 case nil: return nil
                 }
             }
             let height = r.cellHeight, estimate = r.estimatedCellHeight
             func part(_ e: (@Sendable (Section) -> Double)?) -> (@Sendable (SectionInfo) -> Double)? {
-                e.map { e in { info in lookup[info.key].map(e) ?? 0 } }
+                e.map { e in { @Sendable info in sections.byKey[info.key].map(e) ?? 0 } }
             }
             return SectionRules(cell: r.cell, header: dimension(r.header), footer: dimension(r.footer),
-                                cellHeight: height.map { h in .computed { info, row, model in lookup[info.key].flatMap { h($0, row, model) } } },
-                                estimatedCellHeight: estimate.map { e in { info, row, model in lookup[info.key].map { e($0, row, model) } ?? 0 } },
+                                cellHeight: height.map { h in .computed { info, row, model in sections.byKey[info.key].flatMap { h($0, row, model) } } },
+                                estimatedCellHeight: estimate.map { e in { @Sendable info, row, model in sections.byKey[info.key].map { e($0, row, model) } ?? 0 } },
                                 estimatedHeader: part(r.estimatedHeader), estimatedFooter: part(r.estimatedFooter))
         }
         var c = ListConfiguration(width: width, cell: template)
@@ -234,4 +239,11 @@ public struct SectionBindingChain<Section: Hashable, Model> {
         binder.update(scope) { $0.footer = .template(template) }
         return self
     }
+}
+
+/// The sections of a bound list by key, read by the height closures the list keeps (which may
+/// run on any thread). Never written after it is made, so sharing it is safe even when the
+/// caller's section type is not `Sendable`.
+private struct ReadOnlySections<Section: Hashable>: @unchecked Sendable {
+    let byKey: [String: Section]
 }

@@ -53,7 +53,10 @@ public struct TableMeasurer {
 
     /// Measures `rows`; the first row is the header when `hasHeader`. Rows may have different
     /// numbers of fields: missing cells count as empty (one line high, as an empty UILabel).
-    /// - Parameter progress: called on the calling thread with (cells done, cells in all).
+    /// - Parameters:
+    ///   - rows: the records, each a list of cells.
+    ///   - hasHeader: the first record is the header row (set in bold).
+    ///   - progress: called on the calling thread with (cells done, cells in all).
     /// - Throws: `TableMeasurementError` when a row is taller than `RowOffsetCache.maximumHeight`.
     public func measure(_ rows: [[String]], hasHeader: Bool = true, progress: ((Int, Int) -> Void)? = nil) throws -> TableMeasurement {
         guard maxColumnWidth.isFinite, maxColumnWidth > 0 else {

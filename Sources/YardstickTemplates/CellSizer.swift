@@ -18,6 +18,9 @@ public struct CellSizer<Row> {
     private let column: (String) -> ((Row) -> String?)?
 
     /// - Parameters:
+    ///   - template: the cell.
+    ///   - engine: measures its texts.
+    ///   - environment: width-independent settings: Dynamic Type category, display scale.
     ///   - path: where the template sits, for error messages.
     ///   - column: the reader of a named column; nil (the default) when rows have no columns,
     ///     so a `.column` text is an error.
