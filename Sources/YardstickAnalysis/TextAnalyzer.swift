@@ -10,50 +10,50 @@ import CICU
 /// until the next `analyze` call. Cost is O(n) in the paragraph's length; ASCII paragraphs
 /// skip the bidi and script passes (they are left to right, Latin or Common).
 public final class TextAnalyzer {
-    private let lineBreaks: ICUBreakIterator
-    private let characters: ICUBreakIterator
-    private let bidi: ICUBidi
+    let lineBreaks: ICUBreakIterator
+    let characters: ICUBreakIterator
+    let bidi: ICUBidi
     /// UTF-16 of the last text given to `fillUTF16`: the first `utf16Count` units.
-    @exclusivity(unchecked) private var utf16: [UInt16] = []
-    @exclusivity(unchecked) private var utf16Count = 0
+    @exclusivity(unchecked) var utf16: [UInt16] = []
+    @exclusivity(unchecked) var utf16Count = 0
     /// UTF-8 offset (absolute) of each UTF-16 unit, plus one past the end; only for non-ASCII text.
-    @exclusivity(unchecked) private var utf8OffsetOf16: [Int32] = []
-    @exclusivity(unchecked) private var levels: [UInt8] = []
+    @exclusivity(unchecked) var utf8OffsetOf16: [Int32] = []
+    @exclusivity(unchecked) var levels: [UInt8] = []
     /// Scratch UTF-16 for `graphemeBoundaries`, swapped with `utf16` and `utf8OffsetOf16` there.
-    @exclusivity(unchecked) private var clusterUTF16: [UInt16] = []
-    @exclusivity(unchecked) private var clusterOffsets: [Int32] = []
+    @exclusivity(unchecked) var clusterUTF16: [UInt16] = []
+    @exclusivity(unchecked) var clusterOffsets: [Int32] = []
     /// Scratch: the last `graphemeBoundaries`.
-    @exclusivity(unchecked) private var boundaries: [Int32] = []
+    @exclusivity(unchecked) var boundaries: [Int32] = []
     /// UAX #9 without ICU, for paragraphs without explicit embeddings or isolates.
-    private let implicitBidi = ImplicitBidi()
+    let implicitBidi = ImplicitBidi()
     /// Whether `fillUTF16` met a character that may be right to left.
-    @exclusivity(unchecked) private var sawRightToLeft = false
+    @exclusivity(unchecked) var sawRightToLeft = false
     /// ISO 15924 tag by UScriptCode (0 = not looked up yet).
-    @exclusivity(unchecked) private var scriptTags = [UInt32](repeating: 0, count: 256)
+    @exclusivity(unchecked) var scriptTags = [UInt32](repeating: 0, count: 256)
 
     /// Line-break opportunities of the last paragraph: absolute UTF-8 offsets after its start,
     /// ascending; the last one is the paragraph's end.
     public var breakOffsets: [Int32] { _breakOffsets }
-    @exclusivity(unchecked) private var _breakOffsets: [Int32] = []
+    @exclusivity(unchecked) var _breakOffsets: [Int32] = []
     /// Level and script runs of the last paragraph, covering it without gaps.
     public var runs: [AnalysisRun] { _runs }
-    @exclusivity(unchecked) private var _runs: [AnalysisRun] = []
+    @exclusivity(unchecked) var _runs: [AnalysisRun] = []
     /// Runs of equal bidi level of the last paragraph (after `resolveLevelRuns`), in order.
     public var levelRuns: [LevelRun] { _levelRuns }
-    @exclusivity(unchecked) private var _levelRuns: [LevelRun] = []
+    @exclusivity(unchecked) var _levelRuns: [LevelRun] = []
     /// The last paragraph's resolved base level (0 left to right, 1 right to left).
     public var baseLevel: UInt8 { _baseLevel }
-    @exclusivity(unchecked) private var _baseLevel: UInt8 = 0
+    @exclusivity(unchecked) var _baseLevel: UInt8 = 0
     /// Whether the last paragraph was all ASCII.
     public var isASCII: Bool { _isASCII }
-    @exclusivity(unchecked) private var _isASCII = true
+    @exclusivity(unchecked) var _isASCII = true
     /// Whether the last paragraph's breaks came from `FastLineBreaks` (no UTF-16 was filled).
-    @exclusivity(unchecked) private(set) var usedFastBreaks = true
+    @exclusivity(unchecked) var usedFastBreaks = true
     /// Whether `FastLineBreaks` met a character that may be right to left.
-    @exclusivity(unchecked) private var fastSawRightToLeft = false
-    @exclusivity(unchecked) private var fastScratch = FastLineBreaks.Scratch()
+    @exclusivity(unchecked) var fastSawRightToLeft = false
+    @exclusivity(unchecked) var fastScratch = FastLineBreaks.Scratch()
     /// Whether `levels` holds the bidi levels of the paragraph last given to `analyzeBreaks`.
-    @exclusivity(unchecked) private var levelsResolved = false
+    @exclusivity(unchecked) var levelsResolved = false
 
     public init() throws {
         lineBreaks = try ICUBreakIterator(kind: Int32(YS_BREAK_LINE))
@@ -97,7 +97,7 @@ public final class TextAnalyzer {
 
     /// Appends ICU's UAX #14 opportunities in `bytes[range]` to `breakOffsets` (absolute, the
     /// last being the range's end), leaving its UTF-16 in `utf16`; returns whether it is ASCII.
-    private func appendICUBreaks(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+    func appendICUBreaks(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
         let ascii = fillUTF16(bytes, range)
         let start = Int32(range.lowerBound)
         utf16.withUnsafeBufferPointer { all in
@@ -144,178 +144,6 @@ public final class TextAnalyzer {
                               mayBeRightToLeft: rightToLeft)
     }
 
-    /// The second half of `analyze`: bidi levels and script runs of the paragraph last given to
-    /// `analyzeBreaks` (`runs`, `baseLevel`).
-    package func resolveParagraphRuns(_ bytes: UnsafeBufferPointer<UInt8>, paragraph: Range<Int>, baseDirection: UInt8? = nil) {
-        _runs.removeAllKeepingCapacity()
-        guard !paragraph.isEmpty else { return }
-        if _isASCII && baseDirection != 1 { return appendASCIIRun(bytes, paragraph) }
-        prepareBidiText(bytes, paragraph)
-        resolveRuns(bytes, paragraph, baseDirection: baseDirection)
-    }
-
-    /// After the fast breaker (which fills no UTF-16), fills it when bidi will need it.
-    private func prepareBidiText(_ bytes: UnsafeBufferPointer<UInt8>, _ paragraph: Range<Int>) {
-        guard usedFastBreaks, !levelsResolved else { return }
-        if fastSawRightToLeft { _ = fillUTF16(bytes, paragraph) } else { sawRightToLeft = false }
-    }
-
-    /// Bidi levels of the paragraph last given to `analyzeBreaks`, as runs of equal level
-    /// (`levelRuns`, `baseLevel`), without script runs; a later `resolveParagraphRuns` reuses them.
-    package func resolveLevelRuns(_ bytes: UnsafeBufferPointer<UInt8>, paragraph: Range<Int>, baseDirection: UInt8? = nil) {
-        _levelRuns.removeAllKeepingCapacity()
-        guard !paragraph.isEmpty else { return }
-        if _isASCII && baseDirection != 1 {
-            _baseLevel = 0
-            _levelRuns.append(LevelRun(end: Int32(paragraph.upperBound), level: 0))
-            return
-        }
-        prepareBidiText(bytes, paragraph)
-        let needsBidi = resolveLevels(baseDirection: baseDirection)
-        guard needsBidi else {
-            _levelRuns.append(LevelRun(end: Int32(paragraph.upperBound), level: _baseLevel))
-            return
-        }
-        // (`fillUTF16` recorded each unit's UTF-8 offset unless the text is ASCII.)
-        let start = Int32(paragraph.lowerBound)
-        levels.withUnsafeBufferPointer { levels in
-            utf8OffsetOf16.withUnsafeBufferPointer { offsets in
-                if _isASCII {
-                    appendLevelRuns(levels.baseAddress!, count: utf16Count, end: paragraph.upperBound) { start + Int32($0) }
-                } else {
-                    appendLevelRuns(levels.baseAddress!, count: utf16Count, end: paragraph.upperBound) { offsets[$0] }
-                }
-            }
-        }
-    }
-
-    /// Bidi levels of `bytes[paragraph]` as runs (`levelRuns`, `baseLevel`: the first strong
-    /// character's direction, left to right if none), without line-break analysis: for a
-    /// paragraph broken chunk by chunk, whose chunks take their levels from these runs. Leaves
-    /// `breakOffsets` and `runs` empty.
-    package func resolveParagraphLevels(_ bytes: UnsafeBufferPointer<UInt8>, paragraph: Range<Int>) {
-        _breakOffsets.removeAllKeepingCapacity()
-        _runs.removeAllKeepingCapacity()
-        _levelRuns.removeAllKeepingCapacity()
-        levelsResolved = false
-        usedFastBreaks = false // (so `prepareBidiText` keeps the UTF-16 filled here)
-        _baseLevel = 0
-        guard !paragraph.isEmpty else { _isASCII = true; return }
-        if implicitLevelRuns(bytes, paragraph) { return }
-        // ICU (an embedding, isolate or boundary neutral, which `ImplicitBidi` refuses in UTF-16 too).
-        _isASCII = fillUTF16(bytes, paragraph)
-        if _isASCII { sawRightToLeft = false }
-        guard resolveLevels(baseDirection: nil, implicit: false) else {
-            _levelRuns.append(LevelRun(end: Int32(paragraph.upperBound), level: _baseLevel))
-            return
-        }
-        // (Not ASCII: `fillUTF16` recorded each unit's UTF-8 offset; a pair's units share a level.)
-        levels.withUnsafeBufferPointer { levels in
-            utf8OffsetOf16.withUnsafeBufferPointer { offsets in
-                appendLevelRuns(levels.baseAddress!, count: utf16Count, end: paragraph.upperBound) { offsets[$0] }
-            }
-        }
-    }
-
-    /// Appends to `levelRuns` the runs of `levels[0..<count]`, unit `k` starting at UTF-8 offset
-    /// `offset(k)` (the two units of a pair share a level), the last run ending at `end`.
-    @inline(__always)
-    private func appendLevelRuns(_ levels: UnsafePointer<UInt8>, count: Int, end: Int, offset: (Int) -> Int32) {
-        var current = levels[0]
-        for k in 1..<max(count, 1) where levels[k] != current {
-            _levelRuns.append(LevelRun(end: offset(k), level: current))
-            current = levels[k]
-        }
-        _levelRuns.append(LevelRun(end: Int32(end), level: current))
-    }
-
-    /// `resolveParagraphLevels` by `ImplicitBidi` over the UTF-8 (no UTF-16); false, with
-    /// `levelRuns` untouched, when ICU must decide.
-    private func implicitLevelRuns(_ bytes: UnsafeBufferPointer<UInt8>, _ paragraph: Range<Int>) -> Bool {
-        let resolver = implicitBidi
-        resolver.start(maxCount: paragraph.count)
-        if utf8OffsetOf16.count < paragraph.count + 1 { utf8OffsetOf16 = [Int32](repeating: 0, count: paragraph.count + 1) }
-        return utf8OffsetOf16.withUnsafeMutableBufferPointer { offsets in
-            var i = paragraph.lowerBound
-            let end = paragraph.upperBound
-            var ascii = true
-            while i < end {
-                let (scalar, length) = UTF8Decoding.decode(bytes, at: i, end: end)
-                offsets[resolver.count] = Int32(i)
-                guard resolver.append(scalar) else { return false }
-                if scalar >= 0x80 { ascii = false }
-                i += length
-            }
-            guard let base = resolver.resolve() else { return false }
-            _isASCII = ascii
-            _baseLevel = base
-            appendLevelRuns(resolver.levels, count: resolver.count, end: end) { offsets[$0] }
-            return true
-        }
-    }
-
-    /// `resolveLevels` by `ImplicitBidi` over the paragraph's UTF-16 (BMP only); false when ICU must decide.
-    private func implicitLevels(count: Int) -> Bool {
-        let resolver = implicitBidi
-        resolver.start(maxCount: count)
-        let accepted = utf16.withUnsafeBufferPointer { utf16 in
-            for k in 0..<count {
-                let u = utf16[k]
-                guard u < 0xD800 || u >= 0xE000, resolver.append(UInt32(u)) else { return false }
-            }
-            return true
-        }
-        guard accepted, let base = resolver.resolve() else { return false }
-        _baseLevel = base
-        levels.withUnsafeMutableBufferPointer { $0.baseAddress!.update(from: resolver.levels, count: count) }
-        return true
-    }
-
-    /// Whether UAX #9 puts every character of the paragraph `bytes[range]` at level 1, the
-    /// paragraph's own: right-to-left letters (R, AL) with marks and neutrals only — no numbers,
-    /// left-to-right letters, explicit embeddings or isolates, boundary neutrals or characters
-    /// beyond the BMP. The first strong character is then right to left (level 1), and every
-    /// neutral lies between right-to-left types or the paragraph's edges, so it is R (N1). Such
-    /// a paragraph needs no bidi pass: it can
-    /// be resolved chunk by chunk at level 1. A scan of the UTF-8, no allocation.
-    package static func isRightToLeftAtOneLevel(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
-        // UCharDirection: 1 R, 3 ES, 4 ET, 6 CS, 8 S, 9 WS, 10 ON, 13 AL, 17 NSM.
-        let bidiTable = UnicodeTables.bidiClass
-        var sawStrong = false
-        var i = range.lowerBound
-        while i < range.upperBound {
-            let (scalar, length) = UTF8Decoding.decode(bytes, at: i, end: range.upperBound)
-            guard scalar < 0x10000, scalar >= 0x20 || scalar == 0x09 else { return false }
-            switch bidiTable[Int(scalar)] {
-            case 1, 13: sawStrong = true
-            case 3, 4, 6, 8, 9, 10, 17: break
-            default: return false // L, EN, AN, B, BN, explicit embeddings and isolates
-            }
-            i += length
-        }
-        return sawStrong
-    }
-
-    /// Runs bidi into `levels` when the text may hold right-to-left characters (once per
-    /// paragraph); returns whether it did (otherwise every level is `baseLevel`).
-    /// - Parameter implicit: whether `ImplicitBidi` may answer (when `baseDirection` is nil).
-    private func resolveLevels(baseDirection: UInt8?, implicit: Bool = true) -> Bool {
-        let needsBidi = baseDirection == 1 || sawRightToLeft
-        guard needsBidi, !levelsResolved else { return needsBidi }
-        let count = utf16Count
-        if levels.count < count { levels = [UInt8](repeating: 0, count: count) }
-        if baseDirection == nil && implicit && implicitLevels(count: count) {
-            levelsResolved = true
-            return true
-        }
-        _baseLevel = utf16.withUnsafeBufferPointer { all in
-            let text = UnsafeBufferPointer(rebasing: all[0..<count])
-            return levels.withUnsafeMutableBufferPointer { bidi.resolve(text, paragraphLevel: baseDirection ?? 0xFE, into: $0.baseAddress!) }
-        }
-        levelsResolved = true
-        return true
-    }
-
     /// Script runs of `bytes[range]`, all at `level`: a stretch of a paragraph whose bidi level
     /// is constant over it, as `resolveParagraphRuns` would cut them there: `script` is the last
     /// real (not Common or Inherited) script before the stretch, `ScriptTag.common` if none,
@@ -348,7 +176,7 @@ public final class TextAnalyzer {
     }
 
     /// ASCII has no strong right-to-left characters: one level-0 run; letters make it Latin.
-    private func appendASCIIRun(_ bytes: UnsafeBufferPointer<UInt8>, _ paragraph: Range<Int>) {
+    func appendASCIIRun(_ bytes: UnsafeBufferPointer<UInt8>, _ paragraph: Range<Int>) {
         var hasLetter = false
         for i in paragraph where (bytes[i] | 0x20) >= 0x61 && (bytes[i] | 0x20) <= 0x7A { hasLetter = true; break }
         _runs.append(AnalysisRun(start: Int32(paragraph.lowerBound), end: Int32(paragraph.upperBound), level: 0,
@@ -415,7 +243,7 @@ public final class TextAnalyzer {
     }
 
     /// Widens UTF-8 to UTF-16; for non-ASCII text also records each unit's UTF-8 offset.
-    private func fillUTF16(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+    func fillUTF16(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
         var ascii = true
         for i in range where bytes[i] >= 0x80 { ascii = false; break }
         // At most one UTF-16 unit per UTF-8 byte: write through pointers, then trim.
@@ -458,7 +286,7 @@ public final class TextAnalyzer {
     }
 
     /// Runs of level and script for a non-ASCII paragraph (after `fillUTF16`).
-    private func resolveRuns(_ bytes: UnsafeBufferPointer<UInt8>, _ paragraph: Range<Int>, baseDirection: UInt8?) {
+    func resolveRuns(_ bytes: UnsafeBufferPointer<UInt8>, _ paragraph: Range<Int>, baseDirection: UInt8?) {
         // Bidi only when something could be right to left.
         let needsBidi = resolveLevels(baseDirection: baseDirection)
 
@@ -502,7 +330,7 @@ public final class TextAnalyzer {
         firstReal(bytes, range).map { tagFor($0.code) } ?? ScriptTag.common
     }
 
-    private func firstReal(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> (offset: Int, code: Int32)? {
+    func firstReal(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> (offset: Int, code: Int32)? {
         var i = range.lowerBound
         while i < range.upperBound {
             let (scalar, length) = UTF8Decoding.decode(bytes, at: i, end: range.upperBound)
@@ -514,7 +342,7 @@ public final class TextAnalyzer {
     }
 
     @inline(__always)
-    private func scriptCode(_ scalar: UInt32) -> Int32 {
+    func scriptCode(_ scalar: UInt32) -> Int32 {
         if scalar < 0x80 {
             let lower = scalar | 0x20
             return (lower >= 0x61 && lower <= 0x7A) ? 25 /* USCRIPT_LATIN */ : 0
@@ -523,7 +351,7 @@ public final class TextAnalyzer {
     }
 
     @inline(__always)
-    private func tagFor(_ code: Int32) -> UInt32 {
+    func tagFor(_ code: Int32) -> UInt32 {
         guard code >= 0 && code < 256 else { let t = ys_script_iso15924(code); return t == 0 ? ScriptTag.common : t }
         let cached = scriptTags[Int(code)]
         if cached != 0 { return cached }
