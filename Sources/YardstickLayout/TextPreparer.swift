@@ -11,54 +11,54 @@ final class TextPreparer: @unchecked Sendable {
     let fonts: FontCollection
     let analyzer: TextAnalyzer
     let shaper: Shaper
-    @exclusivity(unchecked) private var fontRuns: [FontRun] = []
-    @exclusivity(unchecked) private var memo = TextMemo()
-    @exclusivity(unchecked) private var joins = SegmentJoins()
-    @exclusivity(unchecked) private var softHyphens = SoftHyphens()
-    @exclusivity(unchecked) private var hardBreaks: [Paragraph] = []
+    @exclusivity(unchecked) var fontRuns: [FontRun] = []
+    @exclusivity(unchecked) var memo = TextMemo()
+    @exclusivity(unchecked) var joins = SegmentJoins()
+    @exclusivity(unchecked) var softHyphens = SoftHyphens()
+    @exclusivity(unchecked) var hardBreaks: [Paragraph] = []
     /// Summaries of the current paragraph's pieces.
-    @exclusivity(unchecked) private var summaries: [ShapedRunSummary] = []
-    private let emPerUnit: [Double]
-    private let metricsBits: [UInt64]
-    private let breakRule = LineBreakChunk.BreakRule()
+    @exclusivity(unchecked) var summaries: [ShapedRunSummary] = []
+    let emPerUnit: [Double]
+    let metricsBits: [UInt64]
+    let breakRule = LineBreakChunk.BreakRule()
     /// Resolved segments, for paragraphs with nothing right to left (nil: every paragraph takes
     /// the whole-paragraph path, as with the shaping cache off).
     /// Per preparer, so threads never wait on each other or share its cache lines (a shared
     /// second level cost more in locks, copies and page faults than it saved in resolving).
-    private let segmentCache: SegmentCache?
-    @exclusivity(unchecked) private var pending: [PendingSegment] = []
-    @exclusivity(unchecked) private var scratchSegments = RecordBuffer<BreakSegment>()
-    @exclusivity(unchecked) private var scratchPieces = RecordBuffer<ShapedPiece>()
-    @exclusivity(unchecked) private var scratchRuns: [AnalysisRun] = []
+    let segmentCache: SegmentCache?
+    @exclusivity(unchecked) var pending: [PendingSegment] = []
+    @exclusivity(unchecked) var scratchSegments = RecordBuffer<BreakSegment>()
+    @exclusivity(unchecked) var scratchPieces = RecordBuffer<ShapedPiece>()
+    @exclusivity(unchecked) var scratchRuns: [AnalysisRun] = []
     /// Ends of the segments of the chunk being resolved, and its segments and pieces.
-    @exclusivity(unchecked) private var chunkSegments: [Int32] = []
-    @exclusivity(unchecked) private var chunkScratchSegments: [BreakSegment] = []
-    @exclusivity(unchecked) private var chunkScratchPieces: [ShapedPiece] = []
+    @exclusivity(unchecked) var chunkSegments: [Int32] = []
+    @exclusivity(unchecked) var chunkScratchSegments: [BreakSegment] = []
+    @exclusivity(unchecked) var chunkScratchPieces: [ShapedPiece] = []
     /// Chunks of the paragraph being appended, found ahead of their lookups (see `scanChunksAhead`).
-    private struct ChunkAhead {
+    struct ChunkAhead {
         var end: Int
         var bytesHash: UInt64
         /// The bidi level of every character of the chunk, or `mixedLevel`.
         var level: UInt8
     }
     /// A chunk or segment whose characters are at more than one bidi level.
-    private static let mixedLevel: UInt8 = 0xFF
+    static let mixedLevel: UInt8 = 0xFF
     /// The bidi level runs of the paragraph being appended chunk by chunk with levels.
-    @exclusivity(unchecked) private var paragraphLevelRuns: [LevelRun] = []
-    private let chunksAhead = UnsafeMutablePointer<ChunkAhead>.allocate(capacity: TextPreparer.lookAhead)
-    @exclusivity(unchecked) private var chunksAheadCount = 0
-    private let hashesAhead = UnsafeMutablePointer<UInt64>.allocate(capacity: TextPreparer.lookAhead)
+    @exclusivity(unchecked) var paragraphLevelRuns: [LevelRun] = []
+    let chunksAhead = UnsafeMutablePointer<ChunkAhead>.allocate(capacity: TextPreparer.lookAhead)
+    @exclusivity(unchecked) var chunksAheadCount = 0
+    let hashesAhead = UnsafeMutablePointer<UInt64>.allocate(capacity: TextPreparer.lookAhead)
     /// How many chunks or segments ahead of their lookups `scanChunksAhead` and
     /// `prefetchSegments` start loading cache lines.
-    private static let lookAhead = 16
+    static let lookAhead = 16
     /// Common segments at the start of a chunk being composed, waiting for its first real script.
-    @exclusivity(unchecked) private var waiting: [PendingSegment] = []
+    @exclusivity(unchecked) var waiting: [PendingSegment] = []
     /// Paragraphs that may hold right-to-left text and were still resolved segment by segment (for tests).
-    @exclusivity(unchecked) private(set) var rightToLeftSegmentParagraphs = 0
+    @exclusivity(unchecked) var rightToLeftSegmentParagraphs = 0
     /// Right-to-left paragraphs resolved chunk by chunk, all at level 1 (for tests).
-    @exclusivity(unchecked) private(set) var rightToLeftChunkParagraphs = 0
+    @exclusivity(unchecked) var rightToLeftChunkParagraphs = 0
     /// Paragraphs resolved chunk by chunk with their bidi levels (for tests).
-    @exclusivity(unchecked) private(set) var leveledChunkParagraphs = 0
+    @exclusivity(unchecked) var leveledChunkParagraphs = 0
     /// The chunk entries shared with the other workers of a multi-thread run (see
     /// `SharedChunkTable`), nil between runs. (Its records stay readable after the run.)
     var sharedChunks: SharedChunkTable? {
@@ -201,8 +201,8 @@ final class TextPreparer: @unchecked Sendable {
     /// Closes a paragraph of the batch: its segments are those appended since `firstSegment`,
     /// with the kerning across their joins added (see `SegmentJoins`).
     @inline(__always)
-    private func appendParagraph(_ bytes: UnsafeBufferPointer<UInt8>, _ para: Paragraph, firstSegment: Int32, baseLevel: UInt8,
-                                 to builder: inout PreparedStorage.Builder) {
+    func appendParagraph(_ bytes: UnsafeBufferPointer<UInt8>, _ para: Paragraph, firstSegment: Int32, baseLevel: UInt8,
+                         to builder: inout PreparedStorage.Builder) {
         let endSegment = Int32(builder.segments.count)
         joins.apply(bytes, segments: Int(firstSegment)..<Int(endSegment), builder: &builder, store: shaper.cache.store, emPerUnit: emPerUnit,
                     shaper: shaper, analyzer: analyzer)
@@ -214,8 +214,8 @@ final class TextPreparer: @unchecked Sendable {
     }
 
     /// Intersects break segments, analysis runs and font runs; shapes each piece.
-    private func buildSegments(_ bytes: UnsafeBufferPointer<UInt8>, paragraph: Range<Int>,
-                               segments: inout RecordBuffer<BreakSegment>, pieces: inout RecordBuffer<ShapedPiece>) {
+    func buildSegments(_ bytes: UnsafeBufferPointer<UInt8>, paragraph: Range<Int>,
+                       segments: inout RecordBuffer<BreakSegment>, pieces: inout RecordBuffer<ShapedPiece>) {
         var breaks = analyzer.breakOffsets
         if !analyzer.isASCII { dropBreaksInsideClusters(bytes, paragraph, &breaks) }
         breaks.withUnsafeBufferPointer {
@@ -225,7 +225,7 @@ final class TextPreparer: @unchecked Sendable {
 
     /// UAX #14 allows a break before a combining mark after a space (LB10); a grapheme cluster
     /// is never split, so such opportunities are dropped.
-    private func dropBreaksInsideClusters(_ bytes: UnsafeBufferPointer<UInt8>, _ paragraph: Range<Int>, _ breaks: inout [Int32]) {
+    func dropBreaksInsideClusters(_ bytes: UnsafeBufferPointer<UInt8>, _ paragraph: Range<Int>, _ breaks: inout [Int32]) {
         let insideCluster = { (offset: Int32) -> Bool in
             Int(offset) < paragraph.upperBound && bytes[Int(offset)] >= 0xCC // U+0300 and above
                 && CharacterProperties.isGraphemeExtend(UTF8Decoding.decode(bytes, at: Int(offset), end: paragraph.upperBound).0)
@@ -235,8 +235,8 @@ final class TextPreparer: @unchecked Sendable {
 
     /// Intersects break segments (ending at `breaks`), analysis runs and the font runs in
     /// `fontRuns` over `paragraph`; shapes each piece.
-    private func appendPieces(_ bytes: UnsafeBufferPointer<UInt8>, paragraph: Range<Int>, breaks: UnsafeBufferPointer<Int32>, runs: [AnalysisRun],
-                              segments: inout RecordBuffer<BreakSegment>, pieces: inout RecordBuffer<ShapedPiece>) {
+    func appendPieces(_ bytes: UnsafeBufferPointer<UInt8>, paragraph: Range<Int>, breaks: UnsafeBufferPointer<Int32>, runs: [AnalysisRun],
+                      segments: inout RecordBuffer<BreakSegment>, pieces: inout RecordBuffer<ShapedPiece>) {
         var b = 0, r = 0, f = 0
         var pos = Int32(paragraph.lowerBound)
         var segStart = pos
@@ -268,8 +268,8 @@ final class TextPreparer: @unchecked Sendable {
 
     /// `appendPieces` for one segment, ending at `end`.
     @inline(__always)
-    private func appendPieces(_ bytes: UnsafeBufferPointer<UInt8>, paragraph: Range<Int>, end: Int, runs: [AnalysisRun],
-                              segments: inout RecordBuffer<BreakSegment>, pieces: inout RecordBuffer<ShapedPiece>) {
+    func appendPieces(_ bytes: UnsafeBufferPointer<UInt8>, paragraph: Range<Int>, end: Int, runs: [AnalysisRun],
+                      segments: inout RecordBuffer<BreakSegment>, pieces: inout RecordBuffer<ShapedPiece>) {
         withUnsafePointer(to: Int32(end)) {
             appendPieces(bytes, paragraph: paragraph, breaks: UnsafeBufferPointer(start: $0, count: 1), runs: runs, segments: &segments, pieces: &pieces)
         }
@@ -277,7 +277,7 @@ final class TextPreparer: @unchecked Sendable {
 
     /// The start of the first segment whose bidi level changes inside it, nil if every level
     /// change falls on a break opportunity.
-    private static func firstMixedLevelSegment(_ levelRuns: [LevelRun], breaks: [Int32], paragraphStart: Int) -> Int? {
+    static func firstMixedLevelSegment(_ levelRuns: [LevelRun], breaks: [Int32], paragraphStart: Int) -> Int? {
         var b = 0
         for run in levelRuns.dropLast() {
             while b < breaks.count && breaks[b] < run.end { b += 1 }
@@ -288,7 +288,7 @@ final class TextPreparer: @unchecked Sendable {
 
     /// A segment of only Common characters at the start of a paragraph: its script is the first
     /// real script after it at the same level, so it waits until one is found.
-    private struct PendingSegment {
+    struct PendingSegment {
         var start: Int
         var end: Int
         var faceIn: Int16
@@ -299,7 +299,7 @@ final class TextPreparer: @unchecked Sendable {
 
     /// Where a paragraph resolved piece by piece has got to: the last real script (Common while
     /// there is none yet), the face of the last cluster, and the level of the pending segments.
-    private struct Walk {
+    struct Walk {
         var script = ScriptTag.common
         var face: Int16 = -1
         var pendingLevel: UInt8 = 0
@@ -309,8 +309,8 @@ final class TextPreparer: @unchecked Sendable {
     /// segments and pieces as the whole-paragraph path.
     /// - Parameter levelRuns: the paragraph's bidi level runs, each change on a break; empty
     ///   when nothing is right to left (every level 0).
-    private func appendSegments(_ bytes: UnsafeBufferPointer<UInt8>, paragraph: Range<Int>, breaks: [Int32], levelRuns: [LevelRun],
-                                style: FontStyle, cache: SegmentCache, to builder: inout PreparedStorage.Builder) {
+    func appendSegments(_ bytes: UnsafeBufferPointer<UInt8>, paragraph: Range<Int>, breaks: [Int32], levelRuns: [LevelRun],
+                        style: FontStyle, cache: SegmentCache, to builder: inout PreparedStorage.Builder) {
         var walk = Walk()
         var start = paragraph.lowerBound
         var levelRun = 0
@@ -343,8 +343,8 @@ final class TextPreparer: @unchecked Sendable {
 
     /// One segment of a paragraph resolved segment by segment.
     @inline(__always)
-    private func appendSegment(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, level: UInt8, style: FontStyle, walk: inout Walk,
-                               cache: SegmentCache, to builder: inout PreparedStorage.Builder) {
+    func appendSegment(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, level: UInt8, style: FontStyle, walk: inout Walk,
+                       cache: SegmentCache, to builder: inout PreparedStorage.Builder) {
         let styleKey = UInt8(style.rawValue)
         let common = ScriptTag.common
         var found: Int? = nil // this segment's entry, when already looked up below
@@ -375,298 +375,11 @@ final class TextPreparer: @unchecked Sendable {
         walk.face = cache.header(entry).pointee.faceOut
     }
 
-    /// How `appendChunks` ended.
-    private enum ChunkOutcome {
-        case appended
-        /// Abandoned before anything was shaped: the paragraph may hold right-to-left text,
-        /// so its chunks need its bidi levels.
-        case needsLevels
-        /// Abandoned: the paragraph needs the whole-paragraph analysis.
-        case abandoned
-    }
-
-    /// Appends a paragraph chunk by chunk (a chunk is a run of characters other than U+0020
-    /// and the spaces after it). Without `byLevels`, every character has one bidi level: level
-    /// 0, nothing right to left, or level 1, a paragraph `TextAnalyzer.isRightToLeftAtOneLevel`
-    /// accepts. With `byLevels`, each chunk takes its levels from `paragraphLevelRuns`. Once the
-    /// paragraph has met a real script, a chunk at one level met before after the same script
-    /// and face is one lookup and a copy: no line-break analysis, no bidi, no segment lookups.
-    /// A chunk whose level changes inside is resolved segment by segment, as `appendSegments`
-    /// would. Gives exactly what `appendSegments` gives after `analyzeBreaks` (and `resolveLevelRuns`).
-    /// - Returns: `.appended`, or, having appended nothing, `.needsLevels` or `.abandoned` when
-    ///   the paragraph needs its levels or the whole-paragraph analysis: a character the
-    ///   ICU-free breaker does not handle, a break inside a grapheme cluster, no break between two
-    ///   chunks (a segment spanning them, as in "a / b"), or a segment whose level changes
-    ///   inside before any real script.
-    private func appendChunks(_ bytes: UnsafeBufferPointer<UInt8>, paragraph: Range<Int>, level: UInt8, byLevels: Bool = false,
-                              style: FontStyle, cache: SegmentCache, to builder: inout PreparedStorage.Builder) -> ChunkOutcome {
-        let styleKey = UInt8(style.rawValue)
-        // Chunks found in the cache were accepted before; the rest of the paragraph is scanned
-        // once, at the first chunk that is not, so nothing is shaped for a paragraph that then
-        // turns out to need the whole-paragraph analysis.
-        var restScanned = false
-        let segmentMark = builder.segments.count
-        let pieceMark = builder.pieces.count
-        var walk = Walk()
-        var previous = LineBreakChunk.paragraphStart
-        var start = paragraph.lowerBound
-        let end = paragraph.upperBound
-        pending.removeAllKeepingCapacity()
-        func abandon(_ builder: inout PreparedStorage.Builder, _ outcome: ChunkOutcome = .abandoned) -> ChunkOutcome {
-            builder.segments.removeLast(from: segmentMark)
-            builder.pieces.removeLast(from: pieceMark)
-            pending.removeAllKeepingCapacity()
-            return outcome
-        }
-        let kind = SegmentCache.Kind.chunk
-        var ahead = 0 // the chunk at `start` in `chunksAhead`
-        chunksAheadCount = 0
-        var scanLevelRun = 0 // (the level run `scanChunksAhead` reached)
-        var segmentLevelRun = 0 // (the level run of the last segment resolved in a mixed-level chunk)
-        while start < end {
-            if ahead == chunksAheadCount {
-                scanChunksAhead(bytes, from: start, end: end, style: styleKey, level: level, byLevels: byLevels, levelRun: &scanLevelRun, cache: cache)
-                ahead = 0
-            }
-            let chunkEnd = chunksAhead[ahead].end
-            let chunkLevel = chunksAhead[ahead].level
-            let chunk = start..<chunkEnd
-            // (After an opening mark and spaces no break can follow (LB14): such a paragraph is
-            // abandoned at the boundary check, so chunks are keyed without that context.)
-            let hash = SegmentCache.hash(bytesHash: chunksAhead[ahead].bytesHash, scriptIn: walk.script, faceIn: walk.face)
-            ahead += 1
-            var hit = chunkLevel == Self.mixedLevel ? nil
-                : cache.find(bytes, chunk, hash: hash, style: styleKey, level: chunkLevel, kind: kind, scriptIn: walk.script, faceIn: walk.face)
-            if let entry = hit {
-                if start > paragraph.lowerBound && !breaksBefore(entry, previous, cache) { return abandon(&builder) }
-                if !pending.isEmpty {
-                    // Segments waiting for a real script get this chunk's first one; if that emptied
-                    // the cache, the chunk is looked up again (its edges are the same).
-                    let generation = cache.generation
-                    flushPending(bytes, style: styleKey, before: chunkLevel, script: cache.header(entry).pointee.firstScript, walk: walk,
-                                 cache: cache, to: &builder)
-                    if cache.generation != generation {
-                        hit = cache.find(bytes, chunk, hash: hash, style: styleKey, level: chunkLevel, kind: kind, scriptIn: walk.script, faceIn: walk.face)
-                    }
-                }
-            }
-            if let entry = hit {
-                let e = cache.header(entry)
-                walk.script = e.pointee.scriptOut
-                walk.face = e.pointee.faceOut
-                previous = e.pointee.chunk
-                emit(entry, at: start, cache: cache, to: &builder)
-                start = chunkEnd
-                continue
-            }
-            if !restScanned {
-                switch LineBreakChunk.support(bytes, paragraph: start..<end, levelsKnown: byLevels || level == 1) {
-                case .handled: break
-                case .needsLevels: return abandon(&builder, .needsLevels)
-                case .unhandled: return abandon(&builder)
-                }
-                restScanned = true
-            }
-            // Before anything is shaped: the paragraph must not need the whole-paragraph analysis
-            // here or at the start of the next chunk (so no shaping is wasted on a segment that
-            // would turn out to continue into the next chunk).
-            guard let edges = analyzer.chunkBreaks(bytes, chunk: chunk, afterOpenSpaces: previous.opensSpaces),
-                  byLevels || level == 1 || !edges.mayBeRightToLeft,
-                  start == paragraph.lowerBound
-                    || (breakRule.breakBetween(previous, edges) && GraphemeRules.mayStartCluster(bytes, at: start, in: paragraph)),
-                  analyzer.breakOffsets.allSatisfy({ GraphemeRules.mayStartCluster(bytes, at: Int($0), in: paragraph) }),
-                  chunkEnd == end || LineBreakChunk.start(of: bytes, at: chunkEnd, end: end).map({ breakRule.breakBetween(edges, $0) }) == true
-                    && GraphemeRules.mayStartCluster(bytes, at: chunkEnd, in: paragraph)
-            else { return abandon(&builder) }
-            chunkSegments.removeAllKeepingCapacity()
-            chunkSegments.append(contentsOf: analyzer.breakOffsets)
-            chunkSegments.append(Int32(chunkEnd))
-            if chunkLevel == Self.mixedLevel {
-                // Its level changes inside: segment by segment, each at its levels (not kept as a chunk).
-                var segmentStart = start
-                for segmentEnd in chunkSegments {
-                    let range = segmentStart..<Int(segmentEnd)
-                    segmentStart = Int(segmentEnd)
-                    let segmentLevel = levelOf(range, run: &segmentLevelRun)
-                    if segmentLevel != Self.mixedLevel {
-                        appendSegment(bytes, range, level: segmentLevel, style: style, walk: &walk, cache: cache, to: &builder)
-                    } else {
-                        // (As in `appendSegments`, which the whole-paragraph path replaces when no
-                        // real script comes before such a segment.)
-                        guard walk.script != ScriptTag.common else { return abandon(&builder) }
-                        appendMixedLevelSegment(bytes, range, levelRuns: paragraphLevelRuns, firstLevelRun: segmentLevelRun, style: style,
-                                                script: &walk.script, face: &walk.face, to: &builder)
-                    }
-                }
-                previous = edges
-                start = chunkEnd
-                continue
-            }
-            let first = walk.script == ScriptTag.common ? analyzer.firstRealScript(bytes, range: chunk) : walk.script
-            if first == ScriptTag.common {
-                // Only Common characters before a real script: the segments wait for it.
-                var segmentStart = start
-                for segmentEnd in chunkSegments {
-                    appendSegment(bytes, segmentStart..<Int(segmentEnd), level: chunkLevel, style: style, walk: &walk, cache: cache, to: &builder)
-                    segmentStart = Int(segmentEnd)
-                }
-            } else {
-                // Segments waiting for a real script get this chunk's first one.
-                if !pending.isEmpty { flushPending(bytes, style: styleKey, before: chunkLevel, script: first, walk: walk, cache: cache, to: &builder) }
-                let entry = composeChunk(bytes, chunk, hash: hash, edges: edges, level: chunkLevel, style: style, walk: &walk, cache: cache)
-                emit(entry, at: start, cache: cache, to: &builder)
-            }
-            previous = edges
-            start = chunkEnd
-        }
-        // A paragraph with no real script at all: its segments stay Common.
-        flushPending(bytes, style: styleKey, level: walk.pendingLevel, script: ScriptTag.common, cache: cache, to: &builder)
-        return .appended
-    }
-
-    /// The bidi level of every character of `bytes[range]` by `paragraphLevelRuns`, or
-    /// `mixedLevel`; `run` is moved to the level run holding its start (ranges must come in order).
-    @inline(__always)
-    private func levelOf(_ range: Range<Int>, run: inout Int) -> UInt8 {
-        while paragraphLevelRuns[run].end <= Int32(range.lowerBound) { run += 1 }
-        return paragraphLevelRuns[run].end >= Int32(range.upperBound) ? paragraphLevelRuns[run].level : Self.mixedLevel
-    }
-
-    /// Resolves a chunk that holds a real script segment by segment (leading Common segments
-    /// take its first real script, as in `appendSegment`) and remembers it as one entry, whose
-    /// `firstScript` is that script. Advances `walk` past it.
-    private func composeChunk(_ bytes: UnsafeBufferPointer<UInt8>, _ chunk: Range<Int>, hash: UInt64, edges: LineBreakChunk, level: UInt8,
-                              style: FontStyle, walk: inout Walk, cache: SegmentCache) -> Int {
-        let styleKey = UInt8(style.rawValue)
-        let scriptIn = walk.script, faceIn = walk.face
-        var firstScript = scriptIn
-        chunkScratchSegments.removeAllKeepingCapacity()
-        chunkScratchPieces.removeAllKeepingCapacity()
-        waiting.removeAllKeepingCapacity()
-        func take(_ entry: Int, at segmentStart: Int) {
-            let segment = cache.segments(entry)[0]
-            let shift = Int32(segmentStart - chunk.lowerBound)
-            let pieces = cache.pieces(entry)
-            let pieceBase = Int32(chunkScratchPieces.count)
-            for k in 0..<Int(segment.endPiece) { chunkScratchPieces.append(pieces[k].moved(bytes: shift)) }
-            chunkScratchSegments.append(segment.moved(bytes: shift, pieces: pieceBase))
-        }
-        var segmentStart = chunk.lowerBound
-        for (k, segmentEnd) in chunkSegments.enumerated() {
-            if k % Self.lookAhead == 0 {
-                prefetchSegments(bytes, from: segmentStart, ends: chunkSegments[k..<min(k + Self.lookAhead, chunkSegments.count)],
-                                 levelRuns: [], firstLevelRun: 0, level: level, style: styleKey, cache: cache)
-            }
-            let range = segmentStart..<Int(segmentEnd)
-            segmentStart = Int(segmentEnd)
-            if walk.script == ScriptTag.common {
-                let first = analyzer.firstRealScript(bytes, range: range)
-                if first == ScriptTag.common {
-                    waiting.append(PendingSegment(start: range.lowerBound, end: range.upperBound, faceIn: walk.face, entry: -1, generation: 0))
-                    walk.face = lastFace(bytes, range, style: style, after: walk.face)
-                    continue
-                }
-                firstScript = first
-                for w in waiting {
-                    take(segmentEntry(bytes, w.start..<w.end, style: styleKey, level: level, scriptIn: first, faceIn: w.faceIn, cache: cache), at: w.start)
-                }
-                waiting.removeAllKeepingCapacity()
-            }
-            let entry = segmentEntry(bytes, range, style: styleKey, level: level, scriptIn: walk.script, faceIn: walk.face, cache: cache)
-            take(entry, at: range.lowerBound)
-            walk.script = cache.header(entry).pointee.scriptOut
-            walk.face = cache.header(entry).pointee.faceOut
-        }
-        return chunkScratchSegments.withUnsafeBufferPointer { segments in
-            chunkScratchPieces.withUnsafeBufferPointer { pieces in
-                cache.insert(bytes, chunk, hash: hash, style: styleKey, level: level, kind: SegmentCache.Kind.chunk, scriptIn: scriptIn, faceIn: faceIn,
-                             faceOut: walk.face, scriptOut: walk.script, firstScript: firstScript, chunk: edges,
-                             newSegments: segments, newPieces: pieces)
-            }
-        }
-    }
-
-    /// Finds the next chunks of a paragraph (up to 16) and starts loading their cache slots, then
-    /// the records those slots point to: the lookups that follow then mostly find their lines
-    /// in cache, where one after another they would each wait for memory twice.
-    private func scanChunksAhead(_ bytes: UnsafeBufferPointer<UInt8>, from: Int, end: Int, style: UInt8, level: UInt8, byLevels: Bool,
-                                 levelRun: inout Int, cache: SegmentCache) {
-        var count = 0
-        var start = from
-        while start < end && count < Self.lookAhead {
-            var chunkEnd = Self.firstSpace(bytes, from: start, end: end)
-            while chunkEnd < end && bytes[chunkEnd] == 0x20 { chunkEnd += 1 }
-            let chunkLevel = byLevels ? levelOf(start..<chunkEnd, run: &levelRun) : level
-            var bytesHash: UInt64 = 0
-            if chunkLevel != Self.mixedLevel {
-                bytesHash = SegmentCache.bytesHash(bytes, start..<chunkEnd, style: style, level: chunkLevel, kind: SegmentCache.Kind.chunk)
-                cache.prefetchSlot(bytesHash: bytesHash)
-            }
-            (chunksAhead + count).initialize(to: ChunkAhead(end: chunkEnd, bytesHash: bytesHash, level: chunkLevel))
-            count += 1
-            start = chunkEnd
-        }
-        chunksAheadCount = count
-        for k in 0..<count where chunksAhead[k].level != Self.mixedLevel { cache.prefetchRecord(bytesHash: chunksAhead[k].bytesHash) }
-    }
-
-    /// Starts loading the cache slots, then the records, of the segments from `start` to each of
-    /// `ends` in turn, at their bidi levels (all `level` when `levelRuns` is empty; the first
-    /// segment's level run is at or after `firstLevelRun`). Lookups for the segments then overlap their
-    /// waits for memory (see `scanChunksAhead`). Their hashes are computed again at the lookups:
-    /// cheaper than carrying them past segments that turn out empty or of mixed level.
-    private func prefetchSegments(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, ends: ArraySlice<Int32>, levelRuns: [LevelRun],
-                                  firstLevelRun: Int, level: UInt8 = 0, style: UInt8, cache: SegmentCache) {
-        var count = 0
-        var segmentStart = start
-        var levelRun = firstLevelRun
-        for end in ends where Int(end) > segmentStart {
-            var level = level
-            if !levelRuns.isEmpty {
-                while levelRun + 1 < levelRuns.count && levelRuns[levelRun].end <= Int32(segmentStart) { levelRun += 1 }
-                level = levelRuns[levelRun].level
-            }
-            let bytesHash = SegmentCache.bytesHash(bytes, segmentStart..<Int(end), style: style, level: level)
-            cache.prefetchSlot(bytesHash: bytesHash)
-            hashesAhead[count] = bytesHash
-            count += 1
-            segmentStart = Int(end)
-        }
-        for k in 0..<count { cache.prefetchRecord(bytesHash: hashesAhead[k]) }
-    }
-
-    /// The offset of the first U+0020 in `bytes[from..<end]`, or `end`: eight bytes at a time.
-    @inline(__always)
-    private static func firstSpace(_ bytes: UnsafeBufferPointer<UInt8>, from: Int, end: Int) -> Int {
-        var i = from
-        let raw = UnsafeRawPointer(bytes.baseAddress!)
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        while i + 8 <= end {
-            let x = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) ^ (ones &* 0x20)
-            let zeros = (x &- ones) & ~x & (ones &* 0x80) // the lowest set bit marks the first space exactly
-            if zeros != 0 { return i + zeros.trailingZeroBitCount >> 3 }
-            i += 8
-        }
-        while i < end && bytes[i] != 0x20 { i += 1 }
-        return i
-    }
-
-    /// Whether a line may break before a cached chunk that does not open its paragraph: the
-    /// rules allow it after `previous`. It also falls on a grapheme boundary. A space precedes
-    /// it, so only its first character decides that, and the entry was made after a space too:
-    /// a chunk opening a paragraph is keyed with no face before it (-1), one after a space with
-    /// the face of the cluster before, so the two never share an entry, and a chunk is cached
-    /// after a space only once the grapheme boundary before it was checked.
-    @inline(__always)
-    private func breaksBefore(_ entry: Int, _ previous: LineBreakChunk, _ cache: SegmentCache) -> Bool {
-        breakRule.breakBetween(previous, cache.header(entry).pointee.chunk)
-    }
-
     /// A segment whose bidi level changes inside it: resolved and shaped straight into the batch
     /// (not cached), as the whole-paragraph path would, from the script and face before it.
-    private func appendMixedLevelSegment(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, levelRuns: [LevelRun], firstLevelRun: Int,
-                                         style: FontStyle, script: inout UInt32, face: inout Int16,
-                                         to builder: inout PreparedStorage.Builder) {
+    func appendMixedLevelSegment(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, levelRuns: [LevelRun], firstLevelRun: Int,
+                                 style: FontStyle, script: inout UInt32, face: inout Int16,
+                                 to builder: inout PreparedStorage.Builder) {
         scratchRuns.removeAllKeepingCapacity()
         var r = firstLevelRun
         var start = range.lowerBound
@@ -688,15 +401,15 @@ final class TextPreparer: @unchecked Sendable {
     /// `script`: with that script, or as Common if their level was another (their run ended
     /// where the level changed, as in `appendSegment`).
     @inline(__always)
-    private func flushPending(_ bytes: UnsafeBufferPointer<UInt8>, style: UInt8, before level: UInt8, script: UInt32, walk: Walk,
-                              cache: SegmentCache, to builder: inout PreparedStorage.Builder) {
+    func flushPending(_ bytes: UnsafeBufferPointer<UInt8>, style: UInt8, before level: UInt8, script: UInt32, walk: Walk,
+                      cache: SegmentCache, to builder: inout PreparedStorage.Builder) {
         flushPending(bytes, style: style, level: walk.pendingLevel, script: walk.pendingLevel == level ? script : ScriptTag.common,
                      cache: cache, to: &builder)
     }
 
     /// Emits the pending segments (all at `level`) with the script they turned out to take.
-    private func flushPending(_ bytes: UnsafeBufferPointer<UInt8>, style: UInt8, level: UInt8, script: UInt32, cache: SegmentCache,
-                              to builder: inout PreparedStorage.Builder) {
+    func flushPending(_ bytes: UnsafeBufferPointer<UInt8>, style: UInt8, level: UInt8, script: UInt32, cache: SegmentCache,
+                      to builder: inout PreparedStorage.Builder) {
         for p in pending {
             // An entry found while waiting was looked up with Common, so it serves only a Common ending.
             let entry = p.entry >= 0 && p.generation == cache.generation && script == ScriptTag.common
@@ -707,7 +420,7 @@ final class TextPreparer: @unchecked Sendable {
     }
 
     /// The face the last cluster of `bytes[range]` takes after a cluster in `previous`.
-    private func lastFace(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, style: FontStyle, after previous: Int16) -> Int16 {
+    func lastFace(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, style: FontStyle, after previous: Int16) -> Int16 {
         fontRuns.removeAllKeepingCapacity()
         return Int16(FontFallback.resolve(bytes, paragraph: range, style: style, fonts: fonts, previousFace: Int(previous),
                                           graphemes: { analyzer.graphemeBoundaries(bytes, range: range) }, into: &fontRuns))
@@ -715,7 +428,7 @@ final class TextPreparer: @unchecked Sendable {
 
     /// Appends an entry's segments and pieces to the batch, placed at `start`.
     @inline(__always)
-    private func emit(_ entry: Int, at start: Int, cache: SegmentCache, to builder: inout PreparedStorage.Builder) {
+    func emit(_ entry: Int, at start: Int, cache: SegmentCache, to builder: inout PreparedStorage.Builder) {
         let base = Int32(start)
         let firstPiece = Int32(builder.pieces.count)
         let pieces = cache.pieces(entry)
@@ -733,8 +446,8 @@ final class TextPreparer: @unchecked Sendable {
     }
 
     /// The cache entry of `bytes[range]` after the given script and face, resolved and shaped on a miss.
-    private func segmentEntry(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, style: UInt8, level: UInt8, scriptIn: UInt32,
-                              faceIn: Int16, cache: SegmentCache) -> Int {
+    func segmentEntry(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, style: UInt8, level: UInt8, scriptIn: UInt32,
+                      faceIn: Int16, cache: SegmentCache) -> Int {
         let hash = SegmentCache.hash(bytes, range, style: style, level: level, scriptIn: scriptIn, faceIn: faceIn)
         if let found = cache.find(bytes, range, hash: hash, style: style, level: level, scriptIn: scriptIn, faceIn: faceIn) { return found }
         var script = scriptIn
@@ -762,7 +475,7 @@ final class TextPreparer: @unchecked Sendable {
     /// the whitespace at the end of its last pieces (a piece that is all whitespace passes the
     /// question to the piece before it).
     @inline(__always)
-    private func makeSegment(start: Int32, end: Int32, first: Int32, endPiece: Int32, summaries range: Range<Int>) -> BreakSegment {
+    func makeSegment(start: Int32, end: Int32, first: Int32, endPiece: Int32, summaries range: Range<Int>) -> BreakSegment {
         var total = 0.0
         var clusters: Int32 = 0
         var mask: UInt64 = 0
