@@ -60,6 +60,14 @@ public struct TextLayout: Sendable {
                 if let join = joins.first(where: { $0.end == piece.end }), !run.advances.isEmpty {
                     run.advances[run.isRightToLeft ? 0 : run.advances.count - 1] += join.em * attributes.size
                 }
+                // A line that ends inside the piece (a word broken between clusters) ends without
+                // the kerning of its last cluster against the next.
+                if piece.end > range.upperBound, !run.isRightToLeft, !run.advances.isEmpty {
+                    let shaped = prepared.runs.store[piece.runID]
+                    if let next = shaped.clusters.firstIndex(where: { piece.start + $0.start == range.upperBound }), next > 0 {
+                        run.advances[run.advances.count - 1] -= Double(shaped.clusters[next - 1].kerning) * prepared.runs.emPerUnit[face] * attributes.size
+                    }
+                }
                 runs.append(run)
             }
         }

@@ -104,14 +104,14 @@ public enum LineBreaker {
                               size: Double, letterSpacing: Double, hyphenWidths: UnsafeBufferPointer<Double>?,
                               emit: (LineBreak) -> Bool) -> (start: Int32, width: Double, metricsMask: UInt64)? {
         // Collect the clusters once, on the stack.
-        struct Cluster { var start: Int32; var width: Double; var face: Int; var flags: UInt8 }
+        struct Cluster { var start: Int32; var width: Double; var face: Int; var flags: UInt8; var kerning: Double }
         var capacity = 0
         for p in Int(seg.firstPiece)..<Int(seg.endPiece) { capacity += runs.store[pieces[p].runID].clusters.count }
         return withUnsafeTemporaryAllocation(of: Cluster.self, capacity: max(1, capacity)) { clusters -> (start: Int32, width: Double, metricsMask: UInt64)? in
             var n = 0
-            forEachCluster(seg, pieces: pieces, runs: runs, from: from) { cStart, _, advance, face, isTrailing, f in
+            forEachCluster(seg, pieces: pieces, runs: runs, from: from) { cStart, _, advance, face, isTrailing, f, kerning in
                 if isTrailing { return false }
-                clusters[n] = Cluster(start: cStart, width: size * advance + letterSpacing, face: face, flags: f)
+                clusters[n] = Cluster(start: cStart, width: size * advance + letterSpacing, face: face, flags: f, kerning: size * kerning)
                 n += 1
                 return true
             }
@@ -124,17 +124,22 @@ public enum LineBreaker {
             var i = 0
             while i < n {
                 // The most clusters that fit (at least one), then back off until a hyphen fits too.
+                // A line ending after cluster k, inside the word, ends without k's kerning.
                 var acc = clusters[i].width
                 var j = i + 1
-                while j < n && acc + clusters[j].width <= limit { acc += clusters[j].width; j += 1 }
+                while j < n && acc + clusters[j].width - (j + 1 < n ? clusters[j].kerning : 0) <= limit { acc += clusters[j].width; j += 1 }
                 var mask: UInt64 = 0
                 if j == n {
                     for k in i..<n { mask |= runs.metricsBits[Int(clusters[k].face)] }
                     return (clusters[i].start, acc, mask)
                 }
                 var cut = j
-                var width = acc
-                while cut > i + 1 && width + hyphen(cut) > limit { cut -= 1; width -= clusters[cut].width }
+                var width = acc - clusters[j - 1].kerning
+                while cut > i + 1 && width + hyphen(cut) > limit {
+                    width += clusters[cut - 1].kerning
+                    cut -= 1
+                    width -= clusters[cut].width + clusters[cut - 1].kerning
+                }
                 let h = hyphen(cut)
                 for k in i..<cut { mask |= runs.metricsBits[Int(clusters[k].face)] }
                 let line = LineBreak(start: clusters[i].start, end: clusters[cut].start, width: width + h, metricsMask: mask,
@@ -146,11 +151,11 @@ public enum LineBreaker {
         }
     }
 
-    /// Calls `body(start, end, advancePerEm, face, isTrailingWhitespace, clusterFlags)` for each cluster of a
-    /// segment at or after `from`, in logical order. Stop by returning false.
+    /// Calls `body(start, end, advancePerEm, face, isTrailingWhitespace, clusterFlags, kerningPerEm)` for
+    /// each cluster of a segment at or after `from`, in logical order. Stop by returning false.
     @inline(__always)
     package static func forEachCluster(_ segment: BreakSegment, pieces: UnsafeBufferPointer<ShapedPiece>, runs: ShapedRunAccess, from: Int32,
-                                      _ body: (Int32, Int32, Double, Int, Bool, UInt8) -> Bool) {
+                                      _ body: (Int32, Int32, Double, Int, Bool, UInt8, Double) -> Bool) {
         // Trailing whitespace is the segment's, not a piece's: a space that cannot end a line
         // (after "(", say) may end a piece when the font or direction changes after it.
         var trailingStart = segment.end
@@ -173,7 +178,7 @@ public enum LineBreaker {
                 let cEnd = c + 1 < count ? piece.start + clusters[c + 1].start : piece.end
                 if cStart < from { continue }
                 let trailing = cStart >= trailingStart
-                if !body(cStart, cEnd, Double(clusters[c].advance) * em, run.face, trailing, clusters[c].flags) { return }
+                if !body(cStart, cEnd, Double(clusters[c].advance) * em, run.face, trailing, clusters[c].flags, Double(clusters[c].kerning) * em) { return }
             }
         }
     }
@@ -191,11 +196,11 @@ public enum LineBreaker {
         var mask: UInt64 = 0
         var done = false
         for s in segments.indices where !done && segments[s].end > from {
-            forEachCluster(segments[s], pieces: pieces, runs: runs, from: from) { _, cEnd, advance, face, isTrailing, _ in
+            forEachCluster(segments[s], pieces: pieces, runs: runs, from: from) { _, cEnd, advance, face, isTrailing, _, kerning in
                 acc += size * advance + letterSpacing
-                if acc > limit { done = true; return false }
+                if acc - size * kerning > limit { done = true; return false }
                 mask |= runs.metricsBits[Int(face)]
-                if !isTrailing { keptEnd = cEnd; keptWidth = acc; keptMask = mask }
+                if !isTrailing { keptEnd = cEnd; keptWidth = acc - size * kerning; keptMask = mask }
                 return true
             }
         }

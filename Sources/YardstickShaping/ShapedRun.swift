@@ -76,11 +76,16 @@ public struct ShapedCluster: Hashable, Sendable {
     public var advance: Int64
     /// `ClusterFlags` bits.
     public var flags: UInt8
+    /// The part of `advance` that kerns the cluster against the next one in the run (font
+    /// units; 0 for the last, and in right-to-left runs): a line that ends after this cluster,
+    /// inside a word, ends without it.
+    public var kerning: Int32
 
-    public init(start: Int32, advance: Int64, flags: UInt8) {
+    public init(start: Int32, advance: Int64, flags: UInt8, kerning: Int32 = 0) {
         self.start = start
         self.advance = advance
         self.flags = flags
+        self.kerning = kerning
     }
 }
 

@@ -180,6 +180,7 @@ public final class Shaper {
         if clusters.isEmpty { clusters = [ShapedCluster(start: 0, advance: 0, flags: 0)] } else { clusters[0].start = 0 }
         if !ascii, !Shaper.clustersStartOnGraphemeBoundaries(run, clusters) { mergeInsideGraphemes(run, &clusters) }
         Shaper.setClusterFlags(run, &clusters)
+        if !rightToLeft && clusters.count > 1 { Shaper.setKerning(glyphs, &clusters, font: fonts.faces[face].hbFont) }
 
         // Trailing hanging whitespace.
         var trailingStart: Int32 = 0 // end of the last non-whitespace character
@@ -368,4 +369,20 @@ public final class Shaper {
         }
         clusters = out
     }
+
+    /// The kerning of each cluster's last glyph against the next cluster: its advance less the
+    /// font's own (`hmtx`) advance. Glyphs HarfBuzz gives no advance (marks) have none.
+    static func setKerning(_ glyphs: [ShapedGlyph], _ clusters: inout [ShapedCluster], font: OpaquePointer) {
+        var c = 0
+        for k in glyphs.indices {
+            let start = Int32(glyphs[k].cluster)
+            while c + 1 < clusters.count && start >= clusters[c + 1].start { c += 1 }
+            guard c + 1 < clusters.count else { return }
+            let lastOfCluster = k + 1 == glyphs.count || Int32(glyphs[k + 1].cluster) >= clusters[c + 1].start
+            guard lastOfCluster, glyphs[k].xAdvance != 0 else { continue }
+            let nominal = hb_font_get_glyph_h_advance(font, glyphs[k].id)
+            clusters[c].kerning = nominal != 0 ? glyphs[k].xAdvance - nominal : 0
+        }
+    }
+
 }

@@ -232,6 +232,20 @@ final class TextLayoutTests: XCTestCase {
         }
     }
 
+    /// A word broken between clusters: each line ends without the kerning its last cluster had
+    /// with the next, so it is as wide as its text shaped alone and never wider than the width.
+    func testAWordBrokenInsideEndsItsLinesUnkerned() {
+        let text = "AVAVAVAVAVAVAVAVAVAV"
+        let layout = engine.layout(text, width: 65)
+        XCTAssertGreaterThan(layout.lineCount, 1)
+        for (k, line) in layout.lines.enumerated() where k < layout.lineCount - 1 {
+            XCTAssertLessThanOrEqual(line.width, 65 + 1e-9)
+            let shown = String(decoding: Array(text.utf8)[line.utf8Range], as: UTF8.self) + (line.hyphenFace == nil ? "" : "\u{2010}")
+            XCTAssertEqual(line.width, engine.layout(shown, width: 1000).width, accuracy: 1e-9, shown)
+            XCTAssertEqual(layout.glyphRuns(line: k).flatMap(\.advances).reduce(0, +), line.width, accuracy: 1e-9)
+        }
+    }
+
     /// A line that breaks at a soft hyphen shows a hyphen and counts it; elsewhere the soft
     /// hyphen stays invisible.
     func testSoftHyphenShowsAHyphenWhereTheLineBreaks() {
