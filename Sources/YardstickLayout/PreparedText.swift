@@ -91,7 +91,8 @@ public struct PreparedText: Sendable {
             let m = lineHeight(line.metricsMask, attributes)
             lines.append(LineLayout(utf8Range: Int(line.start)..<Int(line.end), width: line.width, top: y, height: m.height,
                                     ascent: m.ascent, descent: m.descent, baseline: y + m.baselineOffset,
-                                    isTruncated: isTruncated, hyphenFace: line.hyphenFace > 0 ? Int(line.hyphenFace - 1) : softHyphenFace(endingAt: line.end),
+                                    isTruncated: isTruncated,
+                                    hyphenFace: line.hyphenFace > 0 ? Int(line.hyphenFace - 1) : isTruncated ? nil : softHyphenFace(endingAt: line.end),
                                     paragraph: paragraph))
             y += m.height
             widest = max(widest, line.width)

@@ -120,7 +120,10 @@ public enum FontFallback {
                     first = scalar
                     if CharacterProperties.isEmojiPresentation(scalar) { emoji = true }
                 }
-                if allCommon && scalar >= 0x80 && CharacterProperties.icuScriptCode(scalar) > 1 { allCommon = false } // 0 Common, 1 Inherited
+                // 0 Common, 1 Inherited; ASCII letters are Latin.
+                if allCommon && (scalar >= 0x80 ? CharacterProperties.icuScriptCode(scalar) > 1 : (scalar | 0x20) >= 0x61 && (scalar | 0x20) <= 0x7A) {
+                    allCommon = false
+                }
             }
             i += length
         }
