@@ -46,9 +46,11 @@ public struct PreparedText: Sendable {
             guard para.end >= range.lowerBound && para.start <= range.upperBound else { continue }
             for k in Int(para.firstSegment)..<Int(para.endSegment) {
                 let segment = storage.segments[k]
-                if segment.trailingClusterCount == 0, segment.trailingWidth != 0, segment.start >= range.lowerBound, segment.end < range.upperBound {
-                    out.append((segment.end, segment.trailingWidth))
-                }
+                // (A segment ending in a soft hyphen took the hyphen off its trailing width:
+                // only the rest, its join kerning, is drawn.)
+                guard segment.trailingClusterCount == 0, segment.end > range.lowerBound, segment.end < range.upperBound else { continue }
+                let em = segment.trailingWidth + (softHyphenFace(endingAt: segment.end).map { storage.metrics.hyphens[$0]?.width ?? 0 } ?? 0)
+                if em != 0 { out.append((segment.end, em)) }
             }
         }
         return out
@@ -56,8 +58,16 @@ public struct PreparedText: Sendable {
 
     /// The face of the soft hyphen a line ending at `end` breaks at, nil when it ends elsewhere.
     func softHyphenFace(endingAt end: Int32) -> Int? {
-        guard !storage.softHyphens.isEmpty else { return nil }
-        return storage.softHyphens.first { $0.text == Int32(index) && $0.end == end }.map { Int($0.face) }
+        let all = storage.softHyphens
+        guard !all.isEmpty else { return nil }
+        // In (text, end) order, as they were found: a binary search.
+        let text = Int32(index)
+        var low = 0, high = all.count
+        while low < high {
+            let mid = (low + high) / 2
+            if all[mid].text < text || (all[mid].text == text && all[mid].end < end) { low = mid + 1 } else { high = mid }
+        }
+        return low < all.count && all[low].text == text && all[low].end == end ? Int(all[low].face) : nil
     }
 
     /// Number of paragraphs (hard-break-separated).

@@ -105,6 +105,9 @@ public enum LineBreaker {
                               emit: (LineBreak) -> Bool) -> (start: Int32, width: Double, metricsMask: UInt64)? {
         // Collect the clusters once, on the stack.
         struct Cluster { var start: Int32; var width: Double; var face: Int; var flags: UInt8; var kerning: Double }
+        // What the segment's width holds beyond its clusters' advances: the hyphen of a soft
+        // hyphen at its end (`SoftHyphens`), counted when a line ends there.
+        var clustersWidth = 0.0
         var capacity = 0
         for p in Int(seg.firstPiece)..<Int(seg.endPiece) { capacity += runs.store[pieces[p].runID].clusters.count }
         return withUnsafeTemporaryAllocation(of: Cluster.self, capacity: max(1, capacity)) { clusters -> (start: Int32, width: Double, metricsMask: UInt64)? in
@@ -112,9 +115,11 @@ public enum LineBreaker {
             forEachCluster(seg, pieces: pieces, runs: runs, from: from) { cStart, _, advance, face, isTrailing, f, kerning in
                 if isTrailing { return false }
                 clusters[n] = Cluster(start: cStart, width: size * advance + letterSpacing, face: face, flags: f, kerning: size * kerning)
+                clustersWidth += clusters[n].width
                 n += 1
                 return true
             }
+            let extra = from <= seg.start ? max(0, seg.width(size: size, letterSpacing: letterSpacing) - clustersWidth) : 0
             /// Hyphen width (points) if the line breaks before cluster j.
             func hyphen(_ j: Int) -> Double {
                 guard let hyphenWidths, j > 0, j < n,
@@ -127,11 +132,11 @@ public enum LineBreaker {
                 // A line ending after cluster k, inside the word, ends without k's kerning.
                 var acc = clusters[i].width
                 var j = i + 1
-                while j < n && acc + clusters[j].width - (j + 1 < n ? clusters[j].kerning : 0) <= limit { acc += clusters[j].width; j += 1 }
+                while j < n && acc + clusters[j].width - (j + 1 < n ? clusters[j].kerning : -extra) <= limit { acc += clusters[j].width; j += 1 }
                 var mask: UInt64 = 0
                 if j == n {
                     for k in i..<n { mask |= runs.metricsBits[Int(clusters[k].face)] }
-                    return (clusters[i].start, acc, mask)
+                    return (clusters[i].start, acc + extra, mask)
                 }
                 var cut = j
                 var width = acc - clusters[j - 1].kerning

@@ -260,6 +260,16 @@ final class TextLayoutTests: XCTestCase {
         XCTAssertEqual(broken.lines[0].width, withHyphen, accuracy: 1e-9)
         XCTAssertNotNil(broken.lines[0].hyphenFace)
         XCTAssertEqual(broken.glyphRuns(line: 0).flatMap(\.advances).reduce(0, +), withHyphen, accuracy: 1e-9)
+        // Glyph runs add up to every line's width, a soft hyphen inside a line or ending it, and a
+        // line never passes its width (a word broken inside, before a soft hyphen, included).
+        for (t, width) in [(text, 1000.0), (text, withHyphen + 1), ("mmm\u{00AD}mm", 50), ("mmmmmm\u{00AD}mmm", 76), ("mmmmmm-T", 70),
+                           ("ab\u{00AD}cd\u{00AD}ef\u{00AD}gh", 30)] { // (no spaces: glyph runs keep a line's trailing spaces, its width does not)
+            let layout = engine.layout(t, width: width)
+            for k in 0..<layout.lineCount {
+                XCTAssertEqual(layout.glyphRuns(line: k).flatMap(\.advances).reduce(0, +), layout.lines[k].width, accuracy: 1e-9, "\(t) line \(k)")
+                XCTAssertLessThanOrEqual(layout.lines[k].width, width + 1e-9, "\(t) line \(k)")
+            }
+        }
         // Too narrow for "inter" and its hyphen: the line breaks before, not past the width.
         XCTAssertEqual(Array(engine.layout("ab " + text, width: withHyphen - 0.5).lineStarts.prefix(2)), [0, 3])
     }
