@@ -68,9 +68,9 @@ public final class FontCollection: @unchecked Sendable { // immutable after init
         var metricsBits: [UInt64] = []
         for face in faces {
             let m = face.metrics
-            let k = distinct.firstIndex { $0.ascenderPerEm == m.ascenderPerEm && $0.descenderPerEm == m.descenderPerEm && $0.lineGapPerEm == m.lineGapPerEm }
+            let k = distinct.firstIndex { $0.lineKey == m.lineKey }
             if k == nil && distinct.count == Self.maximumDistinctMetrics {
-                let all = Set(faces.map { [$0.metrics.ascenderPerEm, $0.metrics.descenderPerEm, $0.metrics.lineGapPerEm] }).count
+                let all = Set(faces.map(\.metrics.lineKey)).count
                 throw FontError.tooManyFaces(count: all, limit: Self.maximumDistinctMetrics, what: "distinct line metrics (ascender, descender, line gap)")
             }
             if k == nil { distinct.append(m) }
@@ -311,7 +311,7 @@ private struct FaceLoader {
 
     /// Distinct (ascender, descender, line gap) per em among the loaded faces.
     var distinctMetricsCount: Int {
-        Set(faces.map { "\($0.metrics.ascenderPerEm) \($0.metrics.descenderPerEm) \($0.metrics.lineGapPerEm)" }).count
+        Set(faces.map(\.metrics.lineKey)).count
     }
 
     mutating func removeLast() {

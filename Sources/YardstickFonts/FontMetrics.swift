@@ -21,4 +21,7 @@ public struct FontMetrics: Equatable, Sendable {
     @inlinable public var descenderPerEm: Double { Double(descender) / Double(unitsPerEm) }
     /// Line gap per point of font size.
     @inlinable public var lineGapPerEm: Double { Double(lineGap) / Double(unitsPerEm) }
+    /// Ascender, descender and line gap per em: faces with equal keys give a line the same
+    /// height at every size (they share a bit of `FontCollection.metricsBits`).
+    package var lineKey: [Double] { [ascenderPerEm, descenderPerEm, lineGapPerEm] }
 }

@@ -1,3 +1,4 @@
+import YardstickAnalysis
 import YardstickFonts
 import YardstickLineBreaking
 import YardstickShaping
@@ -54,4 +55,15 @@ struct ExtraRun: Sendable {
     let emPerUnit: Double
     /// Width in em.
     var width: Double { Double(run.totalAdvance) * emPerUnit }
+}
+
+extension ExtraRun {
+    /// The hyphen a face shows where a word breaks (U+2010, else U+002D), shaped; nil when it
+    /// has neither.
+    static func hyphen(face: Int, shaper: Shaper) -> ExtraRun? {
+        let font = shaper.fonts.faces[face]
+        guard var text = font.coverage.contains(0x2010) ? "\u{2010}" : font.coverage.contains(0x2D) ? "-" : nil else { return nil }
+        let run = text.withUTF8 { shaper.shapeUncached($0, face: face, script: ScriptTag.common, rightToLeft: false) }
+        return ExtraRun(run: run, emPerUnit: 1 / Double(font.metrics.unitsPerEm))
+    }
 }

@@ -1,4 +1,3 @@
-import YardstickAnalysis
 import YardstickFonts
 import YardstickLineBreaking
 import YardstickShaping
@@ -9,12 +8,12 @@ import YardstickShaping
 /// on the same line (its trailing width takes the hyphen off again); the storage remembers
 /// where, so a layout shows the hyphen (`LineLayout.hyphenFace`).
 struct SoftHyphens {
-    /// Per face: its hyphen's width in em (U+2010, else U+002D; 0 without one), as
-    /// `TextEngine` measures the hyphen of a broken word.
+    /// Per face: its hyphen's width in em (`ExtraRun.hyphen`, the one a broken word shows; 0
+    /// without one).
     private var widths: [Int: Double] = [:]
 
     mutating func apply(_ bytes: UnsafeBufferPointer<UInt8>, segments: Range<Int>, builder: inout PreparedStorage.Builder,
-                        shaper: Shaper, emPerUnit: [Double]) {
+                        shaper: Shaper) {
         guard segments.count > 1 else { return } // (the paragraph's last segment never breaks)
         for s in segments.lowerBound..<(segments.upperBound - 1) {
             let segment = builder.segments[s]
@@ -22,7 +21,7 @@ struct SoftHyphens {
             guard end >= 2, bytes[end - 1] == 0xAD, bytes[end - 2] == 0xC2, segment.trailingClusterCount == 0,
                   segment.endPiece > segment.firstPiece else { continue }
             let face = Int(builder.pieces[Int(segment.endPiece) - 1].face)
-            let em = width(face: face, shaper: shaper, emPerUnit: emPerUnit)
+            let em = width(face: face, shaper: shaper)
             guard em > 0 else { continue }
             builder.segments[s].width += em
             builder.segments[s].trailingWidth -= em
@@ -30,14 +29,9 @@ struct SoftHyphens {
         }
     }
 
-    private mutating func width(face: Int, shaper: Shaper, emPerUnit: [Double]) -> Double {
+    private mutating func width(face: Int, shaper: Shaper) -> Double {
         if let known = widths[face] { return known }
-        let coverage = shaper.fonts.faces[face].coverage
-        var em = 0.0
-        if var text = coverage.contains(0x2010) ? "\u{2010}" : coverage.contains(0x2D) ? "-" : nil {
-            let run = text.withUTF8 { shaper.shapeUncached($0, face: face, script: ScriptTag.common, rightToLeft: false) }
-            em = Double(run.totalAdvance) * emPerUnit[face]
-        }
+        let em = ExtraRun.hyphen(face: face, shaper: shaper)?.width ?? 0
         widths[face] = em
         return em
     }

@@ -57,12 +57,7 @@ public final class TextEngine: Sendable {
             let run = text.withUTF8 { first.shaper.shapeUncached($0, face: face, script: ScriptTag.common, rightToLeft: false) }
             ellipsis.append(ExtraRun(run: run, emPerUnit: 1 / Double(fonts.faces[face].metrics.unitsPerEm)))
         }
-        let hyphens: [ExtraRun?] = fonts.faces.indices.map { face in
-            let coverage = fonts.faces[face].coverage
-            guard var text = coverage.contains(0x2010) ? "\u{2010}" : coverage.contains(0x2D) ? "-" : nil else { return nil }
-            let run = text.withUTF8 { first.shaper.shapeUncached($0, face: face, script: ScriptTag.common, rightToLeft: false) }
-            return ExtraRun(run: run, emPerUnit: 1 / Double(fonts.faces[face].metrics.unitsPerEm))
-        }
+        let hyphens = fonts.faces.indices.map { ExtraRun.hyphen(face: $0, shaper: first.shaper) }
         metrics = FaceMetricsTable(fonts: fonts, ellipsis: ellipsis, hyphens: hyphens)
         runs = ShapedRunAccess(store: cache.store, emPerUnit: fonts.faces.map { 1 / Double($0.metrics.unitsPerEm) }, metricsBits: fonts.metricsBits)
         pool = Mutex([first])

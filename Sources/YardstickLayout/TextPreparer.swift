@@ -206,7 +206,7 @@ final class TextPreparer: @unchecked Sendable {
         let endSegment = Int32(builder.segments.count)
         joins.apply(bytes, segments: Int(firstSegment)..<Int(endSegment), builder: &builder, store: shaper.cache.store, emPerUnit: emPerUnit,
                     shaper: shaper, analyzer: analyzer)
-        softHyphens.apply(bytes, segments: Int(firstSegment)..<Int(endSegment), builder: &builder, shaper: shaper, emPerUnit: emPerUnit)
+        softHyphens.apply(bytes, segments: Int(firstSegment)..<Int(endSegment), builder: &builder, shaper: shaper)
         let segments = UnsafeBufferPointer(rebasing: builder.segments.elements[Int(firstSegment)..<Int(endSegment)])
         builder.paragraphs.append(PreparedStorage.Paragraph(start: Int32(para.start), end: Int32(para.end), next: Int32(para.next),
                                                             firstSegment: firstSegment, endSegment: endSegment, baseLevel: baseLevel,
