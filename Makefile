@@ -20,8 +20,11 @@ demo: build
 	.build/release/yardstick measure Data/sample.csv --config Data/sample-grid.json --output out/sample-heights.csv
 	@echo "per-row heights and offsets: out/sample-heights.csv"
 
+# The tests, then the public API as users meet it (README and DocC examples compiled without
+# package access; the machinery hidden): Tools/api-check/check.sh.
 test: deps
 	$(SWIFT) test
+	SWIFT=$(SWIFT) Tools/api-check/check.sh
 
 # Benchmarks (release builds; figures in README.md).
 bench: deps

@@ -36,7 +36,7 @@ let package = Package(
         .target(name: "YardstickFonts", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig"]),
         .target(name: "YardstickAnalysis", dependencies: ["CICU"]),
         .target(name: "YardstickShaping", dependencies: ["YardstickFonts", "YardstickAnalysis", "CHarfBuzz"]),
-        .target(name: "YardstickLineBreaking", dependencies: ["YardstickShaping"]),
+        .target(name: "YardstickLineBreaking", dependencies: ["YardstickFonts", "YardstickShaping"]),
         .target(name: "YardstickLayout", dependencies: ["YardstickFonts", "YardstickAnalysis", "YardstickShaping", "YardstickLineBreaking", "CMemoryHints"]),
 
         // Cells and tables: cell templates fitted at a width (UIStackView semantics), the row-offset

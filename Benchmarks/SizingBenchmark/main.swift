@@ -109,8 +109,8 @@ do {
         let statuses = e.prepare(subset.rows.map { $0.fields[1] }, style: .regular, threads: 1)
         var sum = 0.0
         for i in 0..<n {
-            let h = titles[i].measure(width: textWidth, attributes: headline).height + 4 + notes[i].measure(width: textWidth, attributes: body).height
-                + 4 + statuses[i].measure(width: textWidth, attributes: caption).height
+            let h = titles[i].heightAndLineCount(width: textWidth, attributes: headline).height + 4 + notes[i].measure(width: textWidth, attributes: body).height
+                + 4 + statuses[i].heightAndLineCount(width: textWidth, attributes: caption).height
             sum += max(44, h) + 16
         }
         precondition(sum > 0)

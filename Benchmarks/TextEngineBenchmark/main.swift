@@ -90,7 +90,7 @@ func coldRun(threads: Int, fused: Bool = !twoSteps) -> ColdRun {
         return ColdRun(seconds: t, faults: minorFaults() - f0, engine: engine, measured: measured)
     }
     let prepared = engine.prepare(cells, threads: threads)
-    let heights = Parallel.map(count: prepared.count, threads: threads, chunk: 256) { prepared[$0].measure(width: 250, attributes: attributes).height }
+    let heights = Parallel.map(count: prepared.count, threads: threads, chunk: 256) { prepared[$0].heightAndLineCount(width: 250, attributes: attributes).height }
     let t = now() - t0
     precondition(heights.count == cells.count)
     return ColdRun(seconds: t, faults: minorFaults() - f0, engine: engine, stepped: prepared)
@@ -199,13 +199,13 @@ let floorSeconds = best {
 var sink = 0.0
 let warmWidth = best {
     let t0 = now()
-    for p in prepared { sink += p.measure(width: 180, attributes: attributes).height }
+    for p in prepared { sink += p.heightAndLineCount(width: 180, attributes: attributes).height }
     return now() - t0
 }
 let large = TextAttributes(textStyle: .body, category: .accessibilityLarge)
 let warmCategory = best {
     let t0 = now()
-    for p in prepared { sink += p.measure(width: 250, attributes: large).height }
+    for p in prepared { sink += p.heightAndLineCount(width: 250, attributes: large).height }
     return now() - t0
 }
 let warmLayout = best {
@@ -222,14 +222,14 @@ var shortLines = 0
 let warmShort = best {
     let t0 = now()
     shortLines = 0
-    for p in shortPrepared { let m = p.measure(width: 250, attributes: attributes); sink += m.height; shortLines += m.lineCount }
+    for p in shortPrepared { let m = p.heightAndLineCount(width: 250, attributes: attributes); sink += m.height; shortLines += m.lineCount }
     return now() - t0
 }
 // Re-measuring known text with a warm shaping cache (e.g. the same values in another table).
 let warmCache = best {
     let t0 = now()
     let again = warmRun.engine.prepare(cells, threads: 1)
-    for p in again { sink += p.measure(width: 250, attributes: attributes).height }
+    for p in again { sink += p.heightAndLineCount(width: 250, attributes: attributes).height }
     return now() - t0
 }
 

@@ -1,5 +1,5 @@
 /// Quick questions about extended grapheme-cluster boundaries (UAX #29) that need no iterator.
-public enum GraphemeRules {
+package enum GraphemeRules {
     /// Whether a grapheme cluster may start at `offset` inside `paragraph` (false when unsure),
     /// so a paragraph can be resolved segment by segment: GB9/9a (Extend, SpacingMark, ZWJ
     /// continue a cluster), GB6–8 (Hangul jamo), GB9b (Prepend), GB11–13 (after a ZWJ, between

@@ -4,7 +4,7 @@
 ///
 /// Text ending in a hard break gets a final empty paragraph (as Pango and text views show an
 /// empty last line); empty text is one empty paragraph. O(n) over the UTF-8 bytes.
-public enum HardBreaks {
+package enum HardBreaks {
     package static func paragraphs(in bytes: UnsafeBufferPointer<UInt8>) -> [Paragraph] {
         var result: [Paragraph] = []
         paragraphs(in: bytes, into: &result)
@@ -53,7 +53,7 @@ public enum HardBreaks {
         return zeroBytes(word & (ones &* 0xF0)) | zeroBytes(word ^ (ones &* 0xC2)) | zeroBytes(word ^ (ones &* 0xE2))
     }
 
-    public static func paragraphs(in text: String) -> [Paragraph] {
+    package static func paragraphs(in text: String) -> [Paragraph] {
         var text = text
         return text.withUTF8 { paragraphs(in: $0) }
     }

@@ -1,9 +1,9 @@
 import CICU
 
 /// Errors from the ICU layer.
-public enum AnalysisError: Error, CustomStringConvertible {
+package enum AnalysisError: Error, CustomStringConvertible {
     case icu(operation: String, status: Int32)
-    public var description: String {
+    package var description: String {
         switch self { case .icu(let operation, let status): return "ICU \(operation) failed with status \(status)" }
     }
 }

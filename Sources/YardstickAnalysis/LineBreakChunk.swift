@@ -1,16 +1,16 @@
 /// The edges of one chunk of a paragraph (see `TextAnalyzer.chunkBreaks`): what the break
 /// opportunity before the next chunk depends on. Plain values, so a cache can keep them.
-public struct LineBreakChunk: Equatable, Sendable {
+package struct LineBreakChunk: Equatable, Sendable {
     /// Line-break classes (internal to the analysis layer) of the first unit and of the last
     /// unit before trailing spaces.
     @usableFromInline let first: UInt8
     @usableFromInline let secondIsNumber: Bool
     @usableFromInline let lastNonSpace: UInt8
     /// A character may make the text right to left (bidi must run on the paragraph).
-    public let mayBeRightToLeft: Bool
+    package let mayBeRightToLeft: Bool
 
     /// The edges of a chunk with no characters (before the first chunk of a paragraph).
-    public static let paragraphStart = LineBreakChunk(first: FastLineBreaks.Class.sp.rawValue, secondIsNumber: false,
+    package static let paragraphStart = LineBreakChunk(first: FastLineBreaks.Class.sp.rawValue, secondIsNumber: false,
                                                       lastNonSpace: FastLineBreaks.Class.sp.rawValue, mayBeRightToLeft: false)
 
     init(first: UInt8, secondIsNumber: Bool, lastNonSpace: UInt8, mayBeRightToLeft: Bool) {
@@ -21,7 +21,7 @@ public struct LineBreakChunk: Equatable, Sendable {
     }
 
     /// Whether a paragraph can be broken chunk by chunk (see `support`).
-    public enum Support: Equatable, Sendable {
+    package enum Support: Equatable, Sendable {
         /// Every character is handled by the ICU-free rules or of a dictionary script, whose
         /// chunks take ICU's breaks.
         case handled
@@ -49,26 +49,26 @@ public struct LineBreakChunk: Equatable, Sendable {
     }
 
     /// The chunk ends in an opening punctuation mark and spaces: the next chunk's analysis needs to know.
-    public var opensSpaces: Bool {
+    package var opensSpaces: Bool {
         lastNonSpace == FastLineBreaks.Class.op.rawValue || lastNonSpace == FastLineBreaks.Class.opWide.rawValue
     }
 
     /// Whether a line may break between `previous` (which ends in spaces) and `next`.
     @inlinable
-    public static func breakBetween(_ previous: LineBreakChunk, _ next: LineBreakChunk) -> Bool {
+    package static func breakBetween(_ previous: LineBreakChunk, _ next: LineBreakChunk) -> Bool {
         breakAfterSpaces(previous.lastNonSpace, next.first, next.secondIsNumber)
     }
 
     /// `breakBetween` with the rule table held by the caller: a hot loop then reads no lazily
     /// initialized global (each read of one checks that it was initialized).
-    public struct BreakRule {
+    package struct BreakRule {
         @usableFromInline let afterSpaces: UnsafePointer<UInt8>
 
-        public init() { afterSpaces = FastLineBreaks.afterSpacesTable }
+        package init() { afterSpaces = FastLineBreaks.afterSpacesTable }
 
         /// Whether a line may break between `previous` (which ends in spaces) and `next`.
         @inlinable @inline(__always)
-        public func breakBetween(_ previous: LineBreakChunk, _ next: LineBreakChunk) -> Bool {
+        package func breakBetween(_ previous: LineBreakChunk, _ next: LineBreakChunk) -> Bool {
             FastLineBreaks.breakAfterSpaces(afterSpaces, beforeSpaces: previous.lastNonSpace, first: next.first, secondIsNumber: next.secondIsNumber)
         }
     }

@@ -9,7 +9,7 @@ import CICU
 /// analysing a paragraph allocates nothing once the buffers have grown. Results stay valid
 /// until the next `analyze` call. Cost is O(n) in the paragraph's length; ASCII paragraphs
 /// skip the bidi and script passes (they are left to right, Latin or Common).
-public final class TextAnalyzer {
+package final class TextAnalyzer {
     let lineBreaks: ICUBreakIterator
     let characters: ICUBreakIterator
     let bidi: ICUBidi
@@ -33,19 +33,19 @@ public final class TextAnalyzer {
 
     /// Line-break opportunities of the last paragraph: absolute UTF-8 offsets after its start,
     /// ascending; the last one is the paragraph's end.
-    public var breakOffsets: [Int32] { _breakOffsets }
+    package var breakOffsets: [Int32] { _breakOffsets }
     @exclusivity(unchecked) var _breakOffsets: [Int32] = []
     /// Level and script runs of the last paragraph, covering it without gaps.
-    public var runs: [AnalysisRun] { _runs }
+    package var runs: [AnalysisRun] { _runs }
     @exclusivity(unchecked) var _runs: [AnalysisRun] = []
     /// Runs of equal bidi level of the last paragraph (after `resolveLevelRuns`), in order.
-    public var levelRuns: [LevelRun] { _levelRuns }
+    package var levelRuns: [LevelRun] { _levelRuns }
     @exclusivity(unchecked) var _levelRuns: [LevelRun] = []
     /// The last paragraph's resolved base level (0 left to right, 1 right to left).
-    public var baseLevel: UInt8 { _baseLevel }
+    package var baseLevel: UInt8 { _baseLevel }
     @exclusivity(unchecked) var _baseLevel: UInt8 = 0
     /// Whether the last paragraph was all ASCII.
-    public var isASCII: Bool { _isASCII }
+    package var isASCII: Bool { _isASCII }
     @exclusivity(unchecked) var _isASCII = true
     /// Whether the last paragraph's breaks came from `FastLineBreaks` (no UTF-16 was filled).
     @exclusivity(unchecked) var usedFastBreaks = true
@@ -55,7 +55,7 @@ public final class TextAnalyzer {
     /// Whether `levels` holds the bidi levels of the paragraph last given to `analyzeBreaks`.
     @exclusivity(unchecked) var levelsResolved = false
 
-    public init() throws {
+    package init() throws {
         lineBreaks = try ICUBreakIterator(kind: Int32(YS_BREAK_LINE))
         characters = try ICUBreakIterator(kind: Int32(YS_BREAK_CHARACTER))
         bidi = try ICUBidi()
@@ -361,5 +361,5 @@ public final class TextAnalyzer {
     }
 
     /// The ICU version in use ("72.1").
-    public static var icuVersion: String { String(cString: ys_icu_version()) }
+    package static var icuVersion: String { String(cString: ys_icu_version()) }
 }

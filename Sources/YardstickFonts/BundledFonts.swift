@@ -5,16 +5,16 @@ import Foundation
 /// Bundling them makes heights identical on every machine. The folder is looked up in this
 /// order: an explicit directory, `$YARDSTICK_FONTS`, the checkout this module was built from,
 /// then `Fonts/` and `../share/yardstick/Fonts` beside the running executable.
-public enum BundledFonts {
+package enum BundledFonts {
     /// One bundled face: a file per style where the family has styles.
-    public struct Entry: Sendable {
-        public let files: [FontStyle: String]
-        public let role: String
+    package struct Entry: Sendable {
+        package let files: [FontStyle: String]
+        package let role: String
         /// Face index inside a collection file.
-        public var faceIndex: Int = 0
+        package var faceIndex: Int = 0
         /// A language variant of the entry before it, used instead of it for these characters
         /// (the Korean face of Noto Sans CJK for Hangul: its spaces and punctuation differ).
-        public var variantScalars: [ClosedRange<UInt32>] = []
+        package var variantScalars: [ClosedRange<UInt32>] = []
     }
 
     static let hangul: [ClosedRange<UInt32>] = [0x1100...0x11FF, 0x3130...0x318F, 0xA960...0xA97F, 0xAC00...0xD7AF, 0xD7B0...0xD7FF]
@@ -22,7 +22,7 @@ public enum BundledFonts {
     /// Primary family first, then script and symbol fallbacks, then emoji: the order fontconfig
     /// sorts these files in for "Noto Sans" (language `en`), so a character several faces map
     /// gets the face Pango would give it. See Fonts/README.md.
-    public static let entries: [Entry] = [
+    package static let entries: [Entry] = [
         Entry(files: [.regular: "NotoSans-Regular.ttf", .bold: "NotoSans-Bold.ttf",
                       .italic: "NotoSans-Italic.ttf", .boldItalic: "NotoSans-BoldItalic.ttf"], role: "Latin, Greek, Cyrillic"),
         Entry(files: [.regular: "NotoSansHebrew-Regular.ttf", .bold: "NotoSansHebrew-Bold.ttf"], role: "Hebrew"),
@@ -58,7 +58,7 @@ public enum BundledFonts {
 
     /// The folder holding the bundled fonts.
     /// - Throws: `FontError.fileNotFound` listing the places searched.
-    public static func directory(explicit: String? = nil) throws -> String {
+    package static func directory(explicit: String? = nil) throws -> String {
         var candidates: [String] = []
         if let explicit { candidates.append(explicit) }
         if let env = ProcessInfo.processInfo.environment["YARDSTICK_FONTS"], !env.isEmpty { candidates.append(env) }

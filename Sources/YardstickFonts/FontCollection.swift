@@ -4,18 +4,21 @@ import Foundation
 ///
 /// Fallback order (documented in Fonts/README.md): the user's font files and folders in the
 /// order given (faces whose own style matches the requested style first), then the family
-/// resolved through fontconfig, then the bundled Noto Sans face of the style, then the bundled
-/// script fallbacks (Arabic, Hebrew, Devanagari, Thai, CJK) and Noto Color Emoji. The shaping
-/// stage picks, per grapheme cluster, the first face in the chain whose cmap covers the cluster.
+/// resolved through fontconfig, then the bundled Noto Sans face of the style and the bundled
+/// script, symbol and emoji faces in fontconfig's order, then (with `systemFallback`) installed
+/// faces that cover what no other face does. The shaping stage picks, per grapheme cluster, the
+/// first face in the chain whose cmap covers the cluster.
 ///
 /// Faces are indexed by their position in `faces`; a chain is a list of such indices. At most
 /// 256 faces. A line's height depends only on the vertical metrics of its faces, and faces with
-/// equal metrics share one bit of a `UInt64` (`metricsBit`), so at most 64 distinct metrics.
-/// Immutable and thread-safe once built.
+/// equal metrics share one bit of a `UInt64` (`metricsBits`), so at most 64 distinct metrics.
+/// Immutable and thread-safe once built. Loading opens each font file once (FreeType and
+/// HarfBuzz objects per face, freed with the collection) and builds a coverage bitmap per face
+/// (about 136 KB each); lookups of a face for a character are O(1).
 public final class FontCollection: @unchecked Sendable { // immutable after init; coverageBits is owned and read-only
     /// Every loaded face, each once.
-    public let faces: [FontFace]
-    private let chains: [[Int]]
+    public let faces: [FontCollection.Face]
+    private let chains: [[FaceIndex]]
     private let emojiChains: [[Int]]
     /// Per style, per block of 64 scalars: the first position in the chain whose face maps any
     /// scalar of the block (`chain.count` if none) — fallback skips the faces before it.
@@ -35,16 +38,16 @@ public final class FontCollection: @unchecked Sendable { // immutable after init
     private let colorFaces: UnsafeMutablePointer<Bool>
     /// Language variants: where a chain reaches the key face, a cluster starting with one of
     /// the variant's characters uses the variant face instead (when it covers the cluster).
-    public let variants: [Int: [(scalars: [ClosedRange<UInt32>], face: Int)]]
+    package let variants: [Int: [(scalars: [ClosedRange<UInt32>], face: FaceIndex)]]
     private let hasVariants: [Bool]
     /// `variants` flattened: (base face, scalar range, variant face).
-    private let variantList: [(base: Int, scalars: ClosedRange<UInt32>, face: Int)]
+    private let variantList: [(base: Int, scalars: ClosedRange<UInt32>, face: FaceIndex)]
 
     /// Per face: its bit in a line's set of vertical metrics (faces with equal ascender,
     /// descender and line gap per em share one).
-    public let metricsBits: [UInt64]
+    package let metricsBits: [UInt64]
     /// The distinct vertical metrics of the faces, in bit order.
-    public let distinctMetrics: [FontMetrics]
+    package let distinctMetrics: [FontMetrics]
 
     /// Installed faces a system fallback found but left out: one more would have passed
     /// `maximumFaces` or `maximumDistinctMetrics` (0 without system fallback).
@@ -53,10 +56,10 @@ public final class FontCollection: @unchecked Sendable { // immutable after init
     /// The most faces one collection holds.
     public static let maximumFaces = 256
     /// The most distinct vertical metrics one collection holds (a line's set is a 64-bit mask).
-    public static let maximumDistinctMetrics = 64
+    package static let maximumDistinctMetrics = 64
 
     /// Assembles a collection from faces and one fallback chain per `FontStyle` (indexed by rawValue).
-    public init(faces: [FontFace], chains: [[Int]], variants: [Int: [(scalars: [ClosedRange<UInt32>], face: Int)]] = [:]) throws {
+    package init(faces: [FontFace], chains: [[FaceIndex]], variants: [Int: [(scalars: [ClosedRange<UInt32>], face: FaceIndex)]] = [:]) throws {
         guard !faces.isEmpty, chains.count == FontStyle.allCases.count,
               chains.allSatisfy({ !$0.isEmpty && $0.allSatisfy { faces.indices.contains($0) } }) else {
             throw FontError.emptyCollection
@@ -136,25 +139,25 @@ public final class FontCollection: @unchecked Sendable { // immutable after init
 
     /// The first position in `style`'s chain worth asking about `scalar`: no face before it maps
     /// any character of the scalar's 64-character block. O(1).
-    @inline(__always) public func firstCandidate(in style: FontStyle, for scalar: UInt32) -> Int {
+    @inline(__always) package func firstCandidate(in style: FontStyle, for scalar: UInt32) -> Int {
         guard scalar < 0x110000 else { return 0 }
         return Int(chainSkips[style.rawValue][Int(scalar >> 6)])
     }
 
     /// Whether a face's cmap maps a scalar. O(1), lock-free.
-    @inline(__always) public func covers(_ face: Int, _ scalar: UInt32) -> Bool {
+    @inline(__always) package func covers(_ face: FaceIndex, _ scalar: UInt32) -> Bool {
         guard scalar < 0x110000 else { return false }
         return (coverageBits[face * CodepointCoverage.wordCount + Int(scalar >> 6)] >> UInt64(scalar & 63)) & 1 != 0
     }
 
     /// Whether some face of `style`'s chain maps a scalar. O(1), lock-free.
-    @inline(__always) public func chainCovers(_ style: FontStyle, _ scalar: UInt32) -> Bool {
+    @inline(__always) package func chainCovers(_ style: FontStyle, _ scalar: UInt32) -> Bool {
         guard scalar < 0x110000 else { return false }
         return (chainCoverageBits[style.rawValue * CodepointCoverage.wordCount + Int(scalar >> 6)] >> UInt64(scalar & 63)) & 1 != 0
     }
 
     /// Whether the faces of `style`'s chain together map every printable ASCII character. O(1).
-    @inline(__always) public func chainCoversPrintableASCII(_ style: FontStyle) -> Bool {
+    @inline(__always) package func chainCoversPrintableASCII(_ style: FontStyle) -> Bool {
         let words = chainCoverageBits + style.rawValue * CodepointCoverage.wordCount
         return words[0] >> 32 == 0xFFFF_FFFF && words[1] | (1 << 63) == .max
     }
@@ -163,22 +166,22 @@ public final class FontCollection: @unchecked Sendable { // immutable after init
     /// U+10FFFF (`CodepointCoverage.wordCount` words), valid while the collection lives. For
     /// loops that test many characters without a call per test. Package-internal: raw pointers
     /// stay off the public API.
-    package func coverageWords(face: Int) -> UnsafePointer<UInt64> { UnsafePointer(coverageBits + face * CodepointCoverage.wordCount) }
+    package func coverageWords(face: FaceIndex) -> UnsafePointer<UInt64> { UnsafePointer(coverageBits + face * CodepointCoverage.wordCount) }
     package func chainCoverageWords(_ style: FontStyle) -> UnsafePointer<UInt64> {
         UnsafePointer(chainCoverageBits + style.rawValue * CodepointCoverage.wordCount)
     }
 
     /// Whether a face draws in color (an emoji face). O(1), lock-free.
-    @inline(__always) public func isColor(_ face: Int) -> Bool { colorFaces[face] }
+    @inline(__always) package func isColor(_ face: FaceIndex) -> Bool { colorFaces[face] }
 
     /// Whether a face's cmap maps every printable ASCII character (U+0020 to U+007E). O(1).
-    @inline(__always) public func coversPrintableASCII(_ face: Int) -> Bool {
+    @inline(__always) package func coversPrintableASCII(_ face: FaceIndex) -> Bool {
         let words = coverageBits + face * CodepointCoverage.wordCount
         return words[0] >> 32 == 0xFFFF_FFFF && words[1] | (1 << 63) == .max
     }
 
     /// The face to use where a chain reaches `face` for a cluster starting with `scalar`.
-    @inline(__always) public func variant(of face: Int, for scalar: UInt32) -> Int? {
+    @inline(__always) package func variant(of face: FaceIndex, for scalar: UInt32) -> Int? {
         guard hasVariants[face] else { return nil }
         for v in variantList where v.base == face && v.scalars.contains(scalar) { return v.face }
         return nil
@@ -219,7 +222,7 @@ public final class FontCollection: @unchecked Sendable { // immutable after init
             }
         }
         var bundledChains: [[Int]] = Array(repeating: [], count: FontStyle.allCases.count)
-        var variants: [Int: [(scalars: [ClosedRange<UInt32>], face: Int)]] = [:]
+        var variants: [Int: [(scalars: [ClosedRange<UInt32>], face: FaceIndex)]] = [:]
         if includeBundled {
             let dir = try BundledFonts.directory(explicit: bundledDirectory)
             for entry in BundledFonts.entries {
@@ -273,13 +276,13 @@ public final class FontCollection: @unchecked Sendable { // immutable after init
     }
 
     /// The fallback chain for a style: indices into `faces`, most preferred first.
-    public func chain(for style: FontStyle) -> [Int] { chains[style.rawValue] }
+    package func chain(for style: FontStyle) -> [Int] { chains[style.rawValue] }
 
     /// A chain with its color (emoji) faces moved to the front, for emoji-presentation clusters.
-    public func emojiFirstChain(for style: FontStyle) -> [Int] { emojiChains[style.rawValue] }
+    package func emojiFirstChain(for style: FontStyle) -> [Int] { emojiChains[style.rawValue] }
 
     /// The face that sets the height of an empty line in a style.
-    public func primaryFace(for style: FontStyle) -> Int { chains[style.rawValue][0] }
+    package func primaryFace(for style: FontStyle) -> Int { chains[style.rawValue][0] }
 
     /// A folder expands to its font files in name order; a file is itself.
     private static func expand(_ path: String) throws -> [String] {

@@ -2,152 +2,157 @@ import CFreeType
 import CHarfBuzz
 import Foundation
 
-/// One loaded font face: its HarfBuzz font (shared by every shaping thread), its vertical
-/// metrics and its cmap coverage.
-///
-/// FreeType opens the file once, at load, to validate it and read the hhea/OS/2 metrics; the
-/// FreeType face is then released, so nothing thread-unsafe is kept. HarfBuzz shaping on the
-/// shared, immutable `hb_font_t` is thread-safe. The font's scale is its units per em, so every
-/// advance HarfBuzz returns is in font units and one shaping result serves every point size
-/// (no hinting: widths scale linearly).
-public final class FontFace: @unchecked Sendable, CustomStringConvertible {
-    /// The file the face was read from.
-    public let path: String
-    /// Index of the face inside a collection file (.ttc), 0 for plain fonts.
-    public let faceIndex: Int
-    public let familyName: String
-    public let styleName: String
-    public let metrics: FontMetrics
-    public let glyphCount: Int
-    /// Which scalars the face's cmap maps.
-    public let coverage: CodepointCoverage
-    /// True for color bitmap fonts (CBDT/sbix), e.g. Noto Color Emoji.
-    public let hasColorGlyphs: Bool
-    /// The face's own style, from its FreeType style flags.
-    public let style: FontStyle
-    /// True for the fonts bundled with Yardstick, whose tables are known to be well formed: they
-    /// may be shaped without HarfBuzz's per-call limits on shaping work (see `Shaper`).
-    /// Package-internal, so no client can mark a font of its own as trusted.
-    package let isBundled: Bool
+extension FontCollection {
+    /// One loaded font face: its HarfBuzz font (shared by every shaping thread), its vertical
+    /// metrics and its cmap coverage.
+    ///
+    /// FreeType opens the file once, at load, to validate it and read the hhea/OS/2 metrics; the
+    /// FreeType face is then released, so nothing thread-unsafe is kept. HarfBuzz shaping on the
+    /// shared, immutable `hb_font_t` is thread-safe. The font's scale is its units per em, so every
+    /// advance HarfBuzz returns is in font units and one shaping result serves every point size
+    /// (no hinting: widths scale linearly).
+    public final class Face: @unchecked Sendable, CustomStringConvertible {
+        /// The file the face was read from.
+        public let path: String
+        /// Index of the face inside a collection file (.ttc), 0 for plain fonts.
+        public let faceIndex: Int
+        public let familyName: String
+        public let styleName: String
+        package let metrics: FontMetrics
+        package let glyphCount: Int
+        /// Which scalars the face's cmap maps.
+        package let coverage: CodepointCoverage
+        /// True for color bitmap fonts (CBDT/sbix), e.g. Noto Color Emoji.
+        public let hasColorGlyphs: Bool
+        /// The face's own style, from its FreeType style flags.
+        public let style: FontStyle
+        /// True for the fonts bundled with Yardstick, whose tables are known to be well formed: they
+        /// may be shaped without HarfBuzz's per-call limits on shaping work (see `Shaper`).
+        /// Package-internal, so no client can mark a font of its own as trusted.
+        package let isBundled: Bool
 
-    private let blob: OpaquePointer
-    /// The immutable HarfBuzz face. Package-internal: C stays behind this type.
-    package let hbFace: OpaquePointer
-    /// The immutable HarfBuzz font, scaled to units per em. Package-internal: C stays behind this type.
-    package let hbFont: OpaquePointer
+        private let blob: OpaquePointer
+        /// The immutable HarfBuzz face. Package-internal: C stays behind this type.
+        package let hbFace: OpaquePointer
+        /// The immutable HarfBuzz font, scaled to units per em. Package-internal: C stays behind this type.
+        package let hbFont: OpaquePointer
 
-    /// Loads a face from a font file.
-    /// - Throws: `FontError` naming `path` when the file is missing, unreadable or not a font.
-    public convenience init(path: String, faceIndex: Int = 0) throws {
-        try self.init(path: path, faceIndex: faceIndex, isBundled: false)
-    }
-
-    /// Loads a face; `isBundled` says the file is one of Yardstick's own fonts (see `isBundled`).
-    package init(path: String, faceIndex: Int, isBundled: Bool) throws {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw FontError.fileNotFound(path: path)
-        }
-        if isDirectory.boolValue { throw FontError.unreadable(path: path, reason: "is a directory") }
-        guard FileManager.default.isReadableFile(atPath: path),
-              let blob = hb_blob_create_from_file_or_fail(path) else {
-            throw FontError.unreadable(path: path, reason: "cannot open or read the file")
-        }
-        var length: UInt32 = 0
-        guard let bytes = hb_blob_get_data(blob, &length), length > 0 else {
-            hb_blob_destroy(blob)
-            throw FontError.invalidFont(path: path, reason: "empty file")
+        /// Loads a face from a font file.
+        /// - Throws: `FontError` naming `path` when the file is missing, unreadable or not a font.
+        public convenience init(path: String, faceIndex: Int = 0) throws {
+            try self.init(path: path, faceIndex: faceIndex, isBundled: false)
         }
 
-        // FreeType: validate and read metrics.
-        var library: FT_Library?
-        guard FT_Init_FreeType(&library) == 0, let library else {
-            hb_blob_destroy(blob)
-            throw FontError.unreadable(path: path, reason: "FreeType could not start")
+        /// Loads a face; `isBundled` says the file is one of Yardstick's own fonts (see `isBundled`).
+        package init(path: String, faceIndex: Int, isBundled: Bool) throws {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                throw FontError.fileNotFound(path: path)
+            }
+            if isDirectory.boolValue { throw FontError.unreadable(path: path, reason: "is a directory") }
+            guard FileManager.default.isReadableFile(atPath: path),
+                  let blob = hb_blob_create_from_file_or_fail(path) else {
+                throw FontError.unreadable(path: path, reason: "cannot open or read the file")
+            }
+            var length: UInt32 = 0
+            guard let bytes = hb_blob_get_data(blob, &length), length > 0 else {
+                hb_blob_destroy(blob)
+                throw FontError.invalidFont(path: path, reason: "empty file")
+            }
+
+            // FreeType: validate and read metrics.
+            var library: FT_Library?
+            guard FT_Init_FreeType(&library) == 0, let library else {
+                hb_blob_destroy(blob)
+                throw FontError.unreadable(path: path, reason: "FreeType could not start")
+            }
+            defer { FT_Done_FreeType(library) }
+            var ftFace: FT_Face?
+            let error = bytes.withMemoryRebound(to: FT_Byte.self, capacity: Int(length)) {
+                FT_New_Memory_Face(library, $0, FT_Long(length), FT_Long(faceIndex), &ftFace)
+            }
+            guard error == 0, let ftFace else {
+                hb_blob_destroy(blob)
+                throw FontError.invalidFont(path: path, reason: "FreeType error \(error)")
+            }
+            defer { FT_Done_Face(ftFace) }
+            let rec = ftFace.pointee
+            // HarfBuzz's head-table units per em: FreeType reports 0 for bitmap-only (CBDT) faces.
+            let hbFace = hb_face_create(blob, UInt32(faceIndex))!
+            let upem = Int32(hb_face_get_upem(hbFace))
+            guard rec.num_glyphs > 0, upem > 0, rec.face_flags & FT_Long(FT_FACE_FLAG_SFNT) != 0 else {
+                hb_face_destroy(hbFace)
+                hb_blob_destroy(blob)
+                throw FontError.invalidFont(path: path, reason: "no glyphs, or not an OpenType/TrueType font")
+            }
+            self.metrics = FontFace.readMetrics(ftFace, unitsPerEm: upem)
+            self.familyName = rec.family_name.map { String(cString: $0) } ?? ""
+            self.styleName = rec.style_name.map { String(cString: $0) } ?? ""
+            self.glyphCount = Int(rec.num_glyphs)
+            self.hasColorGlyphs = (rec.face_flags & FT_Long(FT_FACE_FLAG_COLOR)) != 0
+            self.style = FontStyle(bold: rec.style_flags & FT_Long(FT_STYLE_FLAG_BOLD) != 0,
+                                   italic: rec.style_flags & FT_Long(FT_STYLE_FLAG_ITALIC) != 0)
+
+            // HarfBuzz: the shaping font, in font units.
+            hb_face_make_immutable(hbFace)
+            let hbFont = hb_font_create(hbFace)!
+            hb_font_set_scale(hbFont, upem, upem)
+            hb_font_make_immutable(hbFont)
+
+            let set = hb_set_create()!
+            defer { hb_set_destroy(set) }
+            hb_face_collect_unicodes(hbFace, set)
+            var scalars: [UInt32] = []
+            scalars.reserveCapacity(Int(hb_set_get_population(set)))
+            var next: hb_codepoint_t = UInt32.max // HB_SET_VALUE_INVALID
+            while hb_set_next(set, &next) != 0 { scalars.append(next) }
+            self.coverage = CodepointCoverage(scalars)
+
+            self.path = path
+            self.faceIndex = faceIndex
+            self.isBundled = isBundled
+            self.blob = blob
+            self.hbFace = hbFace
+            self.hbFont = hbFont
         }
-        defer { FT_Done_FreeType(library) }
-        var ftFace: FT_Face?
-        let error = bytes.withMemoryRebound(to: FT_Byte.self, capacity: Int(length)) {
-            FT_New_Memory_Face(library, $0, FT_Long(length), FT_Long(faceIndex), &ftFace)
-        }
-        guard error == 0, let ftFace else {
-            hb_blob_destroy(blob)
-            throw FontError.invalidFont(path: path, reason: "FreeType error \(error)")
-        }
-        defer { FT_Done_Face(ftFace) }
-        let rec = ftFace.pointee
-        // HarfBuzz's head-table units per em: FreeType reports 0 for bitmap-only (CBDT) faces.
-        let hbFace = hb_face_create(blob, UInt32(faceIndex))!
-        let upem = Int32(hb_face_get_upem(hbFace))
-        guard rec.num_glyphs > 0, upem > 0, rec.face_flags & FT_Long(FT_FACE_FLAG_SFNT) != 0 else {
+
+        deinit {
+            hb_font_destroy(hbFont)
             hb_face_destroy(hbFace)
             hb_blob_destroy(blob)
-            throw FontError.invalidFont(path: path, reason: "no glyphs, or not an OpenType/TrueType font")
         }
-        self.metrics = FontFace.readMetrics(ftFace, unitsPerEm: upem)
-        self.familyName = rec.family_name.map { String(cString: $0) } ?? ""
-        self.styleName = rec.style_name.map { String(cString: $0) } ?? ""
-        self.glyphCount = Int(rec.num_glyphs)
-        self.hasColorGlyphs = (rec.face_flags & FT_Long(FT_FACE_FLAG_COLOR)) != 0
-        self.style = FontStyle(bold: rec.style_flags & FT_Long(FT_STYLE_FLAG_BOLD) != 0,
-                               italic: rec.style_flags & FT_Long(FT_STYLE_FLAG_ITALIC) != 0)
 
-        // HarfBuzz: the shaping font, in font units.
-        hb_face_make_immutable(hbFace)
-        let hbFont = hb_font_create(hbFace)!
-        hb_font_set_scale(hbFont, upem, upem)
-        hb_font_make_immutable(hbFont)
-
-        let set = hb_set_create()!
-        defer { hb_set_destroy(set) }
-        hb_face_collect_unicodes(hbFace, set)
-        var scalars: [UInt32] = []
-        scalars.reserveCapacity(Int(hb_set_get_population(set)))
-        var next: hb_codepoint_t = UInt32.max // HB_SET_VALUE_INVALID
-        while hb_set_next(set, &next) != 0 { scalars.append(next) }
-        self.coverage = CodepointCoverage(scalars)
-
-        self.path = path
-        self.faceIndex = faceIndex
-        self.isBundled = isBundled
-        self.blob = blob
-        self.hbFace = hbFace
-        self.hbFont = hbFont
-    }
-
-    deinit {
-        hb_font_destroy(hbFont)
-        hb_face_destroy(hbFace)
-        hb_blob_destroy(blob)
-    }
-
-    /// hhea metrics, or OS/2 typo metrics when fsSelection bit 7 (USE_TYPO_METRICS) is set.
-    private static func readMetrics(_ face: FT_Face, unitsPerEm upem: Int32) -> FontMetrics {
-        if let os2 = FT_Get_Sfnt_Table(face, FT_SFNT_OS2)?.assumingMemoryBound(to: TT_OS2.self).pointee,
-           os2.version != 0xFFFF, os2.fsSelection & (1 << 7) != 0 {
-            return FontMetrics(unitsPerEm: upem, ascender: Int32(os2.sTypoAscender),
-                               descender: -Int32(os2.sTypoDescender), lineGap: Int32(os2.sTypoLineGap))
+        /// hhea metrics, or OS/2 typo metrics when fsSelection bit 7 (USE_TYPO_METRICS) is set.
+        private static func readMetrics(_ face: FT_Face, unitsPerEm upem: Int32) -> FontMetrics {
+            if let os2 = FT_Get_Sfnt_Table(face, FT_SFNT_OS2)?.assumingMemoryBound(to: TT_OS2.self).pointee,
+               os2.version != 0xFFFF, os2.fsSelection & (1 << 7) != 0 {
+                return FontMetrics(unitsPerEm: upem, ascender: Int32(os2.sTypoAscender),
+                                   descender: -Int32(os2.sTypoDescender), lineGap: Int32(os2.sTypoLineGap))
+            }
+            if let hhea = FT_Get_Sfnt_Table(face, FT_SFNT_HHEA)?.assumingMemoryBound(to: TT_HoriHeader.self).pointee,
+               hhea.Ascender != 0 || hhea.Descender != 0 {
+                return FontMetrics(unitsPerEm: upem, ascender: Int32(hhea.Ascender),
+                                   descender: -Int32(hhea.Descender), lineGap: Int32(hhea.Line_Gap))
+            }
+            let rec = face.pointee
+            return FontMetrics(unitsPerEm: upem, ascender: Int32(rec.ascender), descender: -Int32(rec.descender),
+                               lineGap: max(0, Int32(rec.height) - Int32(rec.ascender) + Int32(rec.descender)))
         }
-        if let hhea = FT_Get_Sfnt_Table(face, FT_SFNT_HHEA)?.assumingMemoryBound(to: TT_HoriHeader.self).pointee,
-           hhea.Ascender != 0 || hhea.Descender != 0 {
-            return FontMetrics(unitsPerEm: upem, ascender: Int32(hhea.Ascender),
-                               descender: -Int32(hhea.Descender), lineGap: Int32(hhea.Line_Gap))
+
+        /// The nominal glyph for a scalar, or nil when the cmap has none.
+        public func glyph(for scalar: Unicode.Scalar) -> UInt32? {
+            var glyph: hb_codepoint_t = 0
+            return hb_font_get_nominal_glyph(hbFont, scalar.value, &glyph) != 0 ? glyph : nil
         }
-        let rec = face.pointee
-        return FontMetrics(unitsPerEm: upem, ascender: Int32(rec.ascender), descender: -Int32(rec.descender),
-                           lineGap: max(0, Int32(rec.height) - Int32(rec.ascender) + Int32(rec.descender)))
-    }
 
-    /// The nominal glyph for a scalar, or nil when the cmap has none.
-    public func glyph(for scalar: Unicode.Scalar) -> UInt32? {
-        var glyph: hb_codepoint_t = 0
-        return hb_font_get_nominal_glyph(hbFont, scalar.value, &glyph) != 0 ? glyph : nil
-    }
+        /// Horizontal advance of a glyph, in font units.
+        package func advance(ofGlyph glyph: UInt32) -> Int32 {
+            hb_font_get_glyph_h_advance(hbFont, glyph)
+        }
 
-    /// Horizontal advance of a glyph, in font units.
-    public func advance(ofGlyph glyph: UInt32) -> Int32 {
-        hb_font_get_glyph_h_advance(hbFont, glyph)
+        public var description: String { "\(familyName) \(styleName) (\((path as NSString).lastPathComponent)#\(faceIndex))" }
     }
-
-    public var description: String { "\(familyName) \(styleName) (\((path as NSString).lastPathComponent)#\(faceIndex))" }
 }
+
+/// The package's short name for `FontCollection.Face`.
+package typealias FontFace = FontCollection.Face

@@ -3,11 +3,11 @@ import CFontconfig
 /// Resolves a family name to an installed font file through fontconfig. Used only when the
 /// user names a family; the bundled fonts never go through fontconfig, so default heights do
 /// not depend on what a machine has installed.
-public enum FontconfigResolver {
+package enum FontconfigResolver {
     /// The file and face index fontconfig picks for a family in a style.
     /// - Throws: `FontError.familyNotFound` when fontconfig's best match is another family
     ///   (fontconfig always answers with *something*; a silent substitute would be wrong heights).
-    public static func resolve(family: String, style: FontStyle) throws -> (path: String, faceIndex: Int) {
+    package static func resolve(family: String, style: FontStyle) throws -> (path: String, faceIndex: Int) {
         guard let config = FcInitLoadConfigAndFonts() else { throw FontError.familyNotFound(family: family) }
         defer { FcConfigDestroy(config) }
         guard let pattern = FcPatternCreate() else { throw FontError.familyNotFound(family: family) }
@@ -42,7 +42,7 @@ public enum FontconfigResolver {
     ///   - covered: one bit per scalar (`CodepointCoverage.wordCount` words).
     ///   - needed: the characters wanted (nil: any not covered).
     ///   - take: loads a face (file, index); false when it is left out.
-    public static func fallbackFaces(family: String?, covering covered: inout [UInt64], needed: inout Set<UInt32>?,
+    package static func fallbackFaces(family: String?, covering covered: inout [UInt64], needed: inout Set<UInt32>?,
                                      take: (_ path: String, _ faceIndex: Int) -> Bool) {
         guard let config = FcInitLoadConfigAndFonts() else { return }
         defer { FcConfigDestroy(config) }

@@ -1,48 +1,52 @@
-/// iOS Dynamic Type: the user's preferred content size, from extra small to the largest
-/// accessibility size. Raw values are UIKit's `UIContentSizeCategory` case names.
-public enum ContentSizeCategory: String, CaseIterable, Comparable, Sendable {
-    case extraSmall, small, medium, large, extraLarge, extraExtraLarge, extraExtraExtraLarge
-    case accessibilityMedium, accessibilityLarge, accessibilityExtraLarge, accessibilityExtraExtraLarge, accessibilityExtraExtraExtraLarge
+extension DynamicType {
+    /// iOS Dynamic Type: the user's preferred content size, from extra small to the largest
+    /// accessibility size. Raw values are UIKit's `UIContentSizeCategory` case names.
+    public enum ContentSizeCategory: String, CaseIterable, Comparable, Sendable {
+        case extraSmall, small, medium, large, extraLarge, extraExtraLarge, extraExtraExtraLarge
+        case accessibilityMedium, accessibilityLarge, accessibilityExtraLarge, accessibilityExtraExtraLarge, accessibilityExtraExtraExtraLarge
 
-    /// Position in `allCases` (0 = extraSmall, 3 = large, the default).
-    public var index: Int { Self.allCases.firstIndex(of: self)! }
+        /// Position in `allCases` (0 = extraSmall, 3 = large, the default).
+        public var index: Int { Self.allCases.firstIndex(of: self)! }
 
-    public var isAccessibilityCategory: Bool { index >= Self.accessibilityMedium.index }
+        public var isAccessibilityCategory: Bool { index >= Self.accessibilityMedium.index }
 
-    public static func < (a: Self, b: Self) -> Bool { a.index < b.index }
+        public static func < (a: Self, b: Self) -> Bool { a.index < b.index }
 
-    /// Parses a case name ("large", "accessibilityExtraLarge"), case-insensitively, also accepting
-    /// UIKit's constant names ("UICTContentSizeCategoryL" is not accepted; use the case names).
-    public init?(name: String) {
-        guard let match = Self.allCases.first(where: { $0.rawValue.lowercased() == name.lowercased() }) else { return nil }
-        self = match
-    }
+        /// Parses a case name ("large", "accessibilityExtraLarge"), case-insensitively, also accepting
+        /// UIKit's constant names ("UICTContentSizeCategoryL" is not accepted; use the case names).
+        public init?(name: String) {
+            guard let match = Self.allCases.first(where: { $0.rawValue.lowercased() == name.lowercased() }) else { return nil }
+            self = match
+        }
 
-    /// The smaller of this category and a maximum (UIKit's `maximumContentSizeCategory`).
-    public func clamped(to maximum: ContentSizeCategory?) -> ContentSizeCategory {
-        guard let maximum else { return self }
-        return min(self, maximum)
+        /// The smaller of this category and a maximum (UIKit's `maximumContentSizeCategory`).
+        public func clamped(to maximum: DynamicType.ContentSizeCategory?) -> DynamicType.ContentSizeCategory {
+            guard let maximum else { return self }
+            return min(self, maximum)
+        }
     }
 }
 
-/// iOS text styles (`UIFont.TextStyle`).
-public enum TextStyle: String, CaseIterable, Sendable {
-    case largeTitle, title1, title2, title3, headline, body, callout, subheadline, footnote, caption1, caption2
+extension DynamicType {
+    /// iOS text styles (`UIFont.TextStyle`).
+    public enum TextStyle: String, CaseIterable, Sendable {
+        case largeTitle, title1, title2, title3, headline, body, callout, subheadline, footnote, caption1, caption2
 
-    public init?(name: String) {
-        guard let match = Self.allCases.first(where: { $0.rawValue.lowercased() == name.lowercased() }) else { return nil }
-        self = match
+        public init?(name: String) {
+            guard let match = Self.allCases.first(where: { $0.rawValue.lowercased() == name.lowercased() }) else { return nil }
+            self = match
+        }
+
+        /// Headline is semibold on iOS; the bundled fonts have no semibold, so it uses bold.
+        public var isBold: Bool { self == .headline }
+
+        var row: Int { Self.allCases.firstIndex(of: self)! }
     }
-
-    /// Headline is semibold on iOS; the bundled fonts have no semibold, so it uses bold.
-    public var isBold: Bool { self == .headline }
-
-    var row: Int { Self.allCases.firstIndex(of: self)! }
 }
 
 /// Apple's published iOS Dynamic Type sizes and leading (Human Interface Guidelines,
 /// "Typography": point size / leading per text style and content size category), and
-/// `UIFontMetrics`-style scaling for custom sizes and paddings.
+/// `UIFontMetrics`-style scaling for custom sizes and paddings. Table lookups, O(1).
 public enum DynamicType {
     // [style][category] = (size, leading), categories extraSmall … accessibilityExtraExtraExtraLarge.
     private static let table: [[(Double, Double)]] = [
@@ -71,21 +75,27 @@ public enum DynamicType {
     ]
 
     /// Point size of a text style at a category (after clamping to `maximum`).
-    public static func pointSize(_ style: TextStyle, _ category: ContentSizeCategory = .large,
+    public static func pointSize(_ style: DynamicType.TextStyle, _ category: DynamicType.ContentSizeCategory = .large,
                                  maximum: ContentSizeCategory? = nil) -> Double {
         table[style.row][category.clamped(to: maximum).index].0
     }
 
     /// Apple's leading (line height) for a text style at a category.
-    public static func leading(_ style: TextStyle, _ category: ContentSizeCategory = .large,
+    public static func leading(_ style: DynamicType.TextStyle, _ category: DynamicType.ContentSizeCategory = .large,
                                maximum: ContentSizeCategory? = nil) -> Double {
         table[style.row][category.clamped(to: maximum).index].1
     }
 
     /// `UIFontMetrics(forTextStyle:).scaledValue(for:)`: scales a value designed for the default
     /// category (large) the way the style's size scales at `category`.
-    public static func scaledValue(_ value: Double, relativeTo style: TextStyle = .body,
+    public static func scaledValue(_ value: Double, relativeTo style: DynamicType.TextStyle = .body,
                                    category: ContentSizeCategory, maximum: ContentSizeCategory? = nil) -> Double {
         value * pointSize(style, category, maximum: maximum) / pointSize(style, .large)
     }
 }
+
+/// The package's short name for `DynamicType.TextStyle`.
+package typealias TextStyle = DynamicType.TextStyle
+
+/// The package's short name for `DynamicType.ContentSizeCategory`.
+package typealias ContentSizeCategory = DynamicType.ContentSizeCategory

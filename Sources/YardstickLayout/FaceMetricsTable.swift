@@ -60,7 +60,7 @@ struct ExtraRun: Sendable {
 extension ExtraRun {
     /// The hyphen a face shows where a word breaks (U+2010, else U+002D), shaped; nil when it
     /// has neither.
-    static func hyphen(face: Int, shaper: Shaper) -> ExtraRun? {
+    static func hyphen(face: FaceIndex, shaper: Shaper) -> ExtraRun? {
         let font = shaper.fonts.faces[face]
         guard var text = font.coverage.contains(0x2010) ? "\u{2010}" : font.coverage.contains(0x2D) ? "-" : nil else { return nil }
         let run = text.withUTF8 { shaper.shapeUncached($0, face: face, script: ScriptTag.common, rightToLeft: false) }

@@ -94,14 +94,14 @@ final class PreparedStorage: @unchecked Sendable {
     let missingGlyphs: [(text: Int32, glyphs: MissingGlyphs)]
     /// Where a segment ends in a soft hyphen (text, UTF-8 offset after it, face): a line that
     /// ends there shows a hyphen (`SoftHyphens`).
-    let softHyphens: [(text: Int32, end: Int32, face: UInt16)]
-    let primaryFace: Int
+    let softHyphens: [(text: Int32, end: Int32, face: PackedFaceIndex)]
+    let primaryFace: FaceIndex
     let metrics: FaceMetricsTable
     let fonts: FontCollection
     let runs: ShapedRunAccess
 
     /// Adopts the builder's memory (no copy); the builder is left empty.
-    init(_ b: inout Builder, fontStyle: FontStyle, primaryFace: Int, metrics: FaceMetricsTable, fonts: FontCollection, runs: ShapedRunAccess) {
+    init(_ b: inout Builder, fontStyle: FontStyle, primaryFace: FaceIndex, metrics: FaceMetricsTable, fonts: FontCollection, runs: ShapedRunAccess) {
         self.fontStyle = fontStyle
         paragraphs = b.paragraphs.take()
         segments = b.segments.take()
@@ -137,7 +137,7 @@ final class PreparedStorage: @unchecked Sendable {
         var textPieces: RecordBuffer<Int32>
         var utf8Counts: RecordBuffer<Int32>
         var missingGlyphs: [(text: Int32, glyphs: MissingGlyphs)] = []
-        var softHyphens: [(text: Int32, end: Int32, face: UInt16)] = []
+        var softHyphens: [(text: Int32, end: Int32, face: PackedFaceIndex)] = []
 
         /// - Parameter texts: how many texts the batch will hold. Room is made for a paragraph
         ///   and 16 segments and pieces per text (a cell of about 60 bytes has 8 to 10), so a

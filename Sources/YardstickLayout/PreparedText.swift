@@ -114,8 +114,14 @@ public struct PreparedText: Sendable {
     }
 
     /// Height and line count only: the same result as `layout(width:attributes:)` without
-    /// building lines (the warm re-layout path of a table resize).
-    public func measure(width: Double, attributes: TextAttributes) -> (height: Double, lineCount: Int) {
+    /// building lines (the warm re-layout path of a table resize). O(clusters of the text).
+    public func measure(width: Double, attributes: TextAttributes) -> MeasuredText {
+        let m = heightAndLineCount(width: width, attributes: attributes)
+        return MeasuredText(prepared: self, height: m.height, lineCount: m.lineCount)
+    }
+
+    /// `measure` without building a `MeasuredText` (no reference count traffic in the hot loops).
+    package func heightAndLineCount(width: Double, attributes: TextAttributes) -> (height: Double, lineCount: Int) {
         if attributes.maxLines == 0 && attributes.lineBreakMode == .wordWrap { return measureWrapped(width: width, attributes) }
         // Line limits and truncation are rarer: the full layout answers them.
         let layout = layout(width: width, attributes: attributes)
@@ -194,11 +200,11 @@ public struct PreparedText: Sendable {
     /// text was truncated.
     @inline(__always)
     func forEachLine(maxWidth: Double, attributes a: TextAttributes, wrap: Bool? = nil, maxLines: Int? = nil,
-                     _ body: (LineBreak, Int, Bool) -> Void) -> Bool {
+                     _ body: (LineSpan, Int, Bool) -> Void) -> Bool {
         let singleLine = a.lineBreakMode == .singleLine
         let wraps = wrap ?? !singleLine
         let limit = maxLines ?? (singleLine ? 1 : a.maxLines)
-        var pending: LineBreak?
+        var pending: LineSpan?
         var pendingParagraph = 0
         var count = 0
         var overflow = false

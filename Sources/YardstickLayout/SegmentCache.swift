@@ -1,3 +1,4 @@
+import YardstickFonts
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -45,8 +46,8 @@ final class SegmentCache {
         var byteCount: Int32
         var segmentCount: Int32
         var pieceCount: Int32
-        var faceIn: Int16
-        var faceOut: Int16
+        var faceIn: PackedFaceIndex
+        var faceOut: PackedFaceIndex
         var style: UInt8
         /// The bidi level of the whole segment (0 in a paragraph with nothing right to left).
         var level: UInt8
@@ -184,7 +185,7 @@ final class SegmentCache {
     /// Whether the record at `record` is the entry of this key.
     @inline(__always)
     static func recordMatches(_ record: UnsafeRawPointer, _ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, hash: UInt64, style: UInt8,
-                              level: UInt8, kind: UInt8, scriptIn: UInt32, faceIn: Int16) -> Bool {
+                              level: UInt8, kind: UInt8, scriptIn: UInt32, faceIn: PackedFaceIndex) -> Bool {
         let h = record.assumingMemoryBound(to: Header.self)
         return h.pointee.hash == hash && h.pointee.byteCount == Int32(range.count) && h.pointee.scriptIn == scriptIn
             && h.pointee.faceIn == faceIn && h.pointee.style == style && h.pointee.level == level && h.pointee.kind == kind
@@ -205,13 +206,13 @@ final class SegmentCache {
     /// also from the script and face it inherits, so a probe tells those variants apart
     /// without reading their records.
     @inline(__always)
-    static func hash(bytesHash: UInt64, scriptIn: UInt32, faceIn: Int16) -> UInt64 {
+    static func hash(bytesHash: UInt64, scriptIn: UInt32, faceIn: PackedFaceIndex) -> UInt64 {
         let tag = ByteHash.mix(bytesHash, UInt64(scriptIn) | UInt64(UInt16(bitPattern: faceIn)) << 32)
         return (tag & 0xFFFF_FFFF_0000_0000) | (bytesHash & 0xFFFF_FFFF)
     }
 
     static func hash(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, style: UInt8, level: UInt8, kind: UInt8 = Kind.segment,
-                     scriptIn: UInt32, faceIn: Int16) -> UInt64 {
+                     scriptIn: UInt32, faceIn: PackedFaceIndex) -> UInt64 {
         hash(bytesHash: bytesHash(text, range, style: style, level: level, kind: kind), scriptIn: scriptIn, faceIn: faceIn)
     }
 
@@ -235,7 +236,7 @@ final class SegmentCache {
 
     /// The entry for this key, or nil.
     func find(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, hash: UInt64, style: UInt8, level: UInt8, kind: UInt8 = Kind.segment,
-              scriptIn: UInt32, faceIn: Int16) -> Int? {
+              scriptIn: UInt32, faceIn: PackedFaceIndex) -> Int? {
         let mask = slotCount - 1
         var s = Int(truncatingIfNeeded: hash) & mask
         let tag = hash & 0xFFFF_FFFF_0000_0000
@@ -267,7 +268,7 @@ final class SegmentCache {
     /// Remembers a segment or chunk (its segments and pieces relative to its start, pieces
     /// counted from 0) and returns its entry. May empty the cache first (see `generation`).
     func insert(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, hash: UInt64, style: UInt8, level: UInt8, kind: UInt8 = Kind.segment,
-                scriptIn: UInt32, faceIn: Int16, faceOut: Int16, scriptOut: UInt32, firstScript: UInt32,
+                scriptIn: UInt32, faceIn: PackedFaceIndex, faceOut: PackedFaceIndex, scriptOut: UInt32, firstScript: UInt32,
                 chunk: LineBreakChunk = .paragraphStart, newSegments: UnsafeBufferPointer<BreakSegment>, newPieces: UnsafeBufferPointer<ShapedPiece>) -> Int {
         let size = Self.headerSize + Self.bytesSize(range.count) + newSegments.count * MemoryLayout<BreakSegment>.stride
             + newPieces.count * MemoryLayout<ShapedPiece>.stride

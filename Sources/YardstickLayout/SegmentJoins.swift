@@ -40,13 +40,13 @@ struct SegmentJoins {
             guard let lastA = runA.clusters.last else { continue }
             let joinStart = Int(pa.start + lastA.start)
             let joinEnd = Int(pb.start + (runB.clusters.count > 1 ? runB.clusters[1].start : runB.byteCount))
-            let delta = difference(bytes, joinStart..<joinMiddle, joinMiddle..<joinEnd, face: Int(pa.face), rightToLeft: pa.level & 1 == 1,
+            let delta = difference(bytes, joinStart..<joinMiddle, joinMiddle..<joinEnd, face: FaceIndex(pa.face), rightToLeft: pa.level & 1 == 1,
                                    shaper: shaper, analyzer: analyzer)
             if delta != 0 { builder.segments[s].trailingWidth += Double(delta) * emPerUnit[Int(pa.face)] }
         }
     }
 
-    private mutating func difference(_ bytes: UnsafeBufferPointer<UInt8>, _ first: Range<Int>, _ second: Range<Int>, face: Int, rightToLeft: Bool,
+    private mutating func difference(_ bytes: UnsafeBufferPointer<UInt8>, _ first: Range<Int>, _ second: Range<Int>, face: FaceIndex, rightToLeft: Bool,
                                      shaper: Shaper, analyzer: TextAnalyzer) -> Int32 {
         let whole = first.lowerBound..<second.upperBound
         let script = analyzer.firstRealScript(bytes, range: whole)

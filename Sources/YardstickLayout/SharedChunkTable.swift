@@ -1,3 +1,4 @@
+import YardstickFonts
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -98,7 +99,7 @@ extension SharedChunkTable.Access {
 
     /// The byte offset in `records` of the entry for this key, nil if no thread has shared it.
     func find(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, hash: UInt64, style: UInt8, level: UInt8, kind: UInt8,
-              scriptIn: UInt32, faceIn: Int16) -> Int? {
+              scriptIn: UInt32, faceIn: PackedFaceIndex) -> Int? {
         let tag = hash & 0xFFFF_FFFF_0000_0000
         var s = Int(truncatingIfNeeded: hash) & Self.slotMask
         while true {

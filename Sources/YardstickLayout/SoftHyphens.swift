@@ -25,11 +25,11 @@ struct SoftHyphens {
             guard em > 0 else { continue }
             builder.segments[s].width += em
             builder.segments[s].trailingWidth -= em
-            builder.softHyphens.append((Int32(builder.utf8Counts.count), Int32(end), UInt16(face)))
+            builder.softHyphens.append((Int32(builder.utf8Counts.count), Int32(end), PackedFaceIndex(face)))
         }
     }
 
-    private mutating func width(face: Int, shaper: Shaper) -> Double {
+    private mutating func width(face: FaceIndex, shaper: Shaper) -> Double {
         if let known = widths[face] { return known }
         let em = ExtraRun.hyphen(face: face, shaper: shaper)?.width ?? 0
         widths[face] = em

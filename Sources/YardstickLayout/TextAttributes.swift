@@ -5,7 +5,8 @@ import YardstickFonts
 ///
 /// `validationError` says whether a set of values makes sense; layout never traps on values
 /// that do not (a non-positive display scale means no rounding; a negative or NaN size gives
-/// meaningless, but finite-or-NaN, numbers), and the CLI and `TableMeasurer` reject them.
+/// meaningless, but finite-or-NaN, numbers), and the CLI and the table sizing reject them.
+/// A plain value of a few words: O(1) to copy, hash and compare.
 public struct TextAttributes: Hashable, Sendable {
     /// How lines end.
     public enum LineBreakMode: Hashable, Sendable {
@@ -60,7 +61,7 @@ public struct TextAttributes: Hashable, Sendable {
     }
 
     /// Attributes for a Dynamic Type text style at a content size category.
-    public init(textStyle: TextStyle, category: ContentSizeCategory = .large, maximumCategory: ContentSizeCategory? = nil) {
+    public init(textStyle: DynamicType.TextStyle, category: DynamicType.ContentSizeCategory = .large, maximumCategory: DynamicType.ContentSizeCategory? = nil) {
         self.init(size: DynamicType.pointSize(textStyle, category, maximum: maximumCategory),
                   fontStyle: textStyle.isBold ? .bold : .regular)
     }

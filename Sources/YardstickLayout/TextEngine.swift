@@ -16,9 +16,14 @@ import YardstickShaping
 /// HarfBuzz only on shaping-cache misses); a `PreparedText` then lays out at any width and
 /// size by arithmetic. The batch methods spread work over threads and return results in input
 /// order; output is identical whatever the thread count. Thread-safe.
+///
+/// Cost: building one loads and shapes nothing but the ellipsis and hyphens (the fonts are
+/// loaded by `FontCollection`). `prepare` is O(text length) plus HarfBuzz on shaping-cache
+/// misses; `layout` is `prepare` plus O(segments). Memory: the shaping cache grows with the
+/// distinct words seen (bounded by its settings), plus one preparer (scratch buffers) per thread.
 public final class TextEngine: Sendable {
     public let fonts: FontCollection
-    public let cache: ShapingCache
+    package let cache: ShapingCache
     public let features: [FontFeature]
     let metrics: FaceMetricsTable
     let runs: ShapedRunAccess
@@ -34,11 +39,16 @@ public final class TextEngine: Sendable {
     ///   - fonts: the faces and their fallback chains.
     ///   - features: OpenType features applied to all text (HarfBuzz defaults otherwise: kerning
     ///     and standard ligatures on).
-    ///   - cache: the shaping cache; pass `ShapingCache(enabled: false)` to shape every time. Engines
-    ///     may share one only with the same `fonts` (the same object) and `features`.
+    /// - Throws: an error when ICU cannot open its break iterators.
+    public convenience init(fonts: FontCollection, features: [FontFeature] = []) throws {
+        try self.init(fonts: fonts, features: features, cache: ShapingCache(), reusingSegments: true)
+    }
+
+    /// An engine with a given shaping cache: `ShapingCache(enabled: false)` shapes every time.
+    /// Engines may share one only with the same `fonts` (the same object) and `features`.
     /// - Throws: `TextEngineError.cacheServesOtherFonts` when `cache` serves other fonts or
-    ///   features; an error when ICU cannot open its break iterators.
-    public convenience init(fonts: FontCollection, features: [FontFeature] = [], cache: ShapingCache = ShapingCache()) throws {
+    ///   features.
+    package convenience init(fonts: FontCollection, features: [FontFeature] = [], cache: ShapingCache) throws {
         try self.init(fonts: fonts, features: features, cache: cache, reusingSegments: true)
     }
 
@@ -196,22 +206,6 @@ public enum TextEngineError: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         "this ShapingCache already serves another font collection or feature set; give each engine its own cache"
-    }
-}
-
-/// A text prepared and measured at one width in the same pass (`TextEngine.prepareAndMeasure`).
-public struct MeasuredText: Sendable {
-    /// The text, ready for layout at other widths and sizes.
-    public let prepared: PreparedText
-    /// What `prepared.measure(width:attributes:)` gives at the width it was measured at.
-    public let height: Double
-    public let lineCount: Int
-
-    init(_ prepared: consuming PreparedText, width: Double, attributes: TextAttributes) {
-        let m = prepared.measure(width: width, attributes: attributes)
-        self.prepared = prepared
-        height = m.height
-        lineCount = m.lineCount
     }
 }
 

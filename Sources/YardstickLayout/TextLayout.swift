@@ -2,34 +2,40 @@ import YardstickFonts
 import YardstickLineBreaking
 import YardstickShaping
 
-/// One laid-out line. Vertical positions are from the top of the text, in points.
-public struct LineLayout: Equatable, Sendable {
-    /// The UTF-8 bytes the line shows, trailing whitespace included. A truncated line ends where
-    /// its ellipsis begins.
-    public var utf8Range: Range<Int>
-    /// Advance width in points, trailing whitespace excluded, ellipsis included.
-    public var width: Double
-    public var top: Double
-    public var height: Double
-    /// Largest ascender and descender of the faces on the line, in points.
-    public var ascent: Double
-    public var descent: Double
-    /// The baseline's y.
-    public var baseline: Double
-    public var isTruncated: Bool
-    /// Face of the hyphen shown at the end of a line that breaks a word (see
-    /// `TextAttributes.hyphenateWordBreaks`), nil when the line has none.
-    public var hyphenFace: Int?
-    /// Index of the paragraph the line belongs to.
-    public var paragraph: Int
+extension TextLayout {
+    /// One laid-out line. Vertical positions are from the top of the text, in points.
+    public struct Line: Equatable, Sendable {
+        /// The UTF-8 bytes the line shows, trailing whitespace included. A truncated line ends where
+        /// its ellipsis begins.
+        public var utf8Range: Range<Int>
+        /// Advance width in points, trailing whitespace excluded, ellipsis included.
+        public var width: Double
+        public var top: Double
+        public var height: Double
+        /// Largest ascender and descender of the faces on the line, in points.
+        public var ascent: Double
+        public var descent: Double
+        /// The baseline's y.
+        public var baseline: Double
+        public var isTruncated: Bool
+        /// Face of the hyphen shown at the end of a line that breaks a word (see
+        /// `TextAttributes.hyphenateWordBreaks`), nil when the line has none.
+        package var hyphenFace: FaceIndex?
+        /// Index of the paragraph the line belongs to.
+        public var paragraph: Int
+    }
 }
 
 /// The result of laying out a text at a width: its lines and size. Keeps the `PreparedText`
 /// so a renderer can get the exact glyphs that were measured (`glyphRuns(line:)`).
+///
+/// Made by `TextEngine.layout` or `PreparedText.layout(width:attributes:)` in O(segments);
+/// `glyphRuns(line:)` is O(glyphs of the line). Memory: one `Line` (about 90 bytes) per line;
+/// the glyphs stay in the engine's shaping cache, shared.
 public struct TextLayout: Sendable {
     public let prepared: PreparedText
     public let attributes: TextAttributes
-    public let lines: [LineLayout]
+    public let lines: [TextLayout.Line]
     /// Widest line, in points (rounded up to the display scale when one is set).
     public let width: Double
     /// Total height, in points (rounded up to the display scale when one is set).
@@ -47,7 +53,7 @@ public struct TextLayout: Sendable {
     /// start: the glyphs HarfBuzz produced for the measured text, sliced to the line, reordered
     /// by bidi level (UAX #9 L2), with the hyphen of a broken word or the ellipsis of a
     /// truncated line appended.
-    public func glyphRuns(line index: Int) -> [GlyphRun] {
+    public func glyphRuns(line index: Int) -> [TextLayout.GlyphRun] {
         let line = lines[index]
         let range = Int32(line.utf8Range.lowerBound)..<Int32(line.utf8Range.upperBound)
         var runs: [GlyphRun] = []
@@ -95,67 +101,75 @@ public struct TextLayout: Sendable {
     }
 }
 
-/// Glyphs of one face and one direction, ready to draw: ids, advances and offsets in points,
-/// and for each glyph the UTF-8 offset (in the whole text) of the cluster it belongs to.
-public struct GlyphRun: Sendable {
-    public let face: FontFace
-    public let fontSize: Double
-    public var glyphIDs: [UInt32]
-    public var advances: [Double]
-    public var xOffsets: [Double]
-    public var yOffsets: [Double]
-    public var clusters: [Int]
-    public var bidiLevel: UInt8
-    /// The run's x from the start of the line, in points.
-    public var x: Double = 0
+extension TextLayout {
+    /// Glyphs of one face and one direction, ready to draw: ids, advances and offsets in points,
+    /// and for each glyph the UTF-8 offset (in the whole text) of the cluster it belongs to.
+    public struct GlyphRun: Sendable {
+        public let face: FontCollection.Face
+        public let fontSize: Double
+        public var glyphIDs: [UInt32]
+        public var advances: [Double]
+        public var xOffsets: [Double]
+        public var yOffsets: [Double]
+        public var clusters: [Int]
+        public var bidiLevel: UInt8
+        /// The run's x from the start of the line, in points.
+        public var x: Double = 0
 
-    public var isRightToLeft: Bool { bidiLevel & 1 == 1 }
+        public var isRightToLeft: Bool { bidiLevel & 1 == 1 }
 
-    init?(extra: ExtraRun, face: FontFace, attributes: TextAttributes) {
-        self.init(run: extra.run, start: 0, level: 0, range: 0..<extra.run.byteCount, face: face, emPerUnit: extra.emPerUnit, attributes: attributes)
-    }
-
-    init?(run: ShapedRun, start: Int32, level: UInt8, range: Range<Int32>, face: FontFace, emPerUnit: Double, attributes: TextAttributes) {
-        let scale = attributes.size * emPerUnit
-        var ids: [UInt32] = [], adv: [Double] = [], xo: [Double] = [], yo: [Double] = [], cl: [Int] = []
-        var lastCluster: UInt32? = nil
-        for glyph in run.glyphs {
-            let cluster = start + Int32(glyph.cluster)
-            guard range.contains(cluster) else { continue }
-            ids.append(glyph.id)
-            var a = Double(glyph.xAdvance) * scale
-            // Letter spacing once per cluster, on its first glyph in visual order.
-            if glyph.cluster != lastCluster { a += attributes.letterSpacing }
-            lastCluster = glyph.cluster
-            adv.append(a)
-            xo.append(Double(glyph.xOffset) * scale)
-            yo.append(Double(glyph.yOffset) * scale)
-            cl.append(Int(cluster))
+        init?(extra: ExtraRun, face: FontFace, attributes: TextAttributes) {
+            self.init(run: extra.run, start: 0, level: 0, range: 0..<extra.run.byteCount, face: face, emPerUnit: extra.emPerUnit, attributes: attributes)
         }
-        guard !ids.isEmpty else { return nil }
-        self.face = face
-        self.fontSize = attributes.size
-        glyphIDs = ids; advances = adv; xOffsets = xo; yOffsets = yo; clusters = cl
-        bidiLevel = level
-    }
 
-    /// UAX #9 rule L2: from the highest level down to the lowest odd level, reverse every
-    /// maximal sequence of runs at that level or higher. Runs arrive in logical order.
-    static func reorderVisually(_ runs: inout [GlyphRun]) {
-        guard let maxLevel = runs.map(\.bidiLevel).max(), maxLevel > 0 else { return }
-        let minOdd = runs.map(\.bidiLevel).filter { $0 & 1 == 1 }.min() ?? maxLevel
-        var level = maxLevel
-        while level >= max(1, minOdd) {
-            var i = 0
-            while i < runs.count {
-                if runs[i].bidiLevel >= level {
-                    var j = i
-                    while j < runs.count && runs[j].bidiLevel >= level { j += 1 }
-                    runs[i..<j].reverse()
-                    i = j
-                } else { i += 1 }
+        init?(run: ShapedRun, start: Int32, level: UInt8, range: Range<Int32>, face: FontFace, emPerUnit: Double, attributes: TextAttributes) {
+            let scale = attributes.size * emPerUnit
+            var ids: [UInt32] = [], adv: [Double] = [], xo: [Double] = [], yo: [Double] = [], cl: [Int] = []
+            var lastCluster: UInt32? = nil
+            for glyph in run.glyphs {
+                let cluster = start + Int32(glyph.cluster)
+                guard range.contains(cluster) else { continue }
+                ids.append(glyph.id)
+                var a = Double(glyph.xAdvance) * scale
+                // Letter spacing once per cluster, on its first glyph in visual order.
+                if glyph.cluster != lastCluster { a += attributes.letterSpacing }
+                lastCluster = glyph.cluster
+                adv.append(a)
+                xo.append(Double(glyph.xOffset) * scale)
+                yo.append(Double(glyph.yOffset) * scale)
+                cl.append(Int(cluster))
             }
-            level -= 1
+            guard !ids.isEmpty else { return nil }
+            self.face = face
+            self.fontSize = attributes.size
+            glyphIDs = ids; advances = adv; xOffsets = xo; yOffsets = yo; clusters = cl
+            bidiLevel = level
+        }
+
+        /// UAX #9 rule L2: from the highest level down to the lowest odd level, reverse every
+        /// maximal sequence of runs at that level or higher. Runs arrive in logical order.
+        static func reorderVisually(_ runs: inout [GlyphRun]) {
+            guard let maxLevel = runs.map(\.bidiLevel).max(), maxLevel > 0 else { return }
+            let minOdd = runs.map(\.bidiLevel).filter { $0 & 1 == 1 }.min() ?? maxLevel
+            var level = maxLevel
+            while level >= max(1, minOdd) {
+                var i = 0
+                while i < runs.count {
+                    if runs[i].bidiLevel >= level {
+                        var j = i
+                        while j < runs.count && runs[j].bidiLevel >= level { j += 1 }
+                        runs[i..<j].reverse()
+                        i = j
+                    } else { i += 1 }
+                }
+                level -= 1
+            }
         }
     }
 }
+
+/// The package's short name for `TextLayout.Line`.
+package typealias LineLayout = TextLayout.Line
+
+/// The package's short name for `TextLayout.GlyphRun`.
+package typealias GlyphRun = TextLayout.GlyphRun

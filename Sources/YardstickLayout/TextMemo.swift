@@ -1,3 +1,4 @@
+import YardstickFonts
 import Foundation
 import YardstickLineBreaking
 import YardstickShaping
@@ -40,7 +41,7 @@ struct TextMemo {
     /// The missing glyphs of the remembered texts that have some, by slot.
     private var missingGlyphs: [Int: MissingGlyphs] = [:]
     /// The soft-hyphen ends of the remembered texts that have some, by slot.
-    private var softHyphens: [Int: [(end: Int32, face: UInt16)]] = [:]
+    private var softHyphens: [Int: [(end: Int32, face: PackedFaceIndex)]] = [:]
     /// Texts longer than this are not remembered (long notes rarely repeat).
     private static let maxTextBytes = 256
     private static let arenaLimit = 8 << 20

@@ -239,7 +239,7 @@ final class TextPreparer: @unchecked Sendable {
                 let face = fontRuns[f].face
                 let run = runs[r]
                 let shaped = shaper.shape(bytes, range: Int(pos)..<Int(next), face: face, script: run.script, rightToLeft: run.isRightToLeft)
-                pieces.append(ShapedPiece(start: pos, byteCount: next - pos, runID: shaped.id, face: UInt16(face), level: run.level))
+                pieces.append(ShapedPiece(start: pos, byteCount: next - pos, runID: shaped.id, face: PackedFaceIndex(face), level: run.level))
                 summaries.append(shaped)
                 pos = next
             }
@@ -270,7 +270,7 @@ final class TextPreparer: @unchecked Sendable {
     struct PendingSegment {
         var start: Int
         var end: Int
-        var faceIn: Int16
+        var faceIn: PackedFaceIndex
         /// The entry looked up with Common while waiting (-1 if none), valid in `generation`.
         var entry: Int
         var generation: Int
@@ -280,7 +280,7 @@ final class TextPreparer: @unchecked Sendable {
     /// there is none yet), the face of the last cluster, and the level of the pending segments.
     struct Walk {
         var script = ScriptTag.common
-        var face: Int16 = -1
+        var face: PackedFaceIndex = noFace
         var pendingLevel: UInt8 = 0
     }
 
@@ -357,7 +357,7 @@ final class TextPreparer: @unchecked Sendable {
     /// A segment whose bidi level changes inside it: resolved and shaped straight into the batch
     /// (not cached), as the whole-paragraph path would, from the script and face before it.
     func appendMixedLevelSegment(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, levelRuns: [LevelRun], firstLevelRun: Int,
-                                 style: FontStyle, script: inout UInt32, face: inout Int16,
+                                 style: FontStyle, script: inout UInt32, face: inout PackedFaceIndex,
                                  to builder: inout PreparedStorage.Builder) {
         scratchRuns.removeAllKeepingCapacity()
         var r = firstLevelRun
@@ -370,7 +370,7 @@ final class TextPreparer: @unchecked Sendable {
             r += 1
         }
         fontRuns.removeAllKeepingCapacity()
-        face = Int16(FontFallback.resolve(bytes, paragraph: range, style: style, fonts: fonts, previousFace: Int(face),
+        face = PackedFaceIndex(FontFallback.resolve(bytes, paragraph: range, style: style, fonts: fonts, previousFace: FaceIndex(face),
                                           graphemes: { analyzer.graphemeBoundaries(bytes, range: range) }, into: &fontRuns))
         appendPieces(bytes, paragraph: range, end: range.upperBound, runs: scratchRuns,
                      segments: &builder.segments, pieces: &builder.pieces)
@@ -399,9 +399,9 @@ final class TextPreparer: @unchecked Sendable {
     }
 
     /// The face the last cluster of `bytes[range]` takes after a cluster in `previous`.
-    func lastFace(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, style: FontStyle, after previous: Int16) -> Int16 {
+    func lastFace(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, style: FontStyle, after previous: PackedFaceIndex) -> PackedFaceIndex {
         fontRuns.removeAllKeepingCapacity()
-        return Int16(FontFallback.resolve(bytes, paragraph: range, style: style, fonts: fonts, previousFace: Int(previous),
+        return PackedFaceIndex(FontFallback.resolve(bytes, paragraph: range, style: style, fonts: fonts, previousFace: FaceIndex(previous),
                                           graphemes: { analyzer.graphemeBoundaries(bytes, range: range) }, into: &fontRuns))
     }
 
@@ -426,14 +426,14 @@ final class TextPreparer: @unchecked Sendable {
 
     /// The cache entry of `bytes[range]` after the given script and face, resolved and shaped on a miss.
     func segmentEntry(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, style: UInt8, level: UInt8, scriptIn: UInt32,
-                      faceIn: Int16, cache: SegmentCache) -> Int {
+                      faceIn: PackedFaceIndex, cache: SegmentCache) -> Int {
         let hash = SegmentCache.hash(bytes, range, style: style, level: level, scriptIn: scriptIn, faceIn: faceIn)
         if let found = cache.find(bytes, range, hash: hash, style: style, level: level, scriptIn: scriptIn, faceIn: faceIn) { return found }
         var script = scriptIn
         analyzer.scriptRuns(bytes, range: range, script: &script, level: level)
         let firstScript = scriptIn == ScriptTag.common ? analyzer.runs[0].script : scriptIn
         fontRuns.removeAllKeepingCapacity()
-        let faceOut = FontFallback.resolve(bytes, paragraph: range, style: FontStyle(rawValue: Int(style))!, fonts: fonts, previousFace: Int(faceIn),
+        let faceOut = FontFallback.resolve(bytes, paragraph: range, style: FontStyle(rawValue: Int(style))!, fonts: fonts, previousFace: FaceIndex(faceIn),
                                            graphemes: { analyzer.graphemeBoundaries(bytes, range: range) }, into: &fontRuns)
         scratchSegments.removeAll()
         scratchPieces.removeAll()
@@ -443,7 +443,7 @@ final class TextPreparer: @unchecked Sendable {
         let segment = scratchSegments[0].moved(bytes: -base, pieces: 0)
         for k in 0..<scratchPieces.count { scratchPieces[k] = scratchPieces[k].moved(bytes: -base) }
         let entry = withUnsafePointer(to: segment) { segment in
-            cache.insert(bytes, range, hash: hash, style: style, level: level, scriptIn: scriptIn, faceIn: faceIn, faceOut: Int16(faceOut),
+            cache.insert(bytes, range, hash: hash, style: style, level: level, scriptIn: scriptIn, faceIn: faceIn, faceOut: PackedFaceIndex(faceOut),
                          scriptOut: script, firstScript: firstScript, newSegments: UnsafeBufferPointer(start: segment, count: 1),
                          newPieces: scratchPieces.elements)
         }

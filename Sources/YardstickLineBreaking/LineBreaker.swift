@@ -1,19 +1,21 @@
+import YardstickFonts
 import YardstickShaping
 
-/// One line chosen by the `LineBreaker`.
-public struct LineBreak: Equatable, Sendable {
+/// One line chosen by the `LineBreaker`: its span of text and its width. (In this package "line"
+/// is a laid-out line, "break" an opportunity to end one, "hard break" a mandatory one.)
+package struct LineSpan: Equatable, Sendable {
     /// UTF-8 offsets: the line holds `start..<end`, its trailing whitespace included.
-    public var start: Int32
-    public var end: Int32
+    package var start: Int32
+    package var end: Int32
     /// Width in points, trailing whitespace excluded.
-    public var width: Double
+    package var width: Double
     /// The vertical metrics of the faces used on the line (`ShapedRunAccess.metricsBits`).
-    public var metricsMask: UInt64
+    package var metricsMask: UInt64
     /// The line ends inside a word broken between letters and shows a hyphen (its width is in `width`).
     /// Holds the face of the hyphen plus one, 0 when there is none.
-    public var hyphenFace: Int32
+    package var hyphenFace: Int32
 
-    public init(start: Int32, end: Int32, width: Double, metricsMask: UInt64, hyphenFace: Int32 = 0) {
+    package init(start: Int32, end: Int32, width: Double, metricsMask: UInt64, hyphenFace: Int32 = 0) {
         self.start = start
         self.end = end
         self.width = width
@@ -29,9 +31,9 @@ public struct LineBreak: Equatable, Sendable {
 ///
 /// Pure arithmetic over precomputed widths: O(segments) per paragraph, plus O(clusters) of any
 /// segment that must be broken. No allocation.
-public enum LineBreaker {
+package enum LineBreaker {
     /// Tolerance for float sums compared with the width (well under a device pixel).
-    public static let epsilon = 1e-6
+    package static let epsilon = 1e-6
 
     /// Breaks one paragraph.
     /// - Parameters:
@@ -47,9 +49,9 @@ public enum LineBreaker {
                                       paragraphStart: Int32, paragraphEnd: Int32, emptyMetricsMask: UInt64,
                                       maxWidth: Double, size: Double, letterSpacing: Double, wrap: Bool = true,
                                       hyphenWidths: UnsafeBufferPointer<Double>? = nil,
-                                      emit: (LineBreak) -> Bool) -> Bool {
+                                      emit: (LineSpan) -> Bool) -> Bool {
         if segments.isEmpty {
-            return emit(LineBreak(start: paragraphStart, end: paragraphEnd, width: 0, metricsMask: emptyMetricsMask))
+            return emit(LineSpan(start: paragraphStart, end: paragraphEnd, width: 0, metricsMask: emptyMetricsMask))
         }
         let limit = maxWidth + epsilon
         var lineStart = paragraphStart
@@ -80,7 +82,7 @@ public enum LineBreaker {
                 empty = false
                 i += 1
             } else if wrap && fullWidth + w > limit {
-                if !emit(LineBreak(start: lineStart, end: seg.start, width: contentWidth, metricsMask: mask)) { return false }
+                if !emit(LineSpan(start: lineStart, end: seg.start, width: contentWidth, metricsMask: mask)) { return false }
                 lineStart = seg.start
                 empty = true
                 contentWidth = 0
@@ -93,7 +95,7 @@ public enum LineBreaker {
                 i += 1
             }
         }
-        return emit(LineBreak(start: lineStart, end: paragraphEnd, width: contentWidth, metricsMask: mask))
+        return emit(LineSpan(start: lineStart, end: paragraphEnd, width: contentWidth, metricsMask: mask))
     }
 
     /// Breaks an overlong segment from `from` into lines of clusters; emits all but the last
@@ -102,9 +104,9 @@ public enum LineBreaker {
     /// Returns nil when `emit` asked to stop.
     static func breakOverlong(_ seg: BreakSegment, pieces: UnsafeBufferPointer<ShapedPiece>, runs: ShapedRunAccess, from: Int32, limit: Double,
                               size: Double, letterSpacing: Double, hyphenWidths: UnsafeBufferPointer<Double>?,
-                              emit: (LineBreak) -> Bool) -> (start: Int32, width: Double, metricsMask: UInt64)? {
+                              emit: (LineSpan) -> Bool) -> (start: Int32, width: Double, metricsMask: UInt64)? {
         // Collect the clusters once, on the stack.
-        struct Cluster { var start: Int32; var width: Double; var face: Int; var flags: UInt8; var kerning: Double }
+        struct Cluster { var start: Int32; var width: Double; var face: FaceIndex; var flags: UInt8; var kerning: Double }
         // What the segment's width holds beyond its clusters' advances: the hyphen of a soft
         // hyphen at its end (`SoftHyphens`), counted when a line ends there.
         var clustersWidth = 0.0
@@ -147,7 +149,7 @@ public enum LineBreaker {
                 }
                 let h = hyphen(cut)
                 for k in i..<cut { mask |= runs.metricsBits[Int(clusters[k].face)] }
-                let line = LineBreak(start: clusters[i].start, end: clusters[cut].start, width: width + h, metricsMask: mask,
+                let line = LineSpan(start: clusters[i].start, end: clusters[cut].start, width: width + h, metricsMask: mask,
                                      hyphenFace: h > 0 ? Int32(clusters[cut - 1].face + 1) : 0)
                 if !emit(line) { return nil }
                 i = cut

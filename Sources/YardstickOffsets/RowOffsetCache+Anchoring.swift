@@ -2,7 +2,7 @@ extension RowOffsetCache {
     /// The anchor for a viewport whose top is at `viewportTop`, without storing it: the first row,
     /// in table order, whose bottom is below `viewportTop` (rows of zero height never anchor),
     /// with `delta = viewportTop − that row's top`. Nil when no row qualifies. O(log n).
-    public func scrollAnchor(atViewportTop viewportTop: LayoutLength) -> ScrollAnchor? {
+    public func scrollAnchor(atViewportTop viewportTop: LayoutLength) -> RowOffsetCache.ScrollAnchor? {
         guard let found = firstPositiveRow(below: Int(viewportTop.units)) else { return nil }
         return ScrollAnchor(row: rowPosition(ofItem: found.index),
                             delta: LayoutLength(units: viewportTop.units - Int64(found.top)), capturedViewportTop: viewportTop)
@@ -12,7 +12,7 @@ extension RowOffsetCache {
     /// ``scrollAnchor(atViewportTop:)``), replacing any earlier one. When no row qualifies, no
     /// anchor is kept and nil is returned. O(log n).
     @discardableResult
-    public mutating func captureScrollAnchor(viewportTop: LayoutLength) -> ScrollAnchor? {
+    public mutating func captureScrollAnchor(viewportTop: LayoutLength) -> RowOffsetCache.ScrollAnchor? {
         scrollAnchor = scrollAnchor(atViewportTop: viewportTop)
         return scrollAnchor
     }
@@ -35,7 +35,7 @@ extension RowOffsetCache {
 
     /// As ``restoredContentOffset(viewportHeight:)`` for an anchor the caller keeps (and moves
     /// with its row) itself. O(log n).
-    public func contentOffset(restoring anchor: ScrollAnchor, viewportHeight: LayoutLength) throws(RowOffsetCacheError) -> LayoutLength {
+    public func contentOffset(restoring anchor: RowOffsetCache.ScrollAnchor, viewportHeight: LayoutLength) throws(RowOffsetCacheError) -> LayoutLength {
         guard viewportHeight.units >= 0 else { throw .negativeHeight(viewportHeight) }
         let unclamped: Int64
         if let row = anchor.row {

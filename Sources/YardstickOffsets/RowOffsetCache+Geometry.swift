@@ -6,25 +6,25 @@ extension RowOffsetCache {
     }
 
     /// The top and height of a row. O(log n).
-    public func frame(of row: RowPosition) throws(RowOffsetCacheError) -> VerticalSpan {
+    public func frame(of row: RowPosition) throws(RowOffsetCacheError) -> RowOffsetCache.VerticalSpan {
         span(ofItem: try itemIndex(ofRow: row))
     }
 
     /// The top and height of a section's header (height 0 when it has none). O(log n).
-    public func headerFrame(ofSection section: Int) throws(RowOffsetCacheError) -> VerticalSpan {
+    public func headerFrame(ofSection section: Int) throws(RowOffsetCacheError) -> RowOffsetCache.VerticalSpan {
         try checkSection(section)
         return span(ofItem: headerIndex(ofSection: section))
     }
 
     /// The top and height of a section's footer (height 0 when it has none). O(log n).
-    public func footerFrame(ofSection section: Int) throws(RowOffsetCacheError) -> VerticalSpan {
+    public func footerFrame(ofSection section: Int) throws(RowOffsetCacheError) -> RowOffsetCache.VerticalSpan {
         try checkSection(section)
         return span(ofItem: endIndex(ofSection: section) - 1)
     }
 
     /// The header, row or footer containing `y` (top ≤ y < bottom), or nil when y is above the
     /// table or at or below its end. Items of zero height never contain y. O(log n).
-    public func item(at y: LayoutLength) -> TableItem? {
+    public func item(at y: LayoutLength) -> RowOffsetCache.TableItem? {
         guard y.units >= 0 else { return nil }
         let found = tree.search(height: Int(y.units), estimate: estimateUnits)
         guard found.index < tree.itemCount else { return nil }
@@ -43,7 +43,7 @@ extension RowOffsetCache {
     /// `prefetch` rows before the first through `prefetch` rows after the last, counted in table
     /// order across sections. Nil when no row meets the viewport. O(log n).
     /// - Throws: ``RowOffsetCacheError/negativeCount(_:)`` if `prefetch` is negative.
-    public func viewportRows(meeting viewport: Range<LayoutLength>, prefetch: Int) throws(RowOffsetCacheError) -> ViewportRows? {
+    public func viewportRows(meeting viewport: Range<LayoutLength>, prefetch: Int) throws(RowOffsetCacheError) -> RowOffsetCache.ViewportRows? {
         guard prefetch >= 0 else { throw .negativeCount(prefetch) }
         guard let (first, last) = rowItems(meeting: viewport) else { return nil }
         let window = prefetchWindow(first: first, last: last, prefetch: prefetch)

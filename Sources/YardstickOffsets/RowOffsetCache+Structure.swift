@@ -82,7 +82,7 @@ extension RowOffsetCache {
 
     /// Inserts sections before section `index` (`index` may equal ``sectionCount`` to append).
     /// Later sections' indices shift by `sections.count`. O(k + log n) for k items added.
-    public mutating func insertSections(_ sections: [SectionLayout], at index: Int) throws(RowOffsetCacheError) {
+    public mutating func insertSections(_ sections: [RowOffsetCache.SectionLayout], at index: Int) throws(RowOffsetCacheError) {
         let count = sectionCount
         guard index >= 0 && index <= count else { throw .sectionRangeOutOfBounds(lower: index, upper: index, sectionCount: count) }
         let validated = try RowOffsetCache.validatedSections(sections, existingItems: tree.itemCount)

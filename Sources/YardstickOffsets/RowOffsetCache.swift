@@ -40,7 +40,7 @@ public struct RowOffsetCache: Sendable {
     var estimateUnits: Int
     /// The anchor captured by ``captureScrollAnchor(viewportTop:)``, kept on its row through
     /// inserts, deletes and moves; nil when none has been captured.
-    public internal(set) var scrollAnchor: ScrollAnchor?
+    public internal(set) var scrollAnchor: RowOffsetCache.ScrollAnchor?
 
     // MARK: - Building
 
@@ -61,7 +61,7 @@ public struct RowOffsetCache: Sendable {
     /// A table of the given sections. O(n).
     /// - Throws: ``RowOffsetCacheError`` for a negative row count, an invalid height, or more than
     ///   ``maximumItemCount`` items.
-    public init(sections: [SectionLayout], estimatedRowHeight: LayoutLength) throws(RowOffsetCacheError) {
+    public init(sections: [RowOffsetCache.SectionLayout], estimatedRowHeight: LayoutLength) throws(RowOffsetCacheError) {
         try self.init(sections: sections, estimatedRowHeight: estimatedRowHeight,
                       leafCapacity: ItemTree.defaultLeafCapacity, fanout: ItemTree.defaultFanout)
     }

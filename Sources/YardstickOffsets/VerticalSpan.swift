@@ -1,13 +1,18 @@
-/// The vertical extent of a row, header or footer in table coordinates: from `top` (inclusive)
-/// to `top + height` (exclusive). O(1).
-public struct VerticalSpan: Hashable, Sendable {
-    public var top: LayoutLength
-    public var height: LayoutLength
+extension RowOffsetCache {
+    /// The vertical extent of a row, header or footer in table coordinates: from `top` (inclusive)
+    /// to `top + height` (exclusive). O(1).
+    public struct VerticalSpan: Hashable, Sendable {
+        public var top: LayoutLength
+        public var height: LayoutLength
 
-    public init(top: LayoutLength, height: LayoutLength) {
-        self.top = top
-        self.height = height
+        public init(top: LayoutLength, height: LayoutLength) {
+            self.top = top
+            self.height = height
+        }
+
+        public var bottom: LayoutLength { top + height }
     }
-
-    public var bottom: LayoutLength { top + height }
 }
+
+/// The package's short name for `RowOffsetCache.VerticalSpan`.
+package typealias VerticalSpan = RowOffsetCache.VerticalSpan

@@ -132,7 +132,7 @@ public struct MissingGlyphs: Equatable, Sendable, CustomStringConvertible {
             return out
         }
         if knownMissing { return scalars { !fonts.chainCovers(style, $0) } }
-        func coversAll(_ face: Int) -> Bool {
+        func coversAll(_ face: FaceIndex) -> Bool {
             var k = cluster.lowerBound
             while k < cluster.upperBound {
                 let (scalar, length) = UTF8Decoding.decode(bytes, at: k, end: cluster.upperBound)

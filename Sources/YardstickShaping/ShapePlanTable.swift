@@ -1,3 +1,4 @@
+import YardstickFonts
 import CHarfBuzz
 
 /// The HarfBuzz shape plans one `Shaper` keeps, by face, script, direction and kind (the
@@ -24,7 +25,7 @@ struct ShapePlanTable: ~Copyable {
     /// The key of a face, a script tag, a direction, and whether the plan is the one for
     /// printable-ASCII runs (see `Shaper`).
     @inline(__always)
-    static func key(face: Int, script: UInt32, rightToLeft: Bool, printableASCII: Bool = false) -> UInt64 {
+    static func key(face: FaceIndex, script: UInt32, rightToLeft: Bool, printableASCII: Bool = false) -> UInt64 {
         UInt64(truncatingIfNeeded: face) << 34 | (printableASCII ? 1 << 33 : 0) | UInt64(script) << 1 | (rightToLeft ? 1 : 0)
     }
 

@@ -1,3 +1,4 @@
+import YardstickFonts
 import Synchronization
 
 /// Holds every `ShapedRun` a cache has made, addressed by a 32-bit id that never changes.
@@ -7,7 +8,7 @@ import Synchronization
 /// measuring the same popular words would otherwise fight over those counts. Append is O(1)
 /// under a lock; reading by id is O(1) and lock-free (storage is chunked and chunks never move;
 /// an id is only handed out after its run is stored, under the same lock as the cache).
-public final class ShapedRunStore: @unchecked Sendable {
+package final class ShapedRunStore: @unchecked Sendable {
     private static let chunkBits = 12
     private static let chunkSize = 1 << chunkBits
     private static let maxChunks = 1 << 16 // 268 million runs
@@ -16,7 +17,7 @@ public final class ShapedRunStore: @unchecked Sendable {
     /// invalidates the cache line readers find `chunks` on.
     private let state: UnsafeMutablePointer<Mutex<Int>>
 
-    public init() {
+    package init() {
         chunks = .allocate(capacity: Self.maxChunks)
         chunks.initialize(repeating: nil, count: Self.maxChunks)
         precondition(MemoryLayout<Mutex<Int>>.size <= 128)
@@ -36,7 +37,7 @@ public final class ShapedRunStore: @unchecked Sendable {
     }
 
     /// Stores a run; returns its id.
-    public func append(_ run: ShapedRun) -> UInt32 {
+    package func append(_ run: ShapedRun) -> UInt32 {
         state.pointee.withLock { count in
             let id = count
             precondition(id < Self.maxChunks * Self.chunkSize, "ShapedRunStore is full")
@@ -53,26 +54,26 @@ public final class ShapedRunStore: @unchecked Sendable {
     }
 
     /// The run with an id this store returned.
-    @inline(__always) public subscript(id: UInt32) -> ShapedRun {
+    @inline(__always) package subscript(id: UInt32) -> ShapedRun {
         chunks[Int(id) >> Self.chunkBits]![Int(id) & (Self.chunkSize - 1)]!
     }
 
     /// Runs stored.
-    public var count: Int { state.pointee.withLock { $0 } }
+    package var count: Int { state.pointee.withLock { $0 } }
 }
 
 /// What line breaking needs to know of a shaped run, by value: no reference to count.
-public struct ShapedRunSummary: Hashable, Sendable {
+package struct ShapedRunSummary: Hashable, Sendable {
     /// Id of the full run in the cache's `ShapedRunStore`.
-    public var id: UInt32
-    public var face: UInt16
-    public var isAllWhitespace: Bool
-    public var byteCount: Int32
+    package var id: UInt32
+    package var face: PackedFaceIndex
+    package var isAllWhitespace: Bool
+    package var byteCount: Int32
     /// Font units.
-    public var totalAdvance: Int64
-    public var trailingAdvance: Int64
-    public var clusterCount: Int32
-    public var trailingClusterCount: Int32
+    package var totalAdvance: Int64
+    package var trailingAdvance: Int64
+    package var clusterCount: Int32
+    package var trailingClusterCount: Int32
 
     init() {
         id = .max; face = 0; isAllWhitespace = false; byteCount = 0
@@ -81,7 +82,7 @@ public struct ShapedRunSummary: Hashable, Sendable {
 
     init(id: UInt32, run: ShapedRun) {
         self.id = id
-        face = UInt16(run.face)
+        face = PackedFaceIndex(run.face)
         isAllWhitespace = run.isAllWhitespace
         byteCount = run.byteCount
         totalAdvance = run.totalAdvance

@@ -9,10 +9,10 @@ import YardstickFonts
 /// `hb_shape_plan_execute` for the bundled fonts, `hb_shape` for others) plus a pass over the
 /// glyphs (and, for non-ASCII text, a grapheme scan so no cluster starts inside a grapheme
 /// cluster). Tabs are shaped as spaces (no tab stops).
-public final class Shaper {
-    public let fonts: FontCollection
-    public let cache: ShapingCache
-    public let features: [FontFeature]
+package final class Shaper {
+    package let fonts: FontCollection
+    package let cache: ShapingCache
+    package let features: [FontFeature]
     private let hbFeatures: [hb_feature_t]
     private let buffer: OpaquePointer
     @exclusivity(unchecked) private var scratch: [UInt8] = []
@@ -49,7 +49,7 @@ public final class Shaper {
     private let korean = hb_language_from_string("ko", -1)
     private let japanese = hb_language_from_string("ja", -1)
 
-    public init(fonts: FontCollection, features: [FontFeature] = [], cache: ShapingCache) {
+    package init(fonts: FontCollection, features: [FontFeature] = [], cache: ShapingCache) {
         self.fonts = fonts
         self.cache = cache
         self.features = features
@@ -87,7 +87,7 @@ public final class Shaper {
     /// The shaped form of `bytes[range]` (valid UTF-8, one face, one script, one direction), as
     /// a summary whose `id` finds the full run in `cache.store`.
     @inline(__always)
-    package func shape(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, face: Int, script: UInt32, rightToLeft: Bool) -> ShapedRunSummary {
+    package func shape(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, face: FaceIndex, script: UInt32, rightToLeft: Bool) -> ShapedRunSummary {
         // Emoji take the script of the text around them, but a complex-script shaper (Khmer's)
         // would break a sequence apart (👍🏽 as two glyphs): a color face shapes as Common.
         let script = fonts.isColor(face) ? ScriptTag.common : script
@@ -122,7 +122,7 @@ public final class Shaper {
     }()
 
     /// Calls HarfBuzz, bypassing the cache.
-    package func shapeUncached(_ run: UnsafeBufferPointer<UInt8>, face: Int, script: UInt32, rightToLeft: Bool) -> ShapedRun {
+    package func shapeUncached(_ run: UnsafeBufferPointer<UInt8>, face: FaceIndex, script: UInt32, rightToLeft: Bool) -> ShapedRun {
         precondition(face >= 0 && face < fonts.faces.count, "no face \(face) in the collection")
         let n = run.count
         var hasTab = false
@@ -197,7 +197,7 @@ public final class Shaper {
 
     /// One `hb_shape` call over `text[range]`, the rest of `text` given as context. Glyph
     /// clusters are byte offsets into `text`.
-    private func shapeChunk(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, face: Int, script: UInt32, rightToLeft: Bool,
+    private func shapeChunk(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, face: FaceIndex, script: UInt32, rightToLeft: Bool,
                             continuation: Bool, printableASCII: Bool = false) -> [ShapedGlyph] {
         hb_buffer_clear_contents(buffer)
         hb_buffer_set_direction(buffer, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
@@ -249,7 +249,7 @@ public final class Shaper {
 
     /// The shape plan for the buffer's properties as `shapeChunk` set them.
     @inline(__always)
-    private func shapePlan(_ fontFace: FaceHandle, face: Int, script: UInt32, rightToLeft: Bool, printableASCII: Bool = false) -> OpaquePointer {
+    private func shapePlan(_ fontFace: FaceHandle, face: FaceIndex, script: UInt32, rightToLeft: Bool, printableASCII: Bool = false) -> OpaquePointer {
         plans.plan(for: ShapePlanTable.key(face: face, script: script, rightToLeft: rightToLeft, printableASCII: printableASCII)) {
             var props = hb_segment_properties_t()
             hb_buffer_get_segment_properties(buffer, &props)

@@ -16,7 +16,7 @@ import YardstickFonts
 /// so a cache serves one font collection with one feature set: the first engine to use it
 /// binds it (`bind(fonts:features:)`), and an engine with other fonts or features is refused
 /// instead of silently reading another collection's glyphs.
-public final class ShapingCache: @unchecked Sendable {
+package final class ShapingCache: @unchecked Sendable {
     private struct Shard: ~Copyable {
         let table: Mutex<ShapingTable>
         let hits = Atomic<Int>(0)
@@ -31,15 +31,15 @@ public final class ShapingCache: @unchecked Sendable {
     private let shards: UnsafeMutableRawPointer
     private let shardCapacity: Int
     /// Every run shaped through this cache.
-    public let store = ShapedRunStore()
+    package let store = ShapedRunStore()
     /// The collection and features the cache serves, once bound.
     private let owner = Mutex<(fonts: FontCollection, features: [FontFeature])?>(nil)
     /// False turns the cache off: every lookup shapes anew (for testing that caching never
     /// changes results). Runs still go to the store, which then grows with every lookup.
-    public let isEnabled: Bool
+    package let isEnabled: Bool
 
     /// - Parameter capacity: the most keys kept (across all shards).
-    public init(capacity: Int = 1 << 20, enabled: Bool = true) {
+    package init(capacity: Int = 1 << 20, enabled: Bool = true) {
         precondition(MemoryLayout<Shard>.size <= Self.shardStride && MemoryLayout<Shard>.alignment <= Self.shardStride)
         shardCapacity = max(1, capacity / Self.shardCount)
         // 1,024 slots hold a shard of a 32,000-run vocabulary before the first doubling.
@@ -92,9 +92,9 @@ public final class ShapingCache: @unchecked Sendable {
     }
 
     /// Lookups answered by the shared tables since the cache was made (per-thread hits not counted).
-    public var hits: Int { (0..<Self.shardCount).reduce(0) { $0 + shard($1).pointee.hits.load(ordering: .relaxed) } }
+    package var hits: Int { (0..<Self.shardCount).reduce(0) { $0 + shard($1).pointee.hits.load(ordering: .relaxed) } }
     /// Lookups that had to shape.
-    public var misses: Int { (0..<Self.shardCount).reduce(0) { $0 + shard($1).pointee.misses.load(ordering: .relaxed) } }
+    package var misses: Int { (0..<Self.shardCount).reduce(0) { $0 + shard($1).pointee.misses.load(ordering: .relaxed) } }
     /// Keys held now.
-    public var count: Int { (0..<Self.shardCount).reduce(0) { $0 + shard($1).pointee.table.withLock { $0.count } } }
+    package var count: Int { (0..<Self.shardCount).reduce(0) { $0 + shard($1).pointee.table.withLock { $0.count } } }
 }

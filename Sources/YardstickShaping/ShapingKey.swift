@@ -1,3 +1,4 @@
+import YardstickFonts
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -22,7 +23,7 @@ struct ShapingKey: Equatable {
     /// The key of `bytes`. A probe (`keepsTail` false) hashes the bytes past the 24th but does
     /// not copy them, so a lookup never allocates: compare it with `isKey(of:)`, and make the
     /// key a table keeps with `keepingTail(of:)`.
-    init(bytes: UnsafeBufferPointer<UInt8>, face: Int, script: UInt32, rightToLeft: Bool, keepsTail: Bool = true) {
+    init(bytes: UnsafeBufferPointer<UInt8>, face: FaceIndex, script: UInt32, rightToLeft: Bool, keepsTail: Bool = true) {
         meta = UInt64(bytes.count) | (UInt64(face & 0xFFFF) << 32) | (rightToLeft ? 1 << 48 : 0)
         self.script = script
         let inline = min(bytes.count, 24)

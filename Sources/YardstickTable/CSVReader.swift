@@ -7,25 +7,25 @@
 /// the header; such lines are counted. In a one-column table it is a row with one empty field.
 ///
 /// O(n) in the input's bytes; the whole table is held in memory as strings.
-public struct CSVReader {
+package struct CSVReader {
     /// A problem that makes the file unreadable as CSV.
-    public struct ParseError: Error, CustomStringConvertible, Equatable {
-        public var line: Int
-        public var message: String
-        public var description: String { "CSV line \(line): \(message)" }
+    package struct ParseError: Error, CustomStringConvertible, Equatable {
+        package var line: Int
+        package var message: String
+        package var description: String { "CSV line \(line): \(message)" }
     }
 
-    public private(set) var rows: [[String]] = []
+    package private(set) var rows: [[String]] = []
     /// Number of invalid UTF-8 sequences replaced by U+FFFD.
-    public private(set) var replacedInvalidUTF8 = 0
+    package private(set) var replacedInvalidUTF8 = 0
     /// Lines with nothing on them that were not taken as rows (see above).
-    public private(set) var skippedBlankLines = 0
+    package private(set) var skippedBlankLines = 0
 
     /// Parses a whole file's bytes.
     /// - Throws: `ParseError` for a quote left open at the end of the input, or text after the
     ///   closing quote of a quoted field (`"ab"c`), naming the line. A quote inside an unquoted
     ///   field (`ab"c`) is kept as text, as most spreadsheet exports expect.
-    public init(bytes: [UInt8]) throws {
+    package init(bytes: [UInt8]) throws {
         var i = 0
         let n = bytes.count
         if n >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { i = 3 }

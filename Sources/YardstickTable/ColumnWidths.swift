@@ -11,7 +11,7 @@ import YardstickTemplates
 /// - when the columns together are narrower than the frame, each widens in proportion;
 /// - a width given by name (`widthForColumnAt`) beats all of it, unclamped and unscaled.
 enum ColumnWidths {
-    static func compute(_ data: TableData, _ c: DataTableConfiguration, templates: [Int: CellSizer<TableRow>],
+    static func compute(_ data: TableData, _ c: DataTableConfiguration, templates: [Int: CellSizer<TableData.Row>],
                         engine: TextEngine, threads: Int) throws(SizingError) -> GridColumns {
         for name in Set(c.columnWidths.keys).union(c.columnWidthModes.keys).sorted() where data.columnIndex(name) == nil {
             throw SizingError(path: "columns.\(name)", message: "no column named \"\(name)\"")

@@ -3,18 +3,20 @@ import YardstickTemplates
 
 /// A SwiftDataTables grid: a cell per column, each row as tall as its tallest cell, the column
 /// titles as the section header. Names and defaults are `DataTableConfiguration`'s.
+/// A plain value; `TableLayout.grid` reads it once (column widths: O(rows × columns) when
+/// measured from every cell, O(sample × columns) when sampled).
 public struct DataTableConfiguration {
     public var rowHeightMode: RowHeightMode = .fixed(44)
     /// How the default cell sets its text.
-    public var textLayout: TextLayoutMode = .singleLine
+    public var textLayout: DataTableConfiguration.TextLayoutMode = .singleLine
     public var heightForSectionHeader = 44.0
     public var heightForSectionFooter = 44.0
     /// Added after every row, the last included.
     public var heightOfInterRowSpacing = 1.0
     public var shouldShowFooter = true
-    public var columnWidthMode: ColumnWidthMode = .fitContentText(.estimatedAverage(averageCharWidth: 7))
+    public var columnWidthMode: DataTableConfiguration.ColumnWidthMode = .fitContentText(.estimatedAverage(averageCharWidth: 7))
     /// A mode for some columns, by name (`columnWidthModeProvider`).
-    public var columnWidthModes: [String: ColumnWidthMode] = [:]
+    public var columnWidthModes: [String: DataTableConfiguration.ColumnWidthMode] = [:]
     public var minColumnWidth = 70.0
     public var maxColumnWidth: Double?
     /// Widths that beat every mode, unclamped, by column name (`widthForColumnAt`).
@@ -24,19 +26,20 @@ public struct DataTableConfiguration {
     public var frameWidth: Double?
     public var shouldContentWidthScaleToFillFrame = true
     /// Custom cells by column name, fitted at the column's width (`cellSizingMode.autoLayout`).
-    public var cellTemplates: [String: CellTemplate<TableRow>] = [:]
+    public var cellTemplates: [String: CellTemplate<TableData.Row>] = [:]
     /// A row's height that beats every mode (`heightForRowAt`); nil keeps the mode's.
-    public var heightForRowAt: (@Sendable (RowPosition, TableRow) -> Double?)?
+    public var heightForRowAt: (@Sendable (RowPosition, TableData.Row) -> Double?)?
     public var environment = SizingEnvironment()
     /// Rows grouped into sections, each with its own header and footer (an extension: a
     /// SwiftDataTables grid has one section).
     public var grouping: SectionGrouping?
-    public var sections = SectionLevels<TableRow>()
+    public var sections = SectionLevels<TableData.Row>()
 
     public init() {}
 }
 
 /// A list (UITableView, Braid): one cell template per row at the list's width.
+/// A plain value; `TableLayout.list` reads it once, O(sections) to set up.
 public struct ListConfiguration<Row> {
     public var width: Double
     public var cell: CellTemplate<Row>

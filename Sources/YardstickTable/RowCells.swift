@@ -74,7 +74,7 @@ package struct RowCells<Row> {
         var a = TextAttributes(textStyle: .body, category: environment.category, maximumCategory: environment.maximumCategory)
         a.hyphenateWordBreaks = false
         geometry.dataCellAttributes = a
-        geometry.dataCellLineHeight = engine.prepare("").measure(width: 1000, attributes: a).height
+        geometry.dataCellLineHeight = engine.prepare("").heightAndLineCount(width: 1000, attributes: a).height
     }
 
     package mutating func setWidth(_ width: Double, ofCell i: Int) {
@@ -146,7 +146,7 @@ package struct RowGeometry: Sendable {
                     h = (line + 10 - 1e-9).rounded(.up)
                 } else if let text = texts[slotStarts[c]] {
                     // The label keeps its 20 pt minimum width in a column too narrow for it.
-                    h = (max(text.measure(width: max(width - 30, 20), attributes: dataCellAttributes).height, line) - 1e-9).rounded(.up) + 10
+                    h = (max(text.heightAndLineCount(width: max(width - 30, 20), attributes: dataCellAttributes).height, line) - 1e-9).rounded(.up) + 10
                 } else {
                     h = (line - 1e-9).rounded(.up) + 10
                 }

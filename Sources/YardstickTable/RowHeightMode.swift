@@ -19,10 +19,15 @@ public enum RowHeightMode: Hashable, Sendable {
     }
 }
 
-/// How the grid's default cell sets its text (SwiftDataTables' `DataTableTextLayout`).
-public enum TextLayoutMode: String, Hashable, Sendable, CaseIterable {
-    /// One line cut at the tail: every row is `ceil(line height + 10)` tall.
-    case singleLine
-    /// Wrapped in the column's width less 30 pt of margins.
-    case wrap
+extension DataTableConfiguration {
+    /// How the grid's default cell sets its text (SwiftDataTables' `DataTableTextLayout`).
+    public enum TextLayoutMode: String, Hashable, Sendable, CaseIterable {
+        /// One line cut at the tail: every row is `ceil(line height + 10)` tall.
+        case singleLine
+        /// Wrapped in the column's width less 30 pt of margins.
+        case wrap
+    }
 }
+
+/// The package's short name for `DataTableConfiguration.TextLayoutMode`.
+package typealias TextLayoutMode = DataTableConfiguration.TextLayoutMode

@@ -1,11 +1,13 @@
-/// One row of a text table (a CSV record): its fields by column position.
-public struct TableRow: Hashable, Sendable {
-    public var fields: [String]
+extension TableData {
+    /// One row of a text table (a CSV record): its fields by column position.
+    public struct Row: Hashable, Sendable {
+        public var fields: [String]
 
-    public init(_ fields: [String]) { self.fields = fields }
+        public init(_ fields: [String]) { self.fields = fields }
 
-    /// The field in column `index`; nil past the row's last field (a short, ragged row).
-    public subscript(column index: Int) -> String? { index < fields.count ? fields[index] : nil }
+        /// The field in column `index`; nil past the row's last field (a short, ragged row).
+        public subscript(column index: Int) -> String? { index < fields.count ? fields[index] : nil }
+    }
 }
 
 /// A text table: its column names (a CSV file's first record, which is not a row) and rows.
@@ -13,9 +15,9 @@ public struct TableRow: Hashable, Sendable {
 /// Column lookups by name are O(columns); rows are held as given.
 public struct TableData: Sendable {
     public var columns: [String]
-    public var rows: [TableRow]
+    public var rows: [TableData.Row]
 
-    public init(columns: [String], rows: [TableRow]) {
+    public init(columns: [String], rows: [TableData.Row]) {
         self.columns = columns
         self.rows = rows
     }
@@ -30,8 +32,11 @@ public struct TableData: Sendable {
     public func columnIndex(_ name: String) -> Int? { columns.firstIndex(of: name) }
 
     /// A reader of a column by name, for templates' `.column` texts; nil when there is none.
-    public func columnReader(_ name: String) -> ((TableRow) -> String?)? {
+    public func columnReader(_ name: String) -> ((TableData.Row) -> String?)? {
         guard let index = columnIndex(name) else { return nil }
         return { $0[column: index] }
     }
 }
+
+/// The package's short name for `TableData.Row`.
+package typealias TableRow = TableData.Row

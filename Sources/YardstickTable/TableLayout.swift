@@ -232,14 +232,14 @@ public struct TableLayout<Row> {
     }
 }
 
-extension TableLayout where Row == TableRow {
+extension TableLayout where Row == TableData.Row {
     /// A SwiftDataTables grid over a text table: column widths chosen now; rows estimated or known.
     public static func grid(_ data: TableData, configuration: DataTableConfiguration, engine: TextEngine, threads: Int = 0) throws(SizingError) -> TableLayout {
         try TableLayout(plan: .grid(data, configuration, engine: engine, threads: threads), threads: threads)
     }
 
     /// A list of a text table's rows, one template per row, in sections when `grouping` is set.
-    public static func list(_ data: TableData, configuration: ListConfiguration<TableRow>, grouping: SectionGrouping? = nil,
+    public static func list(_ data: TableData, configuration: ListConfiguration<TableData.Row>, grouping: SectionGrouping? = nil,
                             engine: TextEngine, threads: Int = 0) throws(SizingError) -> TableLayout {
         var c = configuration
         let groups: [(key: String, rows: [TableRow])]

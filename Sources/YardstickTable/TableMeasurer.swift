@@ -8,27 +8,27 @@ import YardstickShaping
 ///
 /// Heights are kept in the cache's exact unit (1/64 pt, rounded to nearest), so every offset is
 /// the exact sum of the heights above it, however many rows there are.
-public struct TableMeasurement: Sendable {
+package struct TableMeasurement: Sendable {
     /// Width of each column in points: its widest cell on one line, capped at the maximum column width.
-    public var columnWidths: [Double]
+    package var columnWidths: [Double]
     /// Row heights, one section, row 0 being the header row when the table has one.
-    public var offsets: RowOffsetCache
+    package var offsets: RowOffsetCache
     /// Cells measured.
-    public var cellCount: Int
+    package var cellCount: Int
     /// The clusters no face covers, over every cell.
-    public var missingGlyphs: MissingGlyphs
+    package var missingGlyphs: MissingGlyphs
 
-    public var rowCount: Int { offsets.rowCount }
+    package var rowCount: Int { offsets.rowCount }
     /// Height of each row in points (multiples of 1/64).
-    public var rowHeights: [Double] { (0..<rowCount).map { try! offsets.height(of: RowPosition(section: 0, row: $0)).points } }
+    package var rowHeights: [Double] { (0..<rowCount).map { try! offsets.height(of: RowPosition(section: 0, row: $0)).points } }
     /// Top of each row in points.
-    public var rowOffsets: [Double] { (0..<rowCount).map { try! offsets.offset(of: RowPosition(section: 0, row: $0)).points } }
-    public var totalHeight: Double { offsets.totalHeight.points }
+    package var rowOffsets: [Double] { (0..<rowCount).map { try! offsets.offset(of: RowPosition(section: 0, row: $0)).points } }
+    package var totalHeight: Double { offsets.totalHeight.points }
 }
 
 /// Why a table could not be sized.
-public struct TableMeasurementError: Error, CustomStringConvertible {
-    public var description: String
+package struct TableMeasurementError: Error, CustomStringConvertible {
+    package var description: String
 }
 
 /// Sizes a table the way SwiftDataTables lays out a grid: each column as wide as its widest
@@ -38,13 +38,13 @@ public struct TableMeasurementError: Error, CustomStringConvertible {
 /// Cost: every cell is prepared once (analysis + shaping, HarfBuzz only on shaping-cache
 /// misses), then natural widths and wrapped heights are arithmetic. Runs on all cores; the
 /// result does not depend on the thread count.
-public struct TableMeasurer {
-    public var engine: TextEngine
-    public var attributes: TextAttributes
-    public var maxColumnWidth: Double
-    public var threads: Int
+package struct TableMeasurer {
+    package var engine: TextEngine
+    package var attributes: TextAttributes
+    package var maxColumnWidth: Double
+    package var threads: Int
 
-    public init(engine: TextEngine, attributes: TextAttributes = TextAttributes(), maxColumnWidth: Double, threads: Int = 0) {
+    package init(engine: TextEngine, attributes: TextAttributes = TextAttributes(), maxColumnWidth: Double, threads: Int = 0) {
         self.engine = engine
         self.attributes = attributes
         self.maxColumnWidth = maxColumnWidth
@@ -58,7 +58,7 @@ public struct TableMeasurer {
     ///   - hasHeader: the first record is the header row (set in bold).
     ///   - progress: called on the calling thread with (cells done, cells in all).
     /// - Throws: `TableMeasurementError` when a row is taller than `RowOffsetCache.maximumHeight`.
-    public func measure(_ rows: [[String]], hasHeader: Bool = true, progress: ((Int, Int) -> Void)? = nil) throws -> TableMeasurement {
+    package func measure(_ rows: [[String]], hasHeader: Bool = true, progress: ((Int, Int) -> Void)? = nil) throws -> TableMeasurement {
         guard maxColumnWidth.isFinite, maxColumnWidth > 0 else {
             throw TableMeasurementError(description: "the maximum column width must be a finite number above 0 (got \(maxColumnWidth))")
         }
@@ -117,7 +117,7 @@ public struct TableMeasurer {
             heights += Parallel.map(count: end - start, threads: threads, chunk: 256) { k -> Double in
                 let i = start + k
                 let a = (hasHeader && Int(cellRow[i]) == 0) ? headerAttributes : body
-                return prepared[i].measure(width: columnWidths[Int(cellColumn[i])], attributes: a).height
+                return prepared[i].heightAndLineCount(width: columnWidths[Int(cellColumn[i])], attributes: a).height
             }
             measured = end
             progress?((total + measured) / 2, total)

@@ -210,12 +210,12 @@ struct SectionFit {
     }
 }
 
-extension TablePlan where Row == TableRow {
+extension TablePlan where Row == TableData.Row {
     /// A SwiftDataTables grid over `data`.
     static func grid(_ data: TableData, _ configuration: DataTableConfiguration, engine: TextEngine, threads: Int) throws(SizingError) -> TablePlan {
         let c = configuration
         try c.validate()
-        var templates: [Int: CellSizer<TableRow>] = [:]
+        var templates: [Int: CellSizer<TableData.Row>] = [:]
         for (name, template) in c.cellTemplates.sorted(by: { $0.key < $1.key }) {
             guard let index = data.columnIndex(name) else { throw SizingError(path: "columns.\(name)", message: "no column named \"\(name)\"") }
             templates[index] = try CellSizer(template, engine: engine, environment: c.environment, path: "columns.\(name).cell",
@@ -226,7 +226,7 @@ extension TablePlan where Row == TableRow {
         let wraps = c.textLayout == .wrap
         let minimum: Double
         if case .automatic(let estimated, _) = c.rowHeightMode { minimum = estimated } else { minimum = 0 }
-        let cells: [PlannedCell<TableRow>] = data.columns.indices.map { i in
+        let cells: [PlannedCell<TableData.Row>] = data.columns.indices.map { i in
             if let sizer = templates[i] { return .template(sizer, width: widths[i], gridRounding: true, minimum: minimum) }
             return .dataCell(read: { $0[column: i] }, width: widths[i], wraps: wraps)
         }

@@ -48,18 +48,18 @@ public struct CellTemplate<Row> {
     // MARK: Factories
 
     /// A text read from a column of the row by name (CSV tables).
-    public static func text(column: String, style: TextStyle = .body, lines: Int = 0, truncates: Bool = false) -> CellTemplate {
+    public static func text(column: String, style: DynamicType.TextStyle = .body, lines: Int = 0, truncates: Bool = false) -> CellTemplate {
         CellTemplate(.text(TextElement(source: .column(column), font: TemplateFont(style: style), lines: lines, truncates: truncates)))
     }
 
     /// A text computed from the row; nil or empty hides the element.
-    public static func text(style: TextStyle = .body, lines: Int = 0, truncates: Bool = false,
+    public static func text(style: DynamicType.TextStyle = .body, lines: Int = 0, truncates: Bool = false,
                             _ value: @escaping @Sendable (Row) -> String?) -> CellTemplate {
         CellTemplate(.text(TextElement(source: .value(value), font: TemplateFont(style: style), lines: lines, truncates: truncates)))
     }
 
     /// A text read through a key path of the row's model.
-    public static func text(_ keyPath: KeyPath<Row, String> & Sendable, style: TextStyle = .body, lines: Int = 0,
+    public static func text(_ keyPath: KeyPath<Row, String> & Sendable, style: DynamicType.TextStyle = .body, lines: Int = 0,
                             truncates: Bool = false) -> CellTemplate {
         text(style: style, lines: lines, truncates: truncates) { $0[keyPath: keyPath] }
     }
@@ -155,21 +155,21 @@ public struct TextElement<Row> {
 /// (`UIFontMetrics(forTextStyle:).scaledFont(for:)`), with a weight.
 public struct TemplateFont: Hashable, Sendable {
     /// The style whose size (or, with `size`, whose scaling) the font follows; nil: a fixed size.
-    public var style: TextStyle?
+    public var style: DynamicType.TextStyle?
     /// A size in points at the default category (large); nil: the style's own size.
     public var size: Double?
     /// Bold or regular; nil: the style's weight (headline is bold). The bundled fonts have two
     /// weights, so semibold and heavier map to bold.
     public var bold: Bool?
 
-    public init(style: TextStyle? = .body, size: Double? = nil, bold: Bool? = nil) {
+    public init(style: DynamicType.TextStyle? = .body, size: Double? = nil, bold: Bool? = nil) {
         self.style = style
         self.size = size
         self.bold = bold
     }
 
     /// The point size at a category.
-    public func pointSize(category: ContentSizeCategory, maximum: ContentSizeCategory?) -> Double {
+    public func pointSize(category: DynamicType.ContentSizeCategory, maximum: DynamicType.ContentSizeCategory?) -> Double {
         switch (style, size) {
         case (let style?, nil): return DynamicType.pointSize(style, category, maximum: maximum)
         case (let style?, let size?): return DynamicType.scaledValue(size, relativeTo: style, category: category, maximum: maximum)
@@ -199,6 +199,7 @@ public struct BoxElement: Hashable, Sendable {
 
 /// A stack of elements (UIStackView).
 public struct StackElement<Row> {
+    /// The direction a stack places its children in (UIStackView's `axis`).
     public enum Axis: Hashable, Sendable { case horizontal, vertical }
     public var axis: Axis
     public var spacing: Double
@@ -241,7 +242,7 @@ public struct EdgeInsets: Hashable, Sendable {
     }
 }
 
-/// Collects a stack's children.
+/// The result builder of the stack factories: a stack's children written one per line.
 @resultBuilder
 public enum CellTemplateBuilder<Row> {
     public static func buildExpression(_ element: CellTemplate<Row>) -> [CellTemplate<Row>] { [element] }

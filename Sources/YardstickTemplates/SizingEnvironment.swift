@@ -3,13 +3,13 @@ import YardstickLayout
 /// The traits a cell is fitted under: the Dynamic Type content size category (with an optional
 /// maximum, UIKit's `maximumContentSizeCategory`) and the display scale heights round up to.
 public struct SizingEnvironment: Hashable, Sendable {
-    public var category: ContentSizeCategory
-    public var maximumCategory: ContentSizeCategory?
+    public var category: DynamicType.ContentSizeCategory
+    public var maximumCategory: DynamicType.ContentSizeCategory?
     /// When set, a cell's height is rounded up to 1/scale (device pixels), as UIKit rounds
     /// self-sizing cells; nil: no rounding (the row-offset cache keeps 1/64 pt).
     public var displayScale: Double?
 
-    public init(category: ContentSizeCategory = .large, maximumCategory: ContentSizeCategory? = nil, displayScale: Double? = nil) {
+    public init(category: DynamicType.ContentSizeCategory = .large, maximumCategory: DynamicType.ContentSizeCategory? = nil, displayScale: Double? = nil) {
         self.category = category
         self.maximumCategory = maximumCategory
         self.displayScale = displayScale

@@ -70,7 +70,7 @@ extension TemplateLayout {
         switch nodes[i].kind {
         case .text(let slot):
             guard let text = texts[slot] else { return 0 }
-            return text.measure(width: max(width, 0), attributes: slots[slot].attributes).height
+            return text.heightAndLineCount(width: max(width, 0), attributes: slots[slot].attributes).height
         case .box(let box):
             if let h = box.height { return h }
             if let r = box.aspectRatio { return (box.width ?? width) / r }

@@ -13,8 +13,8 @@ final class LineBreakerTests: XCTestCase {
         }
     }
 
-    func lines(_ segs: [BreakSegment], maxWidth: Double, letterSpacing: Double = 0) -> [LineBreak] {
-        var out: [LineBreak] = []
+    func lines(_ segs: [BreakSegment], maxWidth: Double, letterSpacing: Double = 0) -> [LineSpan] {
+        var out: [LineSpan] = []
         let runs = ShapedRunAccess(store: ShapedRunStore(), emPerUnit: [0.001], metricsBits: [1])
         segs.withUnsafeBufferPointer { s in
             [ShapedPiece]().withUnsafeBufferPointer { p in
@@ -41,7 +41,7 @@ final class LineBreakerTests: XCTestCase {
     }
 
     func testEmptyParagraphIsOneLine() {
-        XCTAssertEqual(lines([], maxWidth: 50), [LineBreak(start: 0, end: 0, width: 0, metricsMask: 1)])
+        XCTAssertEqual(lines([], maxWidth: 50), [LineSpan(start: 0, end: 0, width: 0, metricsMask: 1)])
     }
 
     func testStoppingEarly() {

@@ -8,12 +8,12 @@ import Darwin
 
 /// Why a JSON Lines stream could not be read or written (not a problem with a line's content,
 /// which the line handler answers in its output).
-public struct JSONLinesStreamError: Error, Hashable, Sendable, CustomStringConvertible {
-    public var message: String
+package struct JSONLinesStreamError: Error, Hashable, Sendable, CustomStringConvertible {
+    package var message: String
 
-    public init(message: String) { self.message = message }
+    package init(message: String) { self.message = message }
 
-    public var description: String { message }
+    package var description: String { message }
 }
 
 /// Runs a JSON Lines command: reads input line by line and lets a handler append exactly one
@@ -26,13 +26,13 @@ public struct JSONLinesStreamError: Error, Hashable, Sendable, CustomStringConve
 /// sends one line and waits for its answer gets it without waiting for end of input. Uses the
 /// C library's file descriptors (no Foundation). O(input + output) time, O(block + longest
 /// line) memory.
-public enum JSONLinesStream {
+package enum JSONLinesStream {
     /// Bytes read per system call.
-    public static let blockSize = 1 << 16
+    package static let blockSize = 1 << 16
 
     /// Streams from `inputPath` (standard input when nil) to `outputPath` (standard output when
     /// nil; created or truncated otherwise).
-    public static func run(inputPath: String?, outputPath: String?,
+    package static func run(inputPath: String?, outputPath: String?,
                            handleLine: (UnsafeBufferPointer<UInt8>, inout [UInt8]) -> Void) throws(JSONLinesStreamError) {
         let input = try inputPath.map { path throws(JSONLinesStreamError) in try openFile(path, flags: O_RDONLY, role: "input") } ?? STDIN_FILENO
         defer { if inputPath != nil { close(input) } }
@@ -44,7 +44,7 @@ public enum JSONLinesStream {
     }
 
     /// Streams between two open file descriptors, which it does not close.
-    public static func run(inputDescriptor: Int32, outputDescriptor: Int32,
+    package static func run(inputDescriptor: Int32, outputDescriptor: Int32,
                            handleLine: (UnsafeBufferPointer<UInt8>, inout [UInt8]) -> Void) throws(JSONLinesStreamError) {
         var block = [UInt8](repeating: 0, count: blockSize)
         var pending = [UInt8]()

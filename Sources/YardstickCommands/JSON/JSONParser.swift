@@ -20,17 +20,17 @@
 /// `swift run -c release JSONBenchmark`); and neither of those names the byte column of an
 /// error, repairs unpaired surrogate escapes on request, or rejects (rather than replaces)
 /// invalid UTF-8.
-public enum JSONParser {
+package enum JSONParser {
     /// The deepest nesting of arrays and objects accepted.
-    public static let maximumDepth = 512
+    package static let maximumDepth = 512
 
-    public static func parse(_ text: String) throws(JSONParseError) -> JSONValue {
+    package static func parse(_ text: String) throws(JSONParseError) -> JSONValue {
         var text = text
         let result = text.withUTF8 { bytes in Result { () throws(JSONParseError) in try parse(bytes) } }
         return try result.get()
     }
 
-    public static func parse<Bytes: Collection<UInt8>>(_ bytes: Bytes) throws(JSONParseError) -> JSONValue {
+    package static func parse<Bytes: Collection<UInt8>>(_ bytes: Bytes) throws(JSONParseError) -> JSONValue {
         let result: Result<JSONValue, JSONParseError>? = bytes.withContiguousStorageIfAvailable { buffer in
             Result { () throws(JSONParseError) in try parse(buffer) }
         }

@@ -6,21 +6,21 @@
 /// infinities have no JSON form and are written as `null`. Strings escape `"`, `\` and control
 /// characters (as `\n`, `\t`, … or `\u00XX`) and keep all other characters as UTF-8.
 /// Every append is O(length of what is written).
-public struct JSONWriter {
+package struct JSONWriter {
     /// The UTF-8 text written so far.
-    public private(set) var bytes: [UInt8] = []
+    package private(set) var bytes: [UInt8] = []
     /// One entry per open array or object: whether it already has an element.
     private var hasElement: [Bool] = []
     /// Set after a key, so the value that follows gets no comma.
     private var afterKey = false
 
-    public init() {}
+    package init() {}
 
     /// The text written so far.
-    public var text: String { String(decoding: bytes, as: UTF8.self) }
+    package var text: String { String(decoding: bytes, as: UTF8.self) }
 
     /// Forgets everything written, keeping the buffer's capacity.
-    public mutating func removeAll() {
+    package mutating func removeAll() {
         bytes.removeAll(keepingCapacity: true)
         hasElement.removeAll(keepingCapacity: true)
         afterKey = false
@@ -28,7 +28,7 @@ public struct JSONWriter {
 
     /// Replaces what was written with `{"error": message}`: the answer to a trace line that
     /// could not be carried out.
-    public mutating func replaceWithError(_ message: String) {
+    package mutating func replaceWithError(_ message: String) {
         removeAll()
         beginObject()
         key("error")
@@ -37,7 +37,7 @@ public struct JSONWriter {
     }
 
     /// Appends raw bytes (for example a newline between JSON Lines records).
-    public mutating func appendRaw(_ text: StaticString) {
+    package mutating func appendRaw(_ text: StaticString) {
         bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
@@ -50,64 +50,64 @@ public struct JSONWriter {
         }
     }
 
-    public mutating func beginObject() {
+    package mutating func beginObject() {
         separate()
         bytes.append(UInt8(ascii: "{"))
         hasElement.append(false)
     }
 
-    public mutating func endObject() {
+    package mutating func endObject() {
         hasElement.removeLast()
         bytes.append(UInt8(ascii: "}"))
     }
 
-    public mutating func beginArray() {
+    package mutating func beginArray() {
         separate()
         bytes.append(UInt8(ascii: "["))
         hasElement.append(false)
     }
 
-    public mutating func endArray() {
+    package mutating func endArray() {
         hasElement.removeLast()
         bytes.append(UInt8(ascii: "]"))
     }
 
     /// Writes an object key; the next value written is its value.
-    public mutating func key(_ name: String) {
+    package mutating func key(_ name: String) {
         separate()
         appendEscaped(name)
         bytes.append(UInt8(ascii: ":"))
         afterKey = true
     }
 
-    public mutating func writeNull() {
+    package mutating func writeNull() {
         separate()
         appendRaw("null")
     }
 
-    public mutating func writeBool(_ value: Bool) {
+    package mutating func writeBool(_ value: Bool) {
         separate()
         if value { appendRaw("true") } else { appendRaw("false") }
     }
 
-    public mutating func writeInteger(_ value: Int) {
+    package mutating func writeInteger(_ value: Int) {
         separate()
         bytes.append(contentsOf: String(value).utf8)
     }
 
     /// Writes a number as described in the type's documentation (`null` if not finite).
-    public mutating func writeNumber(_ value: Double) {
+    package mutating func writeNumber(_ value: Double) {
         separate()
         bytes.append(contentsOf: JSONWriter.numberText(value).utf8)
     }
 
-    public mutating func writeString(_ value: String) {
+    package mutating func writeString(_ value: String) {
         separate()
         appendEscaped(value)
     }
 
     /// Writes any value; object members are written in sorted key order.
-    public mutating func write(_ value: JSONValue) {
+    package mutating func write(_ value: JSONValue) {
         switch value {
         case .null: writeNull()
         case .bool(let flag): writeBool(flag)
@@ -131,7 +131,7 @@ public struct JSONWriter {
     /// of 1/64 (below 2^47, every length the row-offset cache holds) in full, digit for digit;
     /// otherwise the shortest text that round-trips (which for large multiples of 1/64 drops
     /// digits: 3355409642443.03125 would print as …443.0312); `null` for NaN and infinities.
-    public static func numberText(_ value: Double) -> String {
+    package static func numberText(_ value: Double) -> String {
         guard value.isFinite else { return "null" }
         if abs(value) < 9_223_372_036_854_775_808.0 {
             let integer = Int64(value)
@@ -143,7 +143,7 @@ public struct JSONWriter {
     }
 
     /// A length of `units` 1/64 pt as exact decimal text (at most six fraction digits).
-    public static func unitsText(_ units: Int64) -> String {
+    package static func unitsText(_ units: Int64) -> String {
         let negative = units < 0
         let magnitude = units.magnitude
         var text = (negative ? "-" : "") + String(magnitude / 64)

@@ -8,29 +8,29 @@ import YardstickShaping
 /// naming its line number and nothing is written. Output:
 /// `{"lines": 3, "width": 231.4, "height": 69.5, "breaks": [0, 14, 31]}` — width and height in
 /// points (rounded to 1/1000), breaks the UTF-8 offsets where lines start.
-public struct LayoutJob {
-    public var defaultWidth: Double?
-    public var attributes: TextAttributes
-    public var threads: Int
+package struct LayoutJob {
+    package var defaultWidth: Double?
+    package var attributes: TextAttributes
+    package var threads: Int
 
-    public init(defaultWidth: Double?, attributes: TextAttributes, threads: Int) {
+    package init(defaultWidth: Double?, attributes: TextAttributes, threads: Int) {
         self.defaultWidth = defaultWidth
         self.attributes = attributes
         self.threads = threads
     }
 
     /// What a run did, for the caller to report.
-    public struct Report: Equatable {
-        public var records: Int
+    package struct Report: Equatable {
+        package var records: Int
         /// Invalid UTF-8 sequences and unpaired surrogate escapes, each now a U+FFFD.
-        public var replacedInvalidUTF8: Int
+        package var replacedInvalidUTF8: Int
         /// Clusters no face covers, over every record.
-        public var missingGlyphs = MissingGlyphs.none
+        package var missingGlyphs = MissingGlyphs.none
     }
 
     /// Parses the input into (text, width) pairs.
     /// - Throws: `CommandError` naming the first bad line.
-    public func parse(_ input: [UInt8]) throws -> (items: [(text: String, width: Double)], replacedInvalidUTF8: Int) {
+    package func parse(_ input: [UInt8]) throws -> (items: [(text: String, width: Double)], replacedInvalidUTF8: Int) {
         if let defaultWidth { try TextOptions.checkWidth(defaultWidth, "--width") }
         var items: [(String, Double)] = []
         var replaced = 0
@@ -67,13 +67,13 @@ public struct LayoutJob {
     }
 
     /// Lays out every record and formats the output lines.
-    public func run(_ input: [UInt8], engine: TextEngine) throws -> (output: String, report: Report) {
+    package func run(_ input: [UInt8], engine: TextEngine) throws -> (output: String, report: Report) {
         let (items, replaced) = try parse(input)
         return run(items, replacedInvalidUTF8: replaced, engine: engine)
     }
 
     /// Lays out records already parsed (`parse`) and formats the output lines.
-    public func run(_ items: [(text: String, width: Double)], replacedInvalidUTF8 replaced: Int, engine: TextEngine) -> (output: String, report: Report) {
+    package func run(_ items: [(text: String, width: Double)], replacedInvalidUTF8 replaced: Int, engine: TextEngine) -> (output: String, report: Report) {
         let layouts = engine.layout(items, attributes: attributes, threads: threads)
         var output = ""
         output.reserveCapacity(layouts.count * 64)
@@ -86,7 +86,7 @@ public struct LayoutJob {
     }
 
     /// One output line.
-    public static func format(_ layout: TextLayout) -> String {
+    package static func format(_ layout: TextLayout) -> String {
         let breaks = layout.lines.map { String($0.utf8Range.lowerBound) }.joined(separator: ", ")
         return "{\"lines\": \(layout.lineCount), \"width\": \(OutputNumber.format(layout.width)), \"height\": \(OutputNumber.format(layout.height)), \"breaks\": [\(breaks)]}"
     }

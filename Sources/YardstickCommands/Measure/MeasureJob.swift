@@ -10,37 +10,37 @@ import YardstickOffsets
 /// every cell wraps in its column; a row is as tall as its tallest cell; the header row (the
 /// first) is set in bold. Output CSV: `row,height,offset`, row 0 being the header row, heights
 /// and offsets in points, exact multiples of 1/64 pt (the row-offset cache's unit).
-public struct MeasureJob {
-    public var maxColumnWidth: Double
-    public var attributes: TextAttributes
-    public var threads: Int
+package struct MeasureJob {
+    package var maxColumnWidth: Double
+    package var attributes: TextAttributes
+    package var threads: Int
 
-    public init(maxColumnWidth: Double, attributes: TextAttributes, threads: Int) {
+    package init(maxColumnWidth: Double, attributes: TextAttributes, threads: Int) {
         self.maxColumnWidth = maxColumnWidth
         self.attributes = attributes
         self.threads = threads
     }
 
     /// What a run measured.
-    public struct Summary {
-        public var rows: Int
-        public var cells: Int
-        public var totalHeight: Double
-        public var seconds: Double
-        public var replacedInvalidUTF8: Int
+    package struct Summary {
+        package var rows: Int
+        package var cells: Int
+        package var totalHeight: Double
+        package var seconds: Double
+        package var replacedInvalidUTF8: Int
         /// Empty lines that were not rows (see `CSVReader`).
-        public var skippedBlankLines: Int
+        package var skippedBlankLines: Int
         /// Clusters no face covers, over every cell.
-        public var missingGlyphs = MissingGlyphs.none
-        public var cellsPerSecond: Double { seconds > 0 ? Double(cells) / seconds : 0 }
+        package var missingGlyphs = MissingGlyphs.none
+        package var cellsPerSecond: Double { seconds > 0 ? Double(cells) / seconds : 0 }
 
-        public var text: String {
+        package var text: String {
             "rows: \(rows) (header included)\ncells: \(cells)\ntotal height: \(OutputNumber.format(totalHeight)) pt\n"
                 + "seconds: \(String(format: "%.3f", seconds))\ncells per second: \(String(format: "%.0f", cellsPerSecond))"
         }
     }
 
-    public func run(csv bytes: [UInt8], engine: TextEngine, progress: ((Int, Int) -> Void)? = nil) throws -> (output: String, summary: Summary) {
+    package func run(csv bytes: [UInt8], engine: TextEngine, progress: ((Int, Int) -> Void)? = nil) throws -> (output: String, summary: Summary) {
         try TextOptions.checkWidth(maxColumnWidth, "--max-column-width")
         let start = DispatchTime.now().uptimeNanoseconds
         let table: CSVReader

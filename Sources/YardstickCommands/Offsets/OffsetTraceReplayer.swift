@@ -28,15 +28,15 @@ import YardstickOffsets
 /// range, negative height, count or prefetch) gets `{"error":"…"}` and leaves the state
 /// unchanged. Before the first reset the table is empty. Each line costs O(log n) plus O(k) for
 /// k rows inserted or built.
-public struct OffsetTraceReplayer {
+package struct OffsetTraceReplayer {
     /// The table as the trace has left it.
-    public private(set) var cache = RowOffsetCache()
+    package private(set) var cache = RowOffsetCache()
     private var writer = JSONWriter()
 
-    public init() {}
+    package init() {}
 
     /// Replays one line (without its newline) and returns the answer (without a newline).
-    public mutating func replay(line: String) -> String {
+    package mutating func replay(line: String) -> String {
         var line = line
         var output = [UInt8]()
         line.withUTF8 { replay(line: $0, appendingTo: &output) }
@@ -57,7 +57,7 @@ public struct OffsetTraceReplayer {
     /// Replays a whole trace from `inputPath` (standard input when nil) to `outputPath`
     /// (standard output when nil), line by line, writing answers in blocks. This is the
     /// `yardstick offsets` command.
-    public static func replayStream(inputPath: String?, outputPath: String?) throws(JSONLinesStreamError) {
+    package static func replayStream(inputPath: String?, outputPath: String?) throws(JSONLinesStreamError) {
         var replayer = OffsetTraceReplayer()
         try JSONLinesStream.run(inputPath: inputPath, outputPath: outputPath) { line, output in
             replayer.replay(line: line, appendingTo: &output)

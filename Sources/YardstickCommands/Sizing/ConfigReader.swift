@@ -80,8 +80,8 @@ struct ConfigReader {
 }
 
 /// A configuration that can't be used: the path in the file and what is wrong.
-public struct ConfigError: Error, Hashable, Sendable, CustomStringConvertible {
-    public var path: String
-    public var message: String
-    public var description: String { path.isEmpty ? message : "\(path): \(message)" }
+package struct ConfigError: Error, Hashable, Sendable, CustomStringConvertible {
+    package var path: String
+    package var message: String
+    package var description: String { path.isEmpty ? message : "\(path): \(message)" }
 }

@@ -6,23 +6,23 @@ import YardstickTemplates
 /// `measure --config CONFIG.json`: a table's sizing read from JSON (see the README's config
 /// reference), ready to lay out a CSV table. Unknown keys, and keys of the other layout, are
 /// errors naming their path.
-public struct SizingConfig {
-    public enum Layout: String { case grid, list }
-    public var layout: Layout
+package struct SizingConfig {
+    package enum Layout: String { case grid, list }
+    package var layout: Layout
     /// The grid's configuration (SwiftDataTables' defaults when the layout is a list).
-    public var grid = DataTableConfiguration()
+    package var grid = DataTableConfiguration()
     /// The list's configuration; nil for a grid.
-    public var list: ListConfiguration<TableRow>?
-    public var grouping: SectionGrouping?
+    package var list: ListConfiguration<TableData.Row>?
+    package var grouping: SectionGrouping?
     /// `heightColumn`: a number in this column beats every mode.
-    public var heightColumn: String?
+    package var heightColumn: String?
     /// `rowHeightMode.automatic.followMedian` (an extension): the estimate follows the median
     /// of the rows measured so far.
-    public var estimateFollowsMedian = false
+    package var estimateFollowsMedian = false
     /// Sections named by `sectionOverrides`.
-    public var overriddenSections: [String] = []
+    package var overriddenSections: [String] = []
     /// Every column the config names (templates, columns, sections, heightColumn).
-    public var namedColumns: Set<String> = []
+    package var namedColumns: Set<String> = []
 
     static let topKeys: Set<String> = ["layout", "width", "category", "maximumCategory", "displayScale", "textLayout", "rowHeightMode",
                                        "columnWidthMode", "minColumnWidth", "maxColumnWidth", "columns", "cell", "headerHeight",
@@ -31,7 +31,7 @@ public struct SizingConfig {
     static let listOnly = ["cell"]
 
     /// Parses a configuration file's bytes.
-    public init(json bytes: [UInt8]) throws(ConfigError) {
+    package init(json bytes: [UInt8]) throws(ConfigError) {
         let root: JSONValue
         let text = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes // a UTF-8 byte-order mark is skipped
         do { root = try JSONParser.parse(text) } catch { throw ConfigError(path: "", message: "not JSON: \(error)") }
@@ -53,7 +53,7 @@ public struct SizingConfig {
         let isList = layout == .list
         let sections = try m["sections"].map { s throws(ConfigError) in try Self.sections(s, list: isList) }
         grouping = sections?.grouping
-        var levels = SectionLevels<TableRow>(allSections: sections?.rules ?? SectionRules())
+        var levels = SectionLevels<TableData.Row>(allSections: sections?.rules ?? SectionRules())
         if let overrides = m["sectionOverrides"] {
             guard grouping != nil else { throw overrides.error("needs \"sections\" (the column that makes sections)") }
             guard case .object(let names) = overrides.value else { throw overrides.error("must be a JSON object") }
@@ -67,7 +67,7 @@ public struct SizingConfig {
         case .list:
             guard let width = m["width"] else { throw ConfigError(path: "width", message: "a list needs \"width\" (the cell width)") }
             guard let cell = m["cell"] else { throw ConfigError(path: "cell", message: "a list needs \"cell\" (the row's template)") }
-            var list = ListConfiguration(width: try width.length(positive: true), cell: try TemplateDecoding.template(cell) as CellTemplate<TableRow>)
+            var list = ListConfiguration(width: try width.length(positive: true), cell: try TemplateDecoding.template(cell) as CellTemplate<TableData.Row>)
             if let mode { list.rowHeightMode = mode }
             list.headerHeight = try m["headerHeight"]?.length() ?? 0
             list.footerHeight = try m["footerHeight"]?.length() ?? 0
@@ -169,7 +169,7 @@ public struct SizingConfig {
         return (try m["sampleSize"]?.integer(minimum: 1) ?? 100, percentile)
     }
 
-    static func sections(_ r: ConfigReader, list: Bool) throws(ConfigError) -> (grouping: SectionGrouping, rules: SectionRules<TableRow>) {
+    static func sections(_ r: ConfigReader, list: Bool) throws(ConfigError) -> (grouping: SectionGrouping, rules: SectionRules<TableData.Row>) {
         let m = try r.members(Set(["column", "order", "hide", "header", "footer", "rowHeight", "estimatedRowHeight", "estimatedHeader", "estimatedFooter"])
             .union(list ? ["cell"] : []))
         guard let column = m["column"] else { throw r.error("sections need \"column\" (the column whose value makes the sections)") }
@@ -190,10 +190,10 @@ public struct SizingConfig {
 
     /// `header`, `footer` and `rowHeight` of a sections block or a section override, and in a
     /// list a `cell` template of the section's own.
-    static func rules(_ r: ConfigReader, allowing extra: Set<String>, list: Bool) throws(ConfigError) -> SectionRules<TableRow> {
+    static func rules(_ r: ConfigReader, allowing extra: Set<String>, list: Bool) throws(ConfigError) -> SectionRules<TableData.Row> {
         let m = try r.members(extra.union(["header", "footer", "rowHeight", "estimatedRowHeight", "estimatedHeader", "estimatedFooter"])
             .union(list ? ["cell"] : []))
-        var rules = SectionRules<TableRow>()
+        var rules = SectionRules<TableData.Row>()
         if let e = try m["estimatedRowHeight"]?.length(positive: true) { rules.estimatedCellHeight = { _, _, _ in e } }
         if let e = try m["estimatedHeader"]?.length() { rules.estimatedHeader = { _ in e } }
         if let e = try m["estimatedFooter"]?.length() { rules.estimatedFooter = { _ in e } }

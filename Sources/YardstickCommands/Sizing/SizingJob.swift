@@ -8,13 +8,13 @@ import YardstickTemplates
 /// configuration says (a SwiftDataTables grid or a list of templates, in sections or not), and
 /// written as CSV (`row,height,offset`, or `section,item,height,offset` with sections) or JSON
 /// Lines. Heights and offsets are exact multiples of 1/64 pt.
-public struct SizingJob {
-    public enum Format: String { case csv, jsonl }
-    public var config: SizingConfig
-    public var format: Format
-    public var threads: Int
+package struct SizingJob {
+    package enum Format: String { case csv, jsonl }
+    package var config: SizingConfig
+    package var format: Format
+    package var threads: Int
 
-    public init(config: SizingConfig, format: Format, threads: Int) {
+    package init(config: SizingConfig, format: Format, threads: Int) {
         self.config = config
         self.format = format
         self.threads = threads
@@ -22,7 +22,7 @@ public struct SizingJob {
 
     /// The table read from CSV bytes: the first record names the columns. Also counts the rows
     /// whose number of fields differs from the header's (short ones read as empty cells).
-    public static func table(csv bytes: [UInt8]) throws -> (data: TableData, replacedInvalidUTF8: Int, skippedBlankLines: Int, raggedRows: Int) {
+    package static func table(csv bytes: [UInt8]) throws -> (data: TableData, replacedInvalidUTF8: Int, skippedBlankLines: Int, raggedRows: Int) {
         let reader: CSVReader
         do { reader = try CSVReader(bytes: bytes) } catch let e as CSVReader.ParseError { throw CommandError(e.description) }
         guard !reader.rows.isEmpty else { throw CommandError("the CSV file has no header record") }
@@ -32,7 +32,7 @@ public struct SizingJob {
     }
 
     /// The table laid out with every row estimated or known (nothing measured yet).
-    public func layout(_ data: TableData, engine: TextEngine) throws -> TableLayout<TableRow> {
+    package func layout(_ data: TableData, engine: TextEngine) throws -> TableLayout<TableData.Row> {
         var c = config
         try checkColumnNames(data)
         if let name = c.heightColumn {
@@ -43,7 +43,7 @@ public struct SizingJob {
             c.list?.heightForRowAt = read
         }
         do {
-            var table: TableLayout<TableRow>
+            var table: TableLayout<TableData.Row>
             if let list = c.list {
                 table = try TableLayout.list(data, configuration: list, grouping: c.grouping, engine: engine, threads: threads)
             } else {
@@ -85,7 +85,7 @@ public struct SizingJob {
     /// The whole `measure --config` command: reads the config (errors name its path) and the
     /// CSV, then either measures every row and writes heights and offsets, or replays a trace on
     /// the lazily sized table. Returns the summary of an eager run (nil for a replay).
-    public static func runCommand(csvPath: String, configPath: String, format: Format, threads: Int, replayPath: String?,
+    package static func runCommand(csvPath: String, configPath: String, format: Format, threads: Int, replayPath: String?,
                                   outputPath: String?, fonts: TextOptions, progress: ((Int, Int) -> Void)? = nil) throws -> String? {
         let sizing: SizingConfig
         do { sizing = try SizingConfig(json: try FileIO.read(configPath)) } catch let e as ConfigError { throw CommandError("\(configPath): \(e)") }
@@ -94,7 +94,7 @@ public struct SizingJob {
         let (data, replaced, skipped, ragged) = try table(csv: csv)
         let engine = try TextEngine(fonts: fonts.makeFonts(for: fonts.systemFallback ? [String(decoding: csv, as: UTF8.self)] : []))
         let job = SizingJob(config: sizing, format: format, threads: threads)
-        var layout: TableLayout<TableRow>
+        var layout: TableLayout<TableData.Row>
         do { layout = try job.layout(data, engine: engine) } catch let e as ConfigError { throw CommandError("\(configPath): \(e)") }
         if replaced > 0 { FileIO.warn("yardstick: warning: \(replaced) invalid UTF-8 sequence(s) replaced by U+FFFD") }
         if skipped > 0 { FileIO.warn("yardstick: note: \(skipped) empty line(s) skipped (not rows)") }
@@ -141,7 +141,7 @@ public struct SizingJob {
 
     /// The heights and offsets of every row (and, with sections or in JSON Lines, of every
     /// header and footer), in table order.
-    public static func write(_ table: TableLayout<TableRow>, format: Format, sectioned: Bool) -> [UInt8] {
+    package static func write(_ table: TableLayout<TableData.Row>, format: Format, sectioned: Bool) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(table.offsets.rowCount * 28 + 64)
         func text(_ s: String) { out.append(contentsOf: s.utf8) }

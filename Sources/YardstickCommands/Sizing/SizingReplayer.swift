@@ -21,14 +21,14 @@ import YardstickTemplates
 /// on a row it can't measure: the rows it measured before that one stay measured (their
 /// heights are right) and the view does not move. Y2 is the anchored content offset (0 before
 /// the first scroll).
-public struct SizingReplayer {
-    public private(set) var table: TableLayout<TableRow>
+package struct SizingReplayer {
+    package private(set) var table: TableLayout<TableData.Row>
     let columns: [String]
     let grouping: (column: Int, name: String)?
     let heightColumn: (index: Int, name: String)?
     private var writer = JSONWriter()
 
-    public init(table: TableLayout<TableRow>, data: TableData, config: SizingConfig) {
+    package init(table: TableLayout<TableData.Row>, data: TableData, config: SizingConfig) {
         self.table = table
         columns = data.columns
         if let g = config.grouping, let c = data.columnIndex(g.column) {

@@ -2,9 +2,9 @@ import Foundation
 import YardstickShaping
 
 /// Reading inputs and writing outputs for the commands: a path, or standard input/output.
-public enum FileIO {
+package enum FileIO {
     /// All bytes of a file, or of standard input when `path` is nil or "-".
-    public static func read(_ path: String?) throws -> [UInt8] {
+    package static func read(_ path: String?) throws -> [UInt8] {
         if path == nil || path == "-" {
             return [UInt8](FileHandle.standardInput.readDataToEndOfFile())
         }
@@ -16,7 +16,7 @@ public enum FileIO {
 
     /// Writes the whole output at once (to a file, or standard output when `path` is nil or "-"),
     /// so an error found while working never leaves a half-written result behind.
-    public static func write(_ text: String, to path: String?) throws {
+    package static func write(_ text: String, to path: String?) throws {
         let data = Data(text.utf8)
         if path == nil || path == "-" {
             FileHandle.standardOutput.write(data)
@@ -28,7 +28,7 @@ public enum FileIO {
     }
 
     /// Splits bytes into lines at LF (a CR before it is dropped); a final line without LF counts.
-    public static func lines(_ bytes: [UInt8]) -> [ArraySlice<UInt8>] {
+    package static func lines(_ bytes: [UInt8]) -> [ArraySlice<UInt8>] {
         var lines: [ArraySlice<UInt8>] = []
         var start = 0
         for (i, b) in bytes.enumerated() where b == 0x0A {
@@ -43,15 +43,15 @@ public enum FileIO {
 
     /// Prints to standard error.
     /// The one warning for clusters no face covers (nothing when there are none).
-    public static func warnMissing(_ missing: MissingGlyphs, fonts: TextOptions) {
+    package static func warnMissing(_ missing: MissingGlyphs, fonts: TextOptions) {
         guard !missing.isEmpty else { return }
         let remedy = fonts.systemFallback ? "add a font that covers them with --font" : "add a font that covers them with --font, or try --system-fallback"
         warn("yardstick: warning: \(missing) measured as missing glyphs (.notdef): no font has all of their characters; \(remedy)")
     }
 
-    public static func warn(_ message: String) {
+    package static func warn(_ message: String) {
         FileHandle.standardError.write(Data((message + "\n").utf8))
     }
 
-    public static var standardErrorIsTerminal: Bool { isatty(2) != 0 }
+    package static var standardErrorIsTerminal: Bool { isatty(2) != 0 }
 }

@@ -1,8 +1,8 @@
 import Foundation
 
 /// How the commands print numbers: rounded to a number of decimals, then in JSON's shortest form.
-public enum OutputNumber {
-    public static func format(_ value: Double, places: Int = 3) -> String {
+package enum OutputNumber {
+    package static func format(_ value: Double, places: Int = 3) -> String {
         var p = 1.0
         for _ in 0..<places { p *= 10 }
         // Beyond 2^52 / p there is nothing after the decimal point to round (and value * p could overflow).

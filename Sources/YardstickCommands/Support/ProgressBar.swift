@@ -1,16 +1,16 @@
 import Foundation
 
 /// A one-line progress bar redrawn on standard error (only when it is a terminal).
-public final class ProgressBar {
+package final class ProgressBar {
     private let start = DispatchTime.now().uptimeNanoseconds
     private var lastDraw: UInt64 = 0
     private var drawn = false
     private let label: String
 
-    public init(label: String) { self.label = label }
+    package init(label: String) { self.label = label }
 
     /// Draws at most ten times a second, and only once the job has run half a second.
-    public func update(_ done: Int, _ total: Int) {
+    package func update(_ done: Int, _ total: Int) {
         guard FileIO.standardErrorIsTerminal, total > 0 else { return }
         let now = DispatchTime.now().uptimeNanoseconds
         guard now - start > 500_000_000, now - lastDraw > 100_000_000 || done == total else { return }
@@ -23,7 +23,7 @@ public final class ProgressBar {
     }
 
     /// Clears the bar.
-    public func finish() {
+    package func finish() {
         if drawn { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
     }
 }

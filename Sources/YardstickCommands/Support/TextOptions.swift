@@ -2,23 +2,23 @@ import YardstickFonts
 import YardstickLayout
 
 /// Font and size options shared by the commands: which fonts, and how big.
-public struct TextOptions: Sendable {
-    public var fontFiles: [String] = []
-    public var family: String?
-    public var size: Double?
-    public var style: String?
-    public var category: String?
-    public var maxLines: Int = 0
-    public var hyphenate = true
-    public var threads = 0
+package struct TextOptions: Sendable {
+    package var fontFiles: [String] = []
+    package var family: String?
+    package var size: Double?
+    package var style: String?
+    package var category: String?
+    package var maxLines: Int = 0
+    package var hyphenate = true
+    package var threads = 0
     /// Ask fontconfig for installed faces covering what the given and bundled fonts do not.
-    public var systemFallback = false
+    package var systemFallback = false
 
-    public init() {}
+    package init() {}
 
     /// The font collection: user files first, a fontconfig family, then the bundled fonts; with
     /// `systemFallback`, installed faces for the characters of `texts` that none of those covers.
-    public func makeFonts(for texts: [String] = []) throws -> FontCollection {
+    package func makeFonts(for texts: [String] = []) throws -> FontCollection {
         let fonts: FontCollection
         do {
             let base = try FontCollection.make(fontPaths: fontFiles, family: family)
@@ -43,7 +43,7 @@ public struct TextOptions: Sendable {
     }
 
     /// Attributes from --size, or --style/--category (body at large by default: 17 pt).
-    public func attributes() throws -> TextAttributes {
+    package func attributes() throws -> TextAttributes {
         var a: TextAttributes
         if let size {
             guard style == nil && category == nil else { throw CommandError("give either --size or --style/--category, not both") }
@@ -62,14 +62,14 @@ public struct TextOptions: Sendable {
         return a
     }
 
-    public static func parseStyle(_ name: String) throws -> TextStyle {
+    package static func parseStyle(_ name: String) throws -> TextStyle {
         guard let s = TextStyle(name: name) else {
             throw CommandError("unknown style \"\(name)\"; valid styles: \(TextStyle.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         return s
     }
 
-    public static func parseCategory(_ name: String) throws -> ContentSizeCategory {
+    package static func parseCategory(_ name: String) throws -> ContentSizeCategory {
         guard let c = ContentSizeCategory(name: name) else {
             throw CommandError("unknown category \"\(name)\"; valid categories: \(ContentSizeCategory.allCases.map(\.rawValue).joined(separator: ", "))")
         }
@@ -77,7 +77,7 @@ public struct TextOptions: Sendable {
     }
 
     /// A width in points: finite and above 0.
-    public static func checkWidth(_ width: Double, _ what: String) throws {
+    package static func checkWidth(_ width: Double, _ what: String) throws {
         guard width.isFinite, width > 0 else { throw CommandError("\(what) must be a finite number above 0 (got \(width.isFinite ? OutputNumber.format(width) : "\(width)"))") }
     }
 }

@@ -1,9 +1,9 @@
 /// Replaces invalid UTF-8 with U+FFFD (EF BF BD), one per maximal invalid subsequence, and
 /// counts the replacements — so bad bytes in an input become visible replacement characters
 /// and one warning, never a crash or silently dropped text.
-public enum UTF8Repair {
+package enum UTF8Repair {
     /// The input unchanged (no copy needed: nil) when it is valid, else the repaired bytes.
-    public static func repair(_ bytes: some Collection<UInt8>) -> (bytes: [UInt8]?, replaced: Int) {
+    package static func repair(_ bytes: some Collection<UInt8>) -> (bytes: [UInt8]?, replaced: Int) {
         var it = bytes.makeIterator()
         var decoder = UTF8()
         var valid = true

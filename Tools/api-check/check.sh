@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# The public surface as a user meets it: compiles every Swift example of the README and the DocC
+# articles against the built modules *without* the package's name, so only `public` declarations
+# are visible (tests inside the package also see `package` ones), checks that the machinery stays
+# hidden, and lists the top-level public types. Run by `make test` after `swift test`.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+BIN=$(${SWIFT:-swift} build --show-bin-path)
+WORK=$(mktemp -d); trap 'rm -rf "$WORK"' EXIT
+FLAGS=(-typecheck -suppress-warnings -I "$BIN/Modules")
+for m in CFreeType CHarfBuzz CFontconfig; do FLAGS+=(-Xcc "-fmodule-map-file=Sources/$m/module.modulemap"); done
+for m in CICU CMemoryHints; do FLAGS+=(-Xcc "-fmodule-map-file=$BIN/$m.build/module.modulemap"); done
+for d in $(pkg-config --cflags-only-I freetype2 harfbuzz fontconfig); do FLAGS+=(-Xcc "$d"); done
+
+# 1. Every ```swift block compiles with `import Yardstick` alone.
+n=0
+for doc in README.md Sources/Yardstick/Yardstick.docc/*.md; do
+    awk -v out="$WORK/example" -v doc="$doc" '
+        /^```swift/ { f = 1; k++; file = out "-" k ".swift"; gsub(/[^A-Za-z0-9]/, "_", doc); next }
+        /^```/ { f = 0; next }
+        f { print > (out "-" doc "-" k ".swift") }' "$doc"
+done
+for example in "$WORK"/example-*.swift; do
+    n=$((n + 1))
+    swiftc "${FLAGS[@]}" "$example" >"$WORK/log" 2>&1 || { echo "api-check: this example does not compile against the public API ($example):"; cat "$example"; cat "$WORK/log"; exit 1; }
+done
+
+# 2. The machinery is not public: each name must be unknown to a user.
+hidden=(TextAnalyzer Shaper ShapingCache ShapedRunStore ShapedRun ShapedPiece ShapedRunAccess BreakSegment LineBreaker LineSpan
+        FontFallback FontRun FontMetrics CodepointCoverage BundledFonts FontconfigResolver Paragraph HardBreaks GraphemeRules
+        LineBreakChunk UTF8Decoding ScriptTag AnalysisRun TextPreparer SegmentCache SharedChunkTable TextMemo PreparedStorage
+        FaceMetricsTable ArenaRecycler RecordBuffer Parallel Machine TableMeasurer CSVReader ItemTree FaceIndex
+        LayoutJob MeasureJob SizingJob FileIO JSONParser JSONWriter)
+{ echo "import Yardstick"; for name in "${hidden[@]}"; do echo "_ = $name.self"; done; } >"$WORK/hidden.swift"
+swiftc "${FLAGS[@]}" "$WORK/hidden.swift" >"$WORK/log" 2>&1 || true
+found=$(grep -cE "^[^ ]*hidden.swift:[0-9]+:[0-9]+: error: cannot find '.*' in scope" "$WORK/log" || true)
+if [ "$found" -ne "${#hidden[@]}" ]; then
+    echo "api-check: only $found of ${#hidden[@]} machinery names are hidden from 'import Yardstick':"; grep error "$WORK/log" | head -20; exit 1
+fi
+
+# 3. The top-level public types, as the README's architecture section lists them.
+types=$(grep -rhoE "^public (final )?(struct|class|enum|protocol) [A-Za-z]+" Sources --include=*.swift | awk '{print $NF}' | sort)
+echo "api-check: $n examples compile against the public API alone; ${#hidden[@]} machinery names hidden; $(echo "$types" | wc -l) top-level public types:"
+echo "$types" | tr '\n' ' '; echo
