@@ -11,7 +11,7 @@ guard let data = FileManager.default.contents(atPath: path) else {
     exit(1)
 }
 let bytes = [UInt8](data)
-let lines = FileIO.lines(bytes).filter { !$0.isEmpty }
+let lines = JSONLines.lines(bytes).filter { !$0.isEmpty }
 let lineData = lines.map { Data($0) }
 print("input: \(path), \(lines.count) lines, \(bytes.count) bytes")
 

@@ -21,6 +21,6 @@ struct OffsetsCommand: ParsableCommand {
     var output: String?
 
     func run() throws {
-        try OffsetTraceReplayer.replayStream(inputPath: input, outputPath: output)
+        do { try OffsetTraceReplayer.replayStream(inputPath: input, outputPath: output) } catch { fail(error) }
     }
 }

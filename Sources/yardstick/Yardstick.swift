@@ -40,9 +40,11 @@ struct FontOptions: ParsableArguments {
     }
 }
 
-/// Prints `yardstick: error: …` and exits 1.
+/// Prints `yardstick: error: …` and exits 1; a closed output pipe (`… | head`) ends quietly
+/// with status 141, as the pipe's signal would.
 func fail(_ error: Error) -> Never {
-    FileHandle.standardError.write(Data("yardstick: error: \(error)\n".utf8))
+    if let error = error as? CommandError, error.isBrokenPipe { Foundation.exit(141) }
+    StandardError.print("yardstick: error: \(error)")
     Foundation.exit(1)
 }
 
@@ -68,15 +70,15 @@ struct LayoutCommand: ParsableCommand {
             text.category = category
             text.maxLines = maxLines
             let job = LayoutJob(defaultWidth: width, attributes: try text.attributes(), threads: fontOptions.threads)
-            let bytes = try FileIO.read(input)
+            let bytes = try CommandInput.read(input)
             let (items, replaced) = try job.parse(bytes) // every line checked before fonts load or output starts
             let engine = try TextEngine(fonts: text.makeFonts(for: text.systemFallback ? items.map(\.text) : []))
             let (out, report) = job.run(items, replacedInvalidUTF8: replaced, engine: engine)
             if report.replacedInvalidUTF8 > 0 {
-                FileIO.warn("yardstick: warning: \(report.replacedInvalidUTF8) invalid UTF-8 sequence(s) or unpaired surrogate escape(s) replaced by U+FFFD")
+                StandardError.print("yardstick: warning: \(report.replacedInvalidUTF8) invalid UTF-8 sequence(s) or unpaired surrogate escape(s) replaced by U+FFFD")
             }
-            FileIO.warnMissing(report.missingGlyphs, fonts: text)
-            try FileIO.write(out, to: output)
+            StandardError.warnMissing(report.missingGlyphs, fonts: text)
+            try CommandOutput.write(out, to: output)
         } catch { fail(error) }
     }
 }
@@ -104,21 +106,21 @@ struct MeasureCommand: ParsableCommand {
             text.category = category
             let job = MeasureJob(maxColumnWidth: maxColumnWidth, attributes: try text.attributes(), threads: fontOptions.threads)
             try TextOptions.checkWidth(maxColumnWidth, "--max-column-width")
-            let bytes = try FileIO.read(file)
+            let bytes = try CommandInput.read(file)
             let engine = try TextEngine(fonts: text.makeFonts(for: text.systemFallback ? [String(decoding: bytes, as: UTF8.self)] : []))
             let bar = ProgressBar(label: "measuring")
             let (out, summary) = try job.run(csv: bytes, engine: engine, progress: bar.update)
             bar.finish()
             if summary.replacedInvalidUTF8 > 0 {
-                FileIO.warn("yardstick: warning: \(summary.replacedInvalidUTF8) invalid UTF-8 sequence(s) replaced by U+FFFD")
+                StandardError.print("yardstick: warning: \(summary.replacedInvalidUTF8) invalid UTF-8 sequence(s) replaced by U+FFFD")
             }
             if summary.skippedBlankLines > 0 {
-                FileIO.warn("yardstick: note: \(summary.skippedBlankLines) empty line(s) skipped (not rows)")
+                StandardError.print("yardstick: note: \(summary.skippedBlankLines) empty line(s) skipped (not rows)")
             }
-            FileIO.warnMissing(summary.missingGlyphs, fonts: text)
-            try FileIO.write(out, to: output)
+            StandardError.warnMissing(summary.missingGlyphs, fonts: text)
+            try CommandOutput.write(out, to: output)
             // The summary goes where it does not mix with the data.
-            if output == nil || output == "-" { FileIO.warn(summary.text) } else { print(summary.text) }
+            if output == nil || output == "-" { StandardError.print(summary.text) } else { print(summary.text) }
         } catch { fail(error) }
     }
 
@@ -138,6 +140,6 @@ struct MeasureCommand: ParsableCommand {
                                                replayPath: replay, outputPath: output, fonts: fontOptions.textOptions, progress: bar.update)
         bar.finish()
         // The summary goes where it does not mix with the data.
-        if let summary { if output == nil || output == "-" { FileIO.warn(summary) } else { print(summary) } }
+        if let summary { if output == nil || output == "-" { StandardError.print(summary) } else { print(summary) } }
     }
 }

@@ -6,7 +6,7 @@ let commandEngine = try! TextEngine()
 
 final class LayoutJobTests: XCTestCase {
     func run(_ input: String, width: Double? = nil, threads: Int = 1, attributes: TextAttributes = TextAttributes()) throws -> String {
-        try LayoutJob(defaultWidth: width, attributes: attributes, threads: threads).run(Array(input.utf8), engine: commandEngine).output
+        try LayoutJob(defaultWidth: width, attributes: attributes, threads: threads).run(Array(input.utf8), engine: commandEngine).output.text
     }
 
     func testOneOutputLinePerInputLineInOrder() throws {
@@ -59,7 +59,7 @@ final class LayoutJobTests: XCTestCase {
         input += Array("b\", \"width\": 100}\n".utf8)
         let (out, report) = try LayoutJob(defaultWidth: nil, attributes: TextAttributes(), threads: 1).run(input, engine: commandEngine)
         XCTAssertEqual(report.replacedInvalidUTF8, 2)
-        XCTAssertEqual(out.split(separator: "\n").count, 1)
+        XCTAssertEqual(out.text.split(separator: "\n").count, 1)
     }
 
     func testUnpairedSurrogateEscapesAreReplacedAndCounted() throws {
@@ -68,7 +68,7 @@ final class LayoutJobTests: XCTestCase {
         let (out, report) = try LayoutJob(defaultWidth: nil, attributes: TextAttributes(), threads: 1).run(Array(input.utf8), engine: commandEngine)
         XCTAssertEqual(report.replacedInvalidUTF8, 3)
         let expected = try run(#"{"text": "a\uFFFD b\uFFFD\uFFFD😀 c", "width": 1000}"# + "\n")
-        XCTAssertEqual(out, expected)
+        XCTAssertEqual(out.text, expected)
     }
 
     func testThreadedOutputIsByteForByteTheSame() throws {
@@ -90,4 +90,9 @@ final class LayoutJobTests: XCTestCase {
         options.style = "body"
         XCTAssertThrowsError(try options.attributes())
     }
+}
+
+extension Array where Element == UInt8 {
+    /// The bytes as UTF-8 text.
+    var text: String { String(decoding: self, as: UTF8.self) }
 }

@@ -6,7 +6,7 @@ final class MeasureJobTests: XCTestCase {
     func testWritesOneLinePerRowWithHeightsAndOffsets() throws {
         let csv = "name,notes\nAnn,short\nBob,\"a long note that wraps in a narrow column, surely\"\n"
         let (out, summary) = try MeasureJob(maxColumnWidth: 80, attributes: TextAttributes(), threads: 1).run(csv: Array(csv.utf8), engine: commandEngine)
-        let lines = out.split(separator: "\n").map(String.init)
+        let lines = out.text.split(separator: "\n").map(String.init)
         XCTAssertEqual(lines[0], "row,height,offset")
         XCTAssertEqual(lines.count, 4)
         XCTAssertEqual(summary.rows, 3)

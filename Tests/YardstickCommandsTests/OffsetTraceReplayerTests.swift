@@ -190,7 +190,7 @@ import YardstickOffsets
         #expect(lines[5_001] == #"{"y":199960}"#)
         #expect(lines[5_002] == #"{"height":200000}"#)
         #expect(lines[5_003] == "")
-        #expect(throws: JSONLinesStreamError.self) {
+        #expect(throws: CommandError.self) {
             try OffsetTraceReplayer.replayStream(inputPath: directory.appendingPathComponent("missing").path, outputPath: output.path)
         }
     }

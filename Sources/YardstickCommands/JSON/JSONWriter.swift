@@ -1,4 +1,5 @@
-/// Builds compact JSON text (no whitespace) into a byte buffer, inserting commas itself.
+/// Builds JSON text into a byte buffer, inserting commas itself: compact (no whitespace), or
+/// `spaced` (a space after each `:` and `,`, the form of `yardstick layout`'s records).
 ///
 /// Numbers: an integral `Double` below 2^63 in magnitude is written as an integer (`12`, `-3`,
 /// `0` for −0); any other finite value in Swift's shortest round-trip form (`12.015625`, `0.1`,
@@ -13,8 +14,15 @@ package struct JSONWriter {
     private var hasElement: [Bool] = []
     /// Set after a key, so the value that follows gets no comma.
     private var afterKey = false
+    private let spaced: Bool
 
-    package init() {}
+    package init(spaced: Bool = false) { self.spaced = spaced }
+
+    /// Appends the bytes of a finished record and forgets them, keeping the capacity.
+    package mutating func moveBytes(appendingTo output: inout [UInt8]) {
+        output.append(contentsOf: bytes)
+        removeAll()
+    }
 
     /// The text written so far.
     package var text: String { String(decoding: bytes, as: UTF8.self) }
@@ -45,7 +53,7 @@ package struct JSONWriter {
         if afterKey {
             afterKey = false
         } else if let last = hasElement.last {
-            if last { bytes.append(UInt8(ascii: ",")) }
+            if last { bytes.append(UInt8(ascii: ",")); if spaced { bytes.append(UInt8(ascii: " ")) } }
             hasElement[hasElement.count - 1] = true
         }
     }
@@ -77,6 +85,7 @@ package struct JSONWriter {
         separate()
         appendEscaped(name)
         bytes.append(UInt8(ascii: ":"))
+        if spaced { bytes.append(UInt8(ascii: " ")) }
         afterKey = true
     }
 

@@ -34,7 +34,7 @@ package struct LayoutJob {
         if let defaultWidth { try TextOptions.checkWidth(defaultWidth, "--width") }
         var items: [(String, Double)] = []
         var replaced = 0
-        for (index, rawLine) in FileIO.lines(input).enumerated() {
+        for (index, rawLine) in JSONLines.lines(input).enumerated() {
             let n = index + 1
             // A UTF-8 byte-order mark before the first record is skipped.
             let line = index == 0 && rawLine.starts(with: [0xEF, 0xBB, 0xBF]) ? rawLine.dropFirst(3) : rawLine
@@ -67,27 +67,43 @@ package struct LayoutJob {
     }
 
     /// Lays out every record and formats the output lines.
-    package func run(_ input: [UInt8], engine: TextEngine) throws -> (output: String, report: Report) {
+    package func run(_ input: [UInt8], engine: TextEngine) throws -> (output: [UInt8], report: Report) {
         let (items, replaced) = try parse(input)
         return run(items, replacedInvalidUTF8: replaced, engine: engine)
     }
 
     /// Lays out records already parsed (`parse`) and formats the output lines.
-    package func run(_ items: [(text: String, width: Double)], replacedInvalidUTF8 replaced: Int, engine: TextEngine) -> (output: String, report: Report) {
+    package func run(_ items: [(text: String, width: Double)], replacedInvalidUTF8 replaced: Int, engine: TextEngine) -> (output: [UInt8], report: Report) {
         let layouts = engine.layout(items, attributes: attributes, threads: threads)
-        var output = ""
+        var output: [UInt8] = []
         output.reserveCapacity(layouts.count * 64)
+        var writer = JSONWriter(spaced: true)
         var missing = MissingGlyphs.none
         for layout in layouts {
-            output += LayoutJob.format(layout); output += "\n"
+            LayoutJob.write(layout, to: &writer)
+            writer.moveBytes(appendingTo: &output)
+            output.append(UInt8(ascii: "\n"))
             missing.formUnion(layout.missingGlyphs)
         }
         return (output, Report(records: items.count, replacedInvalidUTF8: replaced, missingGlyphs: missing))
     }
 
-    /// One output line.
+    /// One output record: `{"lines": 3, "width": 231.4, "height": 69.5, "breaks": [0, 14, 31]}`.
+    package static func write(_ layout: TextLayout, to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("lines"); writer.writeInteger(layout.lineCount)
+        writer.key("width"); writer.writeNumber(OutputNumber.rounded(layout.width))
+        writer.key("height"); writer.writeNumber(OutputNumber.rounded(layout.height))
+        writer.key("breaks"); writer.beginArray()
+        for line in layout.lines { writer.writeInteger(line.utf8Range.lowerBound) }
+        writer.endArray()
+        writer.endObject()
+    }
+
+    /// One output record as text.
     package static func format(_ layout: TextLayout) -> String {
-        let breaks = layout.lines.map { String($0.utf8Range.lowerBound) }.joined(separator: ", ")
-        return "{\"lines\": \(layout.lineCount), \"width\": \(OutputNumber.format(layout.width)), \"height\": \(OutputNumber.format(layout.height)), \"breaks\": [\(breaks)]}"
+        var writer = JSONWriter(spaced: true)
+        write(layout, to: &writer)
+        return writer.text
     }
 }

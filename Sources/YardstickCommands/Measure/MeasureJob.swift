@@ -40,7 +40,7 @@ package struct MeasureJob {
         }
     }
 
-    package func run(csv bytes: [UInt8], engine: TextEngine, progress: ((Int, Int) -> Void)? = nil) throws -> (output: String, summary: Summary) {
+    package func run(csv bytes: [UInt8], engine: TextEngine, progress: ((Int, Int) -> Void)? = nil) throws -> (output: [UInt8], summary: Summary) {
         try TextOptions.checkWidth(maxColumnWidth, "--max-column-width")
         let start = DispatchTime.now().uptimeNanoseconds
         let table: CSVReader
@@ -60,7 +60,7 @@ package struct MeasureJob {
             y += h.units
         }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        return (out, Summary(rows: m.rowCount, cells: m.cellCount, totalHeight: m.totalHeight, seconds: seconds,
+        return (Array(out.utf8), Summary(rows: m.rowCount, cells: m.cellCount, totalHeight: m.totalHeight, seconds: seconds,
                              replacedInvalidUTF8: table.replacedInvalidUTF8, skippedBlankLines: table.skippedBlankLines,
                              missingGlyphs: m.missingGlyphs))
     }

@@ -88,52 +88,50 @@ package struct SizingJob {
     package static func runCommand(csvPath: String, configPath: String, format: Format, threads: Int, replayPath: String?,
                                   outputPath: String?, fonts: TextOptions, progress: ((Int, Int) -> Void)? = nil) throws -> String? {
         let sizing: SizingConfig
-        do { sizing = try SizingConfig(json: try FileIO.read(configPath)) } catch let e as ConfigError { throw CommandError("\(configPath): \(e)") }
+        do { sizing = try SizingConfig(json: try CommandInput.read(configPath)) } catch let e as ConfigError { throw CommandError("\(configPath): \(e)") }
         let start = DispatchTime.now().uptimeNanoseconds
-        let csv = try FileIO.read(csvPath)
+        let csv = try CommandInput.read(csvPath)
         let (data, replaced, skipped, ragged) = try table(csv: csv)
         let engine = try TextEngine(fonts: fonts.makeFonts(for: fonts.systemFallback ? [String(decoding: csv, as: UTF8.self)] : []))
         let job = SizingJob(config: sizing, format: format, threads: threads)
         var layout: TableLayout<TableData.Row>
         do { layout = try job.layout(data, engine: engine) } catch let e as ConfigError { throw CommandError("\(configPath): \(e)") }
-        if replaced > 0 { FileIO.warn("yardstick: warning: \(replaced) invalid UTF-8 sequence(s) replaced by U+FFFD") }
-        if skipped > 0 { FileIO.warn("yardstick: note: \(skipped) empty line(s) skipped (not rows)") }
+        if replaced > 0 { StandardError.print("yardstick: warning: \(replaced) invalid UTF-8 sequence(s) replaced by U+FFFD") }
+        if skipped > 0 { StandardError.print("yardstick: note: \(skipped) empty line(s) skipped (not rows)") }
         if ragged > 0 {
-            FileIO.warn("yardstick: note: \(ragged) row(s) have a number of fields other than the header's \(data.columns.count) (missing cells are empty, extra ones unused)")
+            StandardError.print("yardstick: note: \(ragged) row(s) have a number of fields other than the header's \(data.columns.count) (missing cells are empty, extra ones unused)")
         }
         if !sizing.overriddenSections.isEmpty {
             let keys = Set(layout.sectionKeys)
             let missing = sizing.overriddenSections.filter { !keys.contains($0) }
             if !missing.isEmpty {
-                FileIO.warn("yardstick: note: sectionOverrides name sections the table does not show: \(missing.sorted().map { "\"\($0)\"" }.joined(separator: ", "))")
+                StandardError.print("yardstick: note: sectionOverrides name sections the table does not show: \(missing.sorted().map { "\"\($0)\"" }.joined(separator: ", "))")
             }
         }
         if let replayPath {
             var replayer = SizingReplayer(table: layout, data: data, config: sizing)
             if replayPath == "-" { // answered line by line, for a driver that waits for each answer
-                do {
-                    try JSONLinesStream.run(inputPath: nil, outputPath: outputPath == "-" ? nil : outputPath) { line, out in
-                        replayer.replay(line: line, appendingTo: &out)
-                    }
-                } catch { throw CommandError("\(error)") }
-                FileIO.warnMissing(replayer.table.missingGlyphs, fonts: fonts)
+                try JSONLines.stream(inputPath: nil, outputPath: outputPath) { line, out in
+                    replayer.replay(line: line, appendingTo: &out)
+                }
+                StandardError.warnMissing(replayer.table.missingGlyphs, fonts: fonts)
                 return nil
             }
             // A trace file is read whole before the output is written (it may be the same file).
-            let trace = try FileIO.read(replayPath)
+            let trace = try CommandInput.read(replayPath)
             var out: [UInt8] = []
-            for line in FileIO.lines(trace) {
+            for line in JSONLines.lines(trace) {
                 line.withUnsafeBufferPointer { replayer.replay(line: $0, appendingTo: &out) }
                 out.append(0x0A)
             }
-            try FileIO.write(String(decoding: out, as: UTF8.self), to: outputPath)
-            FileIO.warnMissing(replayer.table.missingGlyphs, fonts: fonts)
+            try CommandOutput.write(out, to: outputPath)
+            StandardError.warnMissing(replayer.table.missingGlyphs, fonts: fonts)
             return nil
         }
         layout.keepsPreparedText = false
         do { try layout.measureAll(progress: progress) } catch { throw CommandError("\(error)") }
-        FileIO.warnMissing(layout.missingGlyphs, fonts: fonts)
-        try FileIO.write(String(decoding: write(layout, format: format, sectioned: sizing.grouping != nil), as: UTF8.self), to: outputPath)
+        StandardError.warnMissing(layout.missingGlyphs, fonts: fonts)
+        try CommandOutput.write(write(layout, format: format, sectioned: sizing.grouping != nil), to: outputPath)
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         return "rows: \(data.rows.count) (column names not counted)\nsections: \(layout.sectionCount)\n"
             + "total height: \(OutputNumber.format(layout.totalHeight.points)) pt\nseconds: \(String(format: "%.3f", seconds))"

@@ -11,19 +11,19 @@ package final class ProgressBar {
 
     /// Draws at most ten times a second, and only once the job has run half a second.
     package func update(_ done: Int, _ total: Int) {
-        guard FileIO.standardErrorIsTerminal, total > 0 else { return }
+        guard StandardError.isTerminal, total > 0 else { return }
         let now = DispatchTime.now().uptimeNanoseconds
         guard now - start > 500_000_000, now - lastDraw > 100_000_000 || done == total else { return }
         lastDraw = now
         let width = 30
         let filled = width * done / total
         let bar = String(repeating: "█", count: filled) + String(repeating: "·", count: width - filled)
-        FileHandle.standardError.write(Data("\r\(label) [\(bar)] \(done * 100 / total)%".utf8))
+        StandardError.write("\r\(label) [\(bar)] \(done * 100 / total)%")
         drawn = true
     }
 
     /// Clears the bar.
     package func finish() {
-        if drawn { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        if drawn { StandardError.write("\r\u{1B}[K") }
     }
 }

@@ -36,7 +36,7 @@ package struct TextOptions: Sendable {
             throw CommandError(error.description)
         }
         if fonts.leftOutSystemFaces > 0 {
-            FileIO.warn("yardstick: note: --system-fallback left out \(fonts.leftOutSystemFaces) installed font(s): a collection holds at most "
+            StandardError.print("yardstick: note: --system-fallback left out \(fonts.leftOutSystemFaces) installed font(s): a collection holds at most "
                         + "\(FontCollection.maximumFaces) faces and \(FontCollection.maximumDistinctMetrics) distinct line metrics")
         }
         return fonts

@@ -1,0 +1,77 @@
+/// JSON Lines input and output for the commands: one record per line.
+///
+/// Lines end at `\n`; a `\r` before it is removed and a last line without `\n` still counts.
+package enum JSONLines {
+    /// Bytes read per system call when streaming.
+    package static let blockSize = 1 << 16
+
+    /// Splits a whole input into lines (without terminators). O(bytes).
+    package static func lines(_ bytes: [UInt8]) -> [ArraySlice<UInt8>] {
+        var lines: [ArraySlice<UInt8>] = []
+        var start = 0
+        for (i, b) in bytes.enumerated() where b == 0x0A {
+            var end = i
+            if end > start && bytes[end - 1] == 0x0D { end -= 1 }
+            lines.append(bytes[start..<end])
+            start = i + 1
+        }
+        if start < bytes.count { lines.append(bytes[start...]) }
+        return lines
+    }
+
+    /// Streams `input` to `output`, letting `handleLine` append exactly one output line per input
+    /// line (without its newline; one is added), in order. Input is read and output written in
+    /// blocks: after every block of input, everything answered so far is written, so a driver
+    /// that sends one line and waits for its answer gets it without waiting for end of input.
+    /// O(input + output) time, O(block + longest line) memory. Does not commit `output`.
+    package static func stream(from input: FileDescriptor, to output: CommandOutput,
+                               handleLine: (UnsafeBufferPointer<UInt8>, inout [UInt8]) -> Void) throws(CommandError) {
+        var block = [UInt8](repeating: 0, count: blockSize)
+        var pending = [UInt8]()
+        var answers = [UInt8]()
+        answers.reserveCapacity(blockSize * 2)
+
+        func handle(_ line: UnsafeBufferPointer<UInt8>) {
+            var line = line
+            if let last = line.last, last == UInt8(ascii: "\r") { line = UnsafeBufferPointer(rebasing: line.dropLast()) }
+            handleLine(line, &answers)
+            answers.append(UInt8(ascii: "\n"))
+        }
+
+        while true {
+            let count = try block.withUnsafeMutableBytes { buffer in
+                Result { () throws(CommandError) in try input.read(into: buffer) }
+            }.get()
+            if count == 0 { break }
+            block.withUnsafeBufferPointer { buffer in
+                var lineStart = 0
+                for index in 0..<count where buffer[index] == UInt8(ascii: "\n") {
+                    if pending.isEmpty {
+                        handle(UnsafeBufferPointer(rebasing: buffer[lineStart..<index]))
+                    } else {
+                        pending.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[lineStart..<index]))
+                        pending.withUnsafeBufferPointer { handle($0) }
+                        pending.removeAll(keepingCapacity: true)
+                    }
+                    lineStart = index + 1
+                }
+                pending.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[lineStart..<count]))
+            }
+            try output.write(answers)
+            answers.removeAll(keepingCapacity: true)
+        }
+        if !pending.isEmpty { pending.withUnsafeBufferPointer { handle($0) } }
+        try output.write(answers)
+    }
+
+    /// `stream` from a path (standard input when nil or "-") to a path (standard output when nil
+    /// or "-"), committing the output at the end (a file is replaced only then).
+    package static func stream(inputPath: String?, outputPath: String?,
+                               handleLine: (UnsafeBufferPointer<UInt8>, inout [UInt8]) -> Void) throws(CommandError) {
+        let input = try inputPath.flatMap { $0 == "-" ? nil : $0 }.map { path throws(CommandError) in try FileDescriptor.open(reading: path) }
+        defer { input?.close() }
+        let output = try CommandOutput(path: outputPath)
+        try stream(from: input ?? .standardInput, to: output, handleLine: handleLine)
+        try output.commit()
+    }
+}

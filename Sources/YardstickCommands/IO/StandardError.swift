@@ -1,0 +1,30 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import YardstickShaping
+
+/// Warnings and notes for the user, on standard error (where they never mix with the data).
+package enum StandardError {
+    /// Prints one line. A failure to write a warning is ignored (there is nowhere left to say it).
+    package static func print(_ message: String) {
+        write(message + "\n")
+    }
+
+    /// Writes text as it is (a progress bar redrawn in place).
+    package static func write(_ text: String) {
+        try? FileDescriptor(raw: STDERR_FILENO, name: "standard error").write(Array(text.utf8))
+    }
+
+    /// The one warning for clusters no face covers (nothing when there are none).
+    package static func warnMissing(_ missing: MissingGlyphs, fonts: TextOptions) {
+        guard !missing.isEmpty else { return }
+        let remedy = fonts.systemFallback ? "add a font that covers them with --font" : "add a font that covers them with --font, or try --system-fallback"
+        print("yardstick: warning: \(missing) measured as missing glyphs (.notdef): no font has all of their characters; \(remedy)")
+    }
+
+    package static var isTerminal: Bool { isatty(STDERR_FILENO) != 0 }
+}

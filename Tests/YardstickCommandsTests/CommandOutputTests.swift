@@ -1,0 +1,139 @@
+import Foundation
+import XCTest
+@testable import YardstickCommands
+
+/// Outputs never damage what they write over: regular files replaced atomically (or not at all
+/// when the run fails), devices, FIFOs and symbolic links written through, directories refused;
+/// and failed reads and writes of the standard streams are errors, not traps (the executable).
+final class CommandOutputTests: XCTestCase {
+    var directory: URL!
+
+    override func setUpWithError() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("yardstick-output-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: directory) }
+
+    func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
+
+    func contents(_ name: String) throws -> String { try String(contentsOfFile: path(name), encoding: .utf8) }
+
+    func attributes(_ name: String) throws -> [FileAttributeKey: Any] { try FileManager.default.attributesOfItem(atPath: path(name)) }
+
+    func testARegularFileIsReplacedOnCommitKeepingItsPermissions() throws {
+        try "old".write(toFile: path("out.txt"), atomically: false, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: path("out.txt"))
+        let output = try CommandOutput(path: path("out.txt"))
+        try output.write(Array("new".utf8))
+        XCTAssertEqual(try contents("out.txt"), "old", "nothing replaced before commit")
+        try output.commit()
+        XCTAssertEqual(try contents("out.txt"), "new")
+        XCTAssertEqual(try attributes("out.txt")[.posixPermissions] as? Int, 0o640)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path), ["out.txt"], "no temporary file left")
+    }
+
+    func testAnAbandonedOutputLeavesTheOldFileAndNoTemporaryFile() throws {
+        try "old".write(toFile: path("out.txt"), atomically: false, encoding: .utf8)
+        do {
+            let output = try CommandOutput(path: path("out.txt"))
+            try output.write(Array("half".utf8))
+        }
+        XCTAssertEqual(try contents("out.txt"), "old")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path), ["out.txt"])
+    }
+
+    func testASymbolicLinkIsKeptAndItsTargetWritten() throws {
+        try "old".write(toFile: path("target.txt"), atomically: false, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: path("link.txt"), withDestinationPath: "target.txt")
+        try CommandOutput.write(Array("new".utf8), to: path("link.txt"))
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: path("link.txt")), "target.txt")
+        XCTAssertEqual(try contents("target.txt"), "new")
+        // A dangling link: its target is created through it.
+        try FileManager.default.createSymbolicLink(atPath: path("dangling"), withDestinationPath: "created.txt")
+        try CommandOutput.write(Array("made".utf8), to: path("dangling"))
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: path("dangling")), "created.txt")
+        XCTAssertEqual(try contents("created.txt"), "made")
+    }
+
+    func testAFIFOIsWrittenThroughNotReplaced() throws {
+        XCTAssertEqual(mkfifo(path("fifo"), 0o600), 0)
+        let received = LockedText()
+        let done = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            // read(2) until the writer closes (Foundation's file reading stops at the size, 0).
+            if let file = try? FileDescriptor.open(reading: self.path("fifo")) {
+                received.value = String(decoding: (try? file.readAll()) ?? [], as: UTF8.self)
+                file.close()
+            }
+            done.signal()
+        }
+        try CommandOutput.write(Array("through".utf8), to: path("fifo"))
+        XCTAssertEqual(done.wait(timeout: .now() + 10), .success)
+        XCTAssertEqual(received.value, "through")
+        var info = stat()
+        XCTAssertEqual(lstat(path("fifo"), &info), 0)
+        XCTAssertEqual(info.st_mode & S_IFMT, S_IFIFO, "still a FIFO")
+    }
+
+    func testADirectoryOrAMissingInputIsAClearError() throws {
+        XCTAssertThrowsError(try CommandOutput(path: directory.path)) { XCTAssertTrue("\($0)".contains("is a directory"), "\($0)") }
+        XCTAssertThrowsError(try CommandInput.read(directory.path)) { XCTAssertTrue("\($0)".contains("is a directory"), "\($0)") }
+        XCTAssertThrowsError(try CommandInput.read(path("missing"))) { XCTAssertEqual("\($0)", "no such file: \(path("missing"))") }
+    }
+
+    // MARK: - The executable with closed or full standard streams
+
+    var executable: String {
+        let bundle = Bundle(for: Self.self).bundleURL
+        let beside = bundle.appendingPathComponent("yardstick")
+        return FileManager.default.isExecutableFile(atPath: beside.path) ? beside.path : bundle.deletingLastPathComponent().appendingPathComponent("yardstick").path
+    }
+
+    /// Runs a shell command line with `$Y` the executable; returns the status and standard error.
+    func shell(_ script: String) throws -> (status: Int32, err: String) {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/bin/sh")
+        p.arguments = ["-c", script]
+        p.environment = ["Y": executable, "D": directory.path, "PATH": "/usr/bin:/bin"]
+        let err = Pipe()
+        p.standardError = err
+        p.standardOutput = FileHandle.nullDevice
+        try p.run()
+        let e = err.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return (p.terminationStatus, String(decoding: e, as: UTF8.self))
+    }
+
+    func testClosedOrFullStandardStreamsAreErrorsNotTraps() throws {
+        try #"{"text":"a","width":9}"#.write(toFile: path("in.jsonl"), atomically: false, encoding: .utf8)
+        let cases: [(String, String)] = [
+            (#"exec 0<&-; "$Y" layout --width 100"#, "yardstick: error: cannot read standard input: Bad file descriptor"),
+            (#"exec 0<&-; "$Y" measure - --max-column-width 100"#, "yardstick: error: cannot read standard input: Bad file descriptor"),
+            (#""$Y" layout --input "$D/in.jsonl" >/dev/full"#, "yardstick: error: cannot write standard output: No space left on device"),
+            (#"exec 1>&-; "$Y" layout --input "$D/in.jsonl""#, "yardstick: error: cannot write standard output: Bad file descriptor"),
+            (#"echo '{"op":"total"}' | "$Y" offsets >/dev/full"#, "yardstick: error: cannot write standard output: No space left on device"),
+        ]
+        for (script, message) in cases {
+            let r = try shell(script)
+            XCTAssertEqual(r.status, 1, script)
+            XCTAssertEqual(r.err, message + "\n", script)
+        }
+        // A closed pipe with SIGPIPE ignored: a quiet exit with the signal's status.
+        let lines = (0..<50_000).map { #"{"text":"word \#($0) and more","width":90}"# }.joined(separator: "\n")
+        try lines.write(toFile: path("big.jsonl"), atomically: false, encoding: .utf8)
+        let r = try shell(#"trap '' PIPE; { "$Y" layout --input "$D/big.jsonl"; echo $? > "$D/status"; } | head -c1 >/dev/null"#)
+        XCTAssertEqual(r.err, "")
+        XCTAssertEqual(try contents("status"), "141\n")
+    }
+}
+
+/// Text set on one thread and read on another.
+private final class LockedText: @unchecked Sendable {
+    private let lock = NSLock()
+    private var text = ""
+    var value: String {
+        get { lock.lock(); defer { lock.unlock() }; return text }
+        set { lock.lock(); text = newValue; lock.unlock() }
+    }
+}
