@@ -1,5 +1,11 @@
 /// The edges of one chunk of a paragraph (see `TextAnalyzer.chunkBreaks`): what the break
 /// opportunity before the next chunk depends on. Plain values, so a cache can keep them.
+///
+/// This is line-break analysis, not caching, so it lives here: it states a property of UAX #14
+/// (a paragraph's opportunities are those inside its chunks plus `breakBetween` at their
+/// joins), is built from the ICU-free breaker's classes, and is checked in this module's tests
+/// against whole-paragraph analysis and ICU (`FastLineBreaksTests`). The layout module's
+/// chunk cache is its one user.
 package struct LineBreakChunk: Equatable, Sendable {
     /// Line-break classes (internal to the analysis layer) of the first unit and of the last
     /// unit before trailing spaces.

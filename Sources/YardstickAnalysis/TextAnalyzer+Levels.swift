@@ -1,11 +1,10 @@
 import CICU
 
-/// Bidi levels and script runs of the paragraph last given to `analyzeBreaks` (see
-/// `TextAnalyzer`): ICU's UBiDi, or the implicit-levels fast path where it gives ICU's answer.
+/// Bidi levels and script runs of the paragraph whose state the scratch buffers hold (see
+/// `TextAnalyzer.restoreState`; the package API is `resolvingLevelRuns` and `resolvingRuns`): ICU's UBiDi, or the implicit-levels fast path where it gives ICU's answer.
 extension TextAnalyzer {
-    /// The second half of `analyze`: bidi levels and script runs of the paragraph last given to
-    /// `analyzeBreaks` (`runs`, `baseLevel`).
-    package func resolveParagraphRuns(_ bytes: UnsafeBufferPointer<UInt8>, paragraph: Range<Int>, baseDirection: UInt8? = nil) {
+    /// Bidi levels and script runs of the scratch state's paragraph into `_runs`, `_baseLevel`.
+    func resolveParagraphRuns(_ bytes: UnsafeBufferPointer<UInt8>, paragraph: Range<Int>, baseDirection: UInt8? = nil) {
         _runs.removeAllKeepingCapacity()
         guard !paragraph.isEmpty else { return }
         if _isASCII && baseDirection != 1 { return appendASCIIRun(bytes, paragraph) }
@@ -19,9 +18,9 @@ extension TextAnalyzer {
         if fastSawRightToLeft { _ = fillUTF16(bytes, paragraph) } else { sawRightToLeft = false }
     }
 
-    /// Bidi levels of the paragraph last given to `analyzeBreaks`, as runs of equal level
-    /// (`levelRuns`, `baseLevel`), without script runs; a later `resolveParagraphRuns` reuses them.
-    package func resolveLevelRuns(_ bytes: UnsafeBufferPointer<UInt8>, paragraph: Range<Int>, baseDirection: UInt8? = nil) {
+    /// Bidi levels of the scratch state's paragraph, as runs of equal level (`_levelRuns`,
+    /// `_baseLevel`), without script runs; a later `resolveParagraphRuns` reuses them.
+    func resolveLevelRuns(_ bytes: UnsafeBufferPointer<UInt8>, paragraph: Range<Int>, baseDirection: UInt8? = nil) {
         _levelRuns.removeAllKeepingCapacity()
         guard !paragraph.isEmpty else { return }
         if _isASCII && baseDirection != 1 {
@@ -48,11 +47,11 @@ extension TextAnalyzer {
         }
     }
 
-    /// Bidi levels of `bytes[paragraph]` as runs (`levelRuns`, `baseLevel`: the first strong
+    /// Bidi levels of `bytes[paragraph]` as runs (`_levelRuns`, `_baseLevel`: the first strong
     /// character's direction, left to right if none), without line-break analysis: for a
     /// paragraph broken chunk by chunk, whose chunks take their levels from these runs. Leaves
     /// `breakOffsets` and `runs` empty.
-    package func resolveParagraphLevels(_ bytes: UnsafeBufferPointer<UInt8>, paragraph: Range<Int>) {
+    func resolveParagraphLevels(_ bytes: UnsafeBufferPointer<UInt8>, paragraph: Range<Int>) {
         _breakOffsets.removeAllKeepingCapacity()
         _runs.removeAllKeepingCapacity()
         _levelRuns.removeAllKeepingCapacity()

@@ -5,10 +5,15 @@ import CICU
 /// the rest, such as Thai), bidi embedding levels (ICU, UAX #9) and script runs (ICU script
 /// property, Common and Inherited characters joining the script around them).
 ///
-/// One analyzer per thread: it owns ICU iterators and scratch buffers that it reuses, so
-/// analysing a paragraph allocates nothing once the buffers have grown. Results stay valid
-/// until the next `analyze` call. Cost is O(n) in the paragraph's length; ASCII paragraphs
-/// skip the bidi and script passes (they are left to right, Latin or Common).
+/// Stages, each a function from value to value: `analyzeBreaks` gives a `ParagraphAnalysis`
+/// with the opportunities; `resolvingLevelRuns` and `resolvingRuns` add levels and runs to it
+/// (`analyze` does both). Results are values: a later call never changes them. One analyzer
+/// per thread: it owns ICU iterators and scratch buffers (the UTF-16 and levels of the last
+/// paragraph, which a resolving stage reuses when it continues that paragraph's analysis and
+/// works out again otherwise), so analysing a paragraph allocates nothing once the buffers
+/// have grown and the analyses are handed back (`recycle`). Cost is O(n) in the paragraph's
+/// length; ASCII paragraphs skip the bidi and script passes (they are left to right, Latin or
+/// Common).
 package final class TextAnalyzer {
     let lineBreaks: ICUBreakIterator
     let characters: ICUBreakIterator
@@ -31,28 +36,23 @@ package final class TextAnalyzer {
     /// ISO 15924 tag by UScriptCode (0 = not looked up yet).
     @exclusivity(unchecked) var scriptTags = [UInt32](repeating: 0, count: 256)
 
-    /// Line-break opportunities of the last paragraph: absolute UTF-8 offsets after its start,
-    /// ascending; the last one is the paragraph's end.
-    package var breakOffsets: [Int32] { _breakOffsets }
+    /// Working buffers of the stage running now; their memory moves into the analysis it
+    /// returns and back on `recycle`.
     @exclusivity(unchecked) var _breakOffsets: [Int32] = []
-    /// Level and script runs of the last paragraph, covering it without gaps.
-    package var runs: [AnalysisRun] { _runs }
     @exclusivity(unchecked) var _runs: [AnalysisRun] = []
-    /// Runs of equal bidi level of the last paragraph (after `resolveLevelRuns`), in order.
-    package var levelRuns: [LevelRun] { _levelRuns }
     @exclusivity(unchecked) var _levelRuns: [LevelRun] = []
-    /// The last paragraph's resolved base level (0 left to right, 1 right to left).
-    package var baseLevel: UInt8 { _baseLevel }
+    /// The base level and ASCII-ness of the paragraph the scratch state belongs to.
     @exclusivity(unchecked) var _baseLevel: UInt8 = 0
-    /// Whether the last paragraph was all ASCII.
-    package var isASCII: Bool { _isASCII }
     @exclusivity(unchecked) var _isASCII = true
+    /// Counts the paragraphs whose state the scratch buffers held: an analysis of another
+    /// generation has its state worked out again before a resolving stage continues it.
+    @exclusivity(unchecked) var generation = 0
     /// Whether the last paragraph's breaks came from `FastLineBreaks` (no UTF-16 was filled).
     @exclusivity(unchecked) var usedFastBreaks = true
     /// Whether `FastLineBreaks` met a character that may be right to left.
     @exclusivity(unchecked) var fastSawRightToLeft = false
     @exclusivity(unchecked) var fastScratch = FastLineBreaks.Scratch()
-    /// Whether `levels` holds the bidi levels of the paragraph last given to `analyzeBreaks`.
+    /// Whether `levels` holds the bidi levels of the scratch state's paragraph.
     @exclusivity(unchecked) var levelsResolved = false
 
     package init() throws {
@@ -61,18 +61,79 @@ package final class TextAnalyzer {
         bidi = try ICUBidi()
     }
 
-    /// Analyses `bytes[paragraph]`, which must be valid UTF-8 without hard breaks.
+    /// Analyses `bytes[paragraph]`, which must be valid UTF-8 without hard breaks: its
+    /// opportunities, levels and runs (`analyzeBreaks`, then `resolvingRuns`).
     /// - Parameter baseDirection: nil for the first strong character (left to right if none),
     ///   0 for left to right, 1 for right to left.
-    package func analyze(_ bytes: UnsafeBufferPointer<UInt8>, paragraph: Range<Int>, baseDirection: UInt8? = nil) {
-        _ = analyzeBreaks(bytes, paragraph: paragraph, baseDirection: baseDirection)
-        resolveParagraphRuns(bytes, paragraph: paragraph, baseDirection: baseDirection)
+    package func analyze(_ bytes: UnsafeBufferPointer<UInt8>, paragraph: Range<Int>, baseDirection: UInt8? = nil) -> ParagraphAnalysis {
+        resolvingRuns(analyzeBreaks(bytes, paragraph: paragraph, baseDirection: baseDirection), bytes)
     }
 
-    /// The first half of `analyze`: line-break opportunities only (`breakOffsets`, `isASCII`).
-    /// Returns whether the paragraph may hold right-to-left text (when it does not, every level
-    /// is 0 and `scriptRuns` may resolve scripts piece by piece).
-    package func analyzeBreaks(_ bytes: UnsafeBufferPointer<UInt8>, paragraph: Range<Int>, baseDirection: UInt8? = nil) -> Bool {
+    /// The first stage: line-break opportunities only (`breakOffsets`, `isASCII`, and whether
+    /// the paragraph may hold right-to-left text: when it does not, every level is 0 and
+    /// `scriptRuns` may resolve scripts piece by piece).
+    package func analyzeBreaks(_ bytes: UnsafeBufferPointer<UInt8>, paragraph: Range<Int>, baseDirection: UInt8? = nil) -> ParagraphAnalysis {
+        let mayBeRightToLeft = findBreaks(bytes, paragraph: paragraph, baseDirection: baseDirection)
+        var analysis = ParagraphAnalysis(paragraph: paragraph, baseDirection: baseDirection, breakOffsets: [], isASCII: _isASCII,
+                                         mayBeRightToLeft: mayBeRightToLeft, baseLevel: baseDirection ?? 0, generation: generation)
+        swap(&analysis.breakOffsets, &_breakOffsets)
+        return analysis
+    }
+
+    /// Adds the bidi level runs and base level to an analysis.
+    package func resolvingLevelRuns(_ analysis: consuming ParagraphAnalysis, _ bytes: UnsafeBufferPointer<UInt8>) -> ParagraphAnalysis {
+        restoreState(of: &analysis, bytes)
+        resolveLevelRuns(bytes, paragraph: analysis.paragraph, baseDirection: analysis.baseDirection)
+        analysis.baseLevel = _baseLevel
+        swap(&analysis.levelRuns, &_levelRuns)
+        _levelRuns.removeAllKeepingCapacity()
+        return analysis
+    }
+
+    /// Adds the runs of one level and one script, and the base level, to an analysis.
+    package func resolvingRuns(_ analysis: consuming ParagraphAnalysis, _ bytes: UnsafeBufferPointer<UInt8>) -> ParagraphAnalysis {
+        restoreState(of: &analysis, bytes)
+        resolveParagraphRuns(bytes, paragraph: analysis.paragraph, baseDirection: analysis.baseDirection)
+        analysis.baseLevel = _baseLevel
+        swap(&analysis.runs, &_runs)
+        _runs.removeAllKeepingCapacity()
+        return analysis
+    }
+
+    /// Bidi levels of `bytes[paragraph]` as runs, without line-break analysis (`resolveParagraphLevels`).
+    package func paragraphLevels(_ bytes: UnsafeBufferPointer<UInt8>, paragraph: Range<Int>) -> ParagraphLevels {
+        resolveParagraphLevels(bytes, paragraph: paragraph)
+        generation &+= 1
+        var levels = ParagraphLevels(baseLevel: _baseLevel, runs: [])
+        swap(&levels.runs, &_levelRuns)
+        return levels
+    }
+
+    /// Takes back the memory of an analysis that is no longer needed.
+    package func recycle(_ analysis: consuming ParagraphAnalysis) {
+        if _breakOffsets.capacity < analysis.breakOffsets.capacity { _breakOffsets = analysis.breakOffsets; _breakOffsets.removeAllKeepingCapacity() }
+        if _levelRuns.capacity < analysis.levelRuns.capacity { _levelRuns = analysis.levelRuns; _levelRuns.removeAllKeepingCapacity() }
+        if _runs.capacity < analysis.runs.capacity { _runs = analysis.runs; _runs.removeAllKeepingCapacity() }
+    }
+
+    /// Takes back the memory of paragraph levels that are no longer needed.
+    package func recycle(_ levels: consuming ParagraphLevels) {
+        if _levelRuns.capacity < levels.runs.capacity { _levelRuns = levels.runs; _levelRuns.removeAllKeepingCapacity() }
+    }
+
+    /// Makes the scratch state (UTF-16, levels, flags) that of `analysis`'s paragraph: as
+    /// `analyzeBreaks` left it, if another paragraph was analysed since.
+    func restoreState(of analysis: inout ParagraphAnalysis, _ bytes: UnsafeBufferPointer<UInt8>) {
+        guard analysis.generation != generation else { return }
+        _ = findBreaks(bytes, paragraph: analysis.paragraph, baseDirection: analysis.baseDirection)
+        _breakOffsets.removeAllKeepingCapacity()
+        analysis.generation = generation
+    }
+
+    /// `analyzeBreaks` into the scratch state (`_breakOffsets`, `_isASCII`, the UTF-16 when ICU
+    /// was used); starts a new generation.
+    func findBreaks(_ bytes: UnsafeBufferPointer<UInt8>, paragraph: Range<Int>, baseDirection: UInt8?) -> Bool {
+        generation &+= 1
         _breakOffsets.removeAllKeepingCapacity()
         _runs.removeAllKeepingCapacity()
         _levelRuns.removeAllKeepingCapacity()
@@ -121,12 +182,19 @@ package final class TextAnalyzer {
     /// takes ICU's breaks for the chunk alone (its dictionary words). Nil when the chunk holds
     /// a character the ICU-free rules do not handle (the whole paragraph then needs `analyzeBreaks`).
     /// - Parameter afterOpenSpaces: the chunk before ended in an opening punctuation mark (`opensSpaces`).
-    /// - Returns: the chunk's edges; `breakOffsets` holds the opportunities strictly inside it
-    ///   (absolute offsets, ascending).
-    package func chunkBreaks(_ bytes: UnsafeBufferPointer<UInt8>, chunk: Range<Int>, afterOpenSpaces: Bool) -> LineBreakChunk? {
-        _breakOffsets.removeAllKeepingCapacity()
+    /// - Returns: the chunk's edges, having appended the opportunities strictly inside it to
+    ///   `breaks` (absolute offsets, ascending); nil, having appended nothing.
+    package func chunkBreaks(_ bytes: UnsafeBufferPointer<UInt8>, chunk: Range<Int>, afterOpenSpaces: Bool,
+                             into breaks: inout [Int32]) -> LineBreakChunk? {
+        generation &+= 1 // (the scratch state is now this chunk's)
+        swap(&breaks, &_breakOffsets)
+        defer { swap(&breaks, &_breakOffsets) }
+        let mark = _breakOffsets.count
         guard case .accepted(let rightToLeft) = FastLineBreaks.breaks(bytes, chunk, into: &_breakOffsets, scratch: &fastScratch,
-                                                                       afterOpenSpaces: afterOpenSpaces, dictionary: true) else { return nil }
+                                                                       afterOpenSpaces: afterOpenSpaces, dictionary: true) else {
+            _breakOffsets.removeSubrange(mark...)
+            return nil
+        }
         let edges = FastLineBreaks.chunkEdges(fastScratch)
         if fastScratch.sawDictionary {
             // Thai and the other dictionary scripts: ICU's breaks for the chunk alone. They are
@@ -135,11 +203,11 @@ package final class TextAnalyzer {
             // OP SP*, which ICU would take as word-initial here (LB20a), so that goes to ICU whole.
             // (`TextPreparer` never asks for a chunk after OP SP*: no break can precede it, so the
             // paragraph is abandoned first. Other callers can.)
+            _breakOffsets.removeSubrange(mark...)
             if afterOpenSpaces && edges.first == .hy { return nil }
-            _breakOffsets.removeAllKeepingCapacity()
             _ = appendICUBreaks(bytes, chunk)
         }
-        if !_breakOffsets.isEmpty { _breakOffsets.removeLast() } // the chunk's end: decided with the next chunk
+        if _breakOffsets.count > mark { _breakOffsets.removeLast() } // the chunk's end: decided with the next chunk
         return LineBreakChunk(first: edges.first.rawValue, secondIsNumber: edges.secondIsNumber, lastNonSpace: edges.lastNonSpace.rawValue,
                               mayBeRightToLeft: rightToLeft)
     }
@@ -151,9 +219,9 @@ package final class TextAnalyzer {
     /// stretch take `script`; while it is Common they stay Common (at the start of a paragraph
     /// `resolveParagraphRuns` gives them the first real script after them at the same level
     /// instead).
-    /// Replaces `runs`.
-    package func scriptRuns(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, script: inout UInt32, level: UInt8 = 0) {
-        _runs.removeAllKeepingCapacity()
+    /// Appends them to `runs`.
+    package func scriptRuns(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, script: inout UInt32, level: UInt8 = 0,
+                            into runs: inout [AnalysisRun]) {
         var i = range.lowerBound
         let end = range.upperBound
         var current = AnalysisRun(start: Int32(i), end: Int32(i), level: level, script: script)
@@ -163,7 +231,7 @@ package final class TextAnalyzer {
             if code > 1 { // a real script: not Common (0) or Inherited (1)
                 let tag = tagFor(code)
                 if current.script != tag && current.script != ScriptTag.common && current.end > current.start {
-                    _runs.append(current)
+                    runs.append(current)
                     current = AnalysisRun(start: Int32(i), end: Int32(i), level: level, script: tag)
                 }
                 current.script = tag
@@ -172,7 +240,7 @@ package final class TextAnalyzer {
             i += length
             current.end = Int32(i)
         }
-        if current.end > current.start { _runs.append(current) }
+        if current.end > current.start { runs.append(current) }
     }
 
     /// ASCII has no strong right-to-left characters: one level-0 run; letters make it Latin.

@@ -65,9 +65,9 @@ final class BidiLevelsTests: XCTestCase {
     func levels(_ text: String, baseDirection: UInt8?, _ analyzer: TextAnalyzer) -> ([LevelRun], UInt8) {
         var copy = text
         return copy.withUTF8 { bytes in
-            _ = analyzer.analyzeBreaks(bytes, paragraph: 0..<bytes.count, baseDirection: baseDirection)
-            analyzer.resolveLevelRuns(bytes, paragraph: 0..<bytes.count, baseDirection: baseDirection)
-            return (analyzer.levelRuns, analyzer.baseLevel)
+            let breaks = analyzer.analyzeBreaks(bytes, paragraph: 0..<bytes.count, baseDirection: baseDirection)
+            let analysis = analyzer.resolvingLevelRuns(breaks, bytes)
+            return (analysis.levelRuns, analysis.baseLevel)
         }
     }
 

@@ -7,7 +7,7 @@ final class FastLineBreaksTests: XCTestCase {
     func icuBreaks(_ text: [UInt8], _ analyzer: TextAnalyzer) -> [Int32] {
         // Force ICU: a right-to-left base direction skips the fast path; break opportunities
         // do not depend on direction.
-        text.withUnsafeBufferPointer { analyzer.analyze($0, paragraph: 0..<$0.count, baseDirection: 1); return analyzer.breakOffsets }
+        text.withUnsafeBufferPointer { analyzer.analyze($0, paragraph: 0..<$0.count, baseDirection: 1).breakOffsets }
     }
 
     /// The fast path's breaks, or nil when it hands the text to ICU.
@@ -97,9 +97,10 @@ final class FastLineBreaksTests: XCTestCase {
                 var end = start
                 while end < n && buffer[end] != 0x20 { end += 1 }
                 while end < n && buffer[end] == 0x20 { end += 1 }
-                guard let chunk = analyzer.chunkBreaks(buffer, chunk: start..<end, afterOpenSpaces: previous.opensSpaces) else { return nil }
+                var inside: [Int32] = []
+                guard let chunk = analyzer.chunkBreaks(buffer, chunk: start..<end, afterOpenSpaces: previous.opensSpaces, into: &inside) else { return nil }
                 if start > 0 && LineBreakChunk.breakBetween(previous, chunk) { result.append(Int32(start)) }
-                result += analyzer.breakOffsets
+                result += inside
                 previous = chunk
                 start = end
             }

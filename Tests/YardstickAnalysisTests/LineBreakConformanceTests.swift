@@ -41,8 +41,7 @@ final class LineBreakConformanceTests: XCTestCase {
             for s in scalars { utf8Offsets.append(utf8Offsets.last! + Int32(String(s).utf8.count)) }
             let expectedOffsets = expected.map { utf8Offsets[$0] }
             let got: [Int32] = text.withUTF8 { bytes in
-                analyzer.analyze(bytes, paragraph: 0..<bytes.count)
-                return analyzer.breakOffsets
+                analyzer.analyze(bytes, paragraph: 0..<bytes.count).breakOffsets
             }
             cases += 1
             if analyzer.usedFastBreaks { fastCases += 1 }

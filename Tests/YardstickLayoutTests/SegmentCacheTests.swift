@@ -46,7 +46,7 @@ final class SegmentCacheTests: XCTestCase {
         }
         // The same shaping keys were asked for (scripts included, which glyphs may not show).
         XCTAssertEqual(bySegment.cache.count, byParagraph.cache.count, "distinct shaped runs", file: file, line: line)
-        return bySegment.withPreparer { $0.rightToLeftSegmentParagraphs + $0.rightToLeftChunkParagraphs + $0.leveledChunkParagraphs }
+        return bySegment.withPreparer { $0.pathCounts.rightToLeftSegments + $0.pathCounts[.rightToLeftChunks] + $0.pathCounts[.chunksByLevels] }
     }
 
     /// Words met again (after the same script and face) come from the cache, as whole chunks.
@@ -77,18 +77,18 @@ final class SegmentCacheTests: XCTestCase {
         XCTAssertEqual(try assertSamePreparation(texts), texts.count)
         let engine = try TextEngine(fonts: sharedEngine.fonts, reusingSegments: true)
         _ = engine.prepare(texts, threads: 1)
-        XCTAssertEqual(engine.withPreparer { $0.rightToLeftChunkParagraphs }, texts.count)
-        XCTAssertEqual(engine.withPreparer { $0.rightToLeftSegmentParagraphs }, 0)
+        XCTAssertEqual(engine.withPreparer { $0.pathCounts[.rightToLeftChunks] }, texts.count)
+        XCTAssertEqual(engine.withPreparer { $0.pathCounts.rightToLeftSegments }, 0)
         let before = engine.withPreparer { $0.segmentCacheHits }
         _ = engine.prepare(["שלום ירושלים"], threads: 1) // "שלום " opened a paragraph before
         XCTAssertEqual(engine.withPreparer { $0.segmentCacheHits } - before, 1)
-        XCTAssertEqual(engine.withPreparer { $0.rightToLeftChunkParagraphs }, texts.count + 1)
+        XCTAssertEqual(engine.withPreparer { $0.pathCounts[.rightToLeftChunks] }, texts.count + 1)
         // With a number or a Latin letter the levels differ: the paragraph goes chunk by chunk
         // with its levels, and its chunks at level 1 are the ones known from above.
         let hitsBefore = engine.withPreparer { $0.segmentCacheHits }
         _ = engine.prepare(["שלום 12 עולם", "שלום abc"], threads: 1)
-        XCTAssertEqual(engine.withPreparer { $0.rightToLeftChunkParagraphs }, texts.count + 1)
-        XCTAssertEqual(engine.withPreparer { $0.leveledChunkParagraphs }, 2)
+        XCTAssertEqual(engine.withPreparer { $0.pathCounts[.rightToLeftChunks] }, texts.count + 1)
+        XCTAssertEqual(engine.withPreparer { $0.pathCounts[.chunksByLevels] }, 2)
         XCTAssertGreaterThanOrEqual(engine.withPreparer { $0.segmentCacheHits } - hitsBefore, 2, "\"שלום \" twice")
     }
 
@@ -116,7 +116,7 @@ final class SegmentCacheTests: XCTestCase {
         let mixed = plain.filter { $0.unicodeScalars.contains { (0x590..<0x700).contains($0.value) } }.count
         // (Not those that open with a number: a segment whose level changes inside before any
         // real script still sends its paragraph to the whole-paragraph analysis.)
-        XCTAssertGreaterThan(engine.withPreparer { $0.leveledChunkParagraphs }, mixed / 2,
+        XCTAssertGreaterThan(engine.withPreparer { $0.pathCounts[.chunksByLevels] }, mixed / 2,
                              "most paragraphs with right-to-left text should go chunk by chunk with their levels")
     }
 

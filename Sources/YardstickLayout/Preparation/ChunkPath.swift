@@ -3,21 +3,12 @@ import YardstickFonts
 import YardstickLineBreaking
 import YardstickShaping
 
-/// The chunk path of `TextPreparer`, tried first for every paragraph: the paragraph resolved
+/// The chunk paths of `TextPreparer` (`chunks`, `rightToLeftChunks`, `chunksByLevels`), tried
+/// first for every paragraph: the paragraph resolved
 /// chunk by chunk (a run of characters other than U+0020 and the spaces after it), each
 /// chunk's segments and pieces remembered in the segment cache (and shared between the workers
 /// of a run), so a chunk met before costs a lookup and a copy.
 extension TextPreparer {
-    /// How `appendChunks` ended.
-    enum ChunkOutcome {
-        case appended
-        /// Abandoned before anything was shaped: the paragraph may hold right-to-left text,
-        /// so its chunks need its bidi levels.
-        case needsLevels
-        /// Abandoned: the paragraph needs the whole-paragraph analysis.
-        case abandoned
-    }
-
     /// Appends a paragraph chunk by chunk (a chunk is a run of characters other than U+0020
     /// and the spaces after it). Without `byLevels`, every character has one bidi level: level
     /// 0, nothing right to left, or level 1, a paragraph `TextAnalyzer.isRightToLeftAtOneLevel`
@@ -26,13 +17,13 @@ extension TextPreparer {
     /// and face is one lookup and a copy: no line-break analysis, no bidi, no segment lookups.
     /// A chunk whose level changes inside is resolved segment by segment, as `appendSegments`
     /// would. Gives exactly what `appendSegments` gives after `analyzeBreaks` (and `resolveLevelRuns`).
-    /// - Returns: `.appended`, or, having appended nothing, `.needsLevels` or `.abandoned` when
+    /// - Returns: `.appended` (at base level `level`), or, having appended nothing, `.needsLevels` or `.refused` when
     ///   the paragraph needs its levels or the whole-paragraph analysis: a character the
     ///   ICU-free breaker does not handle, a break inside a grapheme cluster, no break between two
     ///   chunks (a segment spanning them, as in "a / b"), or a segment whose level changes
     ///   inside before any real script.
     func appendChunks(_ bytes: UnsafeBufferPointer<UInt8>, paragraph: Range<Int>, level: UInt8, byLevels: Bool = false,
-                      style: FontStyle, cache: SegmentCache, to builder: inout PreparedStorage.Builder) -> ChunkOutcome {
+                      style: FontStyle, cache: SegmentCache, to builder: inout PreparedStorage.Builder) -> PreparationPath.Outcome {
         let styleKey = UInt8(style.rawValue)
         // Chunks found in the cache were accepted before; the rest of the paragraph is scanned
         // once, at the first chunk that is not, so nothing is shaped for a paragraph that then
@@ -45,7 +36,7 @@ extension TextPreparer {
         var start = paragraph.lowerBound
         let end = paragraph.upperBound
         pending.removeAllKeepingCapacity()
-        func abandon(_ builder: inout PreparedStorage.Builder, _ outcome: ChunkOutcome = .abandoned) -> ChunkOutcome {
+        func abandon(_ builder: inout PreparedStorage.Builder, _ outcome: PreparationPath.Outcome = .refused) -> PreparationPath.Outcome {
             builder.segments.removeLast(from: segmentMark)
             builder.pieces.removeLast(from: pieceMark)
             pending.removeAllKeepingCapacity()
@@ -103,16 +94,15 @@ extension TextPreparer {
             // Before anything is shaped: the paragraph must not need the whole-paragraph analysis
             // here or at the start of the next chunk (so no shaping is wasted on a segment that
             // would turn out to continue into the next chunk).
-            guard let edges = analyzer.chunkBreaks(bytes, chunk: chunk, afterOpenSpaces: previous.opensSpaces),
+            chunkSegments.removeAllKeepingCapacity()
+            guard let edges = analyzer.chunkBreaks(bytes, chunk: chunk, afterOpenSpaces: previous.opensSpaces, into: &chunkSegments),
                   byLevels || level == 1 || !edges.mayBeRightToLeft,
                   start == paragraph.lowerBound
                     || (breakRule.breakBetween(previous, edges) && GraphemeRules.mayStartCluster(bytes, at: start, in: paragraph)),
-                  analyzer.breakOffsets.allSatisfy({ GraphemeRules.mayStartCluster(bytes, at: Int($0), in: paragraph) }),
+                  chunkSegments.allSatisfy({ GraphemeRules.mayStartCluster(bytes, at: Int($0), in: paragraph) }),
                   chunkEnd == end || LineBreakChunk.start(of: bytes, at: chunkEnd, end: end).map({ breakRule.breakBetween(edges, $0) }) == true
                     && GraphemeRules.mayStartCluster(bytes, at: chunkEnd, in: paragraph)
             else { return abandon(&builder) }
-            chunkSegments.removeAllKeepingCapacity()
-            chunkSegments.append(contentsOf: analyzer.breakOffsets)
             chunkSegments.append(Int32(chunkEnd))
             if chunkLevel == Self.mixedLevel {
                 // Its level changes inside: segment by segment, each at its levels (not kept as a chunk).
@@ -154,7 +144,7 @@ extension TextPreparer {
         }
         // A paragraph with no real script at all: its segments stay Common.
         flushPending(bytes, style: styleKey, level: walk.pendingLevel, script: ScriptTag.common, cache: cache, to: &builder)
-        return .appended
+        return .appended(baseLevel: level)
     }
 
     /// The bidi level of every character of `bytes[range]` by `paragraphLevelRuns`, or
