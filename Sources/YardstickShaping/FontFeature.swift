@@ -2,11 +2,17 @@ import CHarfBuzz
 
 /// An OpenType feature setting passed to HarfBuzz ("kern", "liga" = 1; "tnum" = 1; "liga" = 0).
 /// HarfBuzz's defaults (kerning, standard and contextual ligatures on) apply to features not set.
+/// A plain value, O(1) to copy.
 public struct FontFeature: Hashable, Sendable, CustomStringConvertible {
+    /// The four-character OpenType tag.
     public var tag: String
+    /// The setting: 0 off, 1 on, larger values an alternate.
     public var value: UInt32
 
-    /// - Parameter tag: four ASCII characters.
+    /// A feature by its tag; nil unless the tag is four printable ASCII characters.
+    /// - Parameters:
+    ///   - tag: four ASCII characters.
+    ///   - value: 0 turns the feature off, 1 on; larger values pick an alternate.
     public init?(_ tag: String, _ value: UInt32 = 1) {
         guard tag.utf8.count == 4, tag.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return nil }
         self.tag = tag
