@@ -4,7 +4,9 @@
 // Layers, data flowing one way (a module imports only modules listed before it):
 //   YardstickFonts → YardstickAnalysis → YardstickShaping → YardstickLineBreaking
 //   → YardstickLayout → YardstickTemplates, YardstickOffsets → YardstickTable
-//   → Yardstick (the umbrella users import), and YardstickTable → YardstickCommands → yardstick (CLI)
+//   → Yardstick (the umbrella users import), and YardstickTable → YardstickCommands → yardstick (CLI).
+// Every target declares each module it imports (checked by Tools/api-check/imports.py in
+// `make test`). Only `public` declarations reach users; the rest is `package`.
 //
 // No unsafe flags, so the package can be a versioned dependency. The per-thread classes on the
 // hot path (TextPreparer, TextAnalyzer, SegmentCache, Shaper, ItemTree) mark their stored
@@ -51,19 +53,19 @@ let package = Package(
         .executableTarget(name: "yardstick", dependencies: ["YardstickCommands", "YardstickLayout", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
 
         // Benchmarks: programs that print figures (run in release; see README).
-        .executableTarget(name: "TextEngineBenchmark", dependencies: ["YardstickTable", "CHarfBuzz"], path: "Benchmarks/TextEngineBenchmark"),
+        .executableTarget(name: "TextEngineBenchmark", dependencies: ["YardstickFonts", "YardstickLayout", "YardstickTable", "CHarfBuzz"], path: "Benchmarks/TextEngineBenchmark"),
         .executableTarget(name: "SizingBenchmark", dependencies: ["YardstickFonts", "YardstickLayout", "YardstickTemplates", "YardstickOffsets", "YardstickTable"], path: "Benchmarks/SizingBenchmark"),
         .executableTarget(name: "JSONBenchmark", dependencies: ["YardstickCommands"], path: "Benchmarks/JSONBenchmark"),
         .executableTarget(name: "OffsetsBenchmark", dependencies: ["YardstickOffsets"], path: "Benchmarks/OffsetsBenchmark"),
 
         .testTarget(name: "YardstickFontsTests", dependencies: ["YardstickFonts"]),
         .testTarget(name: "YardstickAnalysisTests", dependencies: ["YardstickAnalysis"], resources: [.copy("Resources")]),
-        .testTarget(name: "YardstickShapingTests", dependencies: ["YardstickShaping", "CHarfBuzz"]),
-        .testTarget(name: "YardstickLineBreakingTests", dependencies: ["YardstickLineBreaking"]),
-        .testTarget(name: "YardstickLayoutTests", dependencies: ["YardstickLayout", "YardstickShaping", "CHarfBuzz"]),
+        .testTarget(name: "YardstickShapingTests", dependencies: ["YardstickFonts", "YardstickAnalysis", "YardstickShaping", "CHarfBuzz"]),
+        .testTarget(name: "YardstickLineBreakingTests", dependencies: ["YardstickShaping", "YardstickLineBreaking"]),
+        .testTarget(name: "YardstickLayoutTests", dependencies: ["YardstickFonts", "YardstickShaping", "YardstickLineBreaking", "YardstickLayout", "CHarfBuzz"]),
         .testTarget(name: "YardstickTemplatesTests", dependencies: ["YardstickTemplates", "YardstickLayout"]),
         .testTarget(name: "YardstickOffsetsTests", dependencies: ["YardstickOffsets"]),
-        .testTarget(name: "YardstickTableTests", dependencies: ["YardstickTable", "YardstickLayout", "YardstickTemplates", "YardstickOffsets"]),
+        .testTarget(name: "YardstickTableTests", dependencies: ["YardstickShaping", "YardstickLayout", "YardstickTemplates", "YardstickOffsets", "YardstickTable"]),
         .testTarget(name: "YardstickTests", dependencies: ["Yardstick"]),
         .testTarget(name: "YardstickCommandsTests", dependencies: ["YardstickCommands", "YardstickLayout", "YardstickOffsets", "YardstickTable"]),
     ],

@@ -2,7 +2,8 @@
 # The public surface as a user meets it: compiles every Swift example of the README and the DocC
 # articles against the built modules *without* the package's name, so only `public` declarations
 # are visible (tests inside the package also see `package` ones), checks that the machinery stays
-# hidden, and lists the top-level public types. Run by `make test` after `swift test`.
+# hidden and that every target declares what it imports, and lists the top-level public types.
+# Run by `make test` after `swift test`.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 BIN=$(${SWIFT:-swift} build --show-bin-path)
@@ -11,6 +12,9 @@ FLAGS=(-typecheck -suppress-warnings -I "$BIN/Modules")
 for m in CFreeType CHarfBuzz CFontconfig; do FLAGS+=(-Xcc "-fmodule-map-file=Sources/$m/module.modulemap"); done
 for m in CICU CMemoryHints; do FLAGS+=(-Xcc "-fmodule-map-file=$BIN/$m.build/module.modulemap"); done
 for d in $(pkg-config --cflags-only-I freetype2 harfbuzz fontconfig); do FLAGS+=(-Xcc "$d"); done
+
+# 0. Every target declares the modules it imports.
+python3 Tools/api-check/imports.py
 
 # 1. Every ```swift block compiles with `import Yardstick` alone.
 n=0
