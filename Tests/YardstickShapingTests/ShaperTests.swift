@@ -110,7 +110,7 @@ final class ShaperTests: XCTestCase {
             hb_buffer_set_cluster_level(buffer, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_GRAPHEMES)
             hb_buffer_add_utf8(buffer, text, Int32(text.utf8.count), 0, Int32(text.utf8.count))
             if let plan {
-                Shaper.asciiFeatures.withUnsafeBufferPointer { hb_shape_plan_execute(plan, font, buffer, $0.baseAddress, UInt32($0.count)) }
+                _ = Shaper.asciiFeatures.withUnsafeBufferPointer { hb_shape_plan_execute(plan, font, buffer, $0.baseAddress, UInt32($0.count)) }
             } else {
                 hb_shape(font, buffer, nil, 0)
             }

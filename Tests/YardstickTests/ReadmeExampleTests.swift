@@ -14,7 +14,7 @@ final class ReadmeExampleTests: XCTestCase {
             CellTemplate.text(\.body)
         }.insets(EdgeInsets(top: 10, leading: 16, bottom: 10, trailing: 16))
         let note = Note(title: "Groceries", body: "Milk, eggs, bread and a few things more")
-        try CellSizer(cell, engine: engine).height(for: note, width: 390)   // one cell
+        let height = try CellSizer(cell, engine: engine).height(for: note, width: 390)
 
         let notes = Array(repeating: note, count: 10_000)
         var config = ListConfiguration(width: 390, cell: cell)              // a self-sizing list
@@ -24,7 +24,7 @@ final class ReadmeExampleTests: XCTestCase {
         let edited = Note(title: "Groceries", body: "Milk")
         try table.replaceRow(at: RowPosition(section: 0, row: 3), with: edited)  // remeasureRow, anchored
         try table.measureAll()                                              // or everything, all cores
-        try table.offsets.offset(of: RowPosition(section: 0, row: 5000))    // RowOffsetCache, O(log n)
+        let y = try table.offsets.offset(of: RowPosition(section: 0, row: 5000))  // O(log n)
 
         let csvRecords = [["Title", "Notes"], ["Groceries", "Milk, eggs"], ["Call", "Sunday"]]
         var grid = DataTableConfiguration()                                 // SwiftDataTables' names
@@ -41,15 +41,18 @@ final class ReadmeExampleTests: XCTestCase {
             .bind(template: contactCell, models: [.favourites: favs, .others: others])
             .cellHeight { section, row, contact in nil }                    // nil: measured
         binder.onAnySection().headerHeight { _ in 28 }
-        var contacts = try binder.layout(width: 375, engine: engine)
+        let contacts = try binder.layout(width: 375, engine: engine)
 
-        engine.layout("Hello, world", width: 120, attributes: TextAttributes(textStyle: .body))  // one text
+        let layout = engine.layout("Hello, world", width: 120, attributes: TextAttributes(textStyle: .body))
         // README example end
         XCTAssertGreaterThan(screen.measuredRowCount, 10) // ~20 rows: the first screen and its prefetch window
         XCTAssertGreaterThan(table.totalHeight.points, 0)
         try sized.measureAll()
         XCTAssertEqual(sized.rowCounts, [2])
         XCTAssertEqual(contacts.sectionCount, 2)
+        XCTAssertGreaterThan(height, 40)
+        XCTAssertGreaterThan(y.points, 0)
+        XCTAssertEqual(layout.lineCount, 1)
     }
 
     /// The example above is the README's, line for line (indentation aside).
