@@ -25,9 +25,10 @@ package struct ParagraphAnalysis {
     package internal(set) var levelRuns: [LevelRun] = []
     /// Runs of one level and one script, covering the paragraph without gaps (after `resolvingRuns`).
     package internal(set) var runs: [AnalysisRun] = []
-    /// The analyzer's state (UTF-16, levels) this analysis left behind, valid while the
-    /// analyzer's generation is this one; otherwise the analyzer works it out again.
+    /// The analyzer's state (UTF-16, levels) this analysis left behind, valid while that
+    /// analyzer's generation is this one; otherwise (or in another analyzer) it is worked out again.
     var generation: Int
+    var analyzer: ObjectIdentifier
 }
 
 /// Bidi levels of a paragraph without its line-break analysis (`TextAnalyzer.paragraphLevels`),

@@ -50,7 +50,7 @@ extension TextAnalyzer {
     /// Bidi levels of `bytes[paragraph]` as runs (`_levelRuns`, `_baseLevel`: the first strong
     /// character's direction, left to right if none), without line-break analysis: for a
     /// paragraph broken chunk by chunk, whose chunks take their levels from these runs. Leaves
-    /// `breakOffsets` and `runs` empty.
+    /// `_breakOffsets` and `_runs` empty.
     func resolveParagraphLevels(_ bytes: UnsafeBufferPointer<UInt8>, paragraph: Range<Int>) {
         _breakOffsets.removeAllKeepingCapacity()
         _runs.removeAllKeepingCapacity()
@@ -75,7 +75,7 @@ extension TextAnalyzer {
         }
     }
 
-    /// Appends to `levelRuns` the runs of `levels[0..<count]`, unit `k` starting at UTF-8 offset
+    /// Appends to `_levelRuns` the runs of `levels[0..<count]`, unit `k` starting at UTF-8 offset
     /// `offset(k)` (the two units of a pair share a level), the last run ending at `end`.
     @inline(__always)
     func appendLevelRuns(_ levels: UnsafePointer<UInt8>, count: Int, end: Int, offset: (Int) -> Int32) {
@@ -88,7 +88,7 @@ extension TextAnalyzer {
     }
 
     /// `resolveParagraphLevels` by `ImplicitBidi` over the UTF-8 (no UTF-16); false, with
-    /// `levelRuns` untouched, when ICU must decide.
+    /// `_levelRuns` untouched, when ICU must decide.
     func implicitLevelRuns(_ bytes: UnsafeBufferPointer<UInt8>, _ paragraph: Range<Int>) -> Bool {
         let resolver = implicitBidi
         resolver.start(maxCount: paragraph.count)

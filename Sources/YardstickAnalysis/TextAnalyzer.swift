@@ -75,7 +75,8 @@ package final class TextAnalyzer {
     package func analyzeBreaks(_ bytes: UnsafeBufferPointer<UInt8>, paragraph: Range<Int>, baseDirection: UInt8? = nil) -> ParagraphAnalysis {
         let mayBeRightToLeft = findBreaks(bytes, paragraph: paragraph, baseDirection: baseDirection)
         var analysis = ParagraphAnalysis(paragraph: paragraph, baseDirection: baseDirection, breakOffsets: [], isASCII: _isASCII,
-                                         mayBeRightToLeft: mayBeRightToLeft, baseLevel: baseDirection ?? 0, generation: generation)
+                                         mayBeRightToLeft: mayBeRightToLeft, baseLevel: baseDirection ?? 0, generation: generation,
+                                         analyzer: ObjectIdentifier(self))
         swap(&analysis.breakOffsets, &_breakOffsets)
         return analysis
     }
@@ -110,24 +111,26 @@ package final class TextAnalyzer {
     }
 
     /// Takes back the memory of an analysis that is no longer needed.
+    /// (Swapped, not assigned: the buffer then has one owner, so clearing it keeps its memory.)
     package func recycle(_ analysis: consuming ParagraphAnalysis) {
-        if _breakOffsets.capacity < analysis.breakOffsets.capacity { _breakOffsets = analysis.breakOffsets; _breakOffsets.removeAllKeepingCapacity() }
-        if _levelRuns.capacity < analysis.levelRuns.capacity { _levelRuns = analysis.levelRuns; _levelRuns.removeAllKeepingCapacity() }
-        if _runs.capacity < analysis.runs.capacity { _runs = analysis.runs; _runs.removeAllKeepingCapacity() }
+        if _breakOffsets.capacity < analysis.breakOffsets.capacity { swap(&_breakOffsets, &analysis.breakOffsets); _breakOffsets.removeAllKeepingCapacity() }
+        if _levelRuns.capacity < analysis.levelRuns.capacity { swap(&_levelRuns, &analysis.levelRuns); _levelRuns.removeAllKeepingCapacity() }
+        if _runs.capacity < analysis.runs.capacity { swap(&_runs, &analysis.runs); _runs.removeAllKeepingCapacity() }
     }
 
     /// Takes back the memory of paragraph levels that are no longer needed.
     package func recycle(_ levels: consuming ParagraphLevels) {
-        if _levelRuns.capacity < levels.runs.capacity { _levelRuns = levels.runs; _levelRuns.removeAllKeepingCapacity() }
+        if _levelRuns.capacity < levels.runs.capacity { swap(&_levelRuns, &levels.runs); _levelRuns.removeAllKeepingCapacity() }
     }
 
     /// Makes the scratch state (UTF-16, levels, flags) that of `analysis`'s paragraph: as
     /// `analyzeBreaks` left it, if another paragraph was analysed since.
     func restoreState(of analysis: inout ParagraphAnalysis, _ bytes: UnsafeBufferPointer<UInt8>) {
-        guard analysis.generation != generation else { return }
+        guard analysis.generation != generation || analysis.analyzer != ObjectIdentifier(self) else { return }
         _ = findBreaks(bytes, paragraph: analysis.paragraph, baseDirection: analysis.baseDirection)
         _breakOffsets.removeAllKeepingCapacity()
         analysis.generation = generation
+        analysis.analyzer = ObjectIdentifier(self)
     }
 
     /// `analyzeBreaks` into the scratch state (`_breakOffsets`, `_isASCII`, the UTF-16 when ICU
@@ -156,7 +159,7 @@ package final class TextAnalyzer {
         return baseDirection == 1 || sawRightToLeft
     }
 
-    /// Appends ICU's UAX #14 opportunities in `bytes[range]` to `breakOffsets` (absolute, the
+    /// Appends ICU's UAX #14 opportunities in `bytes[range]` to `_breakOffsets` (absolute, the
     /// last being the range's end), leaving its UTF-16 in `utf16`; returns whether it is ASCII.
     func appendICUBreaks(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
         let ascii = fillUTF16(bytes, range)

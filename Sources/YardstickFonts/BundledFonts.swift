@@ -3,15 +3,15 @@ import Foundation
 /// The fonts shipped in the repository's Fonts/ folder, in fallback order, and where to find them.
 ///
 /// Bundling them makes heights identical on every machine. The folder is looked up in this
-/// order: an explicit directory, `$YARDSTICK_FONTS`, the checkout this module was built from,
-/// then `Fonts/` and `../share/yardstick/Fonts` beside the running executable.
+/// order: an explicit directory, `$YARDSTICK_FONTS`, `Fonts/` and `../share/yardstick/Fonts`
+/// beside the running executable, then the checkout this module was built from.
 package enum BundledFonts {
     /// One bundled face: a file per style where the family has styles.
     package struct Entry: Sendable {
         package let files: [FontStyle: String]
         package let role: String
         /// Face index inside a collection file.
-        package var faceIndex: Int = 0
+        package var indexInFile: Int = 0
         /// A language variant of the entry before it, used instead of it for these characters
         /// (the Korean face of Noto Sans CJK for Hangul: its spaces and punctuation differ).
         package var variantScalars: [ClosedRange<UInt32>] = []
@@ -29,7 +29,7 @@ package enum BundledFonts {
         Entry(files: [.regular: "NotoSansArabic-Regular.ttf", .bold: "NotoSansArabic-Bold.ttf"], role: "Arabic"),
         Entry(files: [.regular: "NotoSansArmenian-Regular.ttf", .bold: "NotoSansArmenian-Bold.ttf"], role: "Armenian"),
         Entry(files: [.regular: "NotoSansCJK-Regular.ttc"], role: "Chinese, Japanese (face 0: Noto Sans CJK JP)"),
-        Entry(files: [.regular: "NotoSansCJK-Regular.ttc"], role: "Korean (face 1: Noto Sans CJK KR)", faceIndex: 1, variantScalars: hangul),
+        Entry(files: [.regular: "NotoSansCJK-Regular.ttc"], role: "Korean (face 1: Noto Sans CJK KR)", indexInFile: 1, variantScalars: hangul),
         Entry(files: [.regular: "NotoSansSymbols2-Regular.ttf"], role: "Symbols (dingbats, arrows, shapes)"),
         Entry(files: [.regular: "NotoSansBengali-Regular.ttf", .bold: "NotoSansBengali-Bold.ttf"], role: "Bengali, Assamese"),
         Entry(files: [.regular: "NotoSansDevanagari-Regular.ttf", .bold: "NotoSansDevanagari-Bold.ttf"], role: "Devanagari"),
@@ -62,12 +62,13 @@ package enum BundledFonts {
         var candidates: [String] = []
         if let explicit { candidates.append(explicit) }
         if let env = ProcessInfo.processInfo.environment["YARDSTICK_FONTS"], !env.isEmpty { candidates.append(env) }
-        // Sources/YardstickFonts/BundledFonts.swift → <checkout>/Fonts
-        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        candidates.append(source.appendingPathComponent("Fonts").path)
+        // Beside the executable (an installed or copied tool), then the checkout it was built from
+        // (`swift run`, tests): Sources/YardstickFonts/BundledFonts.swift → <checkout>/Fonts.
         let executable = URL(fileURLWithPath: CommandLine.arguments.first ?? ".").resolvingSymlinksInPath().deletingLastPathComponent()
         candidates.append(executable.appendingPathComponent("Fonts").path)
         candidates.append(executable.appendingPathComponent("../share/yardstick/Fonts").standardized.path)
+        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        candidates.append(source.appendingPathComponent("Fonts").path)
         for dir in candidates where FileManager.default.fileExists(atPath: (dir as NSString).appendingPathComponent(entries[0].files[.regular]!)) {
             return dir
         }

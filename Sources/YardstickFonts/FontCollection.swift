@@ -197,8 +197,8 @@ public final class FontCollection: @unchecked Sendable { // immutable after init
     ///   - fontPaths: font files, or folders whose .ttf/.otf/.ttc files load in name order (face 0 of each).
     ///   - family: a family name resolved through fontconfig, tried after `fontPaths`.
     ///   - includeBundled: append the bundled Noto fonts as the last fallbacks.
-    ///   - bundledDirectory: the folder of the bundled fonts (default: found as
-    ///     `BundledFonts.directory` says).
+    ///   - bundledDirectory: the folder of the bundled fonts (default: `Fonts/` beside the
+    ///     executable or in the package, or `$YARDSTICK_FONTS`).
     ///   - systemFallback: append, after every other face, the installed faces fontconfig lists
     ///     that map characters no other face does (off by default: heights then depend on the
     ///     machine's fonts). Faces past the limits are left out (`leftOutSystemFaces`).
@@ -229,7 +229,7 @@ public final class FontCollection: @unchecked Sendable { // immutable after init
                 for style in FontStyle.allCases {
                     // Nearest bundled style: exact, then same weight upright, then regular.
                     let name = entry.files[style] ?? entry.files[style.isBold ? .bold : .regular] ?? entry.files[.regular]!
-                    let face = try loader.load((dir as NSString).appendingPathComponent(name), index: entry.faceIndex, isBundled: true)
+                    let face = try loader.load((dir as NSString).appendingPathComponent(name), index: entry.indexInFile, isBundled: true)
                     if entry.variantScalars.isEmpty {
                         bundledChains[style.rawValue].append(face)
                     } else if let base = bundledChains[style.rawValue].last, !(variants[base]?.contains { $0.face == face } ?? false) {
@@ -306,7 +306,7 @@ private struct FaceLoader {
     mutating func load(_ path: String, index: Int, isBundled: Bool = false) throws -> Int {
         let key = "\(index)#\(path)"
         if let existing = indexByKey[key] { return existing }
-        let face = try FontFace(path: path, faceIndex: index, isBundled: isBundled)
+        let face = try FontFace(path: path, indexInFile: index, isBundled: isBundled)
         faces.append(face)
         indexByKey[key] = faces.count - 1
         return faces.count - 1
@@ -319,6 +319,6 @@ private struct FaceLoader {
 
     mutating func removeLast() {
         let face = faces.removeLast()
-        indexByKey["\(face.faceIndex)#\(face.path)"] = nil
+        indexByKey["\(face.indexInFile)#\(face.path)"] = nil
     }
 }

@@ -15,8 +15,10 @@ extension FontCollection {
         /// The file the face was read from.
         public let path: String
         /// Index of the face inside a collection file (.ttc), 0 for plain fonts.
-        public let faceIndex: Int
+        public let indexInFile: Int
+        /// The family name the font declares ("Noto Sans").
         public let familyName: String
+        /// The style name the font declares ("Regular", "Bold").
         public let styleName: String
         package let metrics: FontMetrics
         package let glyphCount: Int
@@ -39,12 +41,12 @@ extension FontCollection {
 
         /// Loads a face from a font file.
         /// - Throws: `FontError` naming `path` when the file is missing, unreadable or not a font.
-        public convenience init(path: String, faceIndex: Int = 0) throws {
-            try self.init(path: path, faceIndex: faceIndex, isBundled: false)
+        package convenience init(path: String, indexInFile: Int = 0) throws {
+            try self.init(path: path, indexInFile: indexInFile, isBundled: false)
         }
 
         /// Loads a face; `isBundled` says the file is one of Yardstick's own fonts (see `isBundled`).
-        package init(path: String, faceIndex: Int, isBundled: Bool) throws {
+        package init(path: String, indexInFile: Int, isBundled: Bool) throws {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
                 throw FontError.fileNotFound(path: path)
@@ -69,7 +71,7 @@ extension FontCollection {
             defer { FT_Done_FreeType(library) }
             var ftFace: FT_Face?
             let error = bytes.withMemoryRebound(to: FT_Byte.self, capacity: Int(length)) {
-                FT_New_Memory_Face(library, $0, FT_Long(length), FT_Long(faceIndex), &ftFace)
+                FT_New_Memory_Face(library, $0, FT_Long(length), FT_Long(indexInFile), &ftFace)
             }
             guard error == 0, let ftFace else {
                 hb_blob_destroy(blob)
@@ -78,7 +80,7 @@ extension FontCollection {
             defer { FT_Done_Face(ftFace) }
             let rec = ftFace.pointee
             // HarfBuzz's head-table units per em: FreeType reports 0 for bitmap-only (CBDT) faces.
-            let hbFace = hb_face_create(blob, UInt32(faceIndex))!
+            let hbFace = hb_face_create(blob, UInt32(indexInFile))!
             let upem = Int32(hb_face_get_upem(hbFace))
             guard rec.num_glyphs > 0, upem > 0, rec.face_flags & FT_Long(FT_FACE_FLAG_SFNT) != 0 else {
                 hb_face_destroy(hbFace)
@@ -109,7 +111,7 @@ extension FontCollection {
             self.coverage = CodepointCoverage(scalars)
 
             self.path = path
-            self.faceIndex = faceIndex
+            self.indexInFile = indexInFile
             self.isBundled = isBundled
             self.blob = blob
             self.hbFace = hbFace
@@ -150,7 +152,7 @@ extension FontCollection {
             hb_font_get_glyph_h_advance(hbFont, glyph)
         }
 
-        public var description: String { "\(familyName) \(styleName) (\((path as NSString).lastPathComponent)#\(faceIndex))" }
+        public var description: String { "\(familyName) \(styleName) (\((path as NSString).lastPathComponent)#\(indexInFile))" }
     }
 }
 

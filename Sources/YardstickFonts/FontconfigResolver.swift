@@ -7,7 +7,7 @@ package enum FontconfigResolver {
     /// The file and face index fontconfig picks for a family in a style.
     /// - Throws: `FontError.familyNotFound` when fontconfig's best match is another family
     ///   (fontconfig always answers with *something*; a silent substitute would be wrong heights).
-    package static func resolve(family: String, style: FontStyle) throws -> (path: String, faceIndex: Int) {
+    package static func resolve(family: String, style: FontStyle) throws -> (path: String, indexInFile: Int) {
         guard let config = FcInitLoadConfigAndFonts() else { throw FontError.familyNotFound(family: family) }
         defer { FcConfigDestroy(config) }
         guard let pattern = FcPatternCreate() else { throw FontError.familyNotFound(family: family) }
@@ -43,7 +43,7 @@ package enum FontconfigResolver {
     ///   - needed: the characters wanted (nil: any not covered).
     ///   - take: loads a face (file, index); false when it is left out.
     package static func fallbackFaces(family: String?, covering covered: inout [UInt64], needed: inout Set<UInt32>?,
-                                     take: (_ path: String, _ faceIndex: Int) -> Bool) {
+                                     take: (_ path: String, _ indexInFile: Int) -> Bool) {
         guard let config = FcInitLoadConfigAndFonts() else { return }
         defer { FcConfigDestroy(config) }
         guard let pattern = FcPatternCreate() else { return }

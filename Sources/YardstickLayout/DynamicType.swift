@@ -12,8 +12,8 @@ extension DynamicType {
 
         public static func < (a: Self, b: Self) -> Bool { a.index < b.index }
 
-        /// Parses a case name ("large", "accessibilityExtraLarge"), case-insensitively, also accepting
-        /// UIKit's constant names ("UICTContentSizeCategoryL" is not accepted; use the case names).
+        /// Parses a case name ("large", "accessibilityExtraLarge"), case-insensitively; UIKit's
+        /// constant strings ("UICTContentSizeCategoryL") are not accepted.
         public init?(name: String) {
             guard let match = Self.allCases.first(where: { $0.rawValue.lowercased() == name.lowercased() }) else { return nil }
             self = match

@@ -8,7 +8,7 @@ import YardstickShaping
 /// size, so `layout(width:attributes:)` and `measure(width:attributes:)` are arithmetic over
 /// cached widths — O(segments), no HarfBuzz, no ICU. This is what makes a column resize or a
 /// Dynamic Type change cheap. Memory: about 50 bytes per break segment and 16 per shaped piece,
-/// kept with the other texts prepared in the same batch (`PreparedStorage`), plus shared, cached
+/// kept with the other texts prepared in the same batch (one shared storage), plus shared, cached
 /// shaping results. Immutable, Sendable; a value of two words.
 public struct PreparedText: Sendable {
     let storage: PreparedStorage

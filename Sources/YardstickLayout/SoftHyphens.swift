@@ -6,7 +6,7 @@ import YardstickShaping
 /// UIKit, Pango and browsers. A segment ending in one is as wide as its text plus a hyphen of
 /// its last face when the line ends there, and as its text alone when the next segment follows
 /// on the same line (its trailing width takes the hyphen off again); the storage remembers
-/// where, so a layout shows the hyphen (`LineLayout.hyphenFace`).
+/// where, so a layout shows the hyphen (`TextLayout.Line.hyphenFace`).
 struct SoftHyphens {
     /// Per face: its hyphen's width in em (`ExtraRun.hyphen`, the one a broken word shows; 0
     /// without one).

@@ -8,7 +8,7 @@ import YardstickFonts
 /// A cluster counts when no face of the chain maps all of its characters: one of them is in no
 /// face, or a mark is in no face with its base (`a` + U+0E48, a Bengali letter + U+0301), which
 /// fallback then draws from the face of the base. Line breaks, tabs and the characters HarfBuzz
-/// hides (`CharacterProperties.isDefaultIgnorable`) never count.
+/// hides (its default-ignorable characters, such as U+200B and U+FE0F) never count.
 public struct MissingGlyphs: Equatable, Sendable, CustomStringConvertible {
     /// Clusters measured as missing glyphs.
     public var clusterCount: Int

@@ -74,6 +74,10 @@ public struct TableLayout<Row> {
         slab = PreparedSlab(stride: plan.slotCount)
         spacingUnits = try Self.units(plan.interRowSpacing, "interRowSpacing")
         let estimate = try Self.units(plan.mode.estimatedHeight, "rowHeightMode estimate")
+        if case .automatic(let estimated, _) = plan.mode, estimated > 0, estimate == 0 {
+            throw SizingError(path: "rowHeightMode.automatic.estimated",
+                              message: "\(estimated) pt rounds to 0 in the row-offset cache's unit; an estimate must be at least 1/64 pt (0.015625)")
+        }
         initialEstimate = LayoutLength(units: estimate + spacingUnits)
         var sectionLayouts: [SectionLayout] = []
         for s in plan.sections.indices {

@@ -9,6 +9,21 @@ struct Yardstick: ParsableCommand {
         commandName: "yardstick",
         abstract: "Measure how tall text is in table cells (HarfBuzz + FreeType + ICU, headless).",
         subcommands: [LayoutCommand.self, MeasureCommand.self, OffsetsCommand.self])
+
+    static func main() {
+        FileDescriptor.reserveStandardStreams()
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            exit(withError: error)
+        }
+    }
+}
+
+/// Writes the run's summary to standard output (when the data went to a file).
+func printSummary(_ text: String) throws {
+    try FileDescriptor.standardOutput.write(Array((text + "\n").utf8))
 }
 
 /// Font and size options shared by `layout` and `measure`.
@@ -120,7 +135,7 @@ struct MeasureCommand: ParsableCommand {
             StandardError.warnMissing(summary.missingGlyphs, fonts: text)
             try CommandOutput.write(out, to: output)
             // The summary goes where it does not mix with the data.
-            if output == nil || output == "-" { StandardError.print(summary.text) } else { print(summary.text) }
+            if output == nil || output == "-" { StandardError.print(summary.text) } else { try printSummary(summary.text) }
         } catch { fail(error) }
     }
 
@@ -140,6 +155,6 @@ struct MeasureCommand: ParsableCommand {
                                                replayPath: replay, outputPath: output, fonts: fontOptions.textOptions, progress: bar.update)
         bar.finish()
         // The summary goes where it does not mix with the data.
-        if let summary { if output == nil || output == "-" { StandardError.print(summary) } else { print(summary) } }
+        if let summary { if output == nil || output == "-" { StandardError.print(summary) } else { try printSummary(summary) } }
     }
 }

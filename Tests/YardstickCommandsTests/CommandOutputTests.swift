@@ -82,6 +82,36 @@ final class CommandOutputTests: XCTestCase {
         XCTAssertThrowsError(try CommandInput.read(path("missing"))) { XCTAssertEqual("\($0)", "no such file: \(path("missing"))") }
     }
 
+    func testAFileThatMustKeepItsIdentityIsRewrittenInPlace() throws {
+        // Another hard link: both names see the new text.
+        try "old text".write(toFile: path("one.txt"), atomically: false, encoding: .utf8)
+        XCTAssertEqual(link(path("one.txt"), path("two.txt")), 0)
+        try CommandOutput.write(Array("new".utf8), to: path("one.txt"))
+        XCTAssertEqual(try contents("two.txt"), "new", "written in place, cut to what was written")
+        // Set-user-ID and set-group-ID are not carried to a replaced file.
+        try "x".write(toFile: path("setuid.txt"), atomically: false, encoding: .utf8)
+        XCTAssertEqual(chmod(path("setuid.txt"), 0o6754), 0)
+        try CommandOutput.write(Array("y".utf8), to: path("setuid.txt"))
+        XCTAssertEqual(try attributes("setuid.txt")[.posixPermissions] as? Int, 0o754)
+        // Another owner's file keeps its owner (only root can try this).
+        if geteuid() == 0 {
+            try "theirs".write(toFile: path("theirs.txt"), atomically: false, encoding: .utf8)
+            XCTAssertEqual(chown(path("theirs.txt"), 65534, 65534), 0)
+            try CommandOutput.write(Array("mine".utf8), to: path("theirs.txt"))
+            XCTAssertEqual(try attributes("theirs.txt")[.ownerAccountID] as? Int, 65534)
+            XCTAssertEqual(try contents("theirs.txt"), "mine")
+        }
+        XCTAssertThrowsError(try CommandOutput(path: "")) { XCTAssertEqual("\($0)", "an output path is empty") }
+    }
+
+    func testWritesAfterAbandoningAreErrors() throws {
+        let output = try CommandOutput(path: path("out.txt"))
+        output.abandon()
+        XCTAssertThrowsError(try output.write(Array("late".utf8)))
+        XCTAssertThrowsError(try output.commit())
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path("out.txt")))
+    }
+
     // MARK: - The executable with closed or full standard streams
 
     var executable: String {
@@ -107,13 +137,20 @@ final class CommandOutputTests: XCTestCase {
 
     func testClosedOrFullStandardStreamsAreErrorsNotTraps() throws {
         try #"{"text":"a","width":9}"#.write(toFile: path("in.jsonl"), atomically: false, encoding: .utf8)
-        let cases: [(String, String)] = [
+        var cases: [(String, String)] = [
             (#"exec 0<&-; "$Y" layout --width 100"#, "yardstick: error: cannot read standard input: Bad file descriptor"),
             (#"exec 0<&-; "$Y" measure - --max-column-width 100"#, "yardstick: error: cannot read standard input: Bad file descriptor"),
             (#""$Y" layout --input "$D/in.jsonl" >/dev/full"#, "yardstick: error: cannot write standard output: No space left on device"),
             (#"exec 1>&-; "$Y" layout --input "$D/in.jsonl""#, "yardstick: error: cannot write standard output: Bad file descriptor"),
             (#"echo '{"op":"total"}' | "$Y" offsets >/dev/full"#, "yardstick: error: cannot write standard output: No space left on device"),
         ]
+        // Standard input closed: the temporary output file must not be taken for it.
+        try "keep".write(toFile: path("keep.txt"), atomically: false, encoding: .utf8)
+        cases.append((#"exec 0<&-; "$Y" offsets --output "$D/keep.txt""#, "yardstick: error: cannot read standard input: Bad file descriptor"))
+        // The summary after the data went to a file: its failed write is an error too.
+        try "Name\nAda\n".write(toFile: path("t.csv"), atomically: false, encoding: .utf8)
+        cases.append((#""$Y" measure "$D/t.csv" --max-column-width 100 --output "$D/t-out.csv" >/dev/full"#,
+                      "yardstick: error: cannot write standard output: No space left on device"))
         for (script, message) in cases {
             let r = try shell(script)
             XCTAssertEqual(r.status, 1, script)
@@ -125,6 +162,21 @@ final class CommandOutputTests: XCTestCase {
         let r = try shell(#"trap '' PIPE; { "$Y" layout --input "$D/big.jsonl"; echo $? > "$D/status"; } | head -c1 >/dev/null"#)
         XCTAssertEqual(r.err, "")
         XCTAssertEqual(try contents("status"), "141\n")
+        XCTAssertEqual(try contents("keep.txt"), "keep")
+    }
+
+    func testAnInterruptedRunLeavesNoTemporaryFile() throws {
+        let r = try shell(#"sleep 3 | timeout -s INT 1 "$Y" offsets --output "$D/res.txt"; exit 0"#)
+        XCTAssertEqual(r.err, "")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.contains("yardstick-") }, [])
+    }
+
+    func testAByteOrderMarkBeforeTheFirstTraceLineIsSkipped() throws {
+        try ("\u{FEFF}" + #"{"op":"total"}"# + "\n").write(toFile: path("trace.jsonl"), atomically: false, encoding: .utf8)
+        let r = try shell(#""$Y" offsets --input "$D/trace.jsonl" --output "$D/answers.jsonl""#)
+        XCTAssertEqual(r.status, 0, r.err)
+        let answers = try contents("answers.jsonl")
+        XCTAssertFalse(answers.contains("error"), answers)
     }
 }
 

@@ -58,7 +58,7 @@ final class ShaperTests: XCTestCase {
         let bundledShaper = Shaper(fonts: fonts, cache: ShapingCache())
         let plainShaper = Shaper(fonts: plain, cache: ShapingCache())
         for sample in samples {
-            let bundledFace = try XCTUnwrap(fonts.faces.firstIndex { $0.path.hasSuffix("/" + sample.file) && $0.faceIndex == 0 })
+            let bundledFace = try XCTUnwrap(fonts.faces.firstIndex { $0.path.hasSuffix("/" + sample.file) && $0.indexInFile == 0 })
             let plainFace = try XCTUnwrap(plain.faces.firstIndex { $0.path.hasSuffix("/" + sample.file) })
             XCTAssertTrue(fonts.faces[bundledFace].isBundled)
             let script = sample.script
@@ -134,7 +134,7 @@ final class ShaperTests: XCTestCase {
                     let reduced = shape(text, props, plan: plan, font: fonts.faces[face].hbFont)
                     let full = shape(text, props, plan: nil, font: fonts.faces[face].hbFont)
                     if reduced != full {
-                        XCTFail("\(fonts.faces[face].path) face \(fonts.faces[face].faceIndex) script \(script) \(text.debugDescription)")
+                        XCTFail("\(fonts.faces[face].path) face \(fonts.faces[face].indexInFile) script \(script) \(text.debugDescription)")
                         return
                     }
                     compared += 1

@@ -37,6 +37,19 @@ final class GridLayoutTests: XCTestCase {
         XCTAssertEqual(t.totalHeight.points, 44 + 3 * (h + 1) + 44) // header, rows with spacing, footer
     }
 
+    /// An estimate below the cache's unit would make every estimated row 0 tall: no viewport
+    /// would ever meet one to measure it.
+    func testAnEstimateBelowTheCachesUnitIsAnError() throws {
+        var c = DataTableConfiguration()
+        c.heightOfInterRowSpacing = 0
+        c.rowHeightMode = .automatic(estimated: 0.005, prefetchWindow: 10)
+        XCTAssertThrowsError(try TableLayout.grid(data, configuration: c, engine: engine, threads: 1)) {
+            XCTAssertTrue("\($0)".contains("at least 1/64 pt"), "\($0)")
+        }
+        c.rowHeightMode = .automatic(estimated: 1.0 / 64, prefetchWindow: 10)
+        XCTAssertNoThrow(try TableLayout.grid(data, configuration: c, engine: engine, threads: 1))
+    }
+
     /// What no font covers is counted wherever the table measured it: column titles (they set
     /// least widths) and rows, each measured row once more when it is measured again.
     func testMissingGlyphsOfTitlesAndRowsAreCounted() throws {

@@ -20,7 +20,7 @@ python3 Tools/api-check/imports.py
 n=0
 for doc in README.md Sources/Yardstick/Yardstick.docc/*.md; do
     awk -v out="$WORK/example" -v doc="$doc" '
-        /^```swift/ { f = 1; k++; file = out "-" k ".swift"; gsub(/[^A-Za-z0-9]/, "_", doc); next }
+        /^```swift/ { f = 1; k++; gsub(/[^A-Za-z0-9]/, "_", doc); next }
         /^```/ { f = 0; next }
         f { print > (out "-" doc "-" k ".swift") }' "$doc"
 done
@@ -34,7 +34,8 @@ hidden=(TextAnalyzer Shaper ShapingCache ShapedRunStore ShapedRun ShapedPiece Sh
         FontFallback FontRun FontMetrics CodepointCoverage BundledFonts FontconfigResolver Paragraph HardBreaks GraphemeRules
         LineBreakChunk UTF8Decoding ScriptTag AnalysisRun TextPreparer SegmentCache SharedChunkTable TextMemo PreparedStorage
         FaceMetricsTable ArenaRecycler RecordBuffer Parallel Machine TableMeasurer CSVReader ItemTree FaceIndex
-        LayoutJob MeasureJob SizingJob FileIO JSONParser JSONWriter)
+        LayoutJob MeasureJob SizingJob JSONParser JSONWriter CommandOutput ParagraphAnalysis ParagraphLevels PreparationPath
+        LevelRun FontFace LineLayout GlyphRun TextStyle ContentSizeCategory ScrollAnchor TableRow PackedFaceIndex)
 { echo "import Yardstick"; for name in "${hidden[@]}"; do echo "_ = $name.self"; done; } >"$WORK/hidden.swift"
 swiftc "${FLAGS[@]}" "$WORK/hidden.swift" >"$WORK/log" 2>&1 || true
 found=$(grep -cE "^[^ ]*hidden.swift:[0-9]+:[0-9]+: error: cannot find '.*' in scope" "$WORK/log" || true)

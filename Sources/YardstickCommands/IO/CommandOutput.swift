@@ -9,98 +9,147 @@ import Darwin
 /// Where a command's output goes, written so that nothing is damaged:
 ///
 /// - standard output (no path, or `-`): written through;
-/// - a regular file, or a path that does not exist yet: written to a temporary file beside it,
-///   which `commit()` renames over the path (keeping an existing file's permissions), so a
-///   failed run leaves the old file as it was;
-/// - a character device, FIFO or socket (`/dev/null`, a named pipe): written through, never
-///   replaced; a symbolic link: the same rules for the file it points to, the link kept;
-/// - a directory: an error.
+/// - a path that does not exist yet, or a regular file of the user's with one link: written to
+///   a temporary file beside it, flushed to disk and renamed over the path by `commit()`
+///   (keeping the file's permissions, without set-user-ID or set-group-ID), so a failed run
+///   leaves the old file as it was;
+/// - a regular file that must keep its identity (another owner, other hard links) or whose
+///   folder cannot take a temporary file: rewritten in place at commit's length, only if the
+///   user may write it;
+/// - a file the user may not write: an error, as for the shell;
+/// - a character device or FIFO (`/dev/null`, a named pipe): written through, never replaced; a
+///   symbolic link: the same rules for the file it points to, the link kept;
+/// - a directory or an empty path: an error.
 ///
-/// Writes are buffered by the caller (whole outputs, or blocks of JSON Lines); each `write` is
-/// one or more `write(2)` calls. Not thread-safe.
+/// Extended attributes of a replaced file are not kept. An interrupted run (SIGINT, SIGTERM,
+/// SIGHUP) removes its temporary file. Writes are buffered by the caller (whole outputs, or
+/// blocks of JSON Lines); each `write` is one or more `write(2)` calls. Not thread-safe.
 package final class CommandOutput {
     package let descriptor: FileDescriptor
-    /// The temporary file and the path it replaces on commit (regular files only).
-    private var pending: (temporary: String, target: String)?
-    private var closes = false
+    private enum State { case open, committed, abandoned }
+    private var state = State.open
+    /// The temporary file and the path it replaces on commit.
+    private var temporary: (path: String, target: String)?
+    /// Whether the descriptor is ours to close (not standard output).
+    private let owned: Bool
+    /// Whether commit cuts the file to what was written (a regular file rewritten in place).
+    private let truncates: Bool
+    private var written = 0
 
     /// Opens `path` (standard output when nil or "-") as described above.
     package init(path: String?) throws(CommandError) {
-        guard let path, path != "-" else { descriptor = .standardOutput; return }
+        guard let path, path != "-" else { descriptor = .standardOutput; owned = false; truncates = false; return }
+        guard !path.isEmpty else { throw CommandError("an output path is empty") }
+        owned = true
         var target = path
         var info = stat()
         if lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK {
-            // Write to what the link points to; a dangling link's target is created through it.
-            if let resolved = realpath(path, nil) { target = String(cString: resolved); free(resolved) }
+            guard let resolved = realpath(path, nil) else {
+                // A dangling link (or one that cannot be followed here): written through, which
+                // creates its target.
+                descriptor = try Self.open(path, O_WRONLY | O_CREAT, name: path)
+                truncates = true
+                return
+            }
+            target = String(cString: resolved)
+            free(resolved)
         }
         let exists = stat(target, &info) == 0
         let kind = info.st_mode & S_IFMT
         if exists && kind == S_IFDIR { throw CommandError("cannot write \(path): it is a directory") }
-        closes = true
         if exists && kind != S_IFREG {
-            let raw = FileDescriptor.openRetrying(target, O_WRONLY | O_CLOEXEC, 0)
-            guard raw >= 0 else { throw CommandError("cannot open \(path) for writing: \(FileDescriptor.lastErrorText())") }
-            descriptor = FileDescriptor(raw: raw, name: path)
+            descriptor = try Self.open(target, O_WRONLY, name: path)
+            truncates = false
             return
         }
-        if !exists && lstat(path, &info) == 0 {
-            // A dangling symbolic link: create its target through it.
-            let raw = FileDescriptor.openRetrying(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
-            guard raw >= 0 else { throw CommandError("cannot open \(path) for writing: \(FileDescriptor.lastErrorText())") }
-            descriptor = FileDescriptor(raw: raw, name: path)
-            return
+        if exists {
+            guard access(target, W_OK) == 0 else { throw CommandError("cannot write \(path): \(FileDescriptor.lastErrorText())") }
+            if info.st_uid != geteuid() || info.st_nlink > 1 {
+                descriptor = try Self.open(target, O_WRONLY, name: path)
+                truncates = true
+                return
+            }
         }
         let slash = target.lastIndex(of: "/")
         let directory = slash.map { String(target[...$0]) } ?? ""
-        let base = slash.map { String(target[target.index(after: $0)...]) } ?? target
-        var template = Array("\(directory).\(base).yardstick-XXXXXX".utf8CString)
+        var template = Array("\(directory).yardstick-XXXXXX".utf8CString)
         let raw = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard raw >= 0 else { throw CommandError("cannot write \(path): \(FileDescriptor.lastErrorText())") }
-        let temporary = String(cString: template)
+        guard raw >= 0 else {
+            let reason = FileDescriptor.lastErrorText()
+            guard exists else { throw CommandError("cannot create \(path): \(reason)") }
+            // The folder takes no new file, but the file may be written: in place.
+            descriptor = try Self.open(target, O_WRONLY, name: path)
+            truncates = true
+            return
+        }
+        let temporaryPath = String(cString: template)
         // The permissions the file has, or those a new file gets (0666 less the umask).
         let mode: mode_t
-        if exists { mode = info.st_mode & 0o7777 } else { let mask = umask(0); umask(mask); mode = 0o666 & ~mask }
+        if exists { mode = info.st_mode & 0o777 } else { let mask = umask(0); umask(mask); mode = 0o666 & ~mask }
         fchmod(raw, mode)
         descriptor = FileDescriptor(raw: raw, name: path)
-        pending = (temporary, target)
+        truncates = false
+        temporary = (temporaryPath, target)
+        InterruptCleanup.remove(temporaryPath)
+    }
+
+    private static func open(_ path: String, _ flags: Int32, name: String) throws(CommandError) -> FileDescriptor {
+        let raw = FileDescriptor.openRetrying(path, flags | O_CLOEXEC, 0o666)
+        guard raw >= 0 else { throw CommandError("cannot open \(name) for writing: \(FileDescriptor.lastErrorText())") }
+        return FileDescriptor(raw: raw, name: name)
     }
 
     package func write(_ bytes: [UInt8]) throws(CommandError) {
-        do { try descriptor.write(bytes) } catch { abandon(); throw error }
+        try bytes.withUnsafeBytes { buffer in Result { () throws(CommandError) in try write(buffer) } }.get()
     }
 
     package func write(_ bytes: UnsafeRawBufferPointer) throws(CommandError) {
+        guard state == .open else { throw CommandError("cannot write \(descriptor.name): the output was already \(state == .committed ? "finished" : "abandoned")") }
         do { try descriptor.write(bytes) } catch { abandon(); throw error }
+        written += bytes.count
     }
 
-    /// Finishes the output: closes the file and, for a regular file, renames the temporary
-    /// file over the path.
+    /// Finishes the output: a temporary file is flushed to disk and renamed over the path; a
+    /// file rewritten in place is cut to what was written.
     package func commit() throws(CommandError) {
-        guard closes else { return }
-        closes = false
-        if let pending {
-            self.pending = nil
-            guard close(descriptor.raw) == 0 else {
-                let reason = FileDescriptor.lastErrorText()
-                unlink(pending.temporary)
-                throw CommandError("cannot write \(descriptor.name): \(reason)")
-            }
-            guard rename(pending.temporary, pending.target) == 0 else {
-                let reason = FileDescriptor.lastErrorText()
-                unlink(pending.temporary)
-                throw CommandError("cannot replace \(descriptor.name): \(reason)")
-            }
-        } else {
-            descriptor.close()
+        guard state == .open else {
+            if state == .abandoned { throw CommandError("cannot write \(descriptor.name): the output was abandoned") }
+            return
         }
+        state = .committed
+        guard owned else { return }
+        if let temporary {
+            self.temporary = nil
+            InterruptCleanup.remove(nil)
+            let failure: String? = fsync(descriptor.raw) != 0 ? "cannot write \(descriptor.name): \(FileDescriptor.lastErrorText())"
+                : close(descriptor.raw) != 0 ? "cannot write \(descriptor.name): \(FileDescriptor.lastErrorText())"
+                : rename(temporary.path, temporary.target) != 0 ? "cannot replace \(descriptor.name): \(FileDescriptor.lastErrorText())"
+                : nil
+            if let failure {
+                unlink(temporary.path)
+                throw CommandError(failure)
+            }
+            return
+        }
+        if truncates && ftruncate(descriptor.raw, off_t(written)) != 0 {
+            let reason = FileDescriptor.lastErrorText()
+            descriptor.close()
+            throw CommandError("cannot write \(descriptor.name): \(reason)")
+        }
+        guard close(descriptor.raw) == 0 else { throw CommandError("cannot write \(descriptor.name): \(FileDescriptor.lastErrorText())") }
     }
 
-    /// Gives up: the temporary file is removed and the path keeps what it had.
+    /// Gives up: a temporary file is removed and the path keeps what it had.
     package func abandon() {
-        guard closes else { return }
-        closes = false
+        guard state == .open else { return }
+        state = .abandoned
+        guard owned else { return }
         descriptor.close()
-        if let pending { unlink(pending.temporary); self.pending = nil }
+        if let temporary {
+            unlink(temporary.path)
+            self.temporary = nil
+            InterruptCleanup.remove(nil)
+        }
     }
 
     deinit { abandon() }
@@ -110,5 +159,30 @@ package final class CommandOutput {
         let output = try CommandOutput(path: path)
         try output.write(bytes)
         try output.commit()
+    }
+}
+
+/// Removes the temporary output file when the process is interrupted (SIGINT, SIGTERM, SIGHUP),
+/// then lets the signal end it as it would have.
+enum InterruptCleanup {
+    /// The file to remove, as a C string the handler can use (async-signal-safe: `unlink` only).
+    nonisolated(unsafe) private static var path: UnsafeMutablePointer<CChar>?
+    nonisolated(unsafe) private static var installed = false
+
+    /// Sets the file to remove on interruption (nil: none).
+    static func remove(_ newPath: String?) {
+        if !installed {
+            installed = true
+            for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
+                signal(signalNumber) { received in
+                    if let file = InterruptCleanup.path { unlink(file) }
+                    signal(received, SIG_DFL)
+                    raise(received)
+                }
+            }
+        }
+        let old = path
+        path = newPath.map { strdup($0) }
+        free(old)
     }
 }

@@ -17,6 +17,23 @@ package struct FileDescriptor {
     package static let standardInput = FileDescriptor(raw: STDIN_FILENO, name: "standard input")
     package static let standardOutput = FileDescriptor(raw: STDOUT_FILENO, name: "standard output")
 
+    /// Which of descriptors 0, 1 and 2 were closed when the process started (bit n: descriptor n).
+    nonisolated(unsafe) private static var closedAtStart: UInt8 = 0
+
+    /// Call first thing: a standard stream the process was started without is held open on
+    /// /dev/null, so no file the command opens gets its number (a temporary output file taken
+    /// for "standard input" would be read, then renamed over the output), and reading or
+    /// writing it stays the error it should be ("Bad file descriptor").
+    package static func reserveStandardStreams() {
+        for raw: Int32 in 0...2 where fcntl(raw, F_GETFD) == -1 && errno == EBADF {
+            closedAtStart |= 1 << UInt8(raw)
+            let null = systemOpen("/dev/null", raw == 0 ? O_RDONLY : O_WRONLY, 0)
+            if null >= 0 && null != raw { _ = dup2(null, raw); _ = systemClose(null) }
+        }
+    }
+
+    private var wasClosedAtStart: Bool { raw <= 2 && raw >= 0 && Self.closedAtStart & (1 << UInt8(raw)) != 0 }
+
     package init(raw: Int32, name: String) {
         self.raw = raw
         self.name = name
@@ -44,6 +61,7 @@ package struct FileDescriptor {
 
     /// Reads up to `buffer.count` bytes; 0 at end of input.
     package func read(into buffer: UnsafeMutableRawBufferPointer) throws(CommandError) -> Int {
+        if wasClosedAtStart { errno = EBADF; throw CommandError("cannot read \(name): \(Self.lastErrorText())") }
         while true {
             let count = systemRead(raw, buffer.baseAddress, buffer.count)
             if count >= 0 { return count }
@@ -71,6 +89,7 @@ package struct FileDescriptor {
 
     /// Writes all of `bytes`, retrying short writes.
     package func write(_ bytes: UnsafeRawBufferPointer) throws(CommandError) {
+        if wasClosedAtStart { errno = EBADF; throw CommandError("cannot write \(name): \(Self.lastErrorText())") }
         var offset = 0
         while offset < bytes.count {
             let written = systemWrite(raw, bytes.baseAddress! + offset, bytes.count - offset)

@@ -5,10 +5,14 @@ package enum JSONLines {
     /// Bytes read per system call when streaming.
     package static let blockSize = 1 << 16
 
-    /// Splits a whole input into lines (without terminators). O(bytes).
+    /// The UTF-8 byte-order mark, skipped before the first line.
+    static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+
+    /// Splits a whole input into lines (without terminators); a UTF-8 byte-order mark before
+    /// the first is skipped. O(bytes).
     package static func lines(_ bytes: [UInt8]) -> [ArraySlice<UInt8>] {
         var lines: [ArraySlice<UInt8>] = []
-        var start = 0
+        var start = bytes.starts(with: byteOrderMark) ? 3 : 0
         for (i, b) in bytes.enumerated() where b == 0x0A {
             var end = i
             if end > start && bytes[end - 1] == 0x0D { end -= 1 }
@@ -31,8 +35,13 @@ package enum JSONLines {
         var answers = [UInt8]()
         answers.reserveCapacity(blockSize * 2)
 
+        var first = true
         func handle(_ line: UnsafeBufferPointer<UInt8>) {
             var line = line
+            if first {
+                first = false
+                if line.starts(with: byteOrderMark) { line = UnsafeBufferPointer(rebasing: line.dropFirst(3)) }
+            }
             if let last = line.last, last == UInt8(ascii: "\r") { line = UnsafeBufferPointer(rebasing: line.dropLast()) }
             handleLine(line, &answers)
             answers.append(UInt8(ascii: "\n"))

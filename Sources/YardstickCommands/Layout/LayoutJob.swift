@@ -36,8 +36,7 @@ package struct LayoutJob {
         var replaced = 0
         for (index, rawLine) in JSONLines.lines(input).enumerated() {
             let n = index + 1
-            // A UTF-8 byte-order mark before the first record is skipped.
-            let line = index == 0 && rawLine.starts(with: [0xEF, 0xBB, 0xBF]) ? rawLine.dropFirst(3) : rawLine
+            let line = rawLine // (a UTF-8 byte-order mark before the first record is skipped by `lines`)
             let repaired = UTF8Repair.repair(line)
             replaced += repaired.replaced
             let value: JSONValue

@@ -16,8 +16,8 @@ extension TextPreparer {
     /// paragraph has met a real script, a chunk at one level met before after the same script
     /// and face is one lookup and a copy: no line-break analysis, no bidi, no segment lookups.
     /// A chunk whose level changes inside is resolved segment by segment, as `appendSegments`
-    /// would. Gives exactly what `appendSegments` gives after `analyzeBreaks` (and `resolveLevelRuns`).
-    /// - Returns: `.appended` (at base level `level`), or, having appended nothing, `.needsLevels` or `.refused` when
+    /// would. Gives exactly what `appendSegments` gives after `analyzeBreaks` (and `resolvingLevelRuns`).
+    /// - Returns: `.appended` (at base level `level`), or, having taken back what it appended, `.needsLevels` or `.refused` when
     ///   the paragraph needs its levels or the whole-paragraph analysis: a character the
     ///   ICU-free breaker does not handle, a break inside a grapheme cluster, no break between two
     ///   chunks (a segment spanning them, as in "a / b"), or a segment whose level changes

@@ -9,9 +9,10 @@ import YardstickShaping
 /// other paths build their cache entries with `appendPieces` too, so all give the same pieces.
 extension TextPreparer {
     /// Appends a paragraph along the whole-paragraph path; returns its base level.
-    func appendWholeParagraph(_ bytes: UnsafeBufferPointer<UInt8>, _ breaksOnly: consuming ParagraphAnalysis, style: FontStyle,
+    /// - Parameter found: the paragraph's analysis so far (its breaks at least).
+    func appendWholeParagraph(_ bytes: UnsafeBufferPointer<UInt8>, _ found: consuming ParagraphAnalysis, style: FontStyle,
                               to builder: inout PreparedStorage.Builder) -> UInt8 {
-        let analysis = analyzer.resolvingRuns(breaksOnly, bytes)
+        let analysis = analyzer.resolvingRuns(found, bytes)
         let range = analysis.paragraph
         fontRuns.removeAllKeepingCapacity()
         FontFallback.resolve(bytes, paragraph: range, style: style, fonts: fonts,

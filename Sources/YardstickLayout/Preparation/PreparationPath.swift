@@ -1,6 +1,6 @@
 /// The ways `TextPreparer` resolves a paragraph, cheapest first, and the one function that
-/// picks the next: each path either appends the paragraph or refuses it, having appended
-/// nothing, and says why. All give exactly the same segments and pieces (the paths differ in
+/// picks the next: each path either appends the paragraph or refuses it, leaving the batch as
+/// it found it (a chunk path takes back what it appended), and says why. All give exactly the same segments and pieces (the paths differ in
 /// what they remember and look up, not in what they produce); `wholeParagraph` takes any
 /// paragraph.
 ///
@@ -22,10 +22,10 @@ enum PreparationPath: Int, CaseIterable, Hashable {
     enum Outcome: Equatable {
         /// The paragraph was appended; its base bidi level.
         case appended(baseLevel: UInt8)
-        /// Refused before anything was appended: the paragraph may hold right-to-left text, so
-        /// its chunks need its bidi levels.
+        /// Refused, the batch as it was: the paragraph may hold right-to-left text, so its
+        /// chunks need its bidi levels.
         case needsLevels
-        /// Refused before anything was appended: the path does not handle this paragraph.
+        /// Refused, the batch as it was: the path does not handle this paragraph.
         case refused
     }
 

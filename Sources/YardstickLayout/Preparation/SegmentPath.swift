@@ -74,7 +74,7 @@ extension TextPreparer {
                 while levelRuns[levelRun].end <= Int32(start) { levelRun += 1 }
                 level = levelRuns[levelRun].level
                 if levelRuns[levelRun].end < Int32(end) {
-                    // The level changes inside (after the first real script: see `appendUncached`).
+                    // The level changes inside (after the first real script: see `appendSegmentPath`).
                     appendMixedLevelSegment(bytes, start..<end, levelRuns: levelRuns, firstLevelRun: levelRun, style: style,
                                             script: &walk.script, face: &walk.face, to: &builder)
                     start = end

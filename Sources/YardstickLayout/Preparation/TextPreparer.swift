@@ -140,9 +140,10 @@ final class TextPreparer: @unchecked Sendable {
         let rightToLeftAtOneLevel = { TextAnalyzer.isRightToLeftAtOneLevel(bytes, range) }
         let opensRightToLeft = bytes[range.lowerBound] >= 0xD6
             && UTF8Decoding.mayBeRightToLeft(UTF8Decoding.decode(bytes, at: range.lowerBound, end: range.upperBound).0)
+        let segmentMark = builder.segments.count, pieceMark = builder.pieces.count
         var path = PreparationPath.first(cachesSegments: segmentCache != nil, opensRightToLeft: opensRightToLeft,
                                          rightToLeftAtOneLevel: rightToLeftAtOneLevel)
-        var analysis: ParagraphAnalysis? = nil // the breaks the segment path found, for the whole-paragraph path
+        var refused: ParagraphAnalysis? = nil // what the segment path found, for the whole-paragraph path
         while true {
             let outcome: PreparationPath.Outcome
             switch path {
@@ -156,17 +157,19 @@ final class TextPreparer: @unchecked Sendable {
                 outcome = appendChunks(bytes, paragraph: range, level: levels.baseLevel, byLevels: true, style: style, cache: segmentCache!, to: &builder)
                 analyzer.recycle(levels)
             case .segments:
-                var breaks = analyzer.analyzeBreaks(bytes, paragraph: range)
-                outcome = appendSegmentPath(bytes, &breaks, style: style, cache: segmentCache!, to: &builder)
-                if case .appended = outcome { analyzer.recycle(breaks) } else { analysis = breaks }
+                var analysis = analyzer.analyzeBreaks(bytes, paragraph: range)
+                outcome = appendSegmentPath(bytes, &analysis, style: style, cache: segmentCache!, to: &builder)
+                if case .appended = outcome { analyzer.recycle(analysis) } else { refused = analysis }
             case .wholeParagraph:
-                let breaks = analysis.take() ?? analyzer.analyzeBreaks(bytes, paragraph: range)
-                outcome = .appended(baseLevel: appendWholeParagraph(bytes, breaks, style: style, to: &builder))
+                let analysis = refused.take() ?? analyzer.analyzeBreaks(bytes, paragraph: range)
+                outcome = .appended(baseLevel: appendWholeParagraph(bytes, analysis, style: style, to: &builder))
             }
             if case .appended(let baseLevel) = outcome {
                 pathCounts[path] += 1
                 return baseLevel
             }
+            // A refusing path leaves the batch as it found it.
+            assert(builder.segments.count == segmentMark && builder.pieces.count == pieceMark, "\(path) refused after appending")
             path = PreparationPath.next(after: path, outcome, rightToLeftAtOneLevel: rightToLeftAtOneLevel)
         }
     }
