@@ -15,7 +15,7 @@ import PackageDescription
 
 let package = Package(
     name: "Yardstick",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v15)], // Synchronization's Mutex and Atomic
     products: [
         .library(name: "Yardstick", targets: ["Yardstick"]),
         .executable(name: "yardstick", targets: ["yardstick"]),

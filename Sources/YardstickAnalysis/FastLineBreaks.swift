@@ -84,7 +84,7 @@ import CICU
     /// Unless `rightToLeft`, a character that may make the text right to left answers
     /// `.needsLevels` (the scan stops there). A quick scan, so a caller can tell before doing any
     /// work that breaking the text chunk by chunk will not have to be abandoned halfway.
-    static func handlesChunks(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, rightToLeft: Bool) -> LineBreakChunk.Support {
+    static func handlesChunks(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, rightToLeft: Bool) -> ChunkEdges.Support {
         let table = bmpClasses
         var i = range.lowerBound
         let end = range.upperBound
@@ -141,7 +141,7 @@ import CICU
         breakAfterSpaces(afterSpacesTable, beforeSpaces: beforeSpaces, first: first, secondIsNumber: secondIsNumber)
     }
 
-    /// `breakAfterSpaces` with `afterSpacesTable` given (see `LineBreakChunk.BreakRule`).
+    /// `breakAfterSpaces` with `afterSpacesTable` given (see `ChunkEdges.BreakRule`).
     @inlinable @inline(__always)
     static func breakAfterSpaces(_ table: UnsafePointer<UInt8>, beforeSpaces: UInt8, first: UInt8, secondIsNumber: Bool) -> Bool {
         table[Int(secondIsNumber ? 1024 : 0) | Int(beforeSpaces) &<< 5 | Int(first)] != 0

@@ -180,7 +180,7 @@ package final class TextAnalyzer {
     /// Break opportunities inside one chunk of a paragraph: a run of characters other than
     /// U+0020 SPACE and the spaces after it, following a space (or starting the paragraph).
     /// Every opportunity of a paragraph is one inside its chunks or one between two chunks
-    /// (`LineBreakChunk.breakBetween`), so a paragraph can be broken chunk by chunk, and a chunk
+    /// (`ChunkEdges.breakBetween`), so a paragraph can be broken chunk by chunk, and a chunk
     /// met again need not be analysed again. A chunk with complex-context characters (Thai…)
     /// takes ICU's breaks for the chunk alone (its dictionary words). Nil when the chunk holds
     /// a character the ICU-free rules do not handle (the whole paragraph then needs `analyzeBreaks`).
@@ -188,7 +188,7 @@ package final class TextAnalyzer {
     /// - Returns: the chunk's edges, having appended the opportunities strictly inside it to
     ///   `breaks` (absolute offsets, ascending); nil, having appended nothing.
     package func chunkBreaks(_ bytes: UnsafeBufferPointer<UInt8>, chunk: Range<Int>, afterOpenSpaces: Bool,
-                             into breaks: inout [Int32]) -> LineBreakChunk? {
+                             into breaks: inout [Int32]) -> ChunkEdges? {
         generation &+= 1 // (the scratch state is now this chunk's)
         swap(&breaks, &_breakOffsets)
         defer { swap(&breaks, &_breakOffsets) }
@@ -211,7 +211,7 @@ package final class TextAnalyzer {
             _ = appendICUBreaks(bytes, chunk)
         }
         if _breakOffsets.count > mark { _breakOffsets.removeLast() } // the chunk's end: decided with the next chunk
-        return LineBreakChunk(first: edges.first.rawValue, secondIsNumber: edges.secondIsNumber, lastNonSpace: edges.lastNonSpace.rawValue,
+        return ChunkEdges(first: edges.first.rawValue, secondIsNumber: edges.secondIsNumber, lastNonSpace: edges.lastNonSpace.rawValue,
                               mayBeRightToLeft: rightToLeft)
     }
 

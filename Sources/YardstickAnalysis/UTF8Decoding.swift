@@ -41,7 +41,7 @@ package enum CharacterProperties {
     @inlinable @inline(__always) package static func icuScriptCode(_ s: UInt32) -> Int32 { UnicodeTables.scriptCode(s) }
 
     /// Grapheme_Cluster_Break = Extend or SpacingMark or ZWJ: the character continues a cluster.
-    @inlinable @inline(__always) package static func isGraphemeExtend(_ s: UInt32) -> Bool {
+    @inlinable @inline(__always) package static func continuesGraphemeCluster(_ s: UInt32) -> Bool {
         let gcb = UnicodeTables.graphemeBreakClass(s)
         return gcb == 3 || gcb == 10 || gcb == 17
     }

@@ -39,7 +39,7 @@ public final class TextEngine: Sendable {
     ///   - fonts: the faces and their fallback chains.
     ///   - features: OpenType features applied to all text (HarfBuzz defaults otherwise: kerning
     ///     and standard ligatures on).
-    /// - Throws: an error when ICU cannot open its break iterators.
+    /// - Throws: `TextEngineError.analysisUnavailable` when ICU cannot open its break iterators.
     public convenience init(fonts: FontCollection, features: [FontFeature] = []) throws {
         try self.init(fonts: fonts, features: features, cache: ShapingCache(), reusingSegments: true)
     }
@@ -58,7 +58,10 @@ public final class TextEngine: Sendable {
         self.cache = cache
         self.features = features
         self.reusesSegments = reusingSegments
-        let first = try TextPreparer(fonts: fonts, features: features, cache: cache, reusesSegments: reusingSegments)
+        let first: TextPreparer
+        do { first = try TextPreparer(fonts: fonts, features: features, cache: cache, reusesSegments: reusingSegments) } catch {
+            throw TextEngineError.analysisUnavailable("\(error)")
+        }
         // The ellipsis of each style, shaped in that style's primary face (three dots if it has no U+2026).
         var ellipsis: [ExtraRun] = []
         for style in FontStyle.allCases {
@@ -200,12 +203,18 @@ public final class TextEngine: Sendable {
 
 /// Why a `TextEngine` could not be made.
 public enum TextEngineError: Error, Equatable, CustomStringConvertible {
-    /// The shaping cache given already serves another font collection or feature set: its
-    /// results are keyed by face index, so sharing it would measure with the wrong glyphs.
+    /// ICU could not open its line or character break iterators or its bidi object (its data
+    /// missing or out of memory); the message is ICU's status.
+    case analysisUnavailable(String)
+    /// A shaping cache handed to a second engine already serves another font collection or
+    /// feature set (package-internal: engines make their own caches).
     case cacheServesOtherFonts
 
     public var description: String {
-        "this ShapingCache already serves another font collection or feature set; give each engine its own cache"
+        switch self {
+        case .analysisUnavailable(let reason): return "text analysis is unavailable: \(reason)"
+        case .cacheServesOtherFonts: return "this shaping cache already serves another font collection or feature set"
+        }
     }
 }
 

@@ -101,7 +101,7 @@ public struct MissingGlyphs: Equatable, Sendable, CustomStringConvertible {
             let scalar = decoded == 0x09 ? 0x20 : decoded // (a tab is shaped as a space)
             let ignored = isIgnored(scalar)
             let missing = !ignored && !has(union, scalar)
-            if clusterStart >= 0 && scalar >= 0x300 && CharacterProperties.isGraphemeExtend(scalar) {
+            if clusterStart >= 0 && scalar >= 0x300 && CharacterProperties.continuesGraphemeCluster(scalar) {
                 clusterMissing = clusterMissing || missing
                 if !baseInPrimary || !(ignored || has(primaryWords, scalar)) { clusterMixed = true }
             } else {

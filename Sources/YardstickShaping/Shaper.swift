@@ -266,7 +266,7 @@ package final class Shaper {
         var marks = 0
         while i < run.count {
             let (scalar, length) = UTF8Decoding.decode(run, at: i, end: run.count)
-            if scalar >= 0x300 && CharacterProperties.isGraphemeExtend(scalar) {
+            if scalar >= 0x300 && CharacterProperties.continuesGraphemeCluster(scalar) {
                 marks += 1
                 if marks > 30 { starts.append(i); marks = 1 }
             } else {
@@ -342,7 +342,7 @@ package final class Shaper {
             if !GraphemeRules.mayStartCluster(run, at: start, in: 0..<n) { return false }
             var p = start - 1
             while p > 0 && run[p] & 0xC0 == 0x80 { p -= 1 }
-            if CharacterProperties.isGraphemeExtend(UTF8Decoding.decode(run, at: p, end: start).0) { return false }
+            if CharacterProperties.continuesGraphemeCluster(UTF8Decoding.decode(run, at: p, end: start).0) { return false }
         }
         return true
     }

@@ -86,11 +86,11 @@ final class FastLineBreaksTests: XCTestCase {
         XCTAssertGreaterThan(rightToLeftCount, texts / 20, "Hebrew and Arabic texts should take the fast path")
     }
 
-    /// A paragraph broken chunk by chunk (`TextAnalyzer.chunkBreaks` and `LineBreakChunk.breakBetween`).
+    /// A paragraph broken chunk by chunk (`TextAnalyzer.chunkBreaks` and `ChunkEdges.breakBetween`).
     func chunkedBreaks(_ text: [UInt8], _ analyzer: TextAnalyzer) -> [Int32]? {
         text.withUnsafeBufferPointer { buffer -> [Int32]? in
             var result: [Int32] = []
-            var previous = LineBreakChunk.paragraphStart
+            var previous = ChunkEdges.paragraphStart
             var start = 0
             let n = buffer.count
             while start < n {
@@ -99,7 +99,7 @@ final class FastLineBreaksTests: XCTestCase {
                 while end < n && buffer[end] == 0x20 { end += 1 }
                 var inside: [Int32] = []
                 guard let chunk = analyzer.chunkBreaks(buffer, chunk: start..<end, afterOpenSpaces: previous.opensSpaces, into: &inside) else { return nil }
-                if start > 0 && LineBreakChunk.breakBetween(previous, chunk) { result.append(Int32(start)) }
+                if start > 0 && ChunkEdges.breakBetween(previous, chunk) { result.append(Int32(start)) }
                 result += inside
                 previous = chunk
                 start = end

@@ -25,7 +25,7 @@ struct RecordBuffer<Element> {
     }
 
     /// Frees the memory; the buffer must not be used afterwards.
-    func free() { if capacity > 0 { Glibc.free(base) } }
+    func free() { if capacity > 0 { freeMemory(base) } }
 
     var isEmpty: Bool { count == 0 }
 
@@ -84,3 +84,6 @@ struct RecordBuffer<Element> {
         capacity = grown
     }
 }
+
+/// The C library's `free`, named so `RecordBuffer.free()` does not shadow it.
+@inline(__always) private func freeMemory(_ pointer: UnsafeMutableRawPointer) { free(pointer) }

@@ -54,7 +54,7 @@ final class SegmentCache {
         /// What the key's bytes are: `Kind.segment` or `Kind.chunk`.
         var kind: UInt8
         /// A chunk's edges (for the break before the next chunk); unused for a segment.
-        var chunk: LineBreakChunk
+        var chunk: ChunkEdges
     }
 
     /// Kinds of keys: a break segment, or a chunk of a paragraph (a run of non-spaces and the
@@ -269,7 +269,7 @@ final class SegmentCache {
     /// counted from 0) and returns its entry. May empty the cache first (see `generation`).
     func insert(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, hash: UInt64, style: UInt8, level: UInt8, kind: UInt8 = Kind.segment,
                 scriptIn: UInt32, faceIn: PackedFaceIndex, faceOut: PackedFaceIndex, scriptOut: UInt32, firstScript: UInt32,
-                chunk: LineBreakChunk = .paragraphStart, newSegments: UnsafeBufferPointer<BreakSegment>, newPieces: UnsafeBufferPointer<ShapedPiece>) -> Int {
+                chunk: ChunkEdges = .paragraphStart, newSegments: UnsafeBufferPointer<BreakSegment>, newPieces: UnsafeBufferPointer<ShapedPiece>) -> Int {
         let size = Self.headerSize + Self.bytesSize(range.count) + newSegments.count * MemoryLayout<BreakSegment>.stride
             + newPieces.count * MemoryLayout<ShapedPiece>.stride
         // During a multi-thread run a chunk goes to the shared table only (while it has room).

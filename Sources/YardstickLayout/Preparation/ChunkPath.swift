@@ -32,7 +32,7 @@ extension TextPreparer {
         let segmentMark = builder.segments.count
         let pieceMark = builder.pieces.count
         var walk = Walk()
-        var previous = LineBreakChunk.paragraphStart
+        var previous = ChunkEdges.paragraphStart
         var start = paragraph.lowerBound
         let end = paragraph.upperBound
         pending.removeAllKeepingCapacity()
@@ -84,7 +84,7 @@ extension TextPreparer {
                 continue
             }
             if !restScanned {
-                switch LineBreakChunk.support(bytes, paragraph: start..<end, levelsKnown: byLevels || level == 1) {
+                switch ChunkEdges.support(bytes, paragraph: start..<end, levelsKnown: byLevels || level == 1) {
                 case .handled: break
                 case .needsLevels: return abandon(&builder, .needsLevels)
                 case .unhandled: return abandon(&builder)
@@ -100,7 +100,7 @@ extension TextPreparer {
                   start == paragraph.lowerBound
                     || (breakRule.breakBetween(previous, edges) && GraphemeRules.mayStartCluster(bytes, at: start, in: paragraph)),
                   chunkSegments.allSatisfy({ GraphemeRules.mayStartCluster(bytes, at: Int($0), in: paragraph) }),
-                  chunkEnd == end || LineBreakChunk.start(of: bytes, at: chunkEnd, end: end).map({ breakRule.breakBetween(edges, $0) }) == true
+                  chunkEnd == end || ChunkEdges.start(of: bytes, at: chunkEnd, end: end).map({ breakRule.breakBetween(edges, $0) }) == true
                     && GraphemeRules.mayStartCluster(bytes, at: chunkEnd, in: paragraph)
             else { return abandon(&builder) }
             chunkSegments.append(Int32(chunkEnd))
@@ -158,7 +158,7 @@ extension TextPreparer {
     /// Resolves a chunk that holds a real script segment by segment (leading Common segments
     /// take its first real script, as in `appendSegment`) and remembers it as one entry, whose
     /// `firstScript` is that script. Advances `walk` past it.
-    func composeChunk(_ bytes: UnsafeBufferPointer<UInt8>, _ chunk: Range<Int>, hash: UInt64, edges: LineBreakChunk, level: UInt8,
+    func composeChunk(_ bytes: UnsafeBufferPointer<UInt8>, _ chunk: Range<Int>, hash: UInt64, edges: ChunkEdges, level: UInt8,
                       style: FontStyle, walk: inout Walk, cache: SegmentCache) -> Int {
         let styleKey = UInt8(style.rawValue)
         let scriptIn = walk.script, faceIn = walk.face
@@ -281,7 +281,7 @@ extension TextPreparer {
     /// the face of the cluster before, so the two never share an entry, and a chunk is cached
     /// after a space only once the grapheme boundary before it was checked.
     @inline(__always)
-    func breaksBefore(_ entry: Int, _ previous: LineBreakChunk, _ cache: SegmentCache) -> Bool {
+    func breaksBefore(_ entry: Int, _ previous: ChunkEdges, _ cache: SegmentCache) -> Bool {
         breakRule.breakBetween(previous, cache.header(entry).pointee.chunk)
     }
 }

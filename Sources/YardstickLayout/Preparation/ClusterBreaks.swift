@@ -8,7 +8,7 @@ extension TextPreparer {
     func dropBreaksInsideClusters(_ bytes: UnsafeBufferPointer<UInt8>, _ paragraph: Range<Int>, _ breaks: inout [Int32]) {
         let insideCluster = { (offset: Int32) -> Bool in
             Int(offset) < paragraph.upperBound && bytes[Int(offset)] >= 0xCC // U+0300 and above
-                && CharacterProperties.isGraphemeExtend(UTF8Decoding.decode(bytes, at: Int(offset), end: paragraph.upperBound).0)
+                && CharacterProperties.continuesGraphemeCluster(UTF8Decoding.decode(bytes, at: Int(offset), end: paragraph.upperBound).0)
         }
         if breaks.contains(where: insideCluster) { breaks.removeAll(where: insideCluster) }
     }

@@ -25,7 +25,7 @@ final class TextPreparer: @unchecked Sendable {
     @exclusivity(unchecked) var summaries: [ShapedRunSummary] = []
     let emPerUnit: [Double]
     let metricsBits: [UInt64]
-    let breakRule = LineBreakChunk.BreakRule()
+    let breakRule = ChunkEdges.BreakRule()
     /// Resolved segments, for paragraphs with nothing right to left (nil: every paragraph takes
     /// the whole-paragraph path, as with the shaping cache off).
     /// Per preparer, so threads never wait on each other or share its cache lines (a shared

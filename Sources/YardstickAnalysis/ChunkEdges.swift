@@ -6,7 +6,7 @@
 /// joins), is built from the ICU-free breaker's classes, and is checked in this module's tests
 /// against whole-paragraph analysis and ICU (`FastLineBreaksTests`). The layout module's
 /// chunk cache is its one user.
-package struct LineBreakChunk: Equatable, Sendable {
+package struct ChunkEdges: Equatable, Sendable {
     /// Line-break classes (internal to the analysis layer) of the first unit and of the last
     /// unit before trailing spaces.
     @usableFromInline let first: UInt8
@@ -16,7 +16,7 @@ package struct LineBreakChunk: Equatable, Sendable {
     package let mayBeRightToLeft: Bool
 
     /// The edges of a chunk with no characters (before the first chunk of a paragraph).
-    package static let paragraphStart = LineBreakChunk(first: FastLineBreaks.Class.sp.rawValue, secondIsNumber: false,
+    package static let paragraphStart = ChunkEdges(first: FastLineBreaks.Class.sp.rawValue, secondIsNumber: false,
                                                       lastNonSpace: FastLineBreaks.Class.sp.rawValue, mayBeRightToLeft: false)
 
     init(first: UInt8, secondIsNumber: Bool, lastNonSpace: UInt8, mayBeRightToLeft: Bool) {
@@ -48,9 +48,9 @@ package struct LineBreakChunk: Equatable, Sendable {
     /// What the break before a chunk starting at `offset` depends on, read from its first
     /// characters only (its `lastNonSpace` is unknown): enough for `breakBetween(previous, _)`.
     /// Nil when a character there is not handled by the ICU-free rules.
-    package static func start(of bytes: UnsafeBufferPointer<UInt8>, at offset: Int, end: Int) -> LineBreakChunk? {
+    package static func start(of bytes: UnsafeBufferPointer<UInt8>, at offset: Int, end: Int) -> ChunkEdges? {
         guard let units = FastLineBreaks.firstUnits(bytes, at: offset, end: end) else { return nil }
-        return LineBreakChunk(first: units.first.rawValue, secondIsNumber: units.second == .nu,
+        return ChunkEdges(first: units.first.rawValue, secondIsNumber: units.second == .nu,
                               lastNonSpace: FastLineBreaks.Class.sp.rawValue, mayBeRightToLeft: false)
     }
 
@@ -61,7 +61,7 @@ package struct LineBreakChunk: Equatable, Sendable {
 
     /// Whether a line may break between `previous` (which ends in spaces) and `next`.
     @inlinable
-    package static func breakBetween(_ previous: LineBreakChunk, _ next: LineBreakChunk) -> Bool {
+    package static func breakBetween(_ previous: ChunkEdges, _ next: ChunkEdges) -> Bool {
         breakAfterSpaces(previous.lastNonSpace, next.first, next.secondIsNumber)
     }
 
@@ -74,7 +74,7 @@ package struct LineBreakChunk: Equatable, Sendable {
 
         /// Whether a line may break between `previous` (which ends in spaces) and `next`.
         @inlinable @inline(__always)
-        package func breakBetween(_ previous: LineBreakChunk, _ next: LineBreakChunk) -> Bool {
+        package func breakBetween(_ previous: ChunkEdges, _ next: ChunkEdges) -> Bool {
             FastLineBreaks.breakAfterSpaces(afterSpaces, beforeSpaces: previous.lastNonSpace, first: next.first, secondIsNumber: next.secondIsNumber)
         }
     }
