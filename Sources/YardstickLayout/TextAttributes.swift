@@ -19,20 +19,28 @@ public struct TextAttributes: Hashable, Sendable {
 
     /// Font size in points.
     public var size: Double
+    /// The face style (regular, bold, italic) `TextEngine` shapes the text in. `PreparedText`'s
+    /// `layout` ignores it: a prepared text keeps the style it was shaped in.
     public var fontStyle: FontStyle
     /// Extra advance after every grapheme cluster, in points (UIKit's `.kern`).
     public var letterSpacing: Double
     /// Multiplies each line's natural height (ascender + descender + line gap); 0 = off.
     public var lineHeightMultiple: Double
-    /// Clamp each line's height; 0 = no limit.
+    /// Smallest height of a line in points, applied after `lineHeightMultiple` (NSParagraphStyle's
+    /// `minimumLineHeight`); 0 = no minimum. The added height goes above the text.
     public var minimumLineHeight: Double
+    /// Largest height of a line in points (NSParagraphStyle's `maximumLineHeight`); 0 = no limit.
     public var maximumLineHeight: Double
-    /// Added between lines of the text.
+    /// Points added between consecutive lines, paragraph breaks included (NSParagraphStyle's
+    /// `lineSpacing`).
     public var lineSpacing: Double
-    /// Added after each paragraph except the last.
+    /// Points added after each paragraph except the last, on top of `lineSpacing`
+    /// (NSParagraphStyle's `paragraphSpacing`).
     public var paragraphSpacing: Double
     /// The most lines shown; 0 = no limit. Past it the last line is cut with an ellipsis.
     public var maxLines: Int
+    /// Wrapping (the default) or one truncated line; `.singleLine` shows one line whatever
+    /// `maxLines` says.
     public var lineBreakMode: LineBreakMode
     /// A word too wide for the line, broken between two letters, shows a hyphen and the line
     /// reserves room for it — as Pango 1.50 does (the project's line-break reference). Off gives
@@ -42,6 +50,8 @@ public struct TextAttributes: Hashable, Sendable {
     /// heights up to device pixels: 2 or 3 on iPhones).
     public var displayScale: Double?
 
+    /// Attributes of these values; the defaults are a 17 pt regular text (UIKit's body size at the
+    /// large category), wrapped, with no extra spacing, no line limit and no rounding.
     public init(size: Double = 17, fontStyle: FontStyle = .regular, letterSpacing: Double = 0, lineHeightMultiple: Double = 0,
                 minimumLineHeight: Double = 0, maximumLineHeight: Double = 0, lineSpacing: Double = 0, paragraphSpacing: Double = 0,
                 maxLines: Int = 0, lineBreakMode: LineBreakMode = .wordWrap, hyphenateWordBreaks: Bool = true,

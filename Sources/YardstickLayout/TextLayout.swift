@@ -10,13 +10,19 @@ extension TextLayout {
         public var utf8Range: Range<Int>
         /// Advance width in points, trailing whitespace excluded, ellipsis included.
         public var width: Double
+        /// The line's top, below the line and paragraph spacing that precede it.
         public var top: Double
+        /// The line's height: its faces' largest ascender + descender + line gap, times
+        /// `lineHeightMultiple`, clamped to the minimum and maximum line heights.
         public var height: Double
-        /// Largest ascender and descender of the faces on the line, in points.
+        /// Largest ascender of the faces on the line, in points above the baseline.
         public var ascent: Double
+        /// Largest descender of the faces on the line, in points below the baseline (positive).
         public var descent: Double
         /// The baseline's y.
         public var baseline: Double
+        /// Whether the text was cut at this line, which then ends with an ellipsis (the last line
+        /// `maxLines` or single-line mode lets through).
         public var isTruncated: Bool
         /// Face of the hyphen shown at the end of a line that breaks a word (see
         /// `TextAttributes.hyphenateWordBreaks`), nil when the line has none.
@@ -33,8 +39,11 @@ extension TextLayout {
 /// `glyphRuns(line:)` is O(glyphs of the line). Memory: one `Line` (about 90 bytes) per line;
 /// the glyphs stay in the engine's shaping cache, shared.
 public struct TextLayout: Sendable {
+    /// The analysed and shaped text that was laid out; its runs give `glyphRuns(line:)` the glyphs.
     public let prepared: PreparedText
+    /// The attributes the text was laid out with.
     public let attributes: TextAttributes
+    /// The lines shown, top to bottom.
     public let lines: [TextLayout.Line]
     /// Widest line, in points (rounded up to the display scale when one is set).
     public let width: Double
@@ -43,6 +52,7 @@ public struct TextLayout: Sendable {
     /// True when max lines or single-line mode cut text off.
     public let isTruncated: Bool
 
+    /// Number of lines shown (after `maxLines` or single-line mode).
     public var lineCount: Int { lines.count }
     /// The clusters measured as `.notdef` because no face covers them (usually none).
     public var missingGlyphs: MissingGlyphs { prepared.missingGlyphs }
@@ -105,17 +115,28 @@ extension TextLayout {
     /// Glyphs of one face and one direction, ready to draw: ids, advances and offsets in points,
     /// and for each glyph the UTF-8 offset (in the whole text) of the cluster it belongs to.
     public struct GlyphRun: Sendable {
+        /// The face the glyph ids belong to.
         public let face: FontCollection.Face
+        /// The font size in points the advances and offsets are scaled to (`TextAttributes.size`).
         public let fontSize: Double
+        /// The glyphs' ids in `face`, in visual order (left to right), as HarfBuzz shaped them.
         public var glyphIDs: [UInt32]
+        /// Each glyph's horizontal advance in points; a cluster's first glyph also carries the
+        /// letter spacing.
         public var advances: [Double]
+        /// Each glyph's x offset from its pen position, in points (HarfBuzz's `x_offset`).
         public var xOffsets: [Double]
+        /// Each glyph's y offset from the baseline, in points, positive up (HarfBuzz's `y_offset`).
         public var yOffsets: [Double]
+        /// For each glyph, the UTF-8 byte offset in the whole text where its cluster starts; an
+        /// appended hyphen's or ellipsis's glyphs take the line's end.
         public var clusters: [Int]
+        /// The run's UAX #9 embedding level; odd levels are right to left.
         public var bidiLevel: UInt8
         /// The run's x from the start of the line, in points.
         public var x: Double = 0
 
+        /// Whether the run reads right to left (an odd `bidiLevel`).
         public var isRightToLeft: Bool { bidiLevel & 1 == 1 }
 
         init?(extra: ExtraRun, face: FontFace, attributes: TextAttributes) {

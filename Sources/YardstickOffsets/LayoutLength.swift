@@ -17,8 +17,10 @@ public struct LayoutLength: Hashable, Comparable, Sendable, AdditiveArithmetic, 
     /// The length in units of 1/64 pt.
     public var units: Int64
 
+    /// No length: 0 units.
     public static let zero = LayoutLength(units: 0)
 
+    /// A length of exactly `units` units of 1/64 pt.
     public init(units: Int64) { self.units = units }
 
     /// The length `units` units long.
@@ -53,10 +55,14 @@ public struct LayoutLength: Hashable, Comparable, Sendable, AdditiveArithmetic, 
     /// The length in points; exact below 2^53 units.
     public var points: Double { Double(units) / Double(LayoutLength.unitsPerPoint) }
 
+    /// The length in points, e.g. `10.296875 pt`.
     public var description: String { "\(points) pt" }
 
+    /// Compares the exact unit counts.
     public static func < (lhs: LayoutLength, rhs: LayoutLength) -> Bool { lhs.units < rhs.units }
+    /// The exact sum, in whole units: no rounding, so totals never drift.
     public static func + (lhs: LayoutLength, rhs: LayoutLength) -> LayoutLength { LayoutLength(units: lhs.units + rhs.units) }
+    /// The exact difference, in whole units; negative when `rhs` is longer.
     public static func - (lhs: LayoutLength, rhs: LayoutLength) -> LayoutLength { LayoutLength(units: lhs.units - rhs.units) }
 
     private static func convert(_ points: Double, roundingHalvesAway: Bool) throws(RowOffsetCacheError) -> Int64 {

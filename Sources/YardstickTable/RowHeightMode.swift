@@ -6,6 +6,8 @@ public enum RowHeightMode: Hashable, Sendable {
     /// viewport meets, widened by `prefetchWindow` rows on each side.
     case automatic(estimated: Double = 44, prefetchWindow: Int = 10)
 
+    /// The height in points a row counts as until it is measured: the fixed height, or the
+    /// `automatic` estimate.
     public var estimatedHeight: Double {
         switch self {
         case .fixed(let h): return h
@@ -13,6 +15,7 @@ public enum RowHeightMode: Hashable, Sendable {
         }
     }
 
+    /// Rows measured beyond each side of the viewport: `automatic`'s window, 0 for `fixed`.
     public var prefetchWindow: Int {
         if case .automatic(_, let window) = self { return window }
         return 0

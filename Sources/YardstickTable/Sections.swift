@@ -6,8 +6,10 @@ public struct SectionInfo: Hashable, Sendable {
     public var key: String
     /// Position among the displayed sections.
     public var index: Int
+    /// Number of rows in the section.
     public var rowCount: Int
 
+    /// A section's name, position and row count.
     public init(key: String, index: Int, rowCount: Int) {
         self.key = key
         self.index = index
@@ -18,8 +20,11 @@ public struct SectionInfo: Hashable, Sendable {
 /// A section header's or footer's height: a constant, a closure of the section, or a template
 /// fitted at the table's width (its `.column` texts read the section's key).
 public enum SectionDimension {
+    /// This height in points; 0 = no header or footer.
     case height(Double)
+    /// A height in points computed from the section.
     case computed(@Sendable (SectionInfo) -> Double)
+    /// A template fitted at the table's width (a list's width, or a grid's columns together).
     case template(CellTemplate<SectionInfo>)
 }
 
@@ -27,6 +32,7 @@ public enum SectionDimension {
 public enum CellHeight<Row> {
     /// Measured from the cell (UITableView.automaticDimension).
     case automatic
+    /// Every row of the section is this tall, in points.
     case fixed(Double)
     /// A height per row; nil measures the row.
     case computed(@Sendable (_ section: SectionInfo, _ row: Int, _ model: Row) -> Double?)
@@ -35,9 +41,14 @@ public enum CellHeight<Row> {
 /// What one binding level gives its sections (a list's cell template, header, footer, row
 /// heights); nil leaves it to the next level.
 public struct SectionRules<Row> {
+    /// The template of the section's rows (lists only: a grid's cells are its columns').
     public var cell: CellTemplate<Row>?
+    /// The section header's height: a constant, a closure or a template.
     public var header: SectionDimension?
+    /// The section footer's height: a constant, a closure or a template.
     public var footer: SectionDimension?
+    /// How the section's rows get their heights; when no level gives one, the table's row
+    /// height mode (`.fixed` rows stay fixed, `.automatic` ones are measured).
     public var cellHeight: CellHeight<Row>?
     /// What a row to be measured counts as until it is (Braid's `estimatedCellHeight`; else the
     /// table's estimate).
@@ -45,8 +56,11 @@ public struct SectionRules<Row> {
     /// What a header or footer template counts as until its section comes near the viewport
     /// (Braid's `estimatedHeaderHeight`, `estimatedFooterHeight`; else it is fitted at once).
     public var estimatedHeader: (@Sendable (SectionInfo) -> Double)?
+    /// What a footer template counts as until its section comes near the viewport (Braid's
+    /// `estimatedFooterHeight`; else it is fitted at once).
     public var estimatedFooter: (@Sendable (SectionInfo) -> Double)?
 
+    /// Rules giving the dimensions passed; each one left nil falls to the next level.
     public init(cell: CellTemplate<Row>? = nil, header: SectionDimension? = nil, footer: SectionDimension? = nil, cellHeight: CellHeight<Row>? = nil,
                 estimatedCellHeight: (@Sendable (SectionInfo, Int, Row) -> Double)? = nil,
                 estimatedHeader: (@Sendable (SectionInfo) -> Double)? = nil, estimatedFooter: (@Sendable (SectionInfo) -> Double)? = nil) {
@@ -66,10 +80,14 @@ public struct SectionRules<Row> {
 /// defaults. (In Braid `onAllSections` binds only sections not bound by name; a dimension a
 /// named binding leaves unset falls through to it here, as the precedence chain reads.)
 public struct SectionLevels<Row> {
+    /// Rules by section name, the first level a section looks in (Braid's `onSection`).
     public var named: [String: SectionRules<Row>]
+    /// Rules for every section, after its named ones (Braid's `onAllSections`).
     public var allSections: SectionRules<Row>
+    /// The fallback rules, before the table's defaults (Braid's `onAnySection`).
     public var anySection: SectionRules<Row>
 
+    /// Levels of these rules; each defaults to giving nothing.
     public init(named: [String: SectionRules<Row>] = [:], allSections: SectionRules<Row> = SectionRules(),
                 anySection: SectionRules<Row> = SectionRules()) {
         self.named = named
@@ -114,10 +132,15 @@ public enum SectionOrder: Hashable, Sendable {
 
 /// Rows of a text table grouped into sections by the value of one column.
 public struct SectionGrouping: Hashable, Sendable {
+    /// The column whose value names each row's section; a row without that field goes to the
+    /// section named "" (empty).
     public var column: String
+    /// The sections' order (default: as each value first appears).
     public var order: SectionOrder
+    /// Which sections are shown (default: every one, empty or not).
     public var display: SectionDisplayBehavior
 
+    /// Rows grouped on `column`, sections in `order`, shown as `display` says.
     public init(column: String, order: SectionOrder = .input, display: SectionDisplayBehavior = .manuallyManaged) {
         self.column = column
         self.order = order

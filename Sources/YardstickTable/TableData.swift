@@ -1,8 +1,11 @@
 extension TableData {
     /// One row of a text table (a CSV record): its fields by column position.
     public struct Row: Hashable, Sendable {
+        /// The row's fields in column order; a ragged CSV record may have fewer or more than the
+        /// table has columns.
         public var fields: [String]
 
+        /// A row of these fields, in column order.
         public init(_ fields: [String]) { self.fields = fields }
 
         /// The field in column `index`; nil past the row's last field (a short, ragged row).
@@ -14,9 +17,13 @@ extension TableData {
 ///
 /// Column lookups by name are O(columns); rows are held as given.
 public struct TableData: Sendable {
+    /// The column names in order (the CSV file's first record); lookups of a repeated name find
+    /// its first column.
     public var columns: [String]
+    /// The data rows in input order, the header record excluded.
     public var rows: [TableData.Row]
 
+    /// A table of these column names and rows.
     public init(columns: [String], rows: [TableData.Row]) {
         self.columns = columns
         self.rows = rows

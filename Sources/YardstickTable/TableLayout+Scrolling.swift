@@ -4,10 +4,18 @@ import YardstickTemplates
 /// What a scroll did: the content offset after anchoring, the rows measured, the rows now
 /// visible and the table's height.
 public struct ScrollResult: Hashable, Sendable {
+    /// The viewport's top after anchoring, in points (UIScrollView's `contentOffset.y`), within
+    /// 0…max(0, `totalHeight` − viewport height).
     public var contentOffset: Double
+    /// Rows this scroll measured (not the table's total); 0 when the rows in reach already were.
     public var measuredRowCount: Int
+    /// The first row of non-zero height meeting the viewport; nil when none does (an empty
+    /// table, or only headers and footers in view).
     public var firstVisibleRow: RowPosition?
+    /// The last row of non-zero height meeting the viewport (inclusive); nil when none does.
     public var lastVisibleRow: RowPosition?
+    /// The table's height in points after the scroll's measuring (UIScrollView's
+    /// `contentSize.height`).
     public var totalHeight: Double
 }
 

@@ -8,7 +8,9 @@ import YardstickLayout
 /// cores and keep the prepared texts, so fitting again at another width, or with another
 /// category (`with(environment:)`), is arithmetic only.
 public struct CellSizer<Row> {
+    /// The template the sizer fits, as given.
     public let template: CellTemplate<Row>
+    /// The engine that prepares the rows' texts (analysis and shaping, cached).
     public let engine: TextEngine
     /// The checked, flattened template (independent of `Row`).
     package private(set) var layout: TemplateLayout
@@ -17,6 +19,7 @@ public struct CellSizer<Row> {
     private let path: String
     private let column: (String) -> ((Row) -> String?)?
 
+    /// Checks `template` and flattens it for `environment`, ready to fit rows.
     /// - Parameters:
     ///   - template: the cell.
     ///   - engine: measures its texts.
@@ -24,6 +27,8 @@ public struct CellSizer<Row> {
     ///   - path: where the template sits, for error messages.
     ///   - column: the reader of a named column; nil (the default) when rows have no columns,
     ///     so a `.column` text is an error.
+    /// - Throws: `SizingError`, at `path`, for a template that can't be used (a bad length or
+    ///   priority, an unknown column) or an environment out of range.
     public init(_ template: CellTemplate<Row>, engine: TextEngine, environment: SizingEnvironment = SizingEnvironment(),
                 path: String = "cell", column: @escaping (String) -> ((Row) -> String?)? = { _ in nil }) throws(SizingError) {
         self.template = template
@@ -35,6 +40,7 @@ public struct CellSizer<Row> {
         self.readers = readers
     }
 
+    /// The traits the sizer fits under: content size category and display scale.
     public var environment: SizingEnvironment { layout.environment }
 
     /// The same template under other traits (a new content size category): texts prepared for

@@ -22,11 +22,15 @@ import YardstickLayout
 public struct CellTemplate<Row> {
     /// What an element is.
     public indirect enum Content {
+        /// A label (UILabel).
         case text(TextElement<Row>)
+        /// An element of a fixed size, or whose height follows its width (an image, a badge).
         case box(BoxElement)
+        /// A stack of child elements (UIStackView).
         case stack(StackElement<Row>)
     }
 
+    /// What the element is: a text, a box or a stack.
     public var content: Content
     /// Layout margins around the content.
     public var insets: EdgeInsets = .zero
@@ -35,14 +39,18 @@ public struct CellTemplate<Row> {
     public var scalesInsets = false
     /// Height limits of the element, margins included (nil: none).
     public var minHeight: Double?
+    /// The tallest the element may be, margins included, in points; nil: no limit.
     public var maxHeight: Double?
     /// The narrowest the content may be, margins excluded (a label's `width >= 20` constraint).
     public var minWidth: Double?
     /// Horizontal content-hugging and compression-resistance priorities (1…1000), used when
     /// the children of a horizontal stack share its width (UIKit's defaults: 250 and 750).
     public var hugging: Double = 250
+    /// Compression resistance (default 750): in a horizontal stack short of width, the lowest
+    /// shrinks first.
     public var compression: Double = 750
 
+    /// An element of this content, without margins or limits, at UIKit's default priorities.
     public init(_ content: Content) { self.content = content }
 
     // MARK: Factories
@@ -78,11 +86,15 @@ public struct CellTemplate<Row> {
         CellTemplate(.box(BoxElement(width: width, aspectRatio: aspectRatio)))
     }
 
+    /// A vertical stack: children top to bottom, `spacing` points apart (UIStackView's
+    /// `.vertical` axis).
     public static func vstack(spacing: Double = 0, alignment: StackAlignment = .fill, distribution: StackDistribution = .fill,
                               @CellTemplateBuilder<Row> _ children: () -> [CellTemplate]) -> CellTemplate {
         CellTemplate(.stack(StackElement(axis: .vertical, spacing: spacing, alignment: alignment, distribution: distribution, children: children())))
     }
 
+    /// A horizontal stack: children side by side, `spacing` points apart, sharing the width by
+    /// their priorities (UIStackView's `.horizontal` axis).
     public static func hstack(spacing: Double = 0, alignment: StackAlignment = .fill, distribution: StackDistribution = .fill,
                               @CellTemplateBuilder<Row> _ children: () -> [CellTemplate]) -> CellTemplate {
         CellTemplate(.stack(StackElement(axis: .horizontal, spacing: spacing, alignment: alignment, distribution: distribution, children: children())))
@@ -90,6 +102,7 @@ public struct CellTemplate<Row> {
 
     // MARK: Modifiers
 
+    /// The element with these margins, scaled with the content size category when `scaled`.
     public func insets(_ insets: EdgeInsets, scaled: Bool = false) -> CellTemplate {
         var copy = self
         copy.insets = insets
@@ -97,6 +110,7 @@ public struct CellTemplate<Row> {
         return copy
     }
 
+    /// The element with these height limits, margins included, in points (nil: none).
     public func height(min: Double? = nil, max: Double? = nil) -> CellTemplate {
         var copy = self
         copy.minHeight = min
@@ -104,12 +118,14 @@ public struct CellTemplate<Row> {
         return copy
     }
 
+    /// The element no narrower than `width` points, margins excluded (a `width >=` constraint).
     public func minWidth(_ width: Double) -> CellTemplate {
         var copy = self
         copy.minWidth = width
         return copy
     }
 
+    /// The element with these content-hugging and compression-resistance priorities (1…1000).
     public func priorities(hugging: Double = 250, compression: Double = 750) -> CellTemplate {
         var copy = self
         copy.hugging = hugging
@@ -128,7 +144,9 @@ public struct TextElement<Row> {
         case value(@Sendable (Row) -> String?)
     }
 
+    /// Where the text comes from: a column, or a closure of the row.
     public var source: Source
+    /// The label's font: a Dynamic Type style or a size, and a weight.
     public var font: TemplateFont
     /// Most lines shown (UILabel's `numberOfLines`); 0 = no limit.
     public var lines: Int
@@ -140,6 +158,8 @@ public struct TextElement<Row> {
     /// label one hides), or is one line of the font's height (SwiftDataTables' `DataCell`).
     public var hidesWhenEmpty: Bool
 
+    /// A label reading `source`; by default in the body style, with no line limit and no
+    /// hyphens, hidden when empty.
     public init(source: Source, font: TemplateFont = TemplateFont(style: .body), lines: Int = 0, truncates: Bool = false,
                 hyphenates: Bool = false, hidesWhenEmpty: Bool = true) {
         self.source = source
@@ -162,6 +182,7 @@ public struct TemplateFont: Hashable, Sendable {
     /// weights, so semibold and heavier map to bold.
     public var bold: Bool?
 
+    /// A font; by default the body style at its own size and weight.
     public init(style: DynamicType.TextStyle? = .body, size: Double? = nil, bold: Bool? = nil) {
         self.style = style
         self.size = size
@@ -178,6 +199,8 @@ public struct TemplateFont: Hashable, Sendable {
         }
     }
 
+    /// Whether the text is shaped bold: `bold` when set, else the style's weight (headline is
+    /// bold; no style: regular).
     public var isBold: Bool { bold ?? (style?.isBold ?? false) }
 }
 
@@ -190,6 +213,7 @@ public struct BoxElement: Hashable, Sendable {
     /// Width ÷ height, used when `height` is nil.
     public var aspectRatio: Double?
 
+    /// A box of a width and a height, or of an aspect ratio with or without a width.
     public init(width: Double? = nil, height: Double? = nil, aspectRatio: Double? = nil) {
         self.width = width
         self.height = height
@@ -201,12 +225,18 @@ public struct BoxElement: Hashable, Sendable {
 public struct StackElement<Row> {
     /// The direction a stack places its children in (UIStackView's `axis`).
     public enum Axis: Hashable, Sendable { case horizontal, vertical }
+    /// Whether children are placed side by side or one under another.
     public var axis: Axis
+    /// Points between adjacent visible children (a hidden child takes neither space nor spacing).
     public var spacing: Double
+    /// Where children sit across the axis (default `.fill`).
     public var alignment: StackAlignment
+    /// How children share the axis (default `.fill`).
     public var distribution: StackDistribution
+    /// The stack's elements in order, leading to trailing or top to bottom; at least one.
     public var children: [CellTemplate<Row>]
 
+    /// A stack of `children` along `axis`.
     public init(axis: Axis, spacing: Double = 0, alignment: StackAlignment = .fill, distribution: StackDistribution = .fill,
                 children: [CellTemplate<Row>]) {
         self.axis = axis
@@ -220,20 +250,29 @@ public struct StackElement<Row> {
 /// Where a stack puts its children across its axis (UIStackView.Alignment); `leading` is `top`
 /// in a horizontal stack and `trailing` is `bottom`.
 public enum StackAlignment: String, CaseIterable, Hashable, Sendable {
+    /// `fill` stretches children across the stack (a vertical one keeps a child's set width);
+    /// `leading`, `center` and `trailing` keep each child's size, at an edge or in the middle.
     case fill, leading, center, trailing
+    /// `leading`, as a horizontal stack reads it.
     public static let top = StackAlignment.leading
+    /// `trailing`, as a horizontal stack reads it.
     public static let bottom = StackAlignment.trailing
 }
 
 /// How a stack shares its length among its children (UIStackView.Distribution).
 public enum StackDistribution: String, CaseIterable, Hashable, Sendable {
+    /// `fill`: each child its own length (a horizontal stack shares the width by priority);
+    /// `fillEqually`: equal widths (horizontal), or each child as tall as the tallest (vertical).
     case fill, fillEqually
 }
 
 /// Margins in points.
 public struct EdgeInsets: Hashable, Sendable {
+    /// Each edge's margin in points; leading is always the left (no right-to-left flip).
     public var top, leading, bottom, trailing: Double
+    /// No margins.
     public static let zero = EdgeInsets(top: 0, leading: 0, bottom: 0, trailing: 0)
+    /// Margins of these lengths, in points.
     public init(top: Double, leading: Double, bottom: Double, trailing: Double) {
         self.top = top
         self.leading = leading
@@ -245,10 +284,16 @@ public struct EdgeInsets: Hashable, Sendable {
 /// The result builder of the stack factories: a stack's children written one per line.
 @resultBuilder
 public enum CellTemplateBuilder<Row> {
+    /// One child template.
     public static func buildExpression(_ element: CellTemplate<Row>) -> [CellTemplate<Row>] { [element] }
+    /// The children of a block's lines, in order.
     public static func buildBlock(_ parts: [CellTemplate<Row>]...) -> [CellTemplate<Row>] { parts.flatMap { $0 } }
+    /// An `if`'s children, or none when its condition is false.
     public static func buildOptional(_ part: [CellTemplate<Row>]?) -> [CellTemplate<Row>] { part ?? [] }
+    /// The children of an `if`'s or a `switch`'s first branch.
     public static func buildEither(first: [CellTemplate<Row>]) -> [CellTemplate<Row>] { first }
+    /// The children of an `if`'s or a `switch`'s other branch.
     public static func buildEither(second: [CellTemplate<Row>]) -> [CellTemplate<Row>] { second }
+    /// A `for` loop's children, in order.
     public static func buildArray(_ parts: [[CellTemplate<Row>]]) -> [CellTemplate<Row>] { parts.flatMap { $0 } }
 }

@@ -3,12 +3,16 @@ import YardstickLayout
 /// The traits a cell is fitted under: the Dynamic Type content size category (with an optional
 /// maximum, UIKit's `maximumContentSizeCategory`) and the display scale heights round up to.
 public struct SizingEnvironment: Hashable, Sendable {
+    /// The Dynamic Type content size category text sizes and scaled margins follow (UIKit's
+    /// `preferredContentSizeCategory`); default `.large`.
     public var category: DynamicType.ContentSizeCategory
+    /// The largest category sizes follow (UIKit's `maximumContentSizeCategory`); nil: no cap.
     public var maximumCategory: DynamicType.ContentSizeCategory?
     /// When set, a cell's height is rounded up to 1/scale (device pixels), as UIKit rounds
     /// self-sizing cells; nil: no rounding (the row-offset cache keeps 1/64 pt).
     public var displayScale: Double?
 
+    /// An environment of these traits; by default the large category, no cap and no rounding.
     public init(category: DynamicType.ContentSizeCategory = .large, maximumCategory: DynamicType.ContentSizeCategory? = nil, displayScale: Double? = nil) {
         self.category = category
         self.maximumCategory = maximumCategory
@@ -38,12 +42,16 @@ public struct SizingEnvironment: Hashable, Sendable {
 /// (`cell.hstack.children[1].box.width`, `columns.Notes.width`); an empty path when the data
 /// is at fault (a row too tall).
 public struct SizingError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// Where the problem is, as a configuration path; empty when the data is at fault.
     public var path: String
+    /// What is wrong, in words (`must be 0 (no limit) or more (got -1)`).
     public var message: String
+    /// An error at `path` saying `message`.
     public init(path: String, message: String) {
         self.path = path
         self.message = message
     }
+    /// `path: message`, or the message alone when the path is empty.
     public var description: String { path.isEmpty ? message : "\(path): \(message)" }
 
     /// Checks a length by the one rule for lengths (`TemplateLayout.lengthProblem`).

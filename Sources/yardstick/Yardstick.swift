@@ -132,6 +132,9 @@ struct MeasureCommand: ParsableCommand {
             if summary.skippedBlankLines > 0 {
                 StandardError.print("yardstick: note: \(summary.skippedBlankLines) empty line(s) skipped (not rows)")
             }
+            if summary.raggedRows > 0 {
+                StandardError.print("yardstick: note: \(summary.raggedRows) row(s) have a number of fields other than the header's (each field is measured in the column of its position; missing cells are empty)")
+            }
             StandardError.warnMissing(summary.missingGlyphs, fonts: text)
             try CommandOutput.write(out, to: output)
             // The summary goes where it does not mix with the data.

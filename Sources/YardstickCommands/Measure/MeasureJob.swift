@@ -32,6 +32,9 @@ package struct MeasureJob {
         package var skippedBlankLines: Int
         /// Clusters no face covers, over every cell.
         package var missingGlyphs = MissingGlyphs.none
+        /// Rows whose number of fields is not the header's (each field is still measured, in the
+        /// column of its position).
+        package var raggedRows = 0
         package var cellsPerSecond: Double { seconds > 0 ? Double(cells) / seconds : 0 }
 
         package var text: String {
@@ -62,6 +65,6 @@ package struct MeasureJob {
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         return (Array(out.utf8), Summary(rows: m.rowCount, cells: m.cellCount, totalHeight: m.totalHeight, seconds: seconds,
                              replacedInvalidUTF8: table.replacedInvalidUTF8, skippedBlankLines: table.skippedBlankLines,
-                             missingGlyphs: m.missingGlyphs))
+                             missingGlyphs: m.missingGlyphs, raggedRows: table.rows.dropFirst().filter { $0.count != table.rows[0].count }.count))
     }
 }

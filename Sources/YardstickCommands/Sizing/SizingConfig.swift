@@ -45,7 +45,7 @@ package struct SizingConfig {
         let categories = Dictionary(uniqueKeysWithValues: ContentSizeCategory.allCases.map { ($0.rawValue, $0) })
         if let c = m["category"] { environment.category = try c.name(categories) }
         if let c = m["maximumCategory"] { environment.maximumCategory = try c.name(categories) }
-        environment.displayScale = try m["displayScale"]?.length(positive: true)
+        environment.displayScale = try m["displayScale"]?.number() // (1–64, checked with the environment)
         let mode = try m["rowHeightMode"].map(Self.rowHeightMode)
         if case .object(let modeFields)? = m["rowHeightMode"]?.value, case .object(let automatic)? = modeFields["automatic"] {
             estimateFollowsMedian = automatic["followMedian"]?.boolValue ?? false
