@@ -220,7 +220,7 @@ func benchmarkSections(rows: Int, sections: Int) throws -> (build: Double, set: 
     var rng = SplitMix64(state: 43)
     let perSection = rows / sections
     let start = now()
-    var cache = try RowOffsetCache(sections: Array(repeating: SectionLayout(estimatedRowCount: perSection, headerHeight: .units(1_920), footerHeight: .units(640)),
+    var cache = try RowOffsetCache(sections: Array(repeating: RowOffsetCache.SectionLayout(estimatedRowCount: perSection, headerHeight: .units(1_920), footerHeight: .units(640)),
                                                    count: sections), estimatedRowHeight: .units(estimateUnits))
     let build = Double(now() - start)
     let count = 1_000_000

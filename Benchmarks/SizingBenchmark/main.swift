@@ -33,7 +33,7 @@ func name(_ i: Int) -> String { field(i, nameColumn) }
 func status(_ i: Int) -> String { field(i, statusColumn) }
 func note(_ i: Int) -> String { field(i &* 7 &+ 3, notesColumn) + " #\(i)" }
 
-let rows = (0..<rowCount).map { TableRow([name($0), status($0), note($0)]) }
+let rows = (0..<rowCount).map { TableData.Row([name($0), status($0), note($0)]) }
 let data = TableData(columns: ["Name", "Status", "Notes"], rows: rows)
 let bytes = rows.reduce(0) { $0 + $1.fields.reduce(0) { $0 + $1.utf8.count } }
 print("rows: \(rowCount) × 3 text columns, \(fmt(Double(bytes) / Double(rowCount), 1)) UTF-8 bytes per row; \(Machine.coreCount) cores\n")
@@ -47,7 +47,7 @@ grid.rowHeightMode = .automatic(estimated: 60, prefetchWindow: 10)
 grid.maxColumnWidth = 250
 grid.columnWidthMode = .fitContentText(.sampledMax(sampleSize: 1000))
 
-let productCell = CellTemplate<TableRow>.hstack(spacing: 12, alignment: .top) {
+let productCell = CellTemplate<TableData.Row>.hstack(spacing: 12, alignment: .top) {
     CellTemplate.box(width: 44, height: 44)
     CellTemplate.vstack(spacing: 4) {
         CellTemplate.text(column: "Name", style: .headline, lines: 1, truncates: true)

@@ -59,7 +59,7 @@ public final class FontCollection: @unchecked Sendable { // immutable after init
     package static let maximumDistinctMetrics = 64
 
     /// Assembles a collection from faces and one fallback chain per `FontStyle` (indexed by rawValue).
-    package init(faces: [FontFace], chains: [[FaceIndex]], variants: [Int: [(scalars: [ClosedRange<UInt32>], face: FaceIndex)]] = [:]) throws {
+    package init(faces: [FontCollection.Face], chains: [[FaceIndex]], variants: [Int: [(scalars: [ClosedRange<UInt32>], face: FaceIndex)]] = [:]) throws {
         guard !faces.isEmpty, chains.count == FontStyle.allCases.count,
               chains.allSatisfy({ !$0.isEmpty && $0.allSatisfy { faces.indices.contains($0) } }) else {
             throw FontError.emptyCollection
@@ -300,13 +300,13 @@ public final class FontCollection: @unchecked Sendable { // immutable after init
 
 /// Loads each (file, face index) once.
 private struct FaceLoader {
-    var faces: [FontFace] = []
+    var faces: [FontCollection.Face] = []
     var indexByKey: [String: Int] = [:]
 
     mutating func load(_ path: String, index: Int, isBundled: Bool = false) throws -> Int {
         let key = "\(index)#\(path)"
         if let existing = indexByKey[key] { return existing }
-        let face = try FontFace(path: path, indexInFile: index, isBundled: isBundled)
+        let face = try FontCollection.Face(path: path, indexInFile: index, isBundled: isBundled)
         faces.append(face)
         indexByKey[key] = faces.count - 1
         return faces.count - 1

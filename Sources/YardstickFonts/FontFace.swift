@@ -87,7 +87,7 @@ extension FontCollection {
                 hb_blob_destroy(blob)
                 throw FontError.invalidFont(path: path, reason: "no glyphs, or not an OpenType/TrueType font")
             }
-            self.metrics = FontFace.readMetrics(ftFace, unitsPerEm: upem)
+            self.metrics = FontCollection.Face.readMetrics(ftFace, unitsPerEm: upem)
             self.familyName = rec.family_name.map { String(cString: $0) } ?? ""
             self.styleName = rec.style_name.map { String(cString: $0) } ?? ""
             self.glyphCount = Int(rec.num_glyphs)
@@ -155,6 +155,3 @@ extension FontCollection {
         public var description: String { "\(familyName) \(styleName) (\((path as NSString).lastPathComponent)#\(indexInFile))" }
     }
 }
-
-/// The package's short name for `FontCollection.Face`.
-package typealias FontFace = FontCollection.Face

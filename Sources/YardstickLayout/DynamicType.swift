@@ -76,26 +76,20 @@ public enum DynamicType {
 
     /// Point size of a text style at a category (after clamping to `maximum`).
     public static func pointSize(_ style: DynamicType.TextStyle, _ category: DynamicType.ContentSizeCategory = .large,
-                                 maximum: ContentSizeCategory? = nil) -> Double {
+                                 maximum: DynamicType.ContentSizeCategory? = nil) -> Double {
         table[style.row][category.clamped(to: maximum).index].0
     }
 
     /// Apple's leading (line height) for a text style at a category.
     public static func leading(_ style: DynamicType.TextStyle, _ category: DynamicType.ContentSizeCategory = .large,
-                               maximum: ContentSizeCategory? = nil) -> Double {
+                               maximum: DynamicType.ContentSizeCategory? = nil) -> Double {
         table[style.row][category.clamped(to: maximum).index].1
     }
 
     /// `UIFontMetrics(forTextStyle:).scaledValue(for:)`: scales a value designed for the default
     /// category (large) the way the style's size scales at `category`.
     public static func scaledValue(_ value: Double, relativeTo style: DynamicType.TextStyle = .body,
-                                   category: ContentSizeCategory, maximum: ContentSizeCategory? = nil) -> Double {
+                                   category: DynamicType.ContentSizeCategory, maximum: DynamicType.ContentSizeCategory? = nil) -> Double {
         value * pointSize(style, category, maximum: maximum) / pointSize(style, .large)
     }
 }
-
-/// The package's short name for `DynamicType.TextStyle`.
-package typealias TextStyle = DynamicType.TextStyle
-
-/// The package's short name for `DynamicType.ContentSizeCategory`.
-package typealias ContentSizeCategory = DynamicType.ContentSizeCategory

@@ -89,7 +89,7 @@ public struct PreparedText: Sendable {
     /// Lays the text out in `width` points: lines, their metrics and the size.
     /// `attributes.fontStyle` is ignored (the text was shaped in `fontStyle`).
     public func layout(width: Double, attributes: TextAttributes) -> TextLayout {
-        var lines: [LineLayout] = []
+        var lines: [TextLayout.Line] = []
         var y = 0.0
         var previousParagraph = -1
         var widest = 0.0
@@ -99,7 +99,7 @@ public struct PreparedText: Sendable {
                 if paragraph != previousParagraph { y += attributes.paragraphSpacing }
             }
             let m = lineHeight(line.metricsMask, attributes)
-            lines.append(LineLayout(utf8Range: Int(line.start)..<Int(line.end), width: line.width, top: y, height: m.height,
+            lines.append(TextLayout.Line(utf8Range: Int(line.start)..<Int(line.end), width: line.width, top: y, height: m.height,
                                     ascent: m.ascent, descent: m.descent, baseline: y + m.baselineOffset,
                                     isTruncated: isTruncated,
                                     hyphenFace: line.hyphenFace > 0 ? Int(line.hyphenFace - 1) : isTruncated ? nil : softHyphenFace(endingAt: line.end),

@@ -66,11 +66,11 @@ public struct TextLayout: Sendable {
     public func glyphRuns(line index: Int) -> [TextLayout.GlyphRun] {
         let line = lines[index]
         let range = Int32(line.utf8Range.lowerBound)..<Int32(line.utf8Range.upperBound)
-        var runs: [GlyphRun] = []
+        var runs: [TextLayout.GlyphRun] = []
         let joins = prepared.joinKerning(in: range)
         for piece in prepared.pieces where piece.end > range.lowerBound && piece.start < range.upperBound {
             let face = Int(piece.face)
-            if var run = GlyphRun(run: prepared.runs.store[piece.runID], start: piece.start, level: piece.level, range: range,
+            if var run = TextLayout.GlyphRun(run: prepared.runs.store[piece.runID], start: piece.start, level: piece.level, range: range,
                                   face: prepared.fonts.faces[face], emPerUnit: prepared.runs.emPerUnit[face], attributes: attributes) {
                 // The kerning against the next segment, on the glyph of the piece's last cluster.
                 if let join = joins.first(where: { $0.end == piece.end }), !run.advances.isEmpty {
@@ -87,9 +87,9 @@ public struct TextLayout: Sendable {
                 runs.append(run)
             }
         }
-        GlyphRun.reorderVisually(&runs)
+        TextLayout.GlyphRun.reorderVisually(&runs)
         if let face = line.hyphenFace, let h = prepared.metrics.hyphens[face],
-           var hyphen = GlyphRun(extra: h, face: prepared.fonts.faces[face], attributes: attributes) {
+           var hyphen = TextLayout.GlyphRun(extra: h, face: prepared.fonts.faces[face], attributes: attributes) {
             hyphen.bidiLevel = (runs.last?.bidiLevel ?? 0) & 0xFE
             hyphen.clusters = hyphen.clusters.map { _ in line.utf8Range.upperBound }
             runs.append(hyphen)
@@ -97,7 +97,7 @@ public struct TextLayout: Sendable {
         if line.isTruncated {
             let e = prepared.metrics.ellipsis[prepared.fontStyle.rawValue]
             let level = runs.last?.bidiLevel ?? 0
-            var ell = GlyphRun(extra: e, face: prepared.fonts.faces[e.run.face], attributes: attributes)!
+            var ell = TextLayout.GlyphRun(extra: e, face: prepared.fonts.faces[e.run.face], attributes: attributes)!
             ell.bidiLevel = level & 0xFE
             ell.clusters = ell.clusters.map { _ in line.utf8Range.upperBound }
             runs.append(ell)
@@ -139,11 +139,11 @@ extension TextLayout {
         /// Whether the run reads right to left (an odd `bidiLevel`).
         public var isRightToLeft: Bool { bidiLevel & 1 == 1 }
 
-        init?(extra: ExtraRun, face: FontFace, attributes: TextAttributes) {
+        init?(extra: ExtraRun, face: FontCollection.Face, attributes: TextAttributes) {
             self.init(run: extra.run, start: 0, level: 0, range: 0..<extra.run.byteCount, face: face, emPerUnit: extra.emPerUnit, attributes: attributes)
         }
 
-        init?(run: ShapedRun, start: Int32, level: UInt8, range: Range<Int32>, face: FontFace, emPerUnit: Double, attributes: TextAttributes) {
+        init?(run: ShapedRun, start: Int32, level: UInt8, range: Range<Int32>, face: FontCollection.Face, emPerUnit: Double, attributes: TextAttributes) {
             let scale = attributes.size * emPerUnit
             var ids: [UInt32] = [], adv: [Double] = [], xo: [Double] = [], yo: [Double] = [], cl: [Int] = []
             var lastCluster: UInt32? = nil
@@ -169,7 +169,7 @@ extension TextLayout {
 
         /// UAX #9 rule L2: from the highest level down to the lowest odd level, reverse every
         /// maximal sequence of runs at that level or higher. Runs arrive in logical order.
-        static func reorderVisually(_ runs: inout [GlyphRun]) {
+        static func reorderVisually(_ runs: inout [TextLayout.GlyphRun]) {
             guard let maxLevel = runs.map(\.bidiLevel).max(), maxLevel > 0 else { return }
             let minOdd = runs.map(\.bidiLevel).filter { $0 & 1 == 1 }.min() ?? maxLevel
             var level = maxLevel
@@ -188,9 +188,3 @@ extension TextLayout {
         }
     }
 }
-
-/// The package's short name for `TextLayout.Line`.
-package typealias LineLayout = TextLayout.Line
-
-/// The package's short name for `TextLayout.GlyphRun`.
-package typealias GlyphRun = TextLayout.GlyphRun

@@ -4,7 +4,7 @@ extension RowOffsetCache {
     /// with `delta = viewportTop − that row's top`. Nil when no row qualifies. O(log n).
     public func scrollAnchor(atViewportTop viewportTop: LayoutLength) -> RowOffsetCache.ScrollAnchor? {
         guard let found = firstPositiveRow(below: Int(viewportTop.units)) else { return nil }
-        return ScrollAnchor(row: rowPosition(ofItem: found.index),
+        return RowOffsetCache.ScrollAnchor(row: rowPosition(ofItem: found.index),
                             delta: LayoutLength(units: viewportTop.units - Int64(found.top)), capturedViewportTop: viewportTop)
     }
 

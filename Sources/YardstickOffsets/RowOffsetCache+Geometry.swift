@@ -49,7 +49,7 @@ extension RowOffsetCache {
         let window = prefetchWindow(first: first, last: last, prefetch: prefetch)
         let unmeasured = tree.count(EstimatedRowMetric(), before: window.upperBound)
             - tree.count(EstimatedRowMetric(), before: window.lowerBound)
-        return ViewportRows(first: rowPosition(ofItem: first), last: rowPosition(ofItem: last), unmeasuredRowCount: unmeasured)
+        return RowOffsetCache.ViewportRows(first: rowPosition(ofItem: first), last: rowPosition(ofItem: last), unmeasuredRowCount: unmeasured)
     }
 
     /// The estimated rows a lazy sizing pass should measure next: those within the rows meeting
@@ -72,9 +72,9 @@ extension RowOffsetCache {
 
     // MARK: - Helpers
 
-    func span(ofItem index: Int) -> VerticalSpan {
+    func span(ofItem index: Int) -> RowOffsetCache.VerticalSpan {
         let location = tree.locate(index, countingHeaders: false)
-        return VerticalSpan(top: LayoutLength(units: Int64(location.top(estimate: estimateUnits))),
+        return RowOffsetCache.VerticalSpan(top: LayoutLength(units: Int64(location.top(estimate: estimateUnits))),
                             height: LayoutLength(units: Int64(ItemCode.height(location.code, estimate: estimateUnits))))
     }
 

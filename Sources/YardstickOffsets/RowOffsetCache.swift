@@ -68,16 +68,16 @@ public struct RowOffsetCache: Sendable {
 
     /// One section without header or footer holding `rowCount` estimated rows. O(n).
     public init(estimatedRowCount rowCount: Int, estimatedRowHeight: LayoutLength) throws(RowOffsetCacheError) {
-        try self.init(sections: [SectionLayout(estimatedRowCount: rowCount)], estimatedRowHeight: estimatedRowHeight)
+        try self.init(sections: [RowOffsetCache.SectionLayout(estimatedRowCount: rowCount)], estimatedRowHeight: estimatedRowHeight)
     }
 
     /// One section without header or footer holding rows measured at `heights`. O(n).
     public init(measuredRowHeights heights: [LayoutLength], estimatedRowHeight: LayoutLength = .zero) throws(RowOffsetCacheError) {
-        try self.init(sections: [SectionLayout(measuredRowHeights: heights)], estimatedRowHeight: estimatedRowHeight)
+        try self.init(sections: [RowOffsetCache.SectionLayout(measuredRowHeights: heights)], estimatedRowHeight: estimatedRowHeight)
     }
 
     /// The designated initialiser; tests choose small node sizes to exercise the tree's structure.
-    init(sections: [SectionLayout], estimatedRowHeight: LayoutLength, leafCapacity: Int, fanout: Int) throws(RowOffsetCacheError) {
+    init(sections: [RowOffsetCache.SectionLayout], estimatedRowHeight: LayoutLength, leafCapacity: Int, fanout: Int) throws(RowOffsetCacheError) {
         estimateUnits = try RowOffsetCache.validatedHeight(estimatedRowHeight)
         let validated = try RowOffsetCache.validatedSections(sections, existingItems: 0)
         var source = SectionsCodeSource(validated)
@@ -123,7 +123,7 @@ public struct RowOffsetCache: Sendable {
         return Int(height.units)
     }
 
-    static func validatedSections(_ sections: [SectionLayout], existingItems: Int) throws(RowOffsetCacheError) -> [SectionsCodeSource.Section] {
+    static func validatedSections(_ sections: [RowOffsetCache.SectionLayout], existingItems: Int) throws(RowOffsetCacheError) -> [SectionsCodeSource.Section] {
         var result = [SectionsCodeSource.Section]()
         result.reserveCapacity(sections.count)
         var items = existingItems
@@ -177,7 +177,7 @@ public struct RowOffsetCache: Sendable {
     }
 
     /// The header, row or footer at item `index` (within the table). O(log S).
-    func tableItem(atItem index: Int, code: UInt32) -> TableItem {
+    func tableItem(atItem index: Int, code: UInt32) -> RowOffsetCache.TableItem {
         let (section, start) = sections.section(containing: index)
         if ItemCode.isHeader(code) { return .header(section: section) }
         if ItemCode.isFooter(code) { return .footer(section: section) }

@@ -23,6 +23,3 @@ extension RowOffsetCache {
         }
     }
 }
-
-/// The package's short name for `RowOffsetCache.ScrollAnchor`.
-package typealias ScrollAnchor = RowOffsetCache.ScrollAnchor

@@ -41,6 +41,3 @@ extension RowOffsetCache {
         }
     }
 }
-
-/// The package's short name for `RowOffsetCache.SectionLayout`.
-package typealias SectionLayout = RowOffsetCache.SectionLayout

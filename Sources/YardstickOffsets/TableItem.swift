@@ -15,6 +15,3 @@ extension RowOffsetCache {
         }
     }
 }
-
-/// The package's short name for `RowOffsetCache.TableItem`.
-package typealias TableItem = RowOffsetCache.TableItem

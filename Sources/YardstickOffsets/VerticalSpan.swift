@@ -13,6 +13,3 @@ extension RowOffsetCache {
         public var bottom: LayoutLength { top + height }
     }
 }
-
-/// The package's short name for `RowOffsetCache.VerticalSpan`.
-package typealias VerticalSpan = RowOffsetCache.VerticalSpan

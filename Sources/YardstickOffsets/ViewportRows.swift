@@ -18,6 +18,3 @@ extension RowOffsetCache {
         }
     }
 }
-
-/// The package's short name for `RowOffsetCache.ViewportRows`.
-package typealias ViewportRows = RowOffsetCache.ViewportRows

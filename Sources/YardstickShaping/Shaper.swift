@@ -23,7 +23,7 @@ package final class Shaper {
     @exclusivity(unchecked) private var bytesSinceBudgetReset = 0
     private static let bytesPerBudget = 1 << 20
     /// What shaping needs of each face, copied per shaper: reading it touches no reference
-    /// count of the `FontFace` objects every thread shares.
+    /// count of the `FontCollection.Face` objects every thread shares.
     private let faceHandles: UnsafeMutablePointer<FaceHandle>
     /// The fonts shaped with (kept alive here; `faceHandles` points at them).
     private let shapingFonts: [ShapingFont]

@@ -4,15 +4,15 @@ extension DataTableConfiguration {
         /// This width, at least the header's minimum (bold title + 45).
         case fixed(Double)
         /// From the column's text, measured or estimated; 60 pt of sort indicator and margins are
-        /// added, then the width is clamped (see `ColumnWidthStrategy`).
-        case fitContentText(ColumnWidthStrategy)
+        /// added, then the width is clamped (see `DataTableConfiguration.ColumnWidthStrategy`).
+        case fitContentText(DataTableConfiguration.ColumnWidthStrategy)
         /// The widest natural (compressed) width of the column's cells, all or sampled, rounded up.
-        case fitContentAutoLayout(sample: ColumnSample)
+        case fitContentAutoLayout(sample: DataTableConfiguration.ColumnSample)
     }
 }
 
 extension DataTableConfiguration {
-    /// Which of a column's texts decide its width, and how (SwiftDataTables' `ColumnWidthStrategy`).
+    /// Which of a column's texts decide its width, and how (SwiftDataTables' `DataTableConfiguration.ColumnWidthStrategy`).
     /// Samples take every ⌈n ÷ sampleSize⌉-th row from row 0, at most `sampleSize` rows (all
     /// rows when there are no more than that).
     public enum ColumnWidthStrategy: Hashable, Sendable {
@@ -37,12 +37,3 @@ extension DataTableConfiguration {
         case percentile(percentile: Double, sampleSize: Int)
     }
 }
-
-/// The package's short name for `DataTableConfiguration.ColumnWidthMode`.
-package typealias ColumnWidthMode = DataTableConfiguration.ColumnWidthMode
-
-/// The package's short name for `DataTableConfiguration.ColumnWidthStrategy`.
-package typealias ColumnWidthStrategy = DataTableConfiguration.ColumnWidthStrategy
-
-/// The package's short name for `DataTableConfiguration.ColumnSample`.
-package typealias ColumnSample = DataTableConfiguration.ColumnSample

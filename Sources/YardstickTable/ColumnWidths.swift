@@ -63,7 +63,7 @@ enum ColumnWidths {
     }
 
     /// The base width a text strategy gives a column.
-    static func textWidth(column: Int, of data: TableData, strategy: ColumnWidthStrategy, attributes: TextAttributes,
+    static func textWidth(column: Int, of data: TableData, strategy: DataTableConfiguration.ColumnWidthStrategy, attributes: TextAttributes,
                           engine: TextEngine, threads: Int) -> Double {
         // Rows too short to have this column are left out, as SwiftDataTables does.
         let values = data.rows.compactMap { $0[column: column] }
@@ -139,7 +139,7 @@ struct GridColumns {
     }
 }
 
-extension ColumnWidthMode {
+extension DataTableConfiguration.ColumnWidthMode {
     func validate(_ path: String) throws(SizingError) {
         func size(_ n: Int, _ p: String) throws(SizingError) {
             guard n > 0 else { throw SizingError(path: p, message: "a sample size must be at least 1 (got \(n))") }

@@ -31,6 +31,3 @@ extension DataTableConfiguration {
         case wrap
     }
 }
-
-/// The package's short name for `DataTableConfiguration.TextLayoutMode`.
-package typealias TextLayoutMode = DataTableConfiguration.TextLayoutMode

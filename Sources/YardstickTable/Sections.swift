@@ -148,12 +148,12 @@ public struct SectionGrouping: Hashable, Sendable {
     }
 
     /// The sections of `data`, each with its rows in input order. O(rows).
-    func sections(of data: TableData) throws(SizingError) -> [(key: String, rows: [TableRow])] {
+    func sections(of data: TableData) throws(SizingError) -> [(key: String, rows: [TableData.Row])] {
         guard let column = data.columnIndex(self.column) else {
             throw SizingError(path: "sections.column", message: "no column named \"\(self.column)\"")
         }
         var index: [String: Int] = [:]
-        var groups: [(key: String, rows: [TableRow])] = []
+        var groups: [(key: String, rows: [TableData.Row])] = []
         if case .explicit(let names) = order {
             for name in names where index[name] == nil {
                 index[name] = groups.count

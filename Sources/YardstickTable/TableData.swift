@@ -32,7 +32,7 @@ public struct TableData: Sendable {
     /// A table from CSV records: the first names the columns, the rest are rows.
     public init(records: [[String]]) {
         columns = records.first ?? []
-        rows = records.dropFirst().map(TableRow.init)
+        rows = records.dropFirst().map(TableData.Row.init)
     }
 
     /// The position of the first column named `name`.
@@ -44,6 +44,3 @@ public struct TableData: Sendable {
         return { $0[column: index] }
     }
 }
-
-/// The package's short name for `TableData.Row`.
-package typealias TableRow = TableData.Row

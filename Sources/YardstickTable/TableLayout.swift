@@ -79,10 +79,10 @@ public struct TableLayout<Row> {
                               message: "\(estimated) pt rounds to 0 in the row-offset cache's unit; an estimate must be at least 1/64 pt (0.015625)")
         }
         initialEstimate = LayoutLength(units: estimate + spacingUnits)
-        var sectionLayouts: [SectionLayout] = []
+        var sectionLayouts: [RowOffsetCache.SectionLayout] = []
         for s in plan.sections.indices {
             let (header, footer) = try Self.sectionLengths(plan, s)
-            sectionLayouts.append(SectionLayout(estimatedRowCount: plan.sections[s].rows.count, headerHeight: header, footerHeight: footer))
+            sectionLayouts.append(RowOffsetCache.SectionLayout(estimatedRowCount: plan.sections[s].rows.count, headerHeight: header, footerHeight: footer))
         }
         do {
             offsets = try RowOffsetCache(sections: sectionLayouts, estimatedRowHeight: LayoutLength(units: estimate + spacingUnits))
@@ -246,7 +246,7 @@ extension TableLayout where Row == TableData.Row {
     public static func list(_ data: TableData, configuration: ListConfiguration<TableData.Row>, grouping: SectionGrouping? = nil,
                             engine: TextEngine, threads: Int = 0) throws(SizingError) -> TableLayout {
         var c = configuration
-        let groups: [(key: String, rows: [TableRow])]
+        let groups: [(key: String, rows: [TableData.Row])]
         if let grouping {
             groups = try grouping.sections(of: data)
             c.display = grouping.display

@@ -230,7 +230,7 @@ extension TablePlan where Row == TableData.Row {
             if let sizer = templates[i] { return .template(sizer, width: widths[i], gridRounding: true, minimum: minimum) }
             return .dataCell(read: { $0[column: i] }, width: widths[i], wraps: wraps)
         }
-        let groups: [(key: String, rows: [TableRow])] = try c.grouping?.sections(of: data) ?? [("", data.rows)]
+        let groups: [(key: String, rows: [TableData.Row])] = try c.grouping?.sections(of: data) ?? [("", data.rows)]
         let footer = c.shouldShowFooter ? c.heightForSectionFooter : 0
         let sections = Self.sections(groups, levels: c.sections, header: c.heightForSectionHeader, footer: footer,
                                      mode: c.rowHeightMode, display: c.grouping?.display ?? .manuallyManaged)

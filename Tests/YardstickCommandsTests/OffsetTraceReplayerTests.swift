@@ -94,8 +94,8 @@ import YardstickOffsets
             return Int((state >> 33) % UInt64(bound))
         }
         var replayer = OffsetTraceReplayer()
-        var cache = try RowOffsetCache(sections: [SectionLayout(estimatedRowCount: 50, headerHeight: pt(3)), SectionLayout(estimatedRowCount: 0),
-                                                  SectionLayout(estimatedRowCount: 20, footerHeight: pt(2))], estimatedRowHeight: pt(12))
+        var cache = try RowOffsetCache(sections: [RowOffsetCache.SectionLayout(estimatedRowCount: 50, headerHeight: pt(3)), RowOffsetCache.SectionLayout(estimatedRowCount: 0),
+                                                  RowOffsetCache.SectionLayout(estimatedRowCount: 20, footerHeight: pt(2))], estimatedRowHeight: pt(12))
         _ = replayer.replay(line: #"{"op":"reset","sections":[{"rows":50,"header":3},{"rows":0},{"rows":20,"footer":2}],"estimate":12}"#)
         let numbers = ["0", "1", "2", "-1", "7.5", "1e300", "-0", "0.015625", "100", "3", "\"1\"", "null", "true"]
         for step in 0..<3_000 {
@@ -164,8 +164,8 @@ import YardstickOffsets
                 #expect(!answer.contains("\n"))
                 #expect((try? JSONParser.parse(answer))?.objectValue != nil, "\(line) → \(answer)")
                 // Keep the reference cache in step: replay what may have changed it.
-                cache = try RowOffsetCache(sections: [SectionLayout(estimatedRowCount: 50, headerHeight: pt(3)), SectionLayout(estimatedRowCount: 0),
-                                                      SectionLayout(estimatedRowCount: 20, footerHeight: pt(2))], estimatedRowHeight: pt(12))
+                cache = try RowOffsetCache(sections: [RowOffsetCache.SectionLayout(estimatedRowCount: 50, headerHeight: pt(3)), RowOffsetCache.SectionLayout(estimatedRowCount: 0),
+                                                      RowOffsetCache.SectionLayout(estimatedRowCount: 20, footerHeight: pt(2))], estimatedRowHeight: pt(12))
                 replayer = OffsetTraceReplayer()
                 _ = replayer.replay(line: #"{"op":"reset","sections":[{"rows":50,"header":3},{"rows":0},{"rows":20,"footer":2}],"estimate":12}"#)
             }

@@ -11,7 +11,7 @@ final class SizingConfigTests: XCTestCase {
     func error(_ json: String) -> String? {
         do {
             let job = SizingJob(config: try config(json), format: .csv, threads: 1)
-            _ = try job.layout(TableData(columns: ["T"], rows: [TableRow(["x"])]), engine: commandEngine)
+            _ = try job.layout(TableData(columns: ["T"], rows: [TableData.Row(["x"])]), engine: commandEngine)
             return nil
         } catch { return "\(error)" }
     }
@@ -61,12 +61,12 @@ final class SizingConfigTests: XCTestCase {
     }
 
     func testColumnsTheTableLacksAreErrors() throws {
-        let data = TableData(columns: ["Title"], rows: [TableRow(["a"])])
+        let data = TableData(columns: ["Title"], rows: [TableData.Row(["a"])])
         let job = SizingJob(config: try config(#"{"layout":"list","width":300,"cell":{"vstack":{"children":[{"text":{"column":"Titel"}}]}}}"#), format: .csv, threads: 1)
         XCTAssertThrowsError(try job.layout(data, engine: commandEngine)) { XCTAssertEqual("\($0)", "cell.vstack.children[0].text.column: no column named \"Titel\"") }
         let heights = SizingJob(config: try config(#"{"heightColumn":"h"}"#), format: .csv, threads: 1)
         XCTAssertThrowsError(try heights.layout(data, engine: commandEngine)) { XCTAssertEqual("\($0)", "heightColumn: no column named \"h\"") }
-        let bad = TableData(columns: ["Title", "h"], rows: [TableRow(["a", "12"]), TableRow(["b", "tall"])])
+        let bad = TableData(columns: ["Title", "h"], rows: [TableData.Row(["a", "12"]), TableData.Row(["b", "tall"])])
         XCTAssertThrowsError(try heights.layout(bad, engine: commandEngine)) { XCTAssertEqual("\($0)", "row 1, column \"h\": \"tall\" is not a height (a number of points from 0 to 16777215, or empty)") }
     }
 
@@ -79,7 +79,7 @@ final class SizingConfigTests: XCTestCase {
     }
 
     func testDataDependentChecks() throws {
-        let data = TableData(columns: ["Name", "Country", "h"], rows: [TableRow(["a", "Japan", "0x1A"])])
+        let data = TableData(columns: ["Name", "Country", "h"], rows: [TableData.Row(["a", "Japan", "0x1A"])])
         func layoutError(_ json: String) throws -> String? {
             do { _ = try SizingJob(config: try config(json), format: .csv, threads: 1).layout(data, engine: commandEngine); return nil } catch { return "\(error)" }
         }
@@ -91,10 +91,10 @@ final class SizingConfigTests: XCTestCase {
         XCTAssertEqual(try layoutError(#"{"layout":"list","width":300,"cell":{"text":{"column":"Name"}},"sections":{"column":"Country","header":{"text":{"column":"Countri"}}}}"#),
                        "sections.header.text.column: no column named \"Countri\"")
         XCTAssertEqual(try layoutError(#"{"heightColumn":"h"}"#), "row 0, column \"h\": \"0x1A\" is not a height (a number of points from 0 to 16777215, or empty)")
-        let twice = TableData(columns: ["a", "a"], rows: [TableRow(["x", "y"])])
+        let twice = TableData(columns: ["a", "a"], rows: [TableData.Row(["x", "y"])])
         XCTAssertThrowsError(try SizingJob(config: try config(#"{"layout":"list","width":300,"cell":{"text":{"column":"a"}}}"#), format: .csv, threads: 1)
             .layout(twice, engine: commandEngine)) { XCTAssertEqual("\($0)", "the CSV header names the column \"a\" more than once; the config can't tell which one it means") }
-        let tall = TableData(columns: ["Name", "h"], rows: [TableRow(["a", "1"]), TableRow(["b", "16777215"])])
+        let tall = TableData(columns: ["Name", "h"], rows: [TableData.Row(["a", "1"]), TableData.Row(["b", "16777215"])])
         XCTAssertThrowsError(try SizingJob(config: try config(#"{"heightColumn":"h","interRowSpacing":1}"#), format: .csv, threads: 1).layout(tall, engine: commandEngine)) {
             XCTAssertTrue($0 is CommandError, "a row too tall is the data's fault, not the config's: \($0)")
         }

@@ -125,20 +125,20 @@ final class FontCollectionTests: XCTestCase {
     }
 
     func testMetricsAndCoverage() throws {
-        let face = try FontFace(path: BundledFonts.directory() + "/NotoSans-Regular.ttf")
+        let face = try FontCollection.Face(path: BundledFonts.directory() + "/NotoSans-Regular.ttf")
         XCTAssertEqual(face.metrics, FontMetrics(unitsPerEm: 1000, ascender: 1069, descender: 293, lineGap: 0))
         XCTAssertTrue(face.coverage.contains(0x41))
         XCTAssertFalse(face.coverage.contains(0x0627)) // Arabic alef is in the Arabic face
         XCTAssertNotNil(face.glyph(for: "A"))
         XCTAssertGreaterThan(face.advance(ofGlyph: face.glyph(for: "A")!), 0)
-        let emoji = try FontFace(path: BundledFonts.directory() + "/NotoColorEmoji.ttf")
+        let emoji = try FontCollection.Face(path: BundledFonts.directory() + "/NotoColorEmoji.ttf")
         XCTAssertTrue(emoji.hasColorGlyphs)
         XCTAssertEqual(emoji.metrics.unitsPerEm, 2048) // read from head: FreeType reports 0 for bitmap faces
         XCTAssertTrue(emoji.coverage.contains(0x1F600))
     }
 
     func testMissingFileIsAnErrorNamingThePath() {
-        XCTAssertThrowsError(try FontFace(path: "/nonexistent/font.ttf")) { error in
+        XCTAssertThrowsError(try FontCollection.Face(path: "/nonexistent/font.ttf")) { error in
             XCTAssertEqual(error as? FontError, .fileNotFound(path: "/nonexistent/font.ttf"))
             XCTAssertTrue("\(error)".contains("/nonexistent/font.ttf"))
         }
@@ -149,14 +149,14 @@ final class FontCollectionTests: XCTestCase {
         let path = NSTemporaryDirectory() + "yardstick-corrupt-\(getpid()).ttf"
         try Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 31) }).write(to: URL(fileURLWithPath: path))
         defer { try? FileManager.default.removeItem(atPath: path) }
-        XCTAssertThrowsError(try FontFace(path: path)) { error in
+        XCTAssertThrowsError(try FontCollection.Face(path: path)) { error in
             guard case .invalidFont(let p, _)? = error as? FontError else { return XCTFail("\(error)") }
             XCTAssertEqual(p, path)
         }
         // A truncated real font is corrupt too.
         let real = try Data(contentsOf: URL(fileURLWithPath: BundledFonts.directory() + "/NotoSansHebrew-Regular.ttf"))
         try real.prefix(200).write(to: URL(fileURLWithPath: path))
-        XCTAssertThrowsError(try FontFace(path: path))
+        XCTAssertThrowsError(try FontCollection.Face(path: path))
     }
 
     func testFolderOfFontsLoadsItsFilesFirst() throws {

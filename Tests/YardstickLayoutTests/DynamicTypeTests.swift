@@ -3,13 +3,13 @@ import XCTest
 
 final class DynamicTypeTests: XCTestCase {
     func testBodySizesPerCategory() {
-        XCTAssertEqual(ContentSizeCategory.allCases.map { DynamicType.pointSize(.body, $0) }, [14, 15, 16, 17, 19, 21, 23, 28, 33, 40, 47, 53])
-        XCTAssertEqual(ContentSizeCategory.allCases.count, 12)
-        XCTAssertEqual(TextStyle.allCases.count, 11)
+        XCTAssertEqual(DynamicType.ContentSizeCategory.allCases.map { DynamicType.pointSize(.body, $0) }, [14, 15, 16, 17, 19, 21, 23, 28, 33, 40, 47, 53])
+        XCTAssertEqual(DynamicType.ContentSizeCategory.allCases.count, 12)
+        XCTAssertEqual(DynamicType.TextStyle.allCases.count, 11)
     }
 
     func testDefaultCategorySizesAndLeading() {
-        let large: [TextStyle: (Double, Double)] = [.largeTitle: (34, 41), .title1: (28, 34), .title2: (22, 28), .title3: (20, 25),
+        let large: [DynamicType.TextStyle: (Double, Double)] = [.largeTitle: (34, 41), .title1: (28, 34), .title2: (22, 28), .title3: (20, 25),
                                                     .headline: (17, 22), .body: (17, 22), .callout: (16, 21), .subheadline: (15, 20),
                                                     .footnote: (13, 18), .caption1: (12, 16), .caption2: (11, 13)]
         for (style, (size, leading)) in large {
@@ -24,15 +24,15 @@ final class DynamicTypeTests: XCTestCase {
         XCTAssertEqual(DynamicType.scaledValue(10, relativeTo: .body, category: .large), 10)
         XCTAssertEqual(DynamicType.scaledValue(17, relativeTo: .body, category: .accessibilityMedium), 28, accuracy: 1e-12)
         XCTAssertEqual(DynamicType.pointSize(.body, .accessibilityExtraExtraExtraLarge, maximum: .extraLarge), 19)
-        XCTAssertEqual(ContentSizeCategory.accessibilityLarge.clamped(to: .large), .large)
-        XCTAssertEqual(ContentSizeCategory.small.clamped(to: .large), .small)
+        XCTAssertEqual(DynamicType.ContentSizeCategory.accessibilityLarge.clamped(to: .large), .large)
+        XCTAssertEqual(DynamicType.ContentSizeCategory.small.clamped(to: .large), .small)
     }
 
     func testNamesParse() {
-        XCTAssertEqual(ContentSizeCategory(name: "AccessibilityExtraLarge"), .accessibilityExtraLarge)
-        XCTAssertNil(ContentSizeCategory(name: "huge"))
-        XCTAssertEqual(TextStyle(name: "caption2"), .caption2)
-        XCTAssertNil(TextStyle(name: "tiny"))
+        XCTAssertEqual(DynamicType.ContentSizeCategory(name: "AccessibilityExtraLarge"), .accessibilityExtraLarge)
+        XCTAssertNil(DynamicType.ContentSizeCategory(name: "huge"))
+        XCTAssertEqual(DynamicType.TextStyle(name: "caption2"), .caption2)
+        XCTAssertNil(DynamicType.TextStyle(name: "tiny"))
     }
 
     func testAttributesFromATextStyle() {

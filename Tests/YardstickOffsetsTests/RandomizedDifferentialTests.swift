@@ -40,7 +40,7 @@ import Testing
         let fanout = small ? 8 : ItemTree.defaultFanout
         let estimate = [0, 64, 100, rng.int(1...3000)][rng.int(0...3)]
         var model = TableModel(estimate: estimate)
-        var layouts = [SectionLayout]()
+        var layouts = [RowOffsetCache.SectionLayout]()
         for _ in 0..<rng.int(0...5) {
             let section = randomSection(&rng, maxRows: small ? 40 : 300, valid: true)
             model.sections.append(section.model)
@@ -70,17 +70,17 @@ import Testing
         return rng.int(1...3000)
     }
 
-    func randomSection(_ rng: inout SplitMix64, maxRows: Int, valid: Bool) -> (model: TableModel.Section, layout: SectionLayout) {
+    func randomSection(_ rng: inout SplitMix64, maxRows: Int, valid: Bool) -> (model: TableModel.Section, layout: RowOffsetCache.SectionLayout) {
         let header = rng.chance(40) ? 0 : randomHeight(&rng, allowInvalid: !valid)
         let footer = rng.chance(50) ? 0 : randomHeight(&rng, allowInvalid: !valid)
         let count = rng.chance(20) ? 0 : rng.int(0...maxRows)
         if rng.chance(50) {
             return (TableModel.Section(header: header, footer: footer, rows: Array(repeating: nil, count: count)),
-                    SectionLayout(estimatedRowCount: count, headerHeight: .units(Int64(header)), footerHeight: .units(Int64(footer))))
+                    RowOffsetCache.SectionLayout(estimatedRowCount: count, headerHeight: .units(Int64(header)), footerHeight: .units(Int64(footer))))
         }
         let heights = (0..<count).map { _ in randomHeight(&rng, allowInvalid: !valid && rng.chance(5)) }
         return (TableModel.Section(header: header, footer: footer, rows: heights),
-                SectionLayout(measuredRowHeights: heights.map { .units(Int64($0)) }, headerHeight: .units(Int64(header)), footerHeight: .units(Int64(footer))))
+                RowOffsetCache.SectionLayout(measuredRowHeights: heights.map { .units(Int64($0)) }, headerHeight: .units(Int64(header)), footerHeight: .units(Int64(footer))))
     }
 
     /// A row position that is usually valid, sometimes just out of range.
@@ -273,7 +273,7 @@ import Testing
             if let item = rowItems.randomElement(using: &rng) {
                 let position = RowPosition(section: item.section, row: item.row)
                 let frame = try cache.frame(of: position)
-                try check(frame == VerticalSpan(top: .units(Int64(item.top)), height: .units(Int64(item.height))), "frame of \(position)")
+                try check(frame == RowOffsetCache.VerticalSpan(top: .units(Int64(item.top)), height: .units(Int64(item.height))), "frame of \(position)")
                 try check(try cache.offset(of: position).units == Int64(item.top), "offset of \(position)")
                 try check(try cache.isMeasured(position) == !item.estimated, "isMeasured")
                 try check(try cache.rowCount(inSection: item.section) == model.sections[item.section].rows.count, "rowCount(inSection:)")
@@ -282,8 +282,8 @@ import Testing
                 let section = rng.int(0...(model.sections.count - 1))
                 let header = layout.header(section)
                 let footer = layout.footer(section)
-                try check(try cache.headerFrame(ofSection: section) == VerticalSpan(top: .units(Int64(header.top)), height: .units(Int64(header.height))), "header frame")
-                try check(try cache.footerFrame(ofSection: section) == VerticalSpan(top: .units(Int64(footer.top)), height: .units(Int64(footer.height))), "footer frame")
+                try check(try cache.headerFrame(ofSection: section) == RowOffsetCache.VerticalSpan(top: .units(Int64(header.top)), height: .units(Int64(header.height))), "header frame")
+                try check(try cache.footerFrame(ofSection: section) == RowOffsetCache.VerticalSpan(top: .units(Int64(footer.top)), height: .units(Int64(footer.height))), "footer frame")
             }
             let y = randomY(layout, &rng)
             try check(cache.item(at: .units(Int64(y))) == layout.item(at: y), "item at \(y)")

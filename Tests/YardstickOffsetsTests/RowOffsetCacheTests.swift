@@ -24,19 +24,19 @@ import Testing
 
     @Test func buildsFromMeasuredHeightsAndSections() throws {
         let cache = try RowOffsetCache(sections: [
-            SectionLayout(measuredRowHeights: [pt(1), pt(2), pt(3)], headerHeight: pt(10), footerHeight: pt(5)),
-            SectionLayout(estimatedRowCount: 0, headerHeight: pt(7)),
-            SectionLayout(estimatedRowCount: 2, footerHeight: pt(4)),
+            RowOffsetCache.SectionLayout(measuredRowHeights: [pt(1), pt(2), pt(3)], headerHeight: pt(10), footerHeight: pt(5)),
+            RowOffsetCache.SectionLayout(estimatedRowCount: 0, headerHeight: pt(7)),
+            RowOffsetCache.SectionLayout(estimatedRowCount: 2, footerHeight: pt(4)),
         ], estimatedRowHeight: pt(100))
         #expect(cache.sectionCount == 3)
         #expect(cache.rowCount == 5)
         #expect(try cache.rowCount(inSection: 1) == 0)
-        #expect(try cache.headerFrame(ofSection: 0) == VerticalSpan(top: .zero, height: pt(10)))
-        #expect(try cache.frame(of: at(0, 2)) == VerticalSpan(top: pt(13), height: pt(3)))
-        #expect(try cache.footerFrame(ofSection: 0) == VerticalSpan(top: pt(16), height: pt(5)))
-        #expect(try cache.headerFrame(ofSection: 1) == VerticalSpan(top: pt(21), height: pt(7)))
-        #expect(try cache.footerFrame(ofSection: 1) == VerticalSpan(top: pt(28), height: .zero))
-        #expect(try cache.headerFrame(ofSection: 2) == VerticalSpan(top: pt(28), height: .zero))
+        #expect(try cache.headerFrame(ofSection: 0) == RowOffsetCache.VerticalSpan(top: .zero, height: pt(10)))
+        #expect(try cache.frame(of: at(0, 2)) == RowOffsetCache.VerticalSpan(top: pt(13), height: pt(3)))
+        #expect(try cache.footerFrame(ofSection: 0) == RowOffsetCache.VerticalSpan(top: pt(16), height: pt(5)))
+        #expect(try cache.headerFrame(ofSection: 1) == RowOffsetCache.VerticalSpan(top: pt(21), height: pt(7)))
+        #expect(try cache.footerFrame(ofSection: 1) == RowOffsetCache.VerticalSpan(top: pt(28), height: .zero))
+        #expect(try cache.headerFrame(ofSection: 2) == RowOffsetCache.VerticalSpan(top: pt(28), height: .zero))
         #expect(try cache.offset(of: at(2, 1)) == pt(128))
         #expect(cache.totalHeight == pt(232))
     }
@@ -53,8 +53,8 @@ import Testing
 
     @Test func itemAtYFindsHeadersRowsAndFootersAndSkipsZeroHeights() throws {
         let cache = try RowOffsetCache(sections: [
-            SectionLayout(measuredRowHeights: [pt(0), pt(10), pt(0), pt(10)], headerHeight: pt(5), footerHeight: pt(0)),
-            SectionLayout(estimatedRowCount: 0, headerHeight: pt(0), footerHeight: pt(3)),
+            RowOffsetCache.SectionLayout(measuredRowHeights: [pt(0), pt(10), pt(0), pt(10)], headerHeight: pt(5), footerHeight: pt(0)),
+            RowOffsetCache.SectionLayout(estimatedRowCount: 0, headerHeight: pt(0), footerHeight: pt(3)),
         ], estimatedRowHeight: pt(1))
         #expect(cache.item(at: pt(-1)) == nil)
         #expect(cache.item(at: .zero) == .header(section: 0))
@@ -67,7 +67,7 @@ import Testing
     }
 
     @Test func viewportRowsAndTheirUnmeasuredNeighbours() throws {
-        var cache = try RowOffsetCache(sections: [SectionLayout(estimatedRowCount: 10), SectionLayout(estimatedRowCount: 10, headerHeight: pt(5))],
+        var cache = try RowOffsetCache(sections: [RowOffsetCache.SectionLayout(estimatedRowCount: 10), RowOffsetCache.SectionLayout(estimatedRowCount: 10, headerHeight: pt(5))],
                                        estimatedRowHeight: pt(10))
         try cache.setHeights([pt(10), pt(10), pt(10)], startingAt: at(0, 3))
         // Rows 2...4 of section 0 meet [25, 45): 20–30, 30–40, 40–50.
@@ -106,11 +106,11 @@ import Testing
     }
 
     @Test func insertAndDeleteSections() throws {
-        var cache = try RowOffsetCache(sections: [SectionLayout(estimatedRowCount: 2, headerHeight: pt(1))], estimatedRowHeight: pt(10))
-        try cache.insertSections([SectionLayout(measuredRowHeights: [pt(3)], footerHeight: pt(2)), SectionLayout(estimatedRowCount: 0)], at: 0)
+        var cache = try RowOffsetCache(sections: [RowOffsetCache.SectionLayout(estimatedRowCount: 2, headerHeight: pt(1))], estimatedRowHeight: pt(10))
+        try cache.insertSections([RowOffsetCache.SectionLayout(measuredRowHeights: [pt(3)], footerHeight: pt(2)), RowOffsetCache.SectionLayout(estimatedRowCount: 0)], at: 0)
         #expect(cache.sectionCount == 3)
         #expect(try cache.offset(of: at(2, 1)) == pt(3 + 2 + 1 + 10))
-        try cache.insertSections([SectionLayout(estimatedRowCount: 1)], at: 3)
+        try cache.insertSections([RowOffsetCache.SectionLayout(estimatedRowCount: 1)], at: 3)
         #expect(try cache.rowCount(inSection: 3) == 1)
         try cache.deleteSections(0..<2)
         #expect(cache.sectionCount == 2)
@@ -120,7 +120,7 @@ import Testing
     }
 
     @Test func deletingEveryRowLeavesHeadersAndFooters() throws {
-        var cache = try RowOffsetCache(sections: [SectionLayout(estimatedRowCount: 500, headerHeight: pt(4), footerHeight: pt(6))],
+        var cache = try RowOffsetCache(sections: [RowOffsetCache.SectionLayout(estimatedRowCount: 500, headerHeight: pt(4), footerHeight: pt(6))],
                                        estimatedRowHeight: pt(3))
         try cache.deleteRows(0..<500, inSection: 0)
         #expect(try cache.rowCount(inSection: 0) == 0)
@@ -141,7 +141,7 @@ import Testing
         #expect(try cache.viewportRows(meeting: .zero..<pt(100), prefetch: 5) == nil)
         #expect(throws: RowOffsetCacheError.noScrollAnchor) { try cache.restoredContentOffset(viewportHeight: pt(10)) }
         #expect(throws: RowOffsetCacheError.sectionOutOfRange(section: 0, sectionCount: 0)) { try cache.offset(of: at(0, 0)) }
-        try cache.insertSections([SectionLayout(estimatedRowCount: 0)], at: 0)
+        try cache.insertSections([RowOffsetCache.SectionLayout(estimatedRowCount: 0)], at: 0)
         #expect(cache.sectionCount == 1 && cache.totalHeight == .zero)
         #expect(cache.item(at: .zero) == nil)
     }
@@ -161,7 +161,7 @@ import Testing
     // MARK: - Refusals
 
     @Test func invalidInputThrowsAndChangesNothing() throws {
-        var cache = try RowOffsetCache(sections: [SectionLayout(estimatedRowCount: 3), SectionLayout(estimatedRowCount: 1)], estimatedRowHeight: pt(2))
+        var cache = try RowOffsetCache(sections: [RowOffsetCache.SectionLayout(estimatedRowCount: 3), RowOffsetCache.SectionLayout(estimatedRowCount: 1)], estimatedRowHeight: pt(2))
         let codes = cache.storedCodes
         let tooTall = RowOffsetCache.maximumHeight + .units(1)
         #expect(throws: RowOffsetCacheError.negativeHeight(.units(-1))) { try cache.setHeight(.units(-1), of: at(0, 0)) }

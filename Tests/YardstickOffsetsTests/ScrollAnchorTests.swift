@@ -6,7 +6,7 @@ import Testing
 @Suite struct ScrollAnchorTests {
     /// 100 estimated rows of 20 pt, section header 30 pt, footer 10 pt.
     func makeTable() throws -> RowOffsetCache {
-        try RowOffsetCache(sections: [SectionLayout(estimatedRowCount: 100, headerHeight: pt(30), footerHeight: pt(10))],
+        try RowOffsetCache(sections: [RowOffsetCache.SectionLayout(estimatedRowCount: 100, headerHeight: pt(30), footerHeight: pt(10))],
                            estimatedRowHeight: pt(20))
     }
 
@@ -107,11 +107,11 @@ import Testing
     }
 
     @Test func theAnchorFollowsSectionChangesAndMoves() throws {
-        var cache = try RowOffsetCache(sections: [SectionLayout(estimatedRowCount: 5), SectionLayout(estimatedRowCount: 5)],
+        var cache = try RowOffsetCache(sections: [RowOffsetCache.SectionLayout(estimatedRowCount: 5), RowOffsetCache.SectionLayout(estimatedRowCount: 5)],
                                        estimatedRowHeight: pt(10))
         _ = cache.captureScrollAnchor(viewportTop: pt(72))   // section 1 row 2, delta 2
         #expect(cache.scrollAnchor?.row == at(1, 2))
-        try cache.insertSections([SectionLayout(estimatedRowCount: 3)], at: 0)
+        try cache.insertSections([RowOffsetCache.SectionLayout(estimatedRowCount: 3)], at: 0)
         #expect(cache.scrollAnchor?.row == at(2, 2))
         try cache.insertRows(at: at(1, 0), count: 4)          // another section: no shift
         #expect(cache.scrollAnchor?.row == at(2, 2))

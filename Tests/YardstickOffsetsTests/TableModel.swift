@@ -131,7 +131,7 @@ struct TableModel {
             items[section + 1 < headerIndices.count ? headerIndices[section + 1] - 1 : items.count - 1]
         }
 
-        func item(at y: Int) -> TableItem? {
+        func item(at y: Int) -> RowOffsetCache.TableItem? {
             for item in items where item.top <= y && y < item.top + item.height {
                 switch item.kind {
                 case .header: return .header(section: item.section)
@@ -162,11 +162,11 @@ struct TableModel {
             return first < 0 ? nil : (first, last)
         }
 
-        func viewport(lower: Int, upper: Int, prefetch: Int) -> ViewportRows? {
+        func viewport(lower: Int, upper: Int, prefetch: Int) -> RowOffsetCache.ViewportRows? {
             guard let (first, last) = meeting(lower: lower, upper: upper) else { return nil }
             var unmeasured = 0
             for index in max(0, first - prefetch)...min(rows.count - 1, last + prefetch) where rows[index].estimated { unmeasured += 1 }
-            return ViewportRows(first: RowPosition(section: rows[first].section, row: rows[first].row),
+            return RowOffsetCache.ViewportRows(first: RowPosition(section: rows[first].section, row: rows[first].row),
                                 last: RowPosition(section: rows[last].section, row: rows[last].row),
                                 unmeasuredRowCount: unmeasured)
         }

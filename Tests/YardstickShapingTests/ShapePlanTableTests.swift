@@ -6,7 +6,7 @@ import YardstickFonts
 final class ShapePlanTableTests: XCTestCase {
     /// Keys stay found through the table's growth, each plan made once.
     func testKeepsEveryPlanThroughGrowth() throws {
-        let face = try FontFace(path: BundledFonts.directory() + "/NotoSans-Regular.ttf", indexInFile: 0, isBundled: true)
+        let face = try FontCollection.Face(path: BundledFonts.directory() + "/NotoSans-Regular.ttf", indexInFile: 0, isBundled: true)
         let scripts = ["Latn", "Grek", "Cyrl", "Zyyy", "Arab", "Hebr", "Deva", "Thai", "Hani", "Hang", "Kana", "Hira", "Armn", "Geor", "Ethi", "Beng"]
         var table = ShapePlanTable(capacity: 2)
         var made: [UInt64: OpaquePointer] = [:]

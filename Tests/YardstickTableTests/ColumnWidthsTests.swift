@@ -17,9 +17,9 @@ final class ColumnWidthsTests: XCTestCase {
     func ceilNatural(_ s: String) -> Double { (natural(s) - 1e-9).rounded(.up) }
 
     let names = ["Ann", "Bartholomew Higginbotham", "Cy", "Dolores", "Eve", "Franziska von Hohenberg", "Gus", "Hal", "Ines", "Jo"]
-    var data: TableData { TableData(columns: ["N"], rows: names.map { TableRow([$0]) }) }
+    var data: TableData { TableData(columns: ["N"], rows: names.map { TableData.Row([$0]) }) }
 
-    func widths(_ mode: ColumnWidthMode, _ edit: (inout DataTableConfiguration) -> Void = { _ in }) throws -> [Double] {
+    func widths(_ mode: DataTableConfiguration.ColumnWidthMode, _ edit: (inout DataTableConfiguration) -> Void = { _ in }) throws -> [Double] {
         var c = DataTableConfiguration()
         c.columnWidthMode = mode
         edit(&c)
@@ -52,7 +52,7 @@ final class ColumnWidthsTests: XCTestCase {
     }
 
     func testHeaderBeatsTheMaximumAndFramesScale() throws {
-        let long = TableData(columns: ["A rather long column title", "B"], rows: [TableRow(["x", String(repeating: "wide text ", count: 20)])])
+        let long = TableData(columns: ["A rather long column title", "B"], rows: [TableData.Row(["x", String(repeating: "wide text ", count: 20)])])
         var c = DataTableConfiguration()
         c.columnWidthMode = .fitContentText(.maxMeasured)
         c.maxColumnWidth = 80
@@ -74,7 +74,7 @@ final class ColumnWidthsTests: XCTestCase {
     }
 
     func testRowsWithoutTheColumnAreLeftOut() throws {
-        let ragged = TableData(columns: ["A", "B"], rows: [TableRow(["x", "abcdefghij"]), TableRow(["y"]), TableRow(["z"])])
+        let ragged = TableData(columns: ["A", "B"], rows: [TableData.Row(["x", "abcdefghij"]), TableData.Row(["y"]), TableData.Row(["z"])])
         var c = DataTableConfiguration()
         c.columnWidthMode = .fitContentText(.estimatedAverage(averageCharWidth: 10))
         c.minColumnWidth = 0

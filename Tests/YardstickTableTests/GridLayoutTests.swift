@@ -11,9 +11,9 @@ final class GridLayoutTests: XCTestCase {
     var engine: TextEngine { Self.engine }
 
     let data = TableData(columns: ["Title", "Notes"], rows: [
-        TableRow(["Groceries", "Milk, eggs, bread, butter, flour, sugar, apples and a few things more to wrap"]),
-        TableRow(["Call mom", ""]),
-        TableRow(["Trip"]), // ragged: the missing cell is empty
+        TableData.Row(["Groceries", "Milk, eggs, bread, butter, flour, sugar, apples and a few things more to wrap"]),
+        TableData.Row(["Call mom", ""]),
+        TableData.Row(["Trip"]), // ragged: the missing cell is empty
     ])
 
     var line: Double {
@@ -22,7 +22,7 @@ final class GridLayoutTests: XCTestCase {
         return engine.prepare("").measure(width: 100, attributes: a).height
     }
 
-    func heights(_ t: TableLayout<TableRow>) -> [Double] {
+    func heights(_ t: TableLayout<TableData.Row>) -> [Double] {
         (0..<t.rowCounts[0]).map { try! t.height(of: RowPosition(section: 0, row: $0)).points }
     }
 
@@ -53,7 +53,7 @@ final class GridLayoutTests: XCTestCase {
     /// What no font covers is counted wherever the table measured it: column titles (they set
     /// least widths) and rows, each measured row once more when it is measured again.
     func testMissingGlyphsOfTitlesAndRowsAreCounted() throws {
-        let cherokee = TableData(columns: ["Ꮳ name", "Notes"], rows: [TableRow(["ᏣᎳᎩ", "ok"]), TableRow(["fine", "Ꭰ"])])
+        let cherokee = TableData(columns: ["Ꮳ name", "Notes"], rows: [TableData.Row(["ᏣᎳᎩ", "ok"]), TableData.Row(["fine", "Ꭰ"])])
         var c = DataTableConfiguration()
         c.rowHeightMode = .automatic(estimated: 60, prefetchWindow: 10)
         c.textLayout = .wrap // (single-line default cells have a known height: their texts are not measured)
@@ -110,7 +110,7 @@ final class GridLayoutTests: XCTestCase {
     }
 
     func testSameHeightsAtAnyThreadCount() throws {
-        let rows = (0..<3000).map { i in TableRow(["row \(i)", String(repeating: "wörd ", count: i % 23) + "مرحبا \(i)", "你好世界 \(i % 7)"]) }
+        let rows = (0..<3000).map { i in TableData.Row(["row \(i)", String(repeating: "wörd ", count: i % 23) + "مرحبا \(i)", "你好世界 \(i % 7)"]) }
         let big = TableData(columns: ["a", "b", "c"], rows: rows)
         var c = DataTableConfiguration()
         c.textLayout = .wrap

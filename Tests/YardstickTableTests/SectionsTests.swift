@@ -55,8 +55,8 @@ final class SectionsTests: XCTestCase {
     }
 
     func testGroupingACSVTableByColumn() throws {
-        let data = TableData(columns: ["Name", "Country"], rows: [TableRow(["Yuki", "Japan"]), TableRow(["Anne", "France"]), TableRow(["Ken", "Japan"])])
-        let row = CellTemplate<TableRow>.text(column: "Name")
+        let data = TableData(columns: ["Name", "Country"], rows: [TableData.Row(["Yuki", "Japan"]), TableData.Row(["Anne", "France"]), TableData.Row(["Ken", "Japan"])])
+        let row = CellTemplate<TableData.Row>.text(column: "Name")
         var c = ListConfiguration(width: 300, cell: row)
         c.sections = SectionLevels(allSections: SectionRules(header: .template(.text(column: "Country", style: .footnote).insets(EdgeInsets(top: 10, leading: 0, bottom: 4, trailing: 0)))))
         let input = try TableLayout.list(data, configuration: c, grouping: SectionGrouping(column: "Country"), engine: engine)

@@ -81,12 +81,12 @@ package struct OffsetTraceReplayer {
         switch op {
         case "reset":
             guard let sectionValues = fields["sections"]?.arrayValue else { throw TraceLineError("\"sections\" must be an array") }
-            var sections = [SectionLayout]()
+            var sections = [RowOffsetCache.SectionLayout]()
             sections.reserveCapacity(sectionValues.count)
             for (index, value) in sectionValues.enumerated() {
                 guard case .object(let sectionFields) = value else { throw TraceLineError("sections[\(index)] must be an object") }
                 let section = TraceRequest(fields: sectionFields, context: "sections[\(index)].")
-                sections.append(SectionLayout(estimatedRowCount: try section.count("rows"),
+                sections.append(RowOffsetCache.SectionLayout(estimatedRowCount: try section.count("rows"),
                                               headerHeight: try section.height("header", required: false) ?? .zero,
                                               footerHeight: try section.height("footer", required: false) ?? .zero))
             }

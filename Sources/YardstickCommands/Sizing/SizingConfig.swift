@@ -42,7 +42,7 @@ package struct SizingConfig {
             throw m[key]!.error("applies to \(layout == .grid ? "list" : "grid") layouts only (\"layout\" is \"\(layout.rawValue)\")")
         }
         var environment = SizingEnvironment()
-        let categories = Dictionary(uniqueKeysWithValues: ContentSizeCategory.allCases.map { ($0.rawValue, $0) })
+        let categories = Dictionary(uniqueKeysWithValues: DynamicType.ContentSizeCategory.allCases.map { ($0.rawValue, $0) })
         if let c = m["category"] { environment.category = try c.name(categories) }
         if let c = m["maximumCategory"] { environment.maximumCategory = try c.name(categories) }
         environment.displayScale = try m["displayScale"]?.number() // (1–64, checked with the environment)
@@ -78,7 +78,7 @@ package struct SizingConfig {
         case .grid:
             var g = DataTableConfiguration()
             if let mode { g.rowHeightMode = mode }
-            g.textLayout = try m["textLayout"]?.name(["singleLine": TextLayoutMode.singleLine, "wrap": .wrap]) ?? .singleLine
+            g.textLayout = try m["textLayout"]?.name(["singleLine": DataTableConfiguration.TextLayoutMode.singleLine, "wrap": .wrap]) ?? .singleLine
             g.frameWidth = try m["width"]?.length(positive: true)
             if let c = m["columnWidthMode"] { g.columnWidthMode = try Self.columnWidthMode(c) }
             g.minColumnWidth = try m["minColumnWidth"]?.length() ?? 70
@@ -129,12 +129,12 @@ package struct SizingConfig {
         return .automatic(estimated: try a["estimated"]?.length() ?? 44, prefetchWindow: try a["prefetchWindow"]?.integer() ?? 10)
     }
 
-    static func columnWidthMode(_ r: ConfigReader) throws(ConfigError) -> ColumnWidthMode {
+    static func columnWidthMode(_ r: ConfigReader) throws(ConfigError) -> DataTableConfiguration.ColumnWidthMode {
         let (key, v) = try r.variant(["fixed", "fitContentText", "fitContentAutoLayout"])
         switch key {
         case "fixed": return .fixed(try v.length(positive: true))
         case "fitContentText":
-            if case .string = v.value { return .fitContentText(try v.name(["maxMeasured": ColumnWidthStrategy.maxMeasured])) }
+            if case .string = v.value { return .fitContentText(try v.name(["maxMeasured": DataTableConfiguration.ColumnWidthStrategy.maxMeasured])) }
             let (name, s) = try v.variant(["sampledMax", "percentileMeasured", "estimatedAverage", "hybrid"])
             switch name {
             case "sampledMax":
@@ -151,7 +151,7 @@ package struct SizingConfig {
                                                averageCharWidth: try a["averageCharWidth"]?.length() ?? 7))
             }
         default:
-            if case .string = v.value { return .fitContentAutoLayout(sample: try v.name(["all": ColumnSample.all])) }
+            if case .string = v.value { return .fitContentAutoLayout(sample: try v.name(["all": DataTableConfiguration.ColumnSample.all])) }
             let (name, s) = try v.variant(["sampledMax", "percentile"])
             if name == "sampledMax" { return .fitContentAutoLayout(sample: .sampledMax(sampleSize: try sample(s, ["sampleSize"]).size)) }
             let p = try sample(s, ["percentile", "sampleSize"])

@@ -38,7 +38,7 @@ package struct SizingJob {
         if let name = c.heightColumn {
             guard let column = data.columnIndex(name) else { throw ConfigError(path: "heightColumn", message: "no column named \"\(name)\"") }
             for (r, row) in data.rows.enumerated() { _ = try Self.height(row[column: column], row: r, column: name) }
-            let read: @Sendable (RowPosition, TableRow) -> Double? = { _, row in try? Self.height(row[column: column], row: 0, column: name) }
+            let read: @Sendable (RowPosition, TableData.Row) -> Double? = { _, row in try? Self.height(row[column: column], row: 0, column: name) }
             c.grid.heightForRowAt = read
             c.list?.heightForRowAt = read
         }
@@ -150,7 +150,7 @@ package struct SizingJob {
         for s in 0..<table.sectionCount {
             let header = try! table.offsets.headerFrame(ofSection: s)
             var y = header.top.units + header.height.units
-            func part(_ name: String, _ frame: VerticalSpan) {
+            func part(_ name: String, _ frame: RowOffsetCache.VerticalSpan) {
                 if format == .jsonl {
                     text("{\"section\":\(s),\"\(name)\":"); number(frame.height.units); text(",\"y\":"); number(frame.top.units); text("}\n")
                 } else if sectioned {

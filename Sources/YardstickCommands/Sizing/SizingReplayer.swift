@@ -80,7 +80,7 @@ package struct SizingReplayer {
             guard let i = columns.firstIndex(of: name) else { throw CommandError("no column named \"\(name)\"") }
             return i
         }
-        func checkHeightValue(_ row: TableRow) throws {
+        func checkHeightValue(_ row: TableData.Row) throws {
             if let h = heightColumn { _ = try SizingJob.height(row[column: h.index], row: 0, column: h.name) }
         }
         writer.beginObject()
@@ -110,7 +110,7 @@ package struct SizingReplayer {
         case "insert":
             let p = try position()
             guard case .object(let cells)? = fields["cells"] else { throw CommandError("\"cells\" must be an object of column names and texts") }
-            var row = TableRow(Array(repeating: "", count: columns.count))
+            var row = TableData.Row(Array(repeating: "", count: columns.count))
             for name in cells.keys.sorted() {
                 let value = cells[name]!
                 guard let text = value.stringValue else { throw CommandError("cells.\(name) must be a string") }

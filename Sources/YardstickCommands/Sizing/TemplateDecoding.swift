@@ -52,10 +52,10 @@ enum TemplateDecoding {
     static func text<Row>(_ r: ConfigReader) throws(ConfigError) -> TextElement<Row> {
         let m = try r.members(["column", "style", "size", "weight", "lines", "truncate", "hyphenate"])
         guard let column = m["column"] else { throw r.error("a text needs \"column\"") }
-        let style: TextStyle? = try m["style"].map { s throws(ConfigError) in
+        let style: DynamicType.TextStyle? = try m["style"].map { s throws(ConfigError) in
             let name = try s.string()
-            guard let style = TextStyle(name: name) else {
-                throw s.error("unknown style \"\(name)\"; expected one of \(TextStyle.allCases.map(\.rawValue).joined(separator: ", "))")
+            guard let style = DynamicType.TextStyle(name: name) else {
+                throw s.error("unknown style \"\(name)\"; expected one of \(DynamicType.TextStyle.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             return style
         }

@@ -62,16 +62,16 @@ package struct TextOptions: Sendable {
         return a
     }
 
-    package static func parseStyle(_ name: String) throws -> TextStyle {
-        guard let s = TextStyle(name: name) else {
-            throw CommandError("unknown style \"\(name)\"; valid styles: \(TextStyle.allCases.map(\.rawValue).joined(separator: ", "))")
+    package static func parseStyle(_ name: String) throws -> DynamicType.TextStyle {
+        guard let s = DynamicType.TextStyle(name: name) else {
+            throw CommandError("unknown style \"\(name)\"; valid styles: \(DynamicType.TextStyle.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         return s
     }
 
-    package static func parseCategory(_ name: String) throws -> ContentSizeCategory {
-        guard let c = ContentSizeCategory(name: name) else {
-            throw CommandError("unknown category \"\(name)\"; valid categories: \(ContentSizeCategory.allCases.map(\.rawValue).joined(separator: ", "))")
+    package static func parseCategory(_ name: String) throws -> DynamicType.ContentSizeCategory {
+        guard let c = DynamicType.ContentSizeCategory(name: name) else {
+            throw CommandError("unknown category \"\(name)\"; valid categories: \(DynamicType.ContentSizeCategory.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         return c
     }
