@@ -37,7 +37,7 @@ bench: deps
 
 # DocC for the library (swift-docc-plugin): the overview and articles of Sources/Yardstick/Yardstick.docc
 # with the symbols of the modules users meet, combined; out/docs/Yardstick.doccarchive.
-DOC_TARGETS := Yardstick YardstickLayout YardstickTemplates YardstickTable YardstickOffsets YardstickFonts YardstickShaping
+DOC_TARGETS := Yardstick YardstickLayout YardstickTemplates YardstickTable YardstickOffsets YardstickFonts
 docs: deps
 	@mkdir -p out/docs
 	$(SWIFT) package --allow-writing-to-directory out/docs generate-documentation $(addprefix --target ,$(DOC_TARGETS)) \

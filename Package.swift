@@ -48,7 +48,7 @@ let package = Package(
         .target(name: "YardstickTable", dependencies: ["YardstickFonts", "YardstickShaping", "YardstickLayout", "YardstickTemplates", "YardstickOffsets"]),
 
         // Public umbrella, command logic, CLI.
-        .target(name: "Yardstick", dependencies: ["YardstickFonts", "YardstickAnalysis", "YardstickShaping", "YardstickLineBreaking", "YardstickLayout", "YardstickTemplates", "YardstickOffsets", "YardstickTable"]),
+        .target(name: "Yardstick", dependencies: ["YardstickFonts", "YardstickLayout", "YardstickTemplates", "YardstickOffsets", "YardstickTable"]),
         .target(name: "YardstickCommands", dependencies: ["YardstickFonts", "YardstickShaping", "YardstickLayout", "YardstickTemplates", "YardstickOffsets", "YardstickTable"]),
         .executableTarget(name: "yardstick", dependencies: ["YardstickCommands", "YardstickLayout", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
 

@@ -1,45 +1,45 @@
 /// A maximal stretch of one paragraph with one bidi embedding level and one script.
 /// Offsets are UTF-8 bytes from the start of the whole text.
-package struct AnalysisRun: Equatable, Sendable {
-    package var start: Int32
-    package var end: Int32
+public struct AnalysisRun: Equatable, Sendable {
+    public var start: Int32
+    public var end: Int32
     /// Bidi embedding level (odd = right to left).
-    package var level: UInt8
+    public var level: UInt8
     /// ISO 15924 script tag as a big-endian UInt32 ('Latn', 'Arab', 'Zyyy' for Common).
-    package var script: UInt32
+    public var script: UInt32
 
-    package init(start: Int32, end: Int32, level: UInt8, script: UInt32) {
+    public init(start: Int32, end: Int32, level: UInt8, script: UInt32) {
         self.start = start
         self.end = end
         self.level = level
         self.script = script
     }
 
-    package var isRightToLeft: Bool { level & 1 == 1 }
+    public var isRightToLeft: Bool { level & 1 == 1 }
 }
 
 /// A stretch of a paragraph with one bidi embedding level; it starts where the one before
 /// ends (the first at the paragraph's start). `end` is a UTF-8 offset from the start of the text.
-package struct LevelRun: Equatable, Sendable {
-    package var end: Int32
-    package var level: UInt8
+public struct LevelRun: Equatable, Sendable {
+    public var end: Int32
+    public var level: UInt8
 
-    package init(end: Int32, level: UInt8) {
+    public init(end: Int32, level: UInt8) {
         self.end = end
         self.level = level
     }
 }
 
 /// ISO 15924 tags as four-byte values.
-package enum ScriptTag {
-    package static func make(_ s: StaticString) -> UInt32 {
+public enum ScriptTag {
+    public static func make(_ s: StaticString) -> UInt32 {
         s.withUTF8Buffer { b in (UInt32(b[0]) << 24) | (UInt32(b[1]) << 16) | (UInt32(b[2]) << 8) | UInt32(b[3]) }
     }
-    package static let latin = make("Latn")
-    package static let common = make("Zyyy")
-    package static let inherited = make("Zinh")
+    public static let latin = make("Latn")
+    public static let common = make("Zyyy")
+    public static let inherited = make("Zinh")
 
-    package static func name(_ tag: UInt32) -> String {
+    public static func name(_ tag: UInt32) -> String {
         String(decoding: [UInt8(tag >> 24), UInt8((tag >> 16) & 0xFF), UInt8((tag >> 8) & 0xFF), UInt8(tag & 0xFF)], as: UTF8.self)
     }
 }

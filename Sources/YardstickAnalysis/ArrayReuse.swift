@@ -3,7 +3,7 @@ extension Array {
     /// `replaceSubrange` even when there is nothing to remove; the preparer empties scratch
     /// arrays hundreds of thousands of times per batch of cells, most of them already empty.
     @inlinable @inline(__always)
-    package mutating func removeAllKeepingCapacity() {
+    public mutating func removeAllKeepingCapacity() {
         if !isEmpty { removeAll(keepingCapacity: true) }
     }
 }

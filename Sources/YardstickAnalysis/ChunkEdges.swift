@@ -6,17 +6,17 @@
 /// joins), is built from the ICU-free breaker's classes, and is checked in this module's tests
 /// against whole-paragraph analysis and ICU (`FastLineBreaksTests`). The layout module's
 /// chunk cache is its one user.
-package struct ChunkEdges: Equatable, Sendable {
+public struct ChunkEdges: Equatable, Sendable {
     /// Line-break classes (internal to the analysis layer) of the first unit and of the last
     /// unit before trailing spaces.
     @usableFromInline let first: UInt8
     @usableFromInline let secondIsNumber: Bool
     @usableFromInline let lastNonSpace: UInt8
     /// A character may make the text right to left (bidi must run on the paragraph).
-    package let mayBeRightToLeft: Bool
+    public let mayBeRightToLeft: Bool
 
     /// The edges of a chunk with no characters (before the first chunk of a paragraph).
-    package static let paragraphStart = ChunkEdges(first: FastLineBreaks.Class.sp.rawValue, secondIsNumber: false,
+    public static let paragraphStart = ChunkEdges(first: FastLineBreaks.Class.sp.rawValue, secondIsNumber: false,
                                                       lastNonSpace: FastLineBreaks.Class.sp.rawValue, mayBeRightToLeft: false)
 
     init(first: UInt8, secondIsNumber: Bool, lastNonSpace: UInt8, mayBeRightToLeft: Bool) {
@@ -27,7 +27,7 @@ package struct ChunkEdges: Equatable, Sendable {
     }
 
     /// Whether a paragraph can be broken chunk by chunk (see `support`).
-    package enum Support: Equatable, Sendable {
+    public enum Support: Equatable, Sendable {
         /// Every character is handled by the ICU-free rules or of a dictionary script, whose
         /// chunks take ICU's breaks.
         case handled
@@ -41,40 +41,40 @@ package struct ChunkEdges: Equatable, Sendable {
     /// Whether a paragraph can be broken chunk by chunk to the end; right-to-left characters
     /// are accepted only when `levelsKnown` (the paragraph's bidi levels are at hand, or it is
     /// known to be at one level). A quick scan: O(n), no allocation.
-    package static func support(_ bytes: UnsafeBufferPointer<UInt8>, paragraph: Range<Int>, levelsKnown: Bool) -> Support {
+    public static func support(_ bytes: UnsafeBufferPointer<UInt8>, paragraph: Range<Int>, levelsKnown: Bool) -> Support {
         FastLineBreaks.handlesChunks(bytes, paragraph, rightToLeft: levelsKnown)
     }
 
     /// What the break before a chunk starting at `offset` depends on, read from its first
     /// characters only (its `lastNonSpace` is unknown): enough for `breakBetween(previous, _)`.
     /// Nil when a character there is not handled by the ICU-free rules.
-    package static func start(of bytes: UnsafeBufferPointer<UInt8>, at offset: Int, end: Int) -> ChunkEdges? {
+    public static func start(of bytes: UnsafeBufferPointer<UInt8>, at offset: Int, end: Int) -> ChunkEdges? {
         guard let units = FastLineBreaks.firstUnits(bytes, at: offset, end: end) else { return nil }
         return ChunkEdges(first: units.first.rawValue, secondIsNumber: units.second == .nu,
                               lastNonSpace: FastLineBreaks.Class.sp.rawValue, mayBeRightToLeft: false)
     }
 
     /// The chunk ends in an opening punctuation mark and spaces: the next chunk's analysis needs to know.
-    package var opensSpaces: Bool {
+    public var opensSpaces: Bool {
         lastNonSpace == FastLineBreaks.Class.op.rawValue || lastNonSpace == FastLineBreaks.Class.opWide.rawValue
     }
 
     /// Whether a line may break between `previous` (which ends in spaces) and `next`.
     @inlinable
-    package static func breakBetween(_ previous: ChunkEdges, _ next: ChunkEdges) -> Bool {
+    public static func breakBetween(_ previous: ChunkEdges, _ next: ChunkEdges) -> Bool {
         breakAfterSpaces(previous.lastNonSpace, next.first, next.secondIsNumber)
     }
 
     /// `breakBetween` with the rule table held by the caller: a hot loop then reads no lazily
     /// initialized global (each read of one checks that it was initialized).
-    package struct BreakRule {
+    public struct BreakRule {
         @usableFromInline let afterSpaces: UnsafePointer<UInt8>
 
-        package init() { afterSpaces = FastLineBreaks.afterSpacesTable }
+        public init() { afterSpaces = FastLineBreaks.afterSpacesTable }
 
         /// Whether a line may break between `previous` (which ends in spaces) and `next`.
         @inlinable @inline(__always)
-        package func breakBetween(_ previous: ChunkEdges, _ next: ChunkEdges) -> Bool {
+        public func breakBetween(_ previous: ChunkEdges, _ next: ChunkEdges) -> Bool {
             FastLineBreaks.breakAfterSpaces(afterSpaces, beforeSpaces: previous.lastNonSpace, first: next.first, secondIsNumber: next.secondIsNumber)
         }
     }

@@ -1,12 +1,12 @@
 /// Quick questions about extended grapheme-cluster boundaries (UAX #29) that need no iterator.
-package enum GraphemeRules {
+public enum GraphemeRules {
     /// Whether a grapheme cluster may start at `offset` inside `paragraph` (false when unsure),
     /// so a paragraph can be resolved segment by segment: GB9/9a (Extend, SpacingMark, ZWJ
     /// continue a cluster), GB6–8 (Hangul jamo), GB9b (Prepend), GB11–13 (after a ZWJ, between
     /// regional indicators).
     /// (Inlinable: between two ASCII characters, the usual case, it is two loads.)
     @inlinable @inline(__always)
-    package static func mayStartCluster(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int, in paragraph: Range<Int>) -> Bool {
+    public static func mayStartCluster(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int, in paragraph: Range<Int>) -> Bool {
         guard offset > paragraph.lowerBound && offset < paragraph.upperBound else { return true }
         if bytes[offset] < 0x80 && bytes[offset - 1] < 0x80 { return true }
         return mayStartClusterAfterNonASCII(bytes, at: offset, in: paragraph)

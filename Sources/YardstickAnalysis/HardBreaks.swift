@@ -4,15 +4,15 @@
 ///
 /// Text ending in a hard break gets a final empty paragraph (as Pango and text views show an
 /// empty last line); empty text is one empty paragraph. O(n) over the UTF-8 bytes.
-package enum HardBreaks {
-    package static func paragraphs(in bytes: UnsafeBufferPointer<UInt8>) -> [Paragraph] {
+public enum HardBreaks {
+    public static func paragraphs(in bytes: UnsafeBufferPointer<UInt8>) -> [Paragraph] {
         var result: [Paragraph] = []
         paragraphs(in: bytes, into: &result)
         return result
     }
 
     /// Appends the paragraphs to `result` (reusing its storage).
-    package static func paragraphs(in bytes: UnsafeBufferPointer<UInt8>, into result: inout [Paragraph]) {
+    public static func paragraphs(in bytes: UnsafeBufferPointer<UInt8>, into result: inout [Paragraph]) {
         var start = 0
         var i = 0
         let n = bytes.count
@@ -53,7 +53,7 @@ package enum HardBreaks {
         return zeroBytes(word & (ones &* 0xF0)) | zeroBytes(word ^ (ones &* 0xC2)) | zeroBytes(word ^ (ones &* 0xE2))
     }
 
-    package static func paragraphs(in text: String) -> [Paragraph] {
+    public static func paragraphs(in text: String) -> [Paragraph] {
         var text = text
         return text.withUTF8 { paragraphs(in: $0) }
     }

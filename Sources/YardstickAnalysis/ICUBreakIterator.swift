@@ -1,9 +1,9 @@
 import CICU
 
 /// Errors from the ICU layer.
-package enum AnalysisError: Error, CustomStringConvertible {
+public enum AnalysisError: Error, CustomStringConvertible {
     case icu(operation: String, status: Int32)
-    package var description: String {
+    public var description: String {
         switch self { case .icu(let operation, let status): return "ICU \(operation) failed with status \(status)" }
     }
 }

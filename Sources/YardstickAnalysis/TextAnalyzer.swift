@@ -14,7 +14,7 @@ import CICU
 /// have grown and the analyses are handed back (`recycle`). Cost is O(n) in the paragraph's
 /// length; ASCII paragraphs skip the bidi and script passes (they are left to right, Latin or
 /// Common).
-package final class TextAnalyzer {
+public final class TextAnalyzer {
     let lineBreaks: ICUBreakIterator
     let characters: ICUBreakIterator
     let bidi: ICUBidi
@@ -55,7 +55,7 @@ package final class TextAnalyzer {
     /// Whether `levels` holds the bidi levels of the scratch state's paragraph.
     @exclusivity(unchecked) var levelsResolved = false
 
-    package init() throws {
+    public init() throws {
         lineBreaks = try ICUBreakIterator(kind: Int32(YS_BREAK_LINE))
         characters = try ICUBreakIterator(kind: Int32(YS_BREAK_CHARACTER))
         bidi = try ICUBidi()
@@ -65,14 +65,14 @@ package final class TextAnalyzer {
     /// opportunities, levels and runs (`analyzeBreaks`, then `resolvingRuns`).
     /// - Parameter baseDirection: nil for the first strong character (left to right if none),
     ///   0 for left to right, 1 for right to left.
-    package func analyze(_ bytes: UnsafeBufferPointer<UInt8>, paragraph: Range<Int>, baseDirection: UInt8? = nil) -> ParagraphAnalysis {
+    public func analyze(_ bytes: UnsafeBufferPointer<UInt8>, paragraph: Range<Int>, baseDirection: UInt8? = nil) -> ParagraphAnalysis {
         resolvingRuns(analyzeBreaks(bytes, paragraph: paragraph, baseDirection: baseDirection), bytes)
     }
 
     /// The first stage: line-break opportunities only (`breakOffsets`, `isASCII`, and whether
     /// the paragraph may hold right-to-left text: when it does not, every level is 0 and
     /// `scriptRuns` may resolve scripts piece by piece).
-    package func analyzeBreaks(_ bytes: UnsafeBufferPointer<UInt8>, paragraph: Range<Int>, baseDirection: UInt8? = nil) -> ParagraphAnalysis {
+    public func analyzeBreaks(_ bytes: UnsafeBufferPointer<UInt8>, paragraph: Range<Int>, baseDirection: UInt8? = nil) -> ParagraphAnalysis {
         let mayBeRightToLeft = findBreaks(bytes, paragraph: paragraph, baseDirection: baseDirection)
         var analysis = ParagraphAnalysis(paragraph: paragraph, baseDirection: baseDirection, breakOffsets: [], isASCII: _isASCII,
                                          mayBeRightToLeft: mayBeRightToLeft, baseLevel: baseDirection ?? 0, generation: generation,
@@ -82,7 +82,7 @@ package final class TextAnalyzer {
     }
 
     /// Adds the bidi level runs and base level to an analysis.
-    package func resolvingLevelRuns(_ analysis: consuming ParagraphAnalysis, _ bytes: UnsafeBufferPointer<UInt8>) -> ParagraphAnalysis {
+    public func resolvingLevelRuns(_ analysis: consuming ParagraphAnalysis, _ bytes: UnsafeBufferPointer<UInt8>) -> ParagraphAnalysis {
         restoreState(of: &analysis, bytes)
         resolveLevelRuns(bytes, paragraph: analysis.paragraph, baseDirection: analysis.baseDirection)
         analysis.baseLevel = _baseLevel
@@ -92,7 +92,7 @@ package final class TextAnalyzer {
     }
 
     /// Adds the runs of one level and one script, and the base level, to an analysis.
-    package func resolvingRuns(_ analysis: consuming ParagraphAnalysis, _ bytes: UnsafeBufferPointer<UInt8>) -> ParagraphAnalysis {
+    public func resolvingRuns(_ analysis: consuming ParagraphAnalysis, _ bytes: UnsafeBufferPointer<UInt8>) -> ParagraphAnalysis {
         restoreState(of: &analysis, bytes)
         resolveParagraphRuns(bytes, paragraph: analysis.paragraph, baseDirection: analysis.baseDirection)
         analysis.baseLevel = _baseLevel
@@ -102,7 +102,7 @@ package final class TextAnalyzer {
     }
 
     /// Bidi levels of `bytes[paragraph]` as runs, without line-break analysis (`resolveParagraphLevels`).
-    package func paragraphLevels(_ bytes: UnsafeBufferPointer<UInt8>, paragraph: Range<Int>) -> ParagraphLevels {
+    public func paragraphLevels(_ bytes: UnsafeBufferPointer<UInt8>, paragraph: Range<Int>) -> ParagraphLevels {
         resolveParagraphLevels(bytes, paragraph: paragraph)
         generation &+= 1
         var levels = ParagraphLevels(baseLevel: _baseLevel, runs: [])
@@ -112,14 +112,14 @@ package final class TextAnalyzer {
 
     /// Takes back the memory of an analysis that is no longer needed.
     /// (Swapped, not assigned: the buffer then has one owner, so clearing it keeps its memory.)
-    package func recycle(_ analysis: consuming ParagraphAnalysis) {
+    public func recycle(_ analysis: consuming ParagraphAnalysis) {
         if _breakOffsets.capacity < analysis.breakOffsets.capacity { swap(&_breakOffsets, &analysis.breakOffsets); _breakOffsets.removeAllKeepingCapacity() }
         if _levelRuns.capacity < analysis.levelRuns.capacity { swap(&_levelRuns, &analysis.levelRuns); _levelRuns.removeAllKeepingCapacity() }
         if _runs.capacity < analysis.runs.capacity { swap(&_runs, &analysis.runs); _runs.removeAllKeepingCapacity() }
     }
 
     /// Takes back the memory of paragraph levels that are no longer needed.
-    package func recycle(_ levels: consuming ParagraphLevels) {
+    public func recycle(_ levels: consuming ParagraphLevels) {
         if _levelRuns.capacity < levels.runs.capacity { swap(&_levelRuns, &levels.runs); _levelRuns.removeAllKeepingCapacity() }
     }
 
@@ -187,7 +187,7 @@ package final class TextAnalyzer {
     /// - Parameter afterOpenSpaces: the chunk before ended in an opening punctuation mark (`opensSpaces`).
     /// - Returns: the chunk's edges, having appended the opportunities strictly inside it to
     ///   `breaks` (absolute offsets, ascending); nil, having appended nothing.
-    package func chunkBreaks(_ bytes: UnsafeBufferPointer<UInt8>, chunk: Range<Int>, afterOpenSpaces: Bool,
+    public func chunkBreaks(_ bytes: UnsafeBufferPointer<UInt8>, chunk: Range<Int>, afterOpenSpaces: Bool,
                              into breaks: inout [Int32]) -> ChunkEdges? {
         generation &+= 1 // (the scratch state is now this chunk's)
         swap(&breaks, &_breakOffsets)
@@ -223,7 +223,7 @@ package final class TextAnalyzer {
     /// `resolveParagraphRuns` gives them the first real script after them at the same level
     /// instead).
     /// Appends them to `runs`.
-    package func scriptRuns(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, script: inout UInt32, level: UInt8 = 0,
+    public func scriptRuns(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, script: inout UInt32, level: UInt8 = 0,
                             into runs: inout [AnalysisRun]) {
         var i = range.lowerBound
         let end = range.upperBound
@@ -262,7 +262,7 @@ package final class TextAnalyzer {
     /// regional indicators, ZWJ or controls goes to ICU's iterator.
     /// The array returned shares the analyzer's scratch storage: keeping it past the next call
     /// costs that call a copy (no allocation otherwise, once the storage has grown).
-    package func graphemeBoundaries(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>) -> [Int32] {
+    public func graphemeBoundaries(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>) -> [Int32] {
         guard !range.isEmpty else { return [] }
         var simple = boundaries
         boundaries = [] // (so `simple` is the only reference: appending to it reuses its memory)
@@ -391,13 +391,13 @@ package final class TextAnalyzer {
 
     /// The offset of the first character of `bytes[range]` that has a real script (not Common or
     /// Inherited), nil if none does.
-    package func firstRealScriptOffset(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>) -> Int? {
+    public func firstRealScriptOffset(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>) -> Int? {
         firstReal(bytes, range)?.offset
     }
 
     /// The script of the first character of `bytes[range]` that has a real one (not Common or
     /// Inherited); `ScriptTag.common` if none does.
-    package func firstRealScript(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>) -> UInt32 {
+    public func firstRealScript(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>) -> UInt32 {
         firstReal(bytes, range).map { tagFor($0.code) } ?? ScriptTag.common
     }
 
@@ -432,5 +432,5 @@ package final class TextAnalyzer {
     }
 
     /// The ICU version in use ("72.1").
-    package static var icuVersion: String { String(cString: ys_icu_version()) }
+    public static var icuVersion: String { String(cString: ys_icu_version()) }
 }

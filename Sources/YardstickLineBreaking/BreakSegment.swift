@@ -6,25 +6,25 @@ import YardstickShaping
 ///
 /// Width excludes the segment's trailing hanging whitespace, which is kept apart in
 /// `trailingWidth`: at a line end it hangs past the edge; inside a line it counts.
-package struct BreakSegment: Sendable {
+public struct BreakSegment: Sendable {
     /// UTF-8 offsets, absolute in the text. `end` is the next break opportunity.
-    package var start: Int32
-    package var end: Int32
+    public var start: Int32
+    public var end: Int32
     /// Advance of everything before the trailing whitespace, per point of font size.
-    package var width: Double
+    public var width: Double
     /// Advance of the trailing whitespace, per point of font size.
-    package var trailingWidth: Double
+    public var trailingWidth: Double
     /// Clusters before / in the trailing whitespace (letter spacing is added per cluster).
-    package var clusterCount: Int32
-    package var trailingClusterCount: Int32
+    public var clusterCount: Int32
+    public var trailingClusterCount: Int32
     /// The vertical metrics of the faces used, one bit each (`FontCollection.metricsBits`): line
     /// metrics come from the faces a line uses.
-    package var metricsMask: UInt64
+    public var metricsMask: UInt64
     /// The shaped pieces of this segment: `pieces[firstPiece..<endPiece]`.
-    package var firstPiece: Int32
-    package var endPiece: Int32
+    public var firstPiece: Int32
+    public var endPiece: Int32
 
-    package init(start: Int32, end: Int32, width: Double, trailingWidth: Double, clusterCount: Int32, trailingClusterCount: Int32,
+    public init(start: Int32, end: Int32, width: Double, trailingWidth: Double, clusterCount: Int32, trailingClusterCount: Int32,
                 metricsMask: UInt64, firstPiece: Int32, endPiece: Int32) {
         self.start = start
         self.end = end
@@ -38,17 +38,17 @@ package struct BreakSegment: Sendable {
     }
 
     /// Width in points at a font size with letter spacing (points per cluster).
-    @inline(__always) package func width(size: Double, letterSpacing: Double) -> Double {
+    @inline(__always) public func width(size: Double, letterSpacing: Double) -> Double {
         size * width + letterSpacing * Double(clusterCount)
     }
 
-    @inline(__always) package func trailing(size: Double, letterSpacing: Double) -> Double {
+    @inline(__always) public func trailing(size: Double, letterSpacing: Double) -> Double {
         size * trailingWidth + letterSpacing * Double(trailingClusterCount)
     }
 
     /// The segment moved `bytes` along its text and `pieces` along its piece list: records copied
     /// between a text, a cache entry and a batch are stored relative to where they start.
-    @inlinable package func moved(bytes: Int32, pieces: Int32) -> BreakSegment {
+    @inlinable public func moved(bytes: Int32, pieces: Int32) -> BreakSegment {
         var segment = self
         segment.start += bytes
         segment.end += bytes
@@ -61,14 +61,14 @@ package struct BreakSegment: Sendable {
 /// One shaped run inside a segment: the id of a `ShapedRun` in the cache's store (shared,
 /// immutable), placed at a text offset, with its face and bidi level. Plain values: building and
 /// copying pieces never touches a reference count.
-package struct ShapedPiece: Sendable {
-    package var start: Int32
-    package var byteCount: Int32
-    package var runID: UInt32
-    package var face: PackedFaceIndex
-    package var level: UInt8
+public struct ShapedPiece: Sendable {
+    public var start: Int32
+    public var byteCount: Int32
+    public var runID: UInt32
+    public var face: PackedFaceIndex
+    public var level: UInt8
 
-    package init(start: Int32, byteCount: Int32, runID: UInt32, face: PackedFaceIndex, level: UInt8) {
+    public init(start: Int32, byteCount: Int32, runID: UInt32, face: PackedFaceIndex, level: UInt8) {
         self.start = start
         self.byteCount = byteCount
         self.runID = runID
@@ -76,10 +76,10 @@ package struct ShapedPiece: Sendable {
         self.level = level
     }
 
-    package var end: Int32 { start + byteCount }
+    public var end: Int32 { start + byteCount }
 
     /// The piece moved `bytes` along its text (see `BreakSegment.moved`).
-    @inlinable package func moved(bytes: Int32) -> ShapedPiece {
+    @inlinable public func moved(bytes: Int32) -> ShapedPiece {
         var piece = self
         piece.start += bytes
         return piece
@@ -88,13 +88,13 @@ package struct ShapedPiece: Sendable {
 
 /// How the line breaker reaches full shaped runs when it needs cluster advances (an overlong
 /// word, a truncated line): the store the pieces' ids point into, and each face's em per unit.
-package struct ShapedRunAccess: Sendable {
-    package let store: ShapedRunStore
-    package let emPerUnit: [Double]
+public struct ShapedRunAccess: Sendable {
+    public let store: ShapedRunStore
+    public let emPerUnit: [Double]
     /// Per face: its bit in a line's `metricsMask` (`FontCollection.metricsBits`).
-    package let metricsBits: [UInt64]
+    public let metricsBits: [UInt64]
 
-    package init(store: ShapedRunStore, emPerUnit: [Double], metricsBits: [UInt64]) {
+    public init(store: ShapedRunStore, emPerUnit: [Double], metricsBits: [UInt64]) {
         self.store = store
         self.emPerUnit = emPerUnit
         self.metricsBits = metricsBits

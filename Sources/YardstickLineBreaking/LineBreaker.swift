@@ -3,19 +3,19 @@ import YardstickShaping
 
 /// One line chosen by the `LineBreaker`: its span of text and its width. (In this package "line"
 /// is a laid-out line, "break" an opportunity to end one, "hard break" a mandatory one.)
-package struct LineSpan: Equatable, Sendable {
+public struct LineSpan: Equatable, Sendable {
     /// UTF-8 offsets: the line holds `start..<end`, its trailing whitespace included.
-    package var start: Int32
-    package var end: Int32
+    public var start: Int32
+    public var end: Int32
     /// Width in points, trailing whitespace excluded.
-    package var width: Double
+    public var width: Double
     /// The vertical metrics of the faces used on the line (`ShapedRunAccess.metricsBits`).
-    package var metricsMask: UInt64
+    public var metricsMask: UInt64
     /// The line ends inside a word broken between letters and shows a hyphen (its width is in `width`).
     /// Holds the face of the hyphen plus one, 0 when there is none.
-    package var hyphenFace: Int32
+    public var hyphenFace: Int32
 
-    package init(start: Int32, end: Int32, width: Double, metricsMask: UInt64, hyphenFace: Int32 = 0) {
+    public init(start: Int32, end: Int32, width: Double, metricsMask: UInt64, hyphenFace: Int32 = 0) {
         self.start = start
         self.end = end
         self.width = width
@@ -31,9 +31,9 @@ package struct LineSpan: Equatable, Sendable {
 ///
 /// Pure arithmetic over precomputed widths: O(segments) per paragraph, plus O(clusters) of any
 /// segment that must be broken. No allocation.
-package enum LineBreaker {
+public enum LineBreaker {
     /// Tolerance for float sums compared with the width (well under a device pixel).
-    package static let epsilon = 1e-6
+    public static let epsilon = 1e-6
 
     /// Breaks one paragraph.
     /// - Parameters:
@@ -45,7 +45,7 @@ package enum LineBreaker {
     ///   - emit: called with each line in order; return false to stop early.
     /// - Returns: false when `emit` stopped the paragraph early.
     @inline(__always) @discardableResult
-    package static func breakParagraph(segments: UnsafeBufferPointer<BreakSegment>, pieces: UnsafeBufferPointer<ShapedPiece>, runs: ShapedRunAccess,
+    public static func breakParagraph(segments: UnsafeBufferPointer<BreakSegment>, pieces: UnsafeBufferPointer<ShapedPiece>, runs: ShapedRunAccess,
                                       paragraphStart: Int32, paragraphEnd: Int32, emptyMetricsMask: UInt64,
                                       maxWidth: Double, size: Double, letterSpacing: Double, wrap: Bool = true,
                                       hyphenWidths: UnsafeBufferPointer<Double>? = nil,
@@ -161,7 +161,7 @@ package enum LineBreaker {
     /// Calls `body(start, end, advancePerEm, face, isTrailingWhitespace, clusterFlags, kerningPerEm)` for
     /// each cluster of a segment at or after `from`, in logical order. Stop by returning false.
     @inline(__always)
-    package static func forEachCluster(_ segment: BreakSegment, pieces: UnsafeBufferPointer<ShapedPiece>, runs: ShapedRunAccess, from: Int32,
+    public static func forEachCluster(_ segment: BreakSegment, pieces: UnsafeBufferPointer<ShapedPiece>, runs: ShapedRunAccess, from: Int32,
                                       _ body: (Int32, Int32, Double, Int, Bool, UInt8, Double) -> Bool) {
         // Trailing whitespace is the segment's, not a piece's: a space that cannot end a line
         // (after "(", say) may end a piece when the font or direction changes after it.
@@ -193,7 +193,7 @@ package enum LineBreaker {
     /// The longest prefix of the text from `from` to the end of `segments` whose width fits in
     /// `width` points, cut between clusters, with trailing whitespace not counted — what a tail
     /// truncation keeps before its ellipsis. Returns the cut offset, the kept width and faces.
-    package static func fittingPrefix(segments: UnsafeBufferPointer<BreakSegment>, pieces: UnsafeBufferPointer<ShapedPiece>, runs: ShapedRunAccess,
+    public static func fittingPrefix(segments: UnsafeBufferPointer<BreakSegment>, pieces: UnsafeBufferPointer<ShapedPiece>, runs: ShapedRunAccess,
                                      from: Int32, width: Double, size: Double, letterSpacing: Double) -> (end: Int32, width: Double, metricsMask: UInt64) {
         let limit = width + epsilon
         var acc = 0.0

@@ -2,12 +2,12 @@ import YardstickAnalysis
 import YardstickFonts
 
 /// A stretch of text drawn with one face. UTF-8 offsets from the start of the whole text.
-package struct FontRun: Equatable, Sendable {
-    package var start: Int32
-    package var end: Int32
-    package var face: FaceIndex
+public struct FontRun: Equatable, Sendable {
+    public var start: Int32
+    public var end: Int32
+    public var face: FaceIndex
 
-    package init(start: Int32, end: Int32, face: FaceIndex) {
+    public init(start: Int32, end: Int32, face: FaceIndex) {
         self.start = start
         self.end = end
         self.face = face
@@ -39,7 +39,7 @@ package struct FontRun: Equatable, Sendable {
 /// presentation, the paragraph is one run and no grapheme scan happens. O(n) either way.
 /// A paragraph may also be resolved in stretches that start and end at grapheme-cluster
 /// boundaries, handing each stretch the face the one before ended in: the runs are the same.
-package enum FontFallback {
+public enum FontFallback {
     /// Appends the font runs of `bytes[paragraph]` to `runs`.
     /// - Parameters:
     ///   - graphemes: grapheme boundaries of the paragraph (absolute offsets after its start,
@@ -48,7 +48,7 @@ package enum FontFallback {
     ///     longer paragraph, -1 at a paragraph's start.
     /// - Returns: the face of the last cluster (`previousFace` when the range is empty).
     @discardableResult
-    package static func resolve(_ bytes: UnsafeBufferPointer<UInt8>, paragraph: Range<Int>, style: FontStyle, fonts: FontCollection,
+    public static func resolve(_ bytes: UnsafeBufferPointer<UInt8>, paragraph: Range<Int>, style: FontStyle, fonts: FontCollection,
                                previousFace: FaceIndex = -1, graphemes: () -> [Int32], into runs: inout [FontRun]) -> Int {
         guard !paragraph.isEmpty else { return previousFace }
         let chain = fonts.chainElements(for: style)

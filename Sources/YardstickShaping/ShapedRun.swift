@@ -5,26 +5,26 @@ import YardstickFonts
 ///
 /// Offsets are UTF-8 bytes relative to the start of the run's text. Immutable; shared between
 /// threads through the `ShapingCache`'s store. Two arrays: glyphs and clusters.
-package final class ShapedRun: Sendable {
+public final class ShapedRun: Sendable {
     /// Index of the face in its `FontCollection`.
-    package let face: FaceIndex
-    package let isRightToLeft: Bool
+    public let face: FaceIndex
+    public let isRightToLeft: Bool
     /// Length of the shaped text in UTF-8 bytes.
-    package let byteCount: Int32
+    public let byteCount: Int32
     /// Glyphs in visual order (left to right), as HarfBuzz returns them.
-    package let glyphs: [ShapedGlyph]
+    public let glyphs: [ShapedGlyph]
     /// Breakable clusters in logical order; the first starts at 0.
-    package let clusters: [ShapedCluster]
+    public let clusters: [ShapedCluster]
     /// Sum of all advances, font units.
-    package let totalAdvance: Int64
+    public let totalAdvance: Int64
     /// Where trailing hanging whitespace begins (== byteCount when there is none).
-    package let trailingWhitespaceStart: Int32
+    public let trailingWhitespaceStart: Int32
     /// Advance of the trailing whitespace, font units.
-    package let trailingAdvance: Int64
+    public let trailingAdvance: Int64
     /// Clusters in the trailing whitespace.
-    package let trailingClusterCount: Int32
+    public let trailingClusterCount: Int32
 
-    package init(face: FaceIndex, isRightToLeft: Bool, byteCount: Int32, glyphs: [ShapedGlyph], clusters: [ShapedCluster],
+    public init(face: FaceIndex, isRightToLeft: Bool, byteCount: Int32, glyphs: [ShapedGlyph], clusters: [ShapedCluster],
                 trailingWhitespaceStart: Int32) {
         self.face = face
         self.isRightToLeft = isRightToLeft
@@ -46,21 +46,21 @@ package final class ShapedRun: Sendable {
     }
 
     /// Number of breakable clusters.
-    package var clusterCount: Int32 { Int32(clusters.count) }
+    public var clusterCount: Int32 { Int32(clusters.count) }
     /// True when the run is nothing but hanging whitespace.
-    package var isAllWhitespace: Bool { trailingWhitespaceStart == 0 }
+    public var isAllWhitespace: Bool { trailingWhitespaceStart == 0 }
 }
 
 /// One glyph as HarfBuzz placed it, in font units.
-package struct ShapedGlyph: Hashable, Sendable {
-    package var id: UInt32
+public struct ShapedGlyph: Hashable, Sendable {
+    public var id: UInt32
     /// UTF-8 offset (in the run) of the first character of the glyph's cluster.
-    package var cluster: UInt32
-    package var xAdvance: Int32
-    package var xOffset: Int32
-    package var yOffset: Int32
+    public var cluster: UInt32
+    public var xAdvance: Int32
+    public var xOffset: Int32
+    public var yOffset: Int32
 
-    package init(id: UInt32, cluster: UInt32, xAdvance: Int32, xOffset: Int32, yOffset: Int32) {
+    public init(id: UInt32, cluster: UInt32, xAdvance: Int32, xOffset: Int32, yOffset: Int32) {
         self.id = id
         self.cluster = cluster
         self.xAdvance = xAdvance
@@ -70,19 +70,19 @@ package struct ShapedGlyph: Hashable, Sendable {
 }
 
 /// One breakable cluster: HarfBuzz clusters merged so that none starts inside a grapheme cluster.
-package struct ShapedCluster: Hashable, Sendable {
+public struct ShapedCluster: Hashable, Sendable {
     /// UTF-8 offset in the run.
-    package var start: Int32
+    public var start: Int32
     /// Advance, font units (64-bit: a cluster of many glyphs never wraps around).
-    package var advance: Int64
+    public var advance: Int64
     /// `ClusterFlags` bits.
-    package var flags: UInt8
+    public var flags: UInt8
     /// The part of `advance` that kerns the cluster against the next one in the run (font
     /// units; 0 for the last, and in right-to-left runs): a line that ends after this cluster,
     /// inside a word, ends without it.
-    package var kerning: Int32
+    public var kerning: Int32
 
-    package init(start: Int32, advance: Int64, flags: UInt8, kerning: Int32 = 0) {
+    public init(start: Int32, advance: Int64, flags: UInt8, kerning: Int32 = 0) {
         self.start = start
         self.advance = advance
         self.flags = flags
@@ -94,10 +94,10 @@ package struct ShapedCluster: Hashable, Sendable {
 /// A ends with a letter of a script that hyphenates and B continues the word (Pango 1.50's
 /// `break_inserts_hyphen`: not at a UAX #29 word boundary, not next to a space or hyphen, not
 /// after Han, Hangul, Hiragana, Katakana or Common characters).
-package enum ClusterFlags {
+public enum ClusterFlags {
     /// The cluster ends with a letter of a hyphenating script.
-    package static let endsHyphenatingLetter: UInt8 = 1
+    public static let endsHyphenatingLetter: UInt8 = 1
     /// The cluster continues a word: it starts with a letter, mark or digit, or with a
     /// mid-word separator (. : ' ’ ·) followed by a letter.
-    package static let continuesWord: UInt8 = 2
+    public static let continuesWord: UInt8 = 2
 }

@@ -8,7 +8,7 @@ import Synchronization
 /// measuring the same popular words would otherwise fight over those counts. Append is O(1)
 /// under a lock; reading by id is O(1) and lock-free (storage is chunked and chunks never move;
 /// an id is only handed out after its run is stored, under the same lock as the cache).
-package final class ShapedRunStore: @unchecked Sendable {
+public final class ShapedRunStore: @unchecked Sendable {
     private static let chunkBits = 12
     private static let chunkSize = 1 << chunkBits
     private static let maxChunks = 1 << 16 // 268 million runs
@@ -17,7 +17,7 @@ package final class ShapedRunStore: @unchecked Sendable {
     /// invalidates the cache line readers find `chunks` on.
     private let state: UnsafeMutablePointer<Mutex<Int>>
 
-    package init() {
+    public init() {
         chunks = .allocate(capacity: Self.maxChunks)
         chunks.initialize(repeating: nil, count: Self.maxChunks)
         precondition(MemoryLayout<Mutex<Int>>.size <= 128)
@@ -37,7 +37,7 @@ package final class ShapedRunStore: @unchecked Sendable {
     }
 
     /// Stores a run; returns its id.
-    package func append(_ run: ShapedRun) -> UInt32 {
+    public func append(_ run: ShapedRun) -> UInt32 {
         state.pointee.withLock { count in
             let id = count
             precondition(id < Self.maxChunks * Self.chunkSize, "ShapedRunStore is full")
@@ -54,26 +54,26 @@ package final class ShapedRunStore: @unchecked Sendable {
     }
 
     /// The run with an id this store returned.
-    @inline(__always) package subscript(id: UInt32) -> ShapedRun {
+    @inline(__always) public subscript(id: UInt32) -> ShapedRun {
         chunks[Int(id) >> Self.chunkBits]![Int(id) & (Self.chunkSize - 1)]!
     }
 
     /// Runs stored.
-    package var count: Int { state.pointee.withLock { $0 } }
+    public var count: Int { state.pointee.withLock { $0 } }
 }
 
 /// What line breaking needs to know of a shaped run, by value: no reference to count.
-package struct ShapedRunSummary: Hashable, Sendable {
+public struct ShapedRunSummary: Hashable, Sendable {
     /// Id of the full run in the cache's `ShapedRunStore`.
-    package var id: UInt32
-    package var face: PackedFaceIndex
-    package var isAllWhitespace: Bool
-    package var byteCount: Int32
+    public var id: UInt32
+    public var face: PackedFaceIndex
+    public var isAllWhitespace: Bool
+    public var byteCount: Int32
     /// Font units.
-    package var totalAdvance: Int64
-    package var trailingAdvance: Int64
-    package var clusterCount: Int32
-    package var trailingClusterCount: Int32
+    public var totalAdvance: Int64
+    public var trailingAdvance: Int64
+    public var clusterCount: Int32
+    public var trailingClusterCount: Int32
 
     init() {
         id = .max; face = 0; isAllWhitespace = false; byteCount = 0

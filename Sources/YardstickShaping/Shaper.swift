@@ -9,10 +9,10 @@ import YardstickFonts
 /// `hb_shape_plan_execute` for the bundled fonts, `hb_shape` for others) plus a pass over the
 /// glyphs (and, for non-ASCII text, a grapheme scan so no cluster starts inside a grapheme
 /// cluster). Tabs are shaped as spaces (no tab stops).
-package final class Shaper {
-    package let fonts: FontCollection
-    package let cache: ShapingCache
-    package let features: [FontFeature]
+public final class Shaper {
+    public let fonts: FontCollection
+    public let cache: ShapingCache
+    public let features: [FontFeature]
     private let hbFeatures: [hb_feature_t]
     private let buffer: OpaquePointer
     @exclusivity(unchecked) private var scratch: [UInt8] = []
@@ -49,7 +49,7 @@ package final class Shaper {
     private let korean = hb_language_from_string("ko", -1)
     private let japanese = hb_language_from_string("ja", -1)
 
-    package init(fonts: FontCollection, features: [FontFeature] = [], cache: ShapingCache) {
+    public init(fonts: FontCollection, features: [FontFeature] = [], cache: ShapingCache) {
         self.fonts = fonts
         self.cache = cache
         self.features = features
@@ -87,7 +87,7 @@ package final class Shaper {
     /// The shaped form of `bytes[range]` (valid UTF-8, one face, one script, one direction), as
     /// a summary whose `id` finds the full run in `cache.store`.
     @inline(__always)
-    package func shape(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, face: FaceIndex, script: UInt32, rightToLeft: Bool) -> ShapedRunSummary {
+    public func shape(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, face: FaceIndex, script: UInt32, rightToLeft: Bool) -> ShapedRunSummary {
         // Emoji take the script of the text around them, but a complex-script shaper (Khmer's)
         // would break a sequence apart (👍🏽 as two glyphs): a color face shapes as Common.
         let script = fonts.isColor(face) ? ScriptTag.common : script
@@ -122,7 +122,7 @@ package final class Shaper {
     }()
 
     /// Calls HarfBuzz, bypassing the cache.
-    package func shapeUncached(_ run: UnsafeBufferPointer<UInt8>, face: FaceIndex, script: UInt32, rightToLeft: Bool) -> ShapedRun {
+    public func shapeUncached(_ run: UnsafeBufferPointer<UInt8>, face: FaceIndex, script: UInt32, rightToLeft: Bool) -> ShapedRun {
         precondition(face >= 0 && face < fonts.faces.count, "no face \(face) in the collection")
         let n = run.count
         var hasTab = false

@@ -16,7 +16,7 @@ import YardstickFonts
 /// so a cache serves one font collection with one feature set: the first engine to use it
 /// binds it (`bind(fonts:features:)`), and an engine with other fonts or features is refused
 /// instead of silently reading another collection's glyphs.
-package final class ShapingCache: @unchecked Sendable {
+public final class ShapingCache: @unchecked Sendable {
     private struct Shard: ~Copyable {
         let table: Mutex<ShapingTable>
         let hits = Atomic<Int>(0)
@@ -31,15 +31,15 @@ package final class ShapingCache: @unchecked Sendable {
     private let shards: UnsafeMutableRawPointer
     private let shardCapacity: Int
     /// Every run shaped through this cache.
-    package let store = ShapedRunStore()
+    public let store = ShapedRunStore()
     /// The collection and features the cache serves, once bound.
     private let owner = Mutex<(fonts: FontCollection, features: [FontFeature])?>(nil)
     /// False turns the cache off: every lookup shapes anew (for testing that caching never
     /// changes results). Runs still go to the store, which then grows with every lookup.
-    package let isEnabled: Bool
+    public let isEnabled: Bool
 
     /// - Parameter capacity: the most keys kept (across all shards).
-    package init(capacity: Int = 1 << 20, enabled: Bool = true) {
+    public init(capacity: Int = 1 << 20, enabled: Bool = true) {
         precondition(MemoryLayout<Shard>.size <= Self.shardStride && MemoryLayout<Shard>.alignment <= Self.shardStride)
         shardCapacity = max(1, capacity / Self.shardCount)
         // 1,024 slots hold a shard of a 32,000-run vocabulary before the first doubling.
@@ -83,7 +83,7 @@ package final class ShapingCache: @unchecked Sendable {
     /// Binds the cache to a font collection and feature set on first use; false when it is
     /// bound to another collection (by identity) or other features, whose face indices and
     /// glyphs its keys would confuse.
-    package func bind(fonts: FontCollection, features: [FontFeature]) -> Bool {
+    public func bind(fonts: FontCollection, features: [FontFeature]) -> Bool {
         owner.withLock { owner in
             if let owner { return owner.fonts === fonts && owner.features == features }
             owner = (fonts, features)
@@ -92,9 +92,9 @@ package final class ShapingCache: @unchecked Sendable {
     }
 
     /// Lookups answered by the shared tables since the cache was made (per-thread hits not counted).
-    package var hits: Int { (0..<Self.shardCount).reduce(0) { $0 + shard($1).pointee.hits.load(ordering: .relaxed) } }
+    public var hits: Int { (0..<Self.shardCount).reduce(0) { $0 + shard($1).pointee.hits.load(ordering: .relaxed) } }
     /// Lookups that had to shape.
-    package var misses: Int { (0..<Self.shardCount).reduce(0) { $0 + shard($1).pointee.misses.load(ordering: .relaxed) } }
+    public var misses: Int { (0..<Self.shardCount).reduce(0) { $0 + shard($1).pointee.misses.load(ordering: .relaxed) } }
     /// Keys held now.
-    package var count: Int { (0..<Self.shardCount).reduce(0) { $0 + shard($1).pointee.table.withLock { $0.count } } }
+    public var count: Int { (0..<Self.shardCount).reduce(0) { $0 + shard($1).pointee.table.withLock { $0.count } } }
 }

@@ -1,3 +1,4 @@
+import YardstickFonts
 import YardstickLayout
 import YardstickOffsets
 import YardstickShaping

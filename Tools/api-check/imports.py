@@ -15,7 +15,7 @@ for m in re.finditer(r'\.(target|executableTarget|testTarget)\(name: "(\w+)"(.*?
     imports = set()
     for source in glob.glob(folder + "/**/*.swift", recursive=True):
         for line in open(source, encoding="utf-8"):
-            found = re.match(r"\s*(?:@\w+ )*import (\w+)", line)
+            found = re.match(r"\s*(?:@\w+ )*import (?:(?:struct|class|enum|protocol|func|var|let|typealias) )?(\w+)", line)
             if found:
                 imports.add(found.group(1))
     missing = sorted(imports - deps - system - {name})

@@ -5,7 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import YardstickShaping
+import YardstickFonts
 
 /// Warnings and notes for the user, on standard error (where they never mix with the data).
 package enum StandardError {

@@ -1,3 +1,4 @@
+import YardstickFonts
 import Foundation
 import YardstickLayout
 import YardstickShaping

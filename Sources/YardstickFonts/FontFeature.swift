@@ -28,7 +28,7 @@ public struct FontFeature: Hashable, Sendable, CustomStringConvertible {
         self.init(tag, feature.value)
     }
 
-    var hbFeature: hb_feature_t {
+    package var hbFeature: hb_feature_t {
         var f = hb_feature_t()
         let b = Array(tag.utf8)
         f.tag = (UInt32(b[0]) << 24) | (UInt32(b[1]) << 16) | (UInt32(b[2]) << 8) | UInt32(b[3])
