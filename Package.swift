@@ -6,7 +6,7 @@
 //   → YardstickLayout → YardstickTemplates, YardstickOffsets → YardstickTable
 //   → Yardstick (the umbrella users import), and YardstickTable → YardstickCommands → yardstick (CLI).
 // Every target declares each module it imports (checked by Tools/api-check/imports.py in
-// `make test`). Only `public` declarations reach users; the rest is `package`.
+// `make test`). Users reach only the types Sources/Yardstick/Exports.swift re-exports.
 //
 // No unsafe flags, so the package can be a versioned dependency. The per-thread classes on the
 // hot path (TextPreparer, TextAnalyzer, SegmentCache, Shaper, ItemTree) mark their stored
