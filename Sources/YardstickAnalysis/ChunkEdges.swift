@@ -41,14 +41,14 @@ public struct ChunkEdges: Equatable, Sendable {
     /// Whether a paragraph can be broken chunk by chunk to the end; right-to-left characters
     /// are accepted only when `levelsKnown` (the paragraph's bidi levels are at hand, or it is
     /// known to be at one level). A quick scan: O(n), no allocation.
-    public static func support(_ bytes: UnsafeBufferPointer<UInt8>, paragraph: Range<Int>, levelsKnown: Bool) -> Support {
+    package static func support(_ bytes: UnsafeBufferPointer<UInt8>, paragraph: Range<Int>, levelsKnown: Bool) -> Support {
         FastLineBreaks.handlesChunks(bytes, paragraph, rightToLeft: levelsKnown)
     }
 
     /// What the break before a chunk starting at `offset` depends on, read from its first
     /// characters only (its `lastNonSpace` is unknown): enough for `breakBetween(previous, _)`.
     /// Nil when a character there is not handled by the ICU-free rules.
-    public static func start(of bytes: UnsafeBufferPointer<UInt8>, at offset: Int, end: Int) -> ChunkEdges? {
+    package static func start(of bytes: UnsafeBufferPointer<UInt8>, at offset: Int, end: Int) -> ChunkEdges? {
         guard let units = FastLineBreaks.firstUnits(bytes, at: offset, end: end) else { return nil }
         return ChunkEdges(first: units.first.rawValue, secondIsNumber: units.second == .nu,
                               lastNonSpace: FastLineBreaks.Class.sp.rawValue, mayBeRightToLeft: false)

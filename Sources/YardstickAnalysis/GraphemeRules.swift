@@ -6,7 +6,7 @@ public enum GraphemeRules {
     /// regional indicators).
     /// (Inlinable: between two ASCII characters, the usual case, it is two loads.)
     @inlinable @inline(__always)
-    public static func mayStartCluster(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int, in paragraph: Range<Int>) -> Bool {
+    package static func mayStartCluster(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int, in paragraph: Range<Int>) -> Bool {
         guard offset > paragraph.lowerBound && offset < paragraph.upperBound else { return true }
         if bytes[offset] < 0x80 && bytes[offset - 1] < 0x80 { return true }
         return mayStartClusterAfterNonASCII(bytes, at: offset, in: paragraph)

@@ -5,14 +5,14 @@
 /// Text ending in a hard break gets a final empty paragraph (as Pango and text views show an
 /// empty last line); empty text is one empty paragraph. O(n) over the UTF-8 bytes.
 public enum HardBreaks {
-    public static func paragraphs(in bytes: UnsafeBufferPointer<UInt8>) -> [Paragraph] {
+    package static func paragraphs(in bytes: UnsafeBufferPointer<UInt8>) -> [Paragraph] {
         var result: [Paragraph] = []
         paragraphs(in: bytes, into: &result)
         return result
     }
 
     /// Appends the paragraphs to `result` (reusing its storage).
-    public static func paragraphs(in bytes: UnsafeBufferPointer<UInt8>, into result: inout [Paragraph]) {
+    package static func paragraphs(in bytes: UnsafeBufferPointer<UInt8>, into result: inout [Paragraph]) {
         var start = 0
         var i = 0
         let n = bytes.count

@@ -136,7 +136,7 @@ extension TextAnalyzer {
     /// neutral lies between right-to-left types or the paragraph's edges, so it is R (N1). Such
     /// a paragraph needs no bidi pass: it can
     /// be resolved chunk by chunk at level 1. A scan of the UTF-8, no allocation.
-    public static func isRightToLeftAtOneLevel(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+    package static func isRightToLeftAtOneLevel(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
         // UCharDirection: 1 R, 3 ES, 4 ET, 6 CS, 8 S, 9 WS, 10 ON, 13 AL, 17 NSM.
         let bidiTable = UnicodeTables.bidiClass
         var sawStrong = false

@@ -65,14 +65,14 @@ public final class TextAnalyzer {
     /// opportunities, levels and runs (`analyzeBreaks`, then `resolvingRuns`).
     /// - Parameter baseDirection: nil for the first strong character (left to right if none),
     ///   0 for left to right, 1 for right to left.
-    public func analyze(_ bytes: UnsafeBufferPointer<UInt8>, paragraph: Range<Int>, baseDirection: UInt8? = nil) -> ParagraphAnalysis {
+    package func analyze(_ bytes: UnsafeBufferPointer<UInt8>, paragraph: Range<Int>, baseDirection: UInt8? = nil) -> ParagraphAnalysis {
         resolvingRuns(analyzeBreaks(bytes, paragraph: paragraph, baseDirection: baseDirection), bytes)
     }
 
     /// The first stage: line-break opportunities only (`breakOffsets`, `isASCII`, and whether
     /// the paragraph may hold right-to-left text: when it does not, every level is 0 and
     /// `scriptRuns` may resolve scripts piece by piece).
-    public func analyzeBreaks(_ bytes: UnsafeBufferPointer<UInt8>, paragraph: Range<Int>, baseDirection: UInt8? = nil) -> ParagraphAnalysis {
+    package func analyzeBreaks(_ bytes: UnsafeBufferPointer<UInt8>, paragraph: Range<Int>, baseDirection: UInt8? = nil) -> ParagraphAnalysis {
         let mayBeRightToLeft = findBreaks(bytes, paragraph: paragraph, baseDirection: baseDirection)
         var analysis = ParagraphAnalysis(paragraph: paragraph, baseDirection: baseDirection, breakOffsets: [], isASCII: _isASCII,
                                          mayBeRightToLeft: mayBeRightToLeft, baseLevel: baseDirection ?? 0, generation: generation,
@@ -82,7 +82,7 @@ public final class TextAnalyzer {
     }
 
     /// Adds the bidi level runs and base level to an analysis.
-    public func resolvingLevelRuns(_ analysis: consuming ParagraphAnalysis, _ bytes: UnsafeBufferPointer<UInt8>) -> ParagraphAnalysis {
+    package func resolvingLevelRuns(_ analysis: consuming ParagraphAnalysis, _ bytes: UnsafeBufferPointer<UInt8>) -> ParagraphAnalysis {
         restoreState(of: &analysis, bytes)
         resolveLevelRuns(bytes, paragraph: analysis.paragraph, baseDirection: analysis.baseDirection)
         analysis.baseLevel = _baseLevel
@@ -92,7 +92,7 @@ public final class TextAnalyzer {
     }
 
     /// Adds the runs of one level and one script, and the base level, to an analysis.
-    public func resolvingRuns(_ analysis: consuming ParagraphAnalysis, _ bytes: UnsafeBufferPointer<UInt8>) -> ParagraphAnalysis {
+    package func resolvingRuns(_ analysis: consuming ParagraphAnalysis, _ bytes: UnsafeBufferPointer<UInt8>) -> ParagraphAnalysis {
         restoreState(of: &analysis, bytes)
         resolveParagraphRuns(bytes, paragraph: analysis.paragraph, baseDirection: analysis.baseDirection)
         analysis.baseLevel = _baseLevel
@@ -102,7 +102,7 @@ public final class TextAnalyzer {
     }
 
     /// Bidi levels of `bytes[paragraph]` as runs, without line-break analysis (`resolveParagraphLevels`).
-    public func paragraphLevels(_ bytes: UnsafeBufferPointer<UInt8>, paragraph: Range<Int>) -> ParagraphLevels {
+    package func paragraphLevels(_ bytes: UnsafeBufferPointer<UInt8>, paragraph: Range<Int>) -> ParagraphLevels {
         resolveParagraphLevels(bytes, paragraph: paragraph)
         generation &+= 1
         var levels = ParagraphLevels(baseLevel: _baseLevel, runs: [])
@@ -187,7 +187,7 @@ public final class TextAnalyzer {
     /// - Parameter afterOpenSpaces: the chunk before ended in an opening punctuation mark (`opensSpaces`).
     /// - Returns: the chunk's edges, having appended the opportunities strictly inside it to
     ///   `breaks` (absolute offsets, ascending); nil, having appended nothing.
-    public func chunkBreaks(_ bytes: UnsafeBufferPointer<UInt8>, chunk: Range<Int>, afterOpenSpaces: Bool,
+    package func chunkBreaks(_ bytes: UnsafeBufferPointer<UInt8>, chunk: Range<Int>, afterOpenSpaces: Bool,
                              into breaks: inout [Int32]) -> ChunkEdges? {
         generation &+= 1 // (the scratch state is now this chunk's)
         swap(&breaks, &_breakOffsets)
@@ -223,7 +223,7 @@ public final class TextAnalyzer {
     /// `resolveParagraphRuns` gives them the first real script after them at the same level
     /// instead).
     /// Appends them to `runs`.
-    public func scriptRuns(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, script: inout UInt32, level: UInt8 = 0,
+    package func scriptRuns(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, script: inout UInt32, level: UInt8 = 0,
                             into runs: inout [AnalysisRun]) {
         var i = range.lowerBound
         let end = range.upperBound
@@ -262,7 +262,7 @@ public final class TextAnalyzer {
     /// regional indicators, ZWJ or controls goes to ICU's iterator.
     /// The array returned shares the analyzer's scratch storage: keeping it past the next call
     /// costs that call a copy (no allocation otherwise, once the storage has grown).
-    public func graphemeBoundaries(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>) -> [Int32] {
+    package func graphemeBoundaries(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>) -> [Int32] {
         guard !range.isEmpty else { return [] }
         var simple = boundaries
         boundaries = [] // (so `simple` is the only reference: appending to it reuses its memory)
@@ -391,13 +391,13 @@ public final class TextAnalyzer {
 
     /// The offset of the first character of `bytes[range]` that has a real script (not Common or
     /// Inherited), nil if none does.
-    public func firstRealScriptOffset(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>) -> Int? {
+    package func firstRealScriptOffset(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>) -> Int? {
         firstReal(bytes, range)?.offset
     }
 
     /// The script of the first character of `bytes[range]` that has a real one (not Common or
     /// Inherited); `ScriptTag.common` if none does.
-    public func firstRealScript(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>) -> UInt32 {
+    package func firstRealScript(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>) -> UInt32 {
         firstReal(bytes, range).map { tagFor($0.code) } ?? ScriptTag.common
     }
 

@@ -2,7 +2,7 @@
 public enum UTF8Decoding {
     /// The scalar starting at `i` and its length in bytes. Malformed bytes decode as U+FFFD of length 1.
     @inlinable @inline(__always)
-    public static func decode(_ b: UnsafeBufferPointer<UInt8>, at i: Int, end: Int) -> (UInt32, Int) {
+    package static func decode(_ b: UnsafeBufferPointer<UInt8>, at i: Int, end: Int) -> (UInt32, Int) {
         let b0 = UInt32(b[i])
         if b0 < 0x80 { return (b0, 1) }
         if b0 < 0xE0, i + 1 < end { return (((b0 & 0x1F) << 6) | (UInt32(b[i + 1]) & 0x3F), 2) }

@@ -45,7 +45,7 @@ public enum LineBreaker {
     ///   - emit: called with each line in order; return false to stop early.
     /// - Returns: false when `emit` stopped the paragraph early.
     @inline(__always) @discardableResult
-    public static func breakParagraph(segments: UnsafeBufferPointer<BreakSegment>, pieces: UnsafeBufferPointer<ShapedPiece>, runs: ShapedRunAccess,
+    package static func breakParagraph(segments: UnsafeBufferPointer<BreakSegment>, pieces: UnsafeBufferPointer<ShapedPiece>, runs: ShapedRunAccess,
                                       paragraphStart: Int32, paragraphEnd: Int32, emptyMetricsMask: UInt64,
                                       maxWidth: Double, size: Double, letterSpacing: Double, wrap: Bool = true,
                                       hyphenWidths: UnsafeBufferPointer<Double>? = nil,
@@ -161,7 +161,7 @@ public enum LineBreaker {
     /// Calls `body(start, end, advancePerEm, face, isTrailingWhitespace, clusterFlags, kerningPerEm)` for
     /// each cluster of a segment at or after `from`, in logical order. Stop by returning false.
     @inline(__always)
-    public static func forEachCluster(_ segment: BreakSegment, pieces: UnsafeBufferPointer<ShapedPiece>, runs: ShapedRunAccess, from: Int32,
+    package static func forEachCluster(_ segment: BreakSegment, pieces: UnsafeBufferPointer<ShapedPiece>, runs: ShapedRunAccess, from: Int32,
                                       _ body: (Int32, Int32, Double, Int, Bool, UInt8, Double) -> Bool) {
         // Trailing whitespace is the segment's, not a piece's: a space that cannot end a line
         // (after "(", say) may end a piece when the font or direction changes after it.
@@ -193,7 +193,7 @@ public enum LineBreaker {
     /// The longest prefix of the text from `from` to the end of `segments` whose width fits in
     /// `width` points, cut between clusters, with trailing whitespace not counted — what a tail
     /// truncation keeps before its ellipsis. Returns the cut offset, the kept width and faces.
-    public static func fittingPrefix(segments: UnsafeBufferPointer<BreakSegment>, pieces: UnsafeBufferPointer<ShapedPiece>, runs: ShapedRunAccess,
+    package static func fittingPrefix(segments: UnsafeBufferPointer<BreakSegment>, pieces: UnsafeBufferPointer<ShapedPiece>, runs: ShapedRunAccess,
                                      from: Int32, width: Double, size: Double, letterSpacing: Double) -> (end: Int32, width: Double, metricsMask: UInt64) {
         let limit = width + epsilon
         var acc = 0.0

@@ -48,7 +48,7 @@ public enum FontFallback {
     ///     longer paragraph, -1 at a paragraph's start.
     /// - Returns: the face of the last cluster (`previousFace` when the range is empty).
     @discardableResult
-    public static func resolve(_ bytes: UnsafeBufferPointer<UInt8>, paragraph: Range<Int>, style: FontStyle, fonts: FontCollection,
+    package static func resolve(_ bytes: UnsafeBufferPointer<UInt8>, paragraph: Range<Int>, style: FontStyle, fonts: FontCollection,
                                previousFace: FaceIndex = -1, graphemes: () -> [Int32], into runs: inout [FontRun]) -> Int {
         guard !paragraph.isEmpty else { return previousFace }
         let chain = fonts.chainElements(for: style)

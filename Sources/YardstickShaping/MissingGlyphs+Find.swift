@@ -7,7 +7,7 @@ extension MissingGlyphs {
     /// eight ASCII bytes at a time, no allocation unless something is missing. A cluster here is
     /// a character with the marks, modifiers and joiners after it (Grapheme_Cluster_Break
     /// Extend, SpacingMark, ZWJ): the units fallback cannot split.
-    public static func find(in bytes: UnsafeBufferPointer<UInt8>, style: FontStyle, fonts: FontCollection) -> MissingGlyphs {
+    package static func find(in bytes: UnsafeBufferPointer<UInt8>, style: FontStyle, fonts: FontCollection) -> MissingGlyphs {
         let chain = fonts.chainElements(for: style)
         let primary = chain[0]
         let asciiCovered = fonts.chainCoversPrintableASCII(style)

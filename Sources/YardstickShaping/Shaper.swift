@@ -87,7 +87,7 @@ public final class Shaper {
     /// The shaped form of `bytes[range]` (valid UTF-8, one face, one script, one direction), as
     /// a summary whose `id` finds the full run in `cache.store`.
     @inline(__always)
-    public func shape(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, face: FaceIndex, script: UInt32, rightToLeft: Bool) -> ShapedRunSummary {
+    package func shape(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, face: FaceIndex, script: UInt32, rightToLeft: Bool) -> ShapedRunSummary {
         // Emoji take the script of the text around them, but a complex-script shaper (Khmer's)
         // would break a sequence apart (👍🏽 as two glyphs): a color face shapes as Common.
         let script = fonts.isColor(face) ? ScriptTag.common : script
@@ -122,7 +122,7 @@ public final class Shaper {
     }()
 
     /// Calls HarfBuzz, bypassing the cache.
-    public func shapeUncached(_ run: UnsafeBufferPointer<UInt8>, face: FaceIndex, script: UInt32, rightToLeft: Bool) -> ShapedRun {
+    package func shapeUncached(_ run: UnsafeBufferPointer<UInt8>, face: FaceIndex, script: UInt32, rightToLeft: Bool) -> ShapedRun {
         precondition(face >= 0 && face < fonts.faces.count, "no face \(face) in the collection")
         let n = run.count
         var hasTab = false
