@@ -5,7 +5,7 @@ import CICU
 extension TextAnalyzer {
     /// Bidi levels and script runs of the scratch state's paragraph into `_runs`, `_baseLevel`.
     func resolveParagraphRuns(_ bytes: UnsafeBufferPointer<UInt8>, paragraph: Range<Int>, baseDirection: UInt8? = nil) {
-        _runs.removeAllKeepingCapacity()
+        clearKeepingCapacity(&_runs)
         guard !paragraph.isEmpty else { return }
         if _isASCII && baseDirection != 1 { return appendASCIIRun(bytes, paragraph) }
         prepareBidiText(bytes, paragraph)
@@ -21,7 +21,7 @@ extension TextAnalyzer {
     /// Bidi levels of the scratch state's paragraph, as runs of equal level (`_levelRuns`,
     /// `_baseLevel`), without script runs; a later `resolveParagraphRuns` reuses them.
     func resolveLevelRuns(_ bytes: UnsafeBufferPointer<UInt8>, paragraph: Range<Int>, baseDirection: UInt8? = nil) {
-        _levelRuns.removeAllKeepingCapacity()
+        clearKeepingCapacity(&_levelRuns)
         guard !paragraph.isEmpty else { return }
         if _isASCII && baseDirection != 1 {
             _baseLevel = 0
@@ -52,9 +52,9 @@ extension TextAnalyzer {
     /// paragraph broken chunk by chunk, whose chunks take their levels from these runs. Leaves
     /// `_breakOffsets` and `_runs` empty.
     func resolveParagraphLevels(_ bytes: UnsafeBufferPointer<UInt8>, paragraph: Range<Int>) {
-        _breakOffsets.removeAllKeepingCapacity()
-        _runs.removeAllKeepingCapacity()
-        _levelRuns.removeAllKeepingCapacity()
+        clearKeepingCapacity(&_breakOffsets)
+        clearKeepingCapacity(&_runs)
+        clearKeepingCapacity(&_levelRuns)
         levelsResolved = false
         usedFastBreaks = false // (so `prepareBidiText` keeps the UTF-16 filled here)
         _baseLevel = 0

@@ -87,7 +87,7 @@ public final class TextAnalyzer {
         resolveLevelRuns(bytes, paragraph: analysis.paragraph, baseDirection: analysis.baseDirection)
         analysis.baseLevel = _baseLevel
         swap(&analysis.levelRuns, &_levelRuns)
-        _levelRuns.removeAllKeepingCapacity()
+        clearKeepingCapacity(&_levelRuns)
         return analysis
     }
 
@@ -97,7 +97,7 @@ public final class TextAnalyzer {
         resolveParagraphRuns(bytes, paragraph: analysis.paragraph, baseDirection: analysis.baseDirection)
         analysis.baseLevel = _baseLevel
         swap(&analysis.runs, &_runs)
-        _runs.removeAllKeepingCapacity()
+        clearKeepingCapacity(&_runs)
         return analysis
     }
 
@@ -113,14 +113,14 @@ public final class TextAnalyzer {
     /// Takes back the memory of an analysis that is no longer needed.
     /// (Swapped, not assigned: the buffer then has one owner, so clearing it keeps its memory.)
     public func recycle(_ analysis: consuming ParagraphAnalysis) {
-        if _breakOffsets.capacity < analysis.breakOffsets.capacity { swap(&_breakOffsets, &analysis.breakOffsets); _breakOffsets.removeAllKeepingCapacity() }
-        if _levelRuns.capacity < analysis.levelRuns.capacity { swap(&_levelRuns, &analysis.levelRuns); _levelRuns.removeAllKeepingCapacity() }
-        if _runs.capacity < analysis.runs.capacity { swap(&_runs, &analysis.runs); _runs.removeAllKeepingCapacity() }
+        if _breakOffsets.capacity < analysis.breakOffsets.capacity { swap(&_breakOffsets, &analysis.breakOffsets); clearKeepingCapacity(&_breakOffsets) }
+        if _levelRuns.capacity < analysis.levelRuns.capacity { swap(&_levelRuns, &analysis.levelRuns); clearKeepingCapacity(&_levelRuns) }
+        if _runs.capacity < analysis.runs.capacity { swap(&_runs, &analysis.runs); clearKeepingCapacity(&_runs) }
     }
 
     /// Takes back the memory of paragraph levels that are no longer needed.
     public func recycle(_ levels: consuming ParagraphLevels) {
-        if _levelRuns.capacity < levels.runs.capacity { swap(&_levelRuns, &levels.runs); _levelRuns.removeAllKeepingCapacity() }
+        if _levelRuns.capacity < levels.runs.capacity { swap(&_levelRuns, &levels.runs); clearKeepingCapacity(&_levelRuns) }
     }
 
     /// Makes the scratch state (UTF-16, levels, flags) that of `analysis`'s paragraph: as
@@ -128,7 +128,7 @@ public final class TextAnalyzer {
     func restoreState(of analysis: inout ParagraphAnalysis, _ bytes: UnsafeBufferPointer<UInt8>) {
         guard analysis.generation != generation || analysis.analyzer != ObjectIdentifier(self) else { return }
         _ = findBreaks(bytes, paragraph: analysis.paragraph, baseDirection: analysis.baseDirection)
-        _breakOffsets.removeAllKeepingCapacity()
+        clearKeepingCapacity(&_breakOffsets)
         analysis.generation = generation
         analysis.analyzer = ObjectIdentifier(self)
     }
@@ -137,9 +137,9 @@ public final class TextAnalyzer {
     /// was used); starts a new generation.
     func findBreaks(_ bytes: UnsafeBufferPointer<UInt8>, paragraph: Range<Int>, baseDirection: UInt8?) -> Bool {
         generation &+= 1
-        _breakOffsets.removeAllKeepingCapacity()
-        _runs.removeAllKeepingCapacity()
-        _levelRuns.removeAllKeepingCapacity()
+        clearKeepingCapacity(&_breakOffsets)
+        clearKeepingCapacity(&_runs)
+        clearKeepingCapacity(&_levelRuns)
         levelsResolved = false
         _baseLevel = baseDirection ?? 0
         sawRightToLeft = false
@@ -267,7 +267,7 @@ public final class TextAnalyzer {
         var simple = boundaries
         boundaries = [] // (so `simple` is the only reference: appending to it reuses its memory)
         defer { boundaries = simple }
-        simple.removeAllKeepingCapacity()
+        clearKeepingCapacity(&simple)
         var i = range.lowerBound
         var isSimple = true
         while i < range.upperBound {
@@ -298,7 +298,7 @@ public final class TextAnalyzer {
             (utf16Count, sawRightToLeft) = (savedCount, savedRightToLeft)
         }
         let ascii = fillUTF16(bytes, range)
-        simple.removeAllKeepingCapacity()
+        clearKeepingCapacity(&simple)
         let start = Int32(range.lowerBound)
         utf16.withUnsafeBufferPointer { all in
             let text = UnsafeBufferPointer(rebasing: all[0..<utf16Count])

@@ -11,7 +11,7 @@ import Foundation
 ///
 /// Faces are indexed by their position in `faces`; a chain is a list of such indices. At most
 /// 256 faces. A line's height depends only on the vertical metrics of its faces, and faces with
-/// equal metrics share one bit of a `UInt64` (`metricsBits`), so at most 64 distinct metrics.
+/// equal metrics share one bit of a 64-bit line key, so at most 64 distinct metrics.
 /// Immutable and thread-safe once built. Loading opens each font file once (FreeType and
 /// HarfBuzz objects per face, freed with the collection) and builds a coverage bitmap per face
 /// (about 136 KB each); lookups of a face for a character are O(1).
@@ -50,7 +50,7 @@ public final class FontCollection: @unchecked Sendable { // immutable after init
     package let distinctMetrics: [FontMetrics]
 
     /// Installed faces a system fallback found but left out: one more would have passed
-    /// `maximumFaces` or `maximumDistinctMetrics` (0 without system fallback).
+    /// `maximumFaces` or the 64 distinct line metrics a collection holds (0 without system fallback).
     public private(set) var leftOutSystemFaces = 0
 
     /// The most faces one collection holds.

@@ -2,7 +2,7 @@
 ///
 /// `PreparedText.measure(width:attributes:)` gives one; `TextEngine.prepareAndMeasure` prepares
 /// and measures many texts in one pass. It keeps the prepared text, so the same text lays out
-/// again at other widths and sizes by arithmetic (O(clusters)), without shaping again.
+/// again at other widths and sizes by arithmetic (O(segments)), without shaping again.
 public struct MeasuredText: Sendable {
     /// The text, ready for layout at other widths and sizes.
     public let prepared: PreparedText

@@ -114,7 +114,7 @@ public struct PreparedText: Sendable {
     }
 
     /// Height and line count only: the same result as `layout(width:attributes:)` without
-    /// building lines (the warm re-layout path of a table resize). O(clusters of the text).
+    /// building lines (the warm re-layout path of a table resize). O(segments).
     public func measure(width: Double, attributes: TextAttributes) -> MeasuredText {
         let m = heightAndLineCount(width: width, attributes: attributes)
         return MeasuredText(prepared: self, height: m.height, lineCount: m.lineCount)

@@ -46,14 +46,14 @@ public final class TextEngine: Sendable {
 
     /// An engine with a given shaping cache: `ShapingCache(enabled: false)` shapes every time.
     /// Engines may share one only with the same `fonts` (the same object) and `features`.
-    /// - Throws: `TextEngineError.cacheServesOtherFonts` when `cache` serves other fonts or
+    /// - Throws: `CacheServesOtherFonts` when `cache` serves other fonts or
     ///   features.
     package convenience init(fonts: FontCollection, features: [FontFeature] = [], cache: ShapingCache) throws {
         try self.init(fonts: fonts, features: features, cache: cache, reusingSegments: true)
     }
 
     init(fonts: FontCollection, features: [FontFeature] = [], cache: ShapingCache = ShapingCache(), reusingSegments: Bool) throws {
-        guard cache.bind(fonts: fonts, features: features) else { throw TextEngineError.cacheServesOtherFonts }
+        guard cache.bind(fonts: fonts, features: features) else { throw CacheServesOtherFonts() }
         self.fonts = fonts
         self.cache = cache
         self.features = features
@@ -206,16 +206,18 @@ public enum TextEngineError: Error, Equatable, CustomStringConvertible {
     /// ICU could not open its line or character break iterators or its bidi object (its data
     /// missing or out of memory); the message is ICU's status.
     case analysisUnavailable(String)
-    /// A shaping cache handed to a second engine already serves another font collection or
-    /// feature set (package-internal: engines make their own caches).
-    case cacheServesOtherFonts
 
     public var description: String {
         switch self {
         case .analysisUnavailable(let reason): return "text analysis is unavailable: \(reason)"
-        case .cacheServesOtherFonts: return "this shaping cache already serves another font collection or feature set"
         }
     }
+}
+
+/// A shaping cache handed to a second engine already serves another font collection or
+/// feature set (engines a user makes have their own caches).
+package struct CacheServesOtherFonts: Error, Equatable, CustomStringConvertible {
+    package var description: String { "this shaping cache already serves another font collection or feature set" }
 }
 
 /// Facts about the machine the engine runs on (package-internal: not part of the API; the

@@ -2,7 +2,7 @@ import YardstickOffsets
 import YardstickTemplates
 
 /// A SwiftDataTables grid: a cell per column, each row as tall as its tallest cell, the column
-/// titles as the section header. Names and defaults are `DataTableConfiguration`'s.
+/// titles as the section header. Names and defaults are SwiftDataTables' `DataTableConfiguration`'s.
 /// A plain value; `TableLayout.grid` reads it once (column widths: O(rows × columns) when
 /// measured from every cell, O(sample × columns) when sampled).
 public struct DataTableConfiguration {

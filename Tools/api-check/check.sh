@@ -43,7 +43,21 @@ if [ "$found" -ne "${#hidden[@]}" ]; then
     echo "api-check: only $found of ${#hidden[@]} machinery names are hidden from 'import Yardstick':"; grep error "$WORK/log" | head -20; exit 1
 fi
 
+# 2b. Nor through members: extensions from modules users do not import, package members of
+# public types. Each line must fail on its own.
+members=('var a = [1]; a.removeAllKeepingCapacity()'
+         'let p = UnsafeBufferPointer<UInt8>(start: nil, count: 0); _ = MissingGlyphs.find(in: p, style: .regular, fonts: try! FontCollection.bundled())'
+         '_ = try! TextEngine().cache'
+         '_ = FontCollection.maximumDistinctMetrics'
+         '_ = try! FontCollection.bundled().metricsBits')
+for line in "${members[@]}"; do
+    printf 'import Yardstick\n%s\n' "$line" >"$WORK/member.swift"
+    if swiftc "${FLAGS[@]}" "$WORK/member.swift" >"$WORK/log" 2>&1; then
+        echo "api-check: a user can reach machinery: $line"; exit 1
+    fi
+done
+
 # 3. The types users get: those Sources/Yardstick/Exports.swift re-exports.
 types=$(grep -oE "^@_exported import (struct|class|enum|protocol) [A-Za-z]+\.[A-Za-z]+" Sources/Yardstick/Exports.swift | sed 's/.*\.//' | sort)
-echo "api-check: $n examples compile against the public API alone; ${#hidden[@]} machinery names hidden; $(echo "$types" | wc -l) types re-exported:"
+echo "api-check: $n examples compile against the public API alone; ${#hidden[@]} machinery names and ${#members[@]} members hidden; $(echo "$types" | wc -l) types re-exported:"
 echo "$types" | tr '\n' ' '; echo

@@ -35,11 +35,11 @@ extension TextPreparer {
         var previous = ChunkEdges.paragraphStart
         var start = paragraph.lowerBound
         let end = paragraph.upperBound
-        pending.removeAllKeepingCapacity()
+        clearKeepingCapacity(&pending)
         func abandon(_ builder: inout PreparedStorage.Builder, _ outcome: PreparationPath.Outcome = .refused) -> PreparationPath.Outcome {
             builder.segments.removeLast(from: segmentMark)
             builder.pieces.removeLast(from: pieceMark)
-            pending.removeAllKeepingCapacity()
+            clearKeepingCapacity(&pending)
             return outcome
         }
         let kind = SegmentCache.Kind.chunk
@@ -94,7 +94,7 @@ extension TextPreparer {
             // Before anything is shaped: the paragraph must not need the whole-paragraph analysis
             // here or at the start of the next chunk (so no shaping is wasted on a segment that
             // would turn out to continue into the next chunk).
-            chunkSegments.removeAllKeepingCapacity()
+            clearKeepingCapacity(&chunkSegments)
             guard let edges = analyzer.chunkBreaks(bytes, chunk: chunk, afterOpenSpaces: previous.opensSpaces, into: &chunkSegments),
                   byLevels || level == 1 || !edges.mayBeRightToLeft,
                   start == paragraph.lowerBound
@@ -163,9 +163,9 @@ extension TextPreparer {
         let styleKey = UInt8(style.rawValue)
         let scriptIn = walk.script, faceIn = walk.face
         var firstScript = scriptIn
-        chunkScratchSegments.removeAllKeepingCapacity()
-        chunkScratchPieces.removeAllKeepingCapacity()
-        waiting.removeAllKeepingCapacity()
+        clearKeepingCapacity(&chunkScratchSegments)
+        clearKeepingCapacity(&chunkScratchPieces)
+        clearKeepingCapacity(&waiting)
         func take(_ entry: Int, at segmentStart: Int) {
             let segment = cache.segments(entry)[0]
             let shift = Int32(segmentStart - chunk.lowerBound)
@@ -193,7 +193,7 @@ extension TextPreparer {
                 for w in waiting {
                     take(segmentEntry(bytes, w.start..<w.end, style: styleKey, level: level, scriptIn: first, faceIn: w.faceIn, cache: cache), at: w.start)
                 }
-                waiting.removeAllKeepingCapacity()
+                clearKeepingCapacity(&waiting)
             }
             let entry = segmentEntry(bytes, range, style: styleKey, level: level, scriptIn: walk.script, faceIn: walk.face, cache: cache)
             take(entry, at: range.lowerBound)

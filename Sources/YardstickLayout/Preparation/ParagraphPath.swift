@@ -14,7 +14,7 @@ extension TextPreparer {
                               to builder: inout PreparedStorage.Builder) -> UInt8 {
         let analysis = analyzer.resolvingRuns(found, bytes)
         let range = analysis.paragraph
-        fontRuns.removeAllKeepingCapacity()
+        clearKeepingCapacity(&fontRuns)
         FontFallback.resolve(bytes, paragraph: range, style: style, fonts: fonts,
                              graphemes: { analyzer.graphemeBoundaries(bytes, range: range) }, into: &fontRuns)
         var breaks = analysis.breakOffsets
@@ -35,7 +35,7 @@ extension TextPreparer {
         var pos = Int32(paragraph.lowerBound)
         var segStart = pos
         var segFirstPiece = Int32(pieces.count)
-        summaries.removeAllKeepingCapacity()
+        clearKeepingCapacity(&summaries)
         var segFirstSummary = 0
         while b < breaks.count {
             let next = min(breaks[b], runs[r].end, fontRuns[f].end)

@@ -61,7 +61,7 @@ extension TextPreparer {
         var walk = Walk()
         var start = paragraph.lowerBound
         var levelRun = 0
-        pending.removeAllKeepingCapacity()
+        clearKeepingCapacity(&pending)
         for (b, breakOffset) in breaks.enumerated() {
             if b % Self.lookAhead == 0 {
                 prefetchSegments(bytes, from: start, ends: breaks[b..<min(b + Self.lookAhead, breaks.count)], levelRuns: levelRuns,
@@ -127,7 +127,7 @@ extension TextPreparer {
     func appendMixedLevelSegment(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, levelRuns: [LevelRun], firstLevelRun: Int,
                                  style: FontStyle, script: inout UInt32, face: inout PackedFaceIndex,
                                  to builder: inout PreparedStorage.Builder) {
-        scratchRuns.removeAllKeepingCapacity()
+        clearKeepingCapacity(&scratchRuns)
         var r = firstLevelRun
         var start = range.lowerBound
         while start < range.upperBound {
@@ -136,7 +136,7 @@ extension TextPreparer {
             start = end
             r += 1
         }
-        fontRuns.removeAllKeepingCapacity()
+        clearKeepingCapacity(&fontRuns)
         face = PackedFaceIndex(FontFallback.resolve(bytes, paragraph: range, style: style, fonts: fonts, previousFace: FaceIndex(face),
                                           graphemes: { analyzer.graphemeBoundaries(bytes, range: range) }, into: &fontRuns))
         appendPieces(bytes, paragraph: range, end: range.upperBound, runs: scratchRuns,
@@ -162,12 +162,12 @@ extension TextPreparer {
                 ? p.entry : segmentEntry(bytes, p.start..<p.end, style: style, level: level, scriptIn: script, faceIn: p.faceIn, cache: cache)
             emit(entry, at: p.start, cache: cache, to: &builder)
         }
-        pending.removeAllKeepingCapacity()
+        clearKeepingCapacity(&pending)
     }
 
     /// The face the last cluster of `bytes[range]` takes after a cluster in `previous`.
     func lastFace(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, style: FontStyle, after previous: PackedFaceIndex) -> PackedFaceIndex {
-        fontRuns.removeAllKeepingCapacity()
+        clearKeepingCapacity(&fontRuns)
         return PackedFaceIndex(FontFallback.resolve(bytes, paragraph: range, style: style, fonts: fonts, previousFace: FaceIndex(previous),
                                           graphemes: { analyzer.graphemeBoundaries(bytes, range: range) }, into: &fontRuns))
     }
@@ -197,10 +197,10 @@ extension TextPreparer {
         let hash = SegmentCache.hash(bytes, range, style: style, level: level, scriptIn: scriptIn, faceIn: faceIn)
         if let found = cache.find(bytes, range, hash: hash, style: style, level: level, scriptIn: scriptIn, faceIn: faceIn) { return found }
         var script = scriptIn
-        segmentRuns.removeAllKeepingCapacity()
+        clearKeepingCapacity(&segmentRuns)
         analyzer.scriptRuns(bytes, range: range, script: &script, level: level, into: &segmentRuns)
         let firstScript = scriptIn == ScriptTag.common ? segmentRuns[0].script : scriptIn
-        fontRuns.removeAllKeepingCapacity()
+        clearKeepingCapacity(&fontRuns)
         let faceOut = FontFallback.resolve(bytes, paragraph: range, style: FontStyle(rawValue: Int(style))!, fonts: fonts, previousFace: FaceIndex(faceIn),
                                            graphemes: { analyzer.graphemeBoundaries(bytes, range: range) }, into: &fontRuns)
         scratchSegments.removeAll()

@@ -123,7 +123,7 @@ final class TextPreparer: @unchecked Sendable {
     func appendUncached(_ bytes: UnsafeBufferPointer<UInt8>, style: FontStyle, to builder: inout PreparedStorage.Builder) {
         let missing = MissingGlyphs.find(in: bytes, style: style, fonts: fonts)
         if !missing.isEmpty { builder.missingGlyphs.append((Int32(builder.utf8Counts.count), missing)) }
-        hardBreaks.removeAllKeepingCapacity()
+        clearKeepingCapacity(&hardBreaks)
         HardBreaks.paragraphs(in: bytes, into: &hardBreaks)
         for para in hardBreaks {
             let firstSegment = Int32(builder.segments.count)
