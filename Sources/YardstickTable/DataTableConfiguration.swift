@@ -89,3 +89,7 @@ public struct ListConfiguration<Row> {
         self.cell = cell
     }
 }
+
+// Configurations are values: made on one thread, sized on another.
+extension DataTableConfiguration: Sendable {}
+extension ListConfiguration: Sendable {}

@@ -173,3 +173,9 @@ public struct SectionGrouping: Hashable, Sendable {
         return groups
     }
 }
+
+// Rules are values and `@Sendable` closures.
+extension SectionDimension: Sendable {}
+extension CellHeight: Sendable {}
+extension SectionRules: Sendable {}
+extension SectionLevels: Sendable {}

@@ -39,7 +39,7 @@ public struct TableData: Sendable {
     public func columnIndex(_ name: String) -> Int? { columns.firstIndex(of: name) }
 
     /// A reader of a column by name, for templates' `.column` texts; nil when there is none.
-    public func columnReader(_ name: String) -> ((TableData.Row) -> String?)? {
+    @Sendable public func columnReader(_ name: String) -> ((TableData.Row) -> String?)? {
         guard let index = columnIndex(name) else { return nil }
         return { $0[column: index] }
     }

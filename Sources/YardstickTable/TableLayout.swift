@@ -267,3 +267,7 @@ extension TableLayout {
         try TableLayout(plan: .list(sections, configuration, engine: engine, column: { _ in nil }), threads: threads)
     }
 }
+
+// A sized table is a value (its caches included): it may be built in an actor or a task and
+// handed to the main actor when its rows are.
+extension TableLayout: Sendable where Row: Sendable {}

@@ -134,7 +134,7 @@ package struct TablePlan<Row> {
     /// prepared the first time only, so a new width or category fits them by arithmetic.
     mutating func prepareSectionFits() throws(SizingError) {
         let names = sectionColumnNames
-        let column: (String) -> ((SectionInfo) -> String?)? = { name in names == nil || names!.contains(name) ? { $0.key } : nil }
+        let column: @Sendable (String) -> ((SectionInfo) -> String?)? = { name in names == nil || names!.contains(name) ? { $0.key } : nil }
         let engine = rowCells[0].engine, environment = rowCells[0].environment
         var compiled: [String: CellSizer<SectionInfo>] = [:] // one per binding level, not per section
         func fit(_ dimension: SectionDimension, _ old: SectionFit?, _ s: Int, _ path: String) throws(SizingError) -> SectionFit? {
@@ -252,7 +252,7 @@ extension TablePlan where Row == TableData.Row {
 extension TablePlan {
     /// A list of sections of rows, each row one template at the list's width.
     static func list(_ groups: [(key: String, rows: [Row])], _ c: ListConfiguration<Row>, engine: TextEngine,
-                     column: @escaping (String) -> ((Row) -> String?)?) throws(SizingError) -> TablePlan {
+                     column: @escaping @Sendable (String) -> ((Row) -> String?)?) throws(SizingError) -> TablePlan {
         try SizingError.check(c.width, "width", allowZero: false)
         try SizingError.check(c.headerHeight, "headerHeight")
         try SizingError.check(c.footerHeight, "footerHeight")

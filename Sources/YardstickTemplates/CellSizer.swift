@@ -17,7 +17,7 @@ public struct CellSizer<Row> {
     /// Each text element's reader, in slot order.
     package let readers: [(Row) -> String?]
     private let path: String
-    private let column: (String) -> ((Row) -> String?)?
+    private let column: @Sendable (String) -> ((Row) -> String?)?
 
     /// Checks `template` and flattens it for `environment`, ready to fit rows.
     /// - Parameters:
@@ -30,7 +30,7 @@ public struct CellSizer<Row> {
     /// - Throws: `SizingError`, at `path`, for a template that can't be used (a bad length or
     ///   priority, an unknown column) or an environment out of range.
     public init(_ template: CellTemplate<Row>, engine: TextEngine, environment: SizingEnvironment = SizingEnvironment(),
-                path: String = "cell", column: @escaping (String) -> ((Row) -> String?)? = { _ in nil }) throws(SizingError) {
+                path: String = "cell", column: @escaping @Sendable (String) -> ((Row) -> String?)? = { _ in nil }) throws(SizingError) {
         self.template = template
         self.engine = engine
         self.path = path
@@ -109,3 +109,8 @@ public struct CellSizer<Row> {
         PreparedCells(slotReaders, count: count, engine: engine, threads: threads, row: row)
     }
 }
+
+// An engine (thread-safe) and a template: sizing can run on any thread or actor. Unchecked only
+// because the readers' type does not say it: each is made from a `@Sendable` closure, a
+// `Sendable` key path or the `@Sendable` column reader.
+extension CellSizer: @unchecked Sendable {}

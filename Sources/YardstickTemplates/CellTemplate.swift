@@ -297,3 +297,10 @@ public enum CellTemplateBuilder<Row> {
     /// A `for` loop's children, in order.
     public static func buildArray(_ parts: [[CellTemplate<Row>]]) -> [CellTemplate<Row>] { parts.flatMap { $0 } }
 }
+
+// Templates are values of values and `@Sendable` closures: they cross actors and threads.
+extension CellTemplate: Sendable {}
+extension CellTemplate.Content: Sendable {}
+extension TextElement: Sendable {}
+extension TextElement.Source: Sendable {}
+extension StackElement: Sendable {}

@@ -8,7 +8,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 BIN=$(${SWIFT:-swift} build --show-bin-path)
 WORK=$(mktemp -d); trap 'rm -rf "$WORK"' EXIT
-FLAGS=(-typecheck -suppress-warnings -I "$BIN/Modules")
+FLAGS=(-suppress-warnings -I "$BIN/Modules")
 for m in CFreeType CHarfBuzz CFontconfig; do FLAGS+=(-Xcc "-fmodule-map-file=Sources/$m/module.modulemap"); done
 for m in CICU CMemoryHints; do FLAGS+=(-Xcc "-fmodule-map-file=$BIN/$m.build/module.modulemap"); done
 for d in $(pkg-config --cflags-only-I freetype2 harfbuzz fontconfig); do FLAGS+=(-Xcc "$d"); done
@@ -26,7 +26,7 @@ for doc in README.md Sources/Yardstick/Yardstick.docc/*.md; do
 done
 for example in "$WORK"/example-*.swift; do
     n=$((n + 1))
-    swiftc "${FLAGS[@]}" "$example" >"$WORK/log" 2>&1 || { echo "api-check: this example does not compile against the public API ($example):"; cat "$example"; cat "$WORK/log"; exit 1; }
+    swiftc -typecheck "${FLAGS[@]}" "$example" >"$WORK/log" 2>&1 || { echo "api-check: this example does not compile against the public API ($example):"; cat "$example"; cat "$WORK/log"; exit 1; }
 done
 
 # 2. The machinery is not public: each name must be unknown to a user.
@@ -37,7 +37,7 @@ hidden=(TextAnalyzer Shaper ShapingCache ShapedRunStore ShapedRun ShapedPiece Sh
         LayoutJob MeasureJob SizingJob JSONParser JSONWriter CommandOutput ParagraphAnalysis ParagraphLevels PreparationPath
         LevelRun FontFace LineLayout GlyphRun TextStyle ContentSizeCategory ScrollAnchor TableRow PackedFaceIndex)
 { echo "import Yardstick"; for name in "${hidden[@]}"; do echo "_ = $name.self"; done; } >"$WORK/hidden.swift"
-swiftc "${FLAGS[@]}" "$WORK/hidden.swift" >"$WORK/log" 2>&1 || true
+swiftc -typecheck "${FLAGS[@]}" "$WORK/hidden.swift" >"$WORK/log" 2>&1 || true
 found=$(grep -cE "^[^ ]*hidden.swift:[0-9]+:[0-9]+: error: cannot find '.*' in scope" "$WORK/log" || true)
 if [ "$found" -ne "${#hidden[@]}" ]; then
     echo "api-check: only $found of ${#hidden[@]} machinery names are hidden from 'import Yardstick':"; grep error "$WORK/log" | head -20; exit 1
@@ -52,10 +52,14 @@ members=('var a = [1]; a.removeAllKeepingCapacity()'
          '_ = try! FontCollection.bundled().metricsBits')
 for line in "${members[@]}"; do
     printf 'import Yardstick\n%s\n' "$line" >"$WORK/member.swift"
-    if swiftc "${FLAGS[@]}" "$WORK/member.swift" >"$WORK/log" 2>&1; then
+    if swiftc -typecheck "${FLAGS[@]}" "$WORK/member.swift" >"$WORK/log" 2>&1; then
         echo "api-check: a user can reach machinery: $line"; exit 1
     fi
 done
+
+# 2c. Sizing off the main actor: in Swift 6 mode the sized table crosses actors.
+swiftc -swift-version 6 -emit-sil -o /dev/null "${FLAGS[@]}" Tools/api-check/ActorSizing.swift >"$WORK/log" 2>&1 \
+    || { echo "api-check: a table sized in an actor cannot reach the main actor (Swift 6):"; cat "$WORK/log"; exit 1; }
 
 # 3. The types users get: those Sources/Yardstick/Exports.swift re-exports.
 types=$(grep -oE "^@_exported import (struct|class|enum|protocol) [A-Za-z]+\.[A-Za-z]+" Sources/Yardstick/Exports.swift | sed 's/.*\.//' | sort)
