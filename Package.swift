@@ -45,6 +45,8 @@ let package = Package(
         // cache (independent of text), and the table sizing pass over both.
         .target(name: "YardstickTemplates", dependencies: ["YardstickFonts", "YardstickShaping", "YardstickLayout"]),
         .target(name: "YardstickOffsets"),
+        // Auto Layout's constraint solver (incremental Cassowary), independent of text.
+        .target(name: "YardstickConstraints"),
         .target(name: "YardstickTable", dependencies: ["YardstickFonts", "YardstickShaping", "YardstickLayout", "YardstickTemplates", "YardstickOffsets"]),
 
         // Public umbrella, command logic, CLI.
@@ -65,6 +67,7 @@ let package = Package(
         .testTarget(name: "YardstickLayoutTests", dependencies: ["YardstickFonts", "YardstickShaping", "YardstickLineBreaking", "YardstickLayout", "CHarfBuzz"]),
         .testTarget(name: "YardstickTemplatesTests", dependencies: ["YardstickTemplates", "YardstickLayout"]),
         .testTarget(name: "YardstickOffsetsTests", dependencies: ["YardstickOffsets"]),
+        .testTarget(name: "YardstickConstraintsTests", dependencies: ["YardstickConstraints"]),
         .testTarget(name: "YardstickTableTests", dependencies: ["YardstickShaping", "YardstickLayout", "YardstickTemplates", "YardstickOffsets", "YardstickTable"]),
         .testTarget(name: "YardstickTests", dependencies: ["Yardstick"]),
         .testTarget(name: "YardstickCommandsTests", dependencies: ["YardstickCommands", "YardstickLayout", "YardstickOffsets", "YardstickTable"]),

@@ -1,0 +1,268 @@
+/// An incremental Cassowary solver (Badros, Borning and Stuckey 2001), the algorithm of Apple's
+/// Auto Layout: a simplex tableau of required and weighted constraints, kept optimal as
+/// constraints are added, and re-optimised by the dual simplex when an edit variable (a text's
+/// intrinsic size, a cell's width) is given a new value.
+///
+/// Build once per cell template: add its constraints and edit variables; then per row,
+/// `suggest` the row's sizes and read the solved values. Deterministic: every choice goes in
+/// symbol order. Costs: adding a constraint O(rows × row length) plus pivots; a suggestion
+/// O(rows touched) plus the dual pivots it needs. Not thread-safe; a value (copies share nothing).
+package struct ConstraintSolver: Sendable {
+    /// The row of each basic symbol, and the basic symbols in id order.
+    private var rows: [Symbol: Row] = [:]
+    private var basics: [Symbol] = []
+    private var objective = Row()
+    private var artificial: Row?
+    private var infeasible: [Symbol] = []
+    private var symbolOf: [Variable: Symbol] = [:]
+    private var variables: [Variable] = []
+    private var markers: [Int: (marker: Symbol, other: Symbol?, constraint: Constraint)] = [:]
+    private var edits: [Variable: (constraint: Int, marker: Symbol, other: Symbol?, value: Double)] = [:]
+    private var nextSymbol = 0
+    private var nextConstraint = 0
+
+    package init() {}
+
+    // MARK: - Constraints
+
+    /// Adds a constraint; returns its handle.
+    /// - Throws: `ConstraintError.unsatisfiable` naming it when it is required and conflicts
+    ///   with the required constraints already added (the solver is then unchanged).
+    @discardableResult
+    package mutating func add(_ constraint: Constraint) throws(ConstraintError) -> Int {
+        let saved = self
+        var (row, marker, other) = makeRow(constraint)
+        var subject = chooseSubject(row, marker, other)
+        if subject == nil && row.cells.allSatisfy({ $0.symbol.kind == .dummy }) {
+            guard abs(row.constant) < Row.epsilon else { self = saved; throw .unsatisfiable(constraint.description) }
+            subject = marker
+        }
+        if let subject {
+            row.solve(for: subject)
+            substitute(subject, by: row)
+            insertRow(subject, row)
+        } else if !addWithArtificialVariable(row) {
+            self = saved
+            throw .unsatisfiable(constraint.description)
+        }
+        let handle = nextConstraint
+        nextConstraint += 1
+        markers[handle] = (marker, other, constraint)
+        do { try optimize(objective: true) } catch { self = saved; throw error }
+        return handle
+    }
+
+    /// The value of each variable in the current solution (0 for one no constraint mentions).
+    package func value(of variable: Variable) -> Double {
+        guard let symbol = symbolOf[variable] else { return 0 }
+        return rows[symbol]?.constant ?? 0
+    }
+
+    // MARK: - Edit variables
+
+    /// Makes `variable` editable at `priority` (below required): `suggest` then moves it.
+    package mutating func addEditVariable(_ variable: Variable, priority: Double) throws(ConstraintError) {
+        guard edits[variable] == nil else { return }
+        guard priority < Constraint.required else { throw .requiredEdit(variable.name) }
+        let handle = try add(Constraint(LinearExpression(variable), .equal, priority: priority, label: "edit \(variable.name)"))
+        let tag = markers[handle]!
+        edits[variable] = (handle, tag.marker, tag.other, 0)
+    }
+
+    /// Suggests a value for an edit variable and re-optimises (the dual simplex from the last
+    /// solution: typically a few pivots). O(rows touched).
+    package mutating func suggest(_ value: Double, for variable: Variable) throws(ConstraintError) {
+        guard var edit = edits[variable] else { throw .notEditable(variable.name) }
+        let delta = value - edit.value
+        edit.value = value
+        edits[variable] = edit
+        if rows[edit.marker] != nil {
+            if rows[edit.marker]!.constant - delta < 0 { infeasible.append(edit.marker) }
+            rows[edit.marker]!.constant -= delta
+        } else if let other = edit.other, rows[other] != nil {
+            if rows[other]!.constant + delta < 0 { infeasible.append(other) }
+            rows[other]!.constant += delta
+        } else {
+            for symbol in basics {
+                let c = rows[symbol]!.coefficient(of: edit.marker)
+                guard c != 0 else { continue }
+                rows[symbol]!.constant += delta * c
+                if rows[symbol]!.constant < 0 && symbol.kind != .external { infeasible.append(symbol) }
+            }
+        }
+        try dualOptimize()
+    }
+
+    // MARK: - Tableau
+
+    private mutating func newSymbol(_ kind: Symbol.Kind) -> Symbol {
+        defer { nextSymbol += 1 }
+        return Symbol(id: nextSymbol, kind: kind)
+    }
+
+    private mutating func symbol(for variable: Variable) -> Symbol {
+        if let s = symbolOf[variable] { return s }
+        let s = newSymbol(.external)
+        symbolOf[variable] = s
+        variables.append(variable)
+        return s
+    }
+
+    /// The constraint as a tableau row in terms of the non-basic symbols, with its marker (the
+    /// slack, error or dummy symbol that tracks it) and, for weighted equalities, a second error.
+    private mutating func makeRow(_ constraint: Constraint) -> (Row, Symbol, Symbol?) {
+        var row = Row(constant: constraint.expression.constant)
+        for (variable, coefficient) in constraint.expression.terms where abs(coefficient) >= Row.epsilon {
+            let s = symbol(for: variable)
+            if let basic = rows[s] { row.add(basic, times: coefficient) } else { row.add(s, coefficient) }
+        }
+        let marker: Symbol
+        var other: Symbol? = nil
+        switch constraint.relation {
+        case .lessOrEqual, .greaterOrEqual:
+            let sign: Double = constraint.relation == .lessOrEqual ? 1 : -1
+            marker = newSymbol(.slack)
+            row.add(marker, sign)
+            if !constraint.isRequired {
+                let error = newSymbol(.error)
+                other = error
+                row.add(error, -sign)
+                objective.add(error, constraint.weight)
+            }
+        case .equal:
+            if constraint.isRequired {
+                marker = newSymbol(.dummy)
+                row.add(marker, 1)
+            } else {
+                let plus = newSymbol(.error), minus = newSymbol(.error)
+                marker = plus
+                other = minus
+                row.add(plus, -1)
+                row.add(minus, 1)
+                objective.add(plus, constraint.weight)
+                objective.add(minus, constraint.weight)
+            }
+        }
+        if row.constant < 0 { row.negate() }
+        return (row, marker, other)
+    }
+
+    /// The symbol the new row is solved for: a user variable if it has one, else its marker or
+    /// second error when it can enter with a negative coefficient; nil if none can.
+    private func chooseSubject(_ row: Row, _ marker: Symbol, _ other: Symbol?) -> Symbol? {
+        if let external = row.cells.first(where: { $0.symbol.kind == .external }) { return external.symbol }
+        if marker.isPivotable && row.coefficient(of: marker) < 0 { return marker }
+        if let other, other.isPivotable && row.coefficient(of: other) < 0 { return other }
+        return nil
+    }
+
+    /// Adds a row no symbol can be solved for, through an artificial variable minimised to 0;
+    /// false when it cannot reach 0 (the constraint conflicts with the required ones).
+    private mutating func addWithArtificialVariable(_ row: Row) -> Bool {
+        let art = newSymbol(.slack)
+        insertRow(art, row)
+        artificial = row
+        try? optimize(objective: false)
+        let success = abs(artificial!.constant) < Row.epsilon
+        artificial = nil
+        if var basic = rows[art] {
+            removeRow(art)
+            if basic.cells.isEmpty { return success }
+            guard let entering = basic.cells.first(where: { $0.symbol.isPivotable })?.symbol else { return false }
+            basic.solve(for: art, entering)
+            substitute(entering, by: basic)
+            insertRow(entering, basic)
+        }
+        for symbol in basics { rows[symbol]!.remove(art) }
+        objective.remove(art)
+        return success
+    }
+
+    private mutating func insertRow(_ symbol: Symbol, _ row: Row) {
+        if rows.updateValue(row, forKey: symbol) == nil {
+            var lo = 0, hi = basics.count
+            while lo < hi { let mid = (lo + hi) / 2; if basics[mid] < symbol { lo = mid + 1 } else { hi = mid } }
+            basics.insert(symbol, at: lo)
+        }
+    }
+
+    private mutating func removeRow(_ symbol: Symbol) {
+        guard rows.removeValue(forKey: symbol) != nil, let k = basics.firstIndex(of: symbol) else { return }
+        basics.remove(at: k)
+    }
+
+    /// Replaces `symbol` in every row and the objective(s) by `row`; rows left with a negative
+    /// constant are noted for the dual simplex.
+    private mutating func substitute(_ symbol: Symbol, by row: Row) {
+        for basic in basics {
+            rows[basic]!.substitute(symbol, by: row)
+            if basic.kind != .external && rows[basic]!.constant < 0 { infeasible.append(basic) }
+        }
+        objective.substitute(symbol, by: row)
+        artificial?.substitute(symbol, by: row)
+    }
+
+    /// The primal simplex on the objective (or the artificial objective).
+    private mutating func optimize(objective useObjective: Bool) throws(ConstraintError) {
+        while true {
+            let goal = useObjective ? objective : artificial!
+            guard let entering = goal.cells.first(where: { $0.symbol.kind != .dummy && $0.coefficient < 0 })?.symbol else { return }
+            var leaving: Symbol?
+            var ratio = Double.infinity
+            for symbol in basics where symbol.kind != .external {
+                let c = rows[symbol]!.coefficient(of: entering)
+                if c < 0 {
+                    let r = -rows[symbol]!.constant / c
+                    if r < ratio { ratio = r; leaving = symbol }
+                }
+            }
+            guard let leaving else { throw .unbounded }
+            var row = rows[leaving]!
+            removeRow(leaving)
+            row.solve(for: leaving, entering)
+            substitute(entering, by: row)
+            insertRow(entering, row)
+        }
+    }
+
+    /// The dual simplex: restores feasibility after suggestions, keeping optimality.
+    private mutating func dualOptimize() throws(ConstraintError) {
+        while let leaving = infeasible.popLast() {
+            guard let row = rows[leaving], row.constant < 0 else { continue }
+            var entering: Symbol?
+            var ratio = Double.infinity
+            for cell in row.cells where cell.coefficient > 0 && cell.symbol.kind != .dummy {
+                let r = objective.coefficient(of: cell.symbol) / cell.coefficient
+                if r < ratio { ratio = r; entering = cell.symbol }
+            }
+            guard let entering else { throw .unbounded }
+            var pivot = row
+            removeRow(leaving)
+            pivot.solve(for: leaving, entering)
+            substitute(entering, by: pivot)
+            insertRow(entering, pivot)
+        }
+    }
+}
+
+/// Why constraints could not be solved.
+package enum ConstraintError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// A required constraint conflicts with the required ones before it (UIKit: "Unable to
+    /// simultaneously satisfy constraints").
+    case unsatisfiable(String)
+    /// `suggest` on a variable not made editable.
+    case notEditable(String)
+    /// An edit variable asked to be required.
+    case requiredEdit(String)
+    /// The objective has no minimum (an internal error: weighted constraints are bounded below).
+    case unbounded
+
+    package var description: String {
+        switch self {
+        case .unsatisfiable(let c): return "unable to satisfy the required constraint \(c) together with the ones before it"
+        case .notEditable(let v): return "\(v) is not an edit variable"
+        case .requiredEdit(let v): return "an edit variable (\(v)) cannot be required"
+        case .unbounded: return "the constraints leave the objective unbounded"
+        }
+    }
+}

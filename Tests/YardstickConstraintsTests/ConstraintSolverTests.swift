@@ -1,0 +1,145 @@
+import XCTest
+@testable import YardstickConstraints
+
+final class ConstraintSolverTests: XCTestCase {
+    func v(_ id: Int, _ name: String? = nil) -> Variable { Variable(id: id, name: name ?? "v\(id)") }
+
+    /// `a × x + b × y + c (relation) 0`.
+    func c(_ terms: [(Variable, Double)], _ constant: Double, _ relation: Relation, _ priority: Double = 1000, _ label: String = "") -> Constraint {
+        Constraint(LinearExpression(terms, constant: constant), relation, priority: priority, label: label)
+    }
+
+    func testRequiredEqualitiesAndAnInequality() throws {
+        let x = v(0, "x"), y = v(1, "y")
+        var s = ConstraintSolver()
+        try s.add(c([(x, 1)], -10, .equal))                 // x == 10
+        try s.add(c([(y, 1), (x, -1)], -5, .greaterOrEqual)) // y >= x + 5
+        try s.add(c([(y, 1)], 0, .equal, 1))                 // y == 0, weakly
+        XCTAssertEqual(s.value(of: x), 10, accuracy: 1e-9)
+        XCTAssertEqual(s.value(of: y), 15, accuracy: 1e-9)
+    }
+
+    func testTheHigherPriorityWins() throws {
+        let w = v(0, "width")
+        var s = ConstraintSolver()
+        try s.add(c([(w, 1)], -100, .equal, 250)) // hugging-like: width == 100 @250
+        try s.add(c([(w, 1)], -50, .equal, 750))  // width == 50 @750
+        XCTAssertEqual(s.value(of: w), 50, accuracy: 1e-9)
+    }
+
+    func testEditVariablesReoptimise() throws {
+        let x = v(0, "x"), y = v(1, "y")
+        var s = ConstraintSolver()
+        try s.add(c([(y, 1), (x, -2)], -1, .equal)) // y == 2x + 1
+        try s.addEditVariable(x, priority: 999)
+        try s.suggest(3, for: x)
+        XCTAssertEqual(s.value(of: y), 7, accuracy: 1e-9)
+        try s.suggest(10, for: x)
+        XCTAssertEqual(s.value(of: y), 21, accuracy: 1e-9)
+        XCTAssertThrowsError(try s.suggest(1, for: y)) { XCTAssertEqual($0 as? ConstraintError, .notEditable("y")) }
+    }
+
+    /// A width edited past what required bounds allow is clamped: left >= 0, right <= 100.
+    func testAnEditIsClampedByRequiredBounds() throws {
+        let left = v(0, "left"), right = v(1, "right"), width = v(2, "width")
+        var s = ConstraintSolver()
+        try s.add(c([(left, 1)], 0, .greaterOrEqual))
+        try s.add(c([(right, 1)], -100, .lessOrEqual))
+        try s.add(c([(width, 1), (right, -1), (left, 1)], 0, .equal))
+        try s.add(c([(left, 1)], 0, .equal, 1)) // left prefers 0
+        try s.addEditVariable(width, priority: 750)
+        try s.suggest(150, for: width)
+        XCTAssertEqual(s.value(of: width), 100, accuracy: 1e-9)
+        try s.suggest(40, for: width)
+        XCTAssertEqual(s.value(of: width), 40, accuracy: 1e-9)
+        XCTAssertEqual(s.value(of: left), 0, accuracy: 1e-9)
+    }
+
+    func testConflictingRequiredConstraintsAreNamedAndLeaveTheSolverAsItWas() throws {
+        let x = v(0, "x")
+        var s = ConstraintSolver()
+        try s.add(c([(x, 1)], -1, .equal, 1000, "x == 1"))
+        XCTAssertThrowsError(try s.add(c([(x, 1)], -2, .equal, 1000, "x == 2"))) {
+            XCTAssertEqual("\($0)", "unable to satisfy the required constraint x == 2 together with the ones before it")
+        }
+        XCTAssertThrowsError(try s.add(c([(x, 1)], -5, .greaterOrEqual, 1000, "x >= 5")))
+        XCTAssertEqual(s.value(of: x), 1, accuracy: 1e-9)
+        try s.add(c([(x, 1)], 0, .greaterOrEqual, 1000, "x >= 0")) // still usable
+        XCTAssertEqual(s.value(of: x), 1, accuracy: 1e-9)
+    }
+
+    // MARK: - Randomized
+
+    /// The cost of a solution: Σ weight × violation over the weighted constraints; nil if a
+    /// required one is violated.
+    func cost(_ constraints: [Constraint], _ value: (Variable) -> Double) -> Double? {
+        var total = 0.0
+        for k in constraints {
+            let e = k.expression.terms.reduce(k.expression.constant) { $0 + $1.coefficient * value($1.variable) }
+            let violation: Double
+            switch k.relation {
+            case .equal: violation = abs(e)
+            case .lessOrEqual: violation = max(0, e)
+            case .greaterOrEqual: violation = max(0, -e)
+            }
+            if k.isRequired { if violation > 1e-6 { return nil } } else { total += k.weight * violation }
+        }
+        return total
+    }
+
+    /// Random systems of a cell's kind (edges related by required and weighted equalities and
+    /// inequalities): edits suggested one after another reach the same optimal cost as a new
+    /// solver given the edits as constraints, and both satisfy every required constraint.
+    func testSuggestionsReachTheOptimumOfAFreshSolve() throws {
+        var random = SplitMix(seed: 0x5EED)
+        var checked = 0
+        for _ in 0..<300 {
+            let n = 3 + Int(random.next() % 6)
+            let vars = (0..<n).map { v($0) }
+            var constraints: [Constraint] = []
+            for k in 0..<(n + Int(random.next() % UInt64(2 * n))) {
+                let a = vars[Int(random.next() % UInt64(n))], b = vars[Int(random.next() % UInt64(n))]
+                guard a != b else { continue }
+                let constant = Double(Int(random.next() % 200)) - 100
+                let relation: Relation = [.equal, .lessOrEqual, .greaterOrEqual][Int(random.next() % 3)]
+                let priority: Double = [1000, 1000, 750, 250, 500, 1][Int(random.next() % 6)]
+                constraints.append(c([(a, 1), (b, -1)], constant, relation, priority, "k\(k)"))
+            }
+            for x in vars { constraints.append(c([(x, 1)], 0, .equal, 1, "stay \(x)")) } // weak stays: bounded
+            var incremental = ConstraintSolver()
+            var kept: [Constraint] = []
+            for k in constraints { if (try? incremental.add(k)) != nil { kept.append(k) } }
+            let edited = Array(vars.prefix(2))
+            for x in edited { try incremental.addEditVariable(x, priority: 900) }
+            for _ in 0..<3 {
+                var edits: [Constraint] = []
+                for x in edited {
+                    let value = Double(Int(random.next() % 300)) - 150
+                    try incremental.suggest(value, for: x)
+                    edits.append(c([(x, 1)], -value, .equal, 900, "edit \(x)"))
+                }
+                var fresh = ConstraintSolver()
+                for k in kept + edits { try fresh.add(k) }
+                let all = kept + edits
+                let a = try XCTUnwrap(cost(all) { incremental.value(of: $0) }, "incremental solution violates a required constraint")
+                let b = try XCTUnwrap(cost(all) { fresh.value(of: $0) }, "fresh solution violates a required constraint")
+                XCTAssertEqual(a, b, accuracy: 1e-6 * max(1, b))
+                checked += 1
+            }
+        }
+        XCTAssertEqual(checked, 900)
+    }
+}
+
+/// A small deterministic generator (SplitMix64).
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
