@@ -32,6 +32,7 @@ bench: deps
 	$(SWIFT) run -c release TextEngineBenchmark
 	$(SWIFT) run -c release OffsetsBenchmark
 	$(SWIFT) run -c release SizingBenchmark
+	$(SWIFT) run -c release ConstraintsBenchmark
 	python3 Tools/pango-reference/make_corpus.py -o out/corpus.jsonl
 	$(SWIFT) run -c release JSONBenchmark out/corpus.jsonl
 

@@ -59,6 +59,7 @@ let package = Package(
         .executableTarget(name: "SizingBenchmark", dependencies: ["YardstickFonts", "YardstickLayout", "YardstickTemplates", "YardstickOffsets", "YardstickTable"], path: "Benchmarks/SizingBenchmark"),
         .executableTarget(name: "JSONBenchmark", dependencies: ["YardstickCommands"], path: "Benchmarks/JSONBenchmark"),
         .executableTarget(name: "OffsetsBenchmark", dependencies: ["YardstickOffsets"], path: "Benchmarks/OffsetsBenchmark"),
+        .executableTarget(name: "ConstraintsBenchmark", dependencies: ["YardstickConstraints"], path: "Benchmarks/ConstraintsBenchmark"),
 
         .testTarget(name: "YardstickFontsTests", dependencies: ["YardstickFonts"]),
         .testTarget(name: "YardstickAnalysisTests", dependencies: ["YardstickAnalysis"], resources: [.copy("Resources")]),

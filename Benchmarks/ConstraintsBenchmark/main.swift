@@ -1,0 +1,105 @@
+// The solve of a 20-constraint cell per row: the incremental solver (built once, two edit
+// values suggested per row) against building a new solver per row. Text measuring is excluded:
+// the rows' title and body heights are given. Release build:
+//   swift run -c release ConstraintsBenchmark [ROWS]
+import Foundation
+import YardstickConstraints
+
+let rows = CommandLine.arguments.count > 1 ? max(1, Int(CommandLine.arguments[1]) ?? 100_000) : 100_000
+
+/// A view's edges.
+struct Edges { let leading, trailing, top, bottom: Variable }
+var nextID = 0
+func view(_ name: String) -> Edges {
+    defer { nextID += 4 }
+    return Edges(leading: Variable(id: nextID, name: name + ".leading"), trailing: Variable(id: nextID + 1, name: name + ".trailing"),
+                 top: Variable(id: nextID + 2, name: name + ".top"), bottom: Variable(id: nextID + 3, name: name + ".bottom"))
+}
+let content = view("super"), image = view("image"), title = view("title"), body = view("body")
+let titleHeight = Variable(id: 100, name: "title.height"), bodyHeight = Variable(id: 101, name: "body.height")
+
+/// `a == b + constant` (or <=, >=) at a priority.
+func rule(_ a: Variable, _ relation: Relation, _ b: Variable?, _ constant: Double, _ priority: Double = 1000) -> Constraint {
+    var e = LinearExpression([(a, 1)], constant: -constant)
+    if let b { e.add(b, -1) }
+    return Constraint(e, relation, priority: priority, label: "\(a) \(relation.rawValue) \(b.map { "\($0) + " } ?? "")\(constant)")
+}
+func span(_ e: Edges, _ from: KeyPath<Edges, Variable>, _ to: KeyPath<Edges, Variable>, _ length: Variable) -> Constraint {
+    Constraint(LinearExpression([(e[keyPath: to], 1), (e[keyPath: from], -1), (length, -1)]), .equal, label: "\(length) span")
+}
+
+/// The cell of the issue's example: a 44 pt image beside a title over a body, 390 pt wide.
+let cell: [Constraint] = [
+    rule(content.leading, .equal, nil, 0), rule(content.top, .equal, nil, 0), rule(content.trailing, .equal, nil, 390),
+    rule(image.leading, .equal, content.leading, 16), rule(image.trailing, .equal, image.leading, 44),
+    rule(image.top, .equal, content.top, 8), rule(image.bottom, .equal, image.top, 44),
+    rule(title.leading, .equal, image.trailing, 12), rule(title.trailing, .equal, content.trailing, -16),
+    rule(title.top, .equal, content.top, 8), span(title, \.top, \.bottom, titleHeight),
+    rule(body.leading, .equal, title.leading, 0), rule(body.trailing, .equal, title.trailing, 0),
+    rule(body.top, .equal, title.bottom, 6), span(body, \.top, \.bottom, bodyHeight),
+    rule(content.bottom, .greaterOrEqual, body.bottom, 8), rule(content.bottom, .greaterOrEqual, image.bottom, 8, 750),
+    rule(content.bottom, .equal, content.top, 0, 50), // fitting: as short as the rest allows
+    rule(titleHeight, .greaterOrEqual, nil, 0), rule(bodyHeight, .greaterOrEqual, nil, 0),
+]
+precondition(cell.count == 20)
+
+func heights(_ r: Int) -> (Double, Double) { (20.333 + Double(r % 2) * 20.333, 22.0 * Double(1 + r % 5)) }
+
+func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
+
+var sink = 0.0
+// Incremental: built once; per row two suggestions and a read.
+var solver = ConstraintSolver()
+for c in cell { try! solver.add(c) }
+try! solver.addEditVariable(titleHeight, priority: 999)
+try! solver.addEditVariable(bodyHeight, priority: 999)
+var best = Double.infinity
+for _ in 0..<5 {
+    let t0 = now()
+    for r in 0..<rows {
+        let (t, b) = heights(r)
+        try! solver.suggest(t, for: titleHeight)
+        try! solver.suggest(b, for: bodyHeight)
+        sink += solver.value(of: content.bottom)
+    }
+    best = min(best, now() - t0)
+}
+let incremental = best / Double(rows) * 1e6
+
+// Fresh: a new solver per row, the heights as required constraints.
+let freshRows = max(1, rows / 10)
+best = .infinity
+for _ in 0..<3 {
+    let t0 = now()
+    for r in 0..<freshRows {
+        let (t, b) = heights(r)
+        var s = ConstraintSolver()
+        for c in cell { try! s.add(c) }
+        try! s.add(rule(titleHeight, .equal, nil, t))
+        try! s.add(rule(bodyHeight, .equal, nil, b))
+        sink += s.value(of: content.bottom)
+    }
+    best = min(best, now() - t0)
+}
+let fresh = best / Double(freshRows) * 1e6
+
+// The same heights both ways (row 0..<freshRows).
+var check = ConstraintSolver()
+for c in cell { try! check.add(c) }
+try! check.addEditVariable(titleHeight, priority: 999)
+try! check.addEditVariable(bodyHeight, priority: 999)
+for r in 0..<min(freshRows, 1000) {
+    let (t, b) = heights(r)
+    try! check.suggest(t, for: titleHeight); try! check.suggest(b, for: bodyHeight)
+    var s = ConstraintSolver()
+    for c in cell { try! s.add(c) }
+    try! s.add(rule(titleHeight, .equal, nil, t)); try! s.add(rule(bodyHeight, .equal, nil, b))
+    precondition(abs(check.value(of: content.bottom) - s.value(of: content.bottom)) < 1e-9, "row \(r) differs")
+}
+
+print("20-constraint cell, \(rows) rows (best of 5; fresh: \(freshRows) rows, best of 3); heights equal both ways on \(min(freshRows, 1000)) rows (the last: \(check.value(of: content.bottom)) pt)")
+print("| solve per row | µs |")
+print("|---|---:|")
+print("| incremental: 2 suggestions + read | \(String(format: "%.3f", incremental)) |")
+print("| new solver per row | \(String(format: "%.3f", fresh)) |")
+print("ratio: \(String(format: "%.1f", fresh / incremental))x (sink \(sink > 0))")
