@@ -8,8 +8,8 @@
 /// symbol order. Costs: adding a constraint O(rows × row length) plus pivots; a suggestion
 /// O(rows touched) plus the dual pivots it needs. Not thread-safe; a value (copies share nothing).
 package struct ConstraintSolver: Sendable {
-    /// The row of each basic symbol, and the basic symbols in id order.
-    private var rows: [Symbol: Row] = [:]
+    /// The row of each basic symbol, by symbol id (nil: not basic), and the basic symbols in id order.
+    private var rows = RowTable()
     private var basics: [Symbol] = []
     private var objective = Row()
     private var artificial: Row?
@@ -179,7 +179,7 @@ package struct ConstraintSolver: Sendable {
     }
 
     private mutating func insertRow(_ symbol: Symbol, _ row: Row) {
-        if rows.updateValue(row, forKey: symbol) == nil {
+        if rows.set(row, for: symbol) == nil {
             var lo = 0, hi = basics.count
             while lo < hi { let mid = (lo + hi) / 2; if basics[mid] < symbol { lo = mid + 1 } else { hi = mid } }
             basics.insert(symbol, at: lo)
@@ -187,7 +187,7 @@ package struct ConstraintSolver: Sendable {
     }
 
     private mutating func removeRow(_ symbol: Symbol) {
-        guard rows.removeValue(forKey: symbol) != nil, let k = basics.firstIndex(of: symbol) else { return }
+        guard rows.remove(symbol) != nil, let k = basics.firstIndex(of: symbol) else { return }
         basics.remove(at: k)
     }
 
@@ -264,5 +264,32 @@ package enum ConstraintError: Error, Equatable, Sendable, CustomStringConvertibl
         case .requiredEdit(let v): return "an edit variable (\(v)) cannot be required"
         case .unbounded: return "the constraints leave the objective unbounded"
         }
+    }
+}
+
+/// The tableau's rows by basic symbol id: an array, so a lookup is one index (symbols are
+/// numbered densely from 0).
+struct RowTable: Sendable {
+    private var slots: [Row?] = []
+
+    subscript(symbol: Symbol) -> Row? {
+        get { symbol.id < slots.count ? slots[symbol.id] : nil }
+        _modify {
+            if symbol.id >= slots.count { slots.append(contentsOf: repeatElement(nil, count: symbol.id + 1 - slots.count)) }
+            yield &slots[symbol.id]
+        }
+    }
+
+    /// Sets the row of `symbol`; returns the one it replaces.
+    mutating func set(_ row: Row, for symbol: Symbol) -> Row? {
+        let old = self[symbol]
+        self[symbol] = row
+        return old
+    }
+
+    mutating func remove(_ symbol: Symbol) -> Row? {
+        let old = self[symbol]
+        if old != nil { self[symbol] = nil }
+        return old
     }
 }
