@@ -1,0 +1,235 @@
+/// A cell laid out by constraints, as UIKit's `systemLayoutSizeFitting` lays out a self-sizing
+/// cell: views (fixed boxes, texts, containers) whose anchors the rules relate, solved once per
+/// template and re-solved per row by suggesting the row's sizes.
+///
+/// Each view has four variables (its edges); width, height, centers and baselines are
+/// expressions of them (a text's baselines add offsets suggested per row; a view without text
+/// has its baselines at its bottom, as UIView's). A view with an intrinsic size gets UIKit's two
+/// inequalities per axis: at least the size at its compression resistance, at most it at its
+/// hugging priority. Fitting at a width: the content view's width is suggested, its height
+/// pulled toward 0 at UIKit's fitting level (50).
+package struct ConstraintCell: Sendable {
+    /// What a view is.
+    package enum Kind: Sendable, Equatable {
+        /// A fixed intrinsic size (either may be nil: no intrinsic size on that axis).
+        case box(width: Double?, height: Double?)
+        /// A text: its intrinsic sizes come from measuring it per row (`fit`'s `measure`).
+        case text
+        /// No intrinsic size.
+        case container
+    }
+
+    /// A view of the cell, with its content priorities (UIKit's defaults: hugging 250,
+    /// compression resistance 750).
+    package struct View: Sendable {
+        package var name: String
+        package var kind: Kind
+        package var hugging: (horizontal: Double, vertical: Double) = (250, 250)
+        package var compression: (horizontal: Double, vertical: Double) = (750, 750)
+
+        package init(_ name: String, _ kind: Kind) {
+            self.name = name
+            self.kind = kind
+        }
+    }
+
+    /// A text's measurement at a width: its height and baselines (first from the top, last from the bottom).
+    package struct TextSize: Sendable {
+        package var height: Double
+        package var firstBaseline: Double
+        package var lastBaselineFromBottom: Double
+        package init(height: Double, firstBaseline: Double, lastBaselineFromBottom: Double) {
+            self.height = height
+            self.firstBaseline = firstBaseline
+            self.lastBaselineFromBottom = lastBaselineFromBottom
+        }
+    }
+
+    /// The content view's name in rules.
+    package static let contentView = "super"
+    package let views: [View]
+    private var solver = ConstraintSolver()
+    private let index: [String: Int]
+    /// Per view: leading, trailing, top, bottom; per text: natural width, height, baselines.
+    private let edges: [(left: Variable, right: Variable, top: Variable, bottom: Variable)]
+    private let textVariables: [Int: (width: Variable, height: Variable, first: Variable, last: Variable)]
+    private let fittingWidth: Variable
+
+    /// Compiles the rules for these views (the content view, `super`, is added).
+    /// - Throws: `ConstraintCellError` naming a rule that cannot be parsed, names a missing view,
+    ///   or conflicts with the required rules before it.
+    package init(views: [View], rules: [String]) throws(ConstraintCellError) {
+        var all = [View(Self.contentView, .container)]
+        for v in views {
+            guard v.name != Self.contentView else { throw .duplicateView(v.name) }
+            all.append(v)
+        }
+        var index: [String: Int] = [:]
+        for (k, v) in all.enumerated() {
+            guard index[v.name] == nil else { throw .duplicateView(v.name) }
+            index[v.name] = k
+        }
+        var next = 0
+        func variable(_ name: String) -> Variable { defer { next += 1 }; return Variable(id: next, name: name) }
+        let edges = all.map { v -> (left: Variable, right: Variable, top: Variable, bottom: Variable) in
+            (variable(v.name + ".leading"), variable(v.name + ".trailing"), variable(v.name + ".top"), variable(v.name + ".bottom"))
+        }
+        var textVariables: [Int: (width: Variable, height: Variable, first: Variable, last: Variable)] = [:]
+        for (k, v) in all.enumerated() where v.kind == .text {
+            textVariables[k] = (variable(v.name + ".intrinsicWidth"), variable(v.name + ".intrinsicHeight"),
+                                variable(v.name + ".firstBaselineOffset"), variable(v.name + ".lastBaselineOffset"))
+        }
+        self.views = all
+        self.index = index
+        self.edges = edges
+        self.textVariables = textVariables
+        fittingWidth = variable("super.fittingWidth")
+        var solver = ConstraintSolver()
+        do {
+            let content = edges[0]
+            try solver.add(Constraint(LinearExpression(content.left), .equal, label: "super.leading == 0"))
+            try solver.add(Constraint(LinearExpression(content.top), .equal, label: "super.top == 0"))
+            try solver.add(Constraint(LinearExpression([(content.right, 1), (content.left, -1), (fittingWidth, -1)]), .equal, label: "super.width == fitting width"))
+            try solver.add(Constraint(LinearExpression([(content.bottom, 1), (content.top, -1)]), .equal, priority: 50, label: "super.height == 0 @50 (fitting)"))
+            try solver.addEditVariable(fittingWidth, priority: 999)
+            for (k, v) in all.enumerated() {
+                let e = edges[k]
+                // Edges in order: a view is never of negative size.
+                try solver.add(Constraint(LinearExpression([(e.right, 1), (e.left, -1)]), .greaterOrEqual, label: "\(v.name).width >= 0"))
+                try solver.add(Constraint(LinearExpression([(e.bottom, 1), (e.top, -1)]), .greaterOrEqual, label: "\(v.name).height >= 0"))
+                var width: LinearExpression? = nil, height: LinearExpression? = nil
+                switch v.kind {
+                case .box(let w, let h):
+                    width = w.map { LinearExpression(constant: $0) }
+                    height = h.map { LinearExpression(constant: $0) }
+                case .text:
+                    let t = textVariables[k]!
+                    width = LinearExpression(t.width)
+                    height = LinearExpression(t.height)
+                    for x in [t.width, t.height, t.first, t.last] { try solver.addEditVariable(x, priority: 999) }
+                case .container: break
+                }
+                if let width {
+                    let size = LinearExpression([(e.right, 1), (e.left, -1)]).minus(width)
+                    try solver.add(Constraint(size, .greaterOrEqual, priority: v.compression.horizontal, label: "\(v.name) width compression resistance"))
+                    try solver.add(Constraint(size, .lessOrEqual, priority: v.hugging.horizontal, label: "\(v.name) width hugging"))
+                }
+                if let height {
+                    let size = LinearExpression([(e.bottom, 1), (e.top, -1)]).minus(height)
+                    try solver.add(Constraint(size, .greaterOrEqual, priority: v.compression.vertical, label: "\(v.name) height compression resistance"))
+                    try solver.add(Constraint(size, .lessOrEqual, priority: v.hugging.vertical, label: "\(v.name) height hugging"))
+                }
+            }
+        } catch {
+            throw .internalConstraint("\(error)")
+        }
+        self.solver = solver
+        for text in rules {
+            let rule: LayoutRule
+            do { rule = try LayoutRule(parsing: text) } catch { throw .badRule(error) }
+            let first = try expression(rule.first, rule: text)
+            let second = try rule.second.map { a throws(ConstraintCellError) in try expression(a, rule: text) }
+            var e = first.minus(LinearExpression(constant: rule.constant))
+            if let second {
+                for (v, c) in second.terms { e.add(v, -c * rule.multiplier) }
+                e.constant -= second.constant * rule.multiplier
+            }
+            do { try self.solver.add(Constraint(e, rule.relation, priority: rule.priority, label: text)) } catch {
+                throw .unsatisfiable(text)
+            }
+        }
+    }
+
+    /// The solver expression of an anchor.
+    private func expression(_ anchor: LayoutRule.Anchor, rule: String) throws(ConstraintCellError) -> LinearExpression {
+        guard let k = index[anchor.view] else { throw .unknownView(anchor.view, rule: rule) }
+        let e = edges[k]
+        switch anchor.attribute {
+        case .leading: return LinearExpression(e.left)
+        case .trailing: return LinearExpression(e.right)
+        case .top: return LinearExpression(e.top)
+        case .bottom: return LinearExpression(e.bottom)
+        case .width: return LinearExpression([(e.right, 1), (e.left, -1)])
+        case .height: return LinearExpression([(e.bottom, 1), (e.top, -1)])
+        case .centerX: return LinearExpression([(e.left, 0.5), (e.right, 0.5)])
+        case .centerY: return LinearExpression([(e.top, 0.5), (e.bottom, 0.5)])
+        case .firstBaseline:
+            guard let t = textVariables[k] else { return LinearExpression(e.bottom) }
+            return LinearExpression([(e.top, 1), (t.first, 1)])
+        case .lastBaseline:
+            guard let t = textVariables[k] else { return LinearExpression(e.bottom) }
+            return LinearExpression([(e.bottom, 1), (t.last, -1)])
+        }
+    }
+
+    /// A view's solved frame (x, y, width, height) in the cell.
+    package func frame(of name: String) -> (x: Double, y: Double, width: Double, height: Double)? {
+        guard let k = index[name] else { return nil }
+        let e = edges[k]
+        let left = solver.value(of: e.left), top = solver.value(of: e.top)
+        return (left, top, solver.value(of: e.right) - left, solver.value(of: e.bottom) - top)
+    }
+
+    /// Fits the cell at `width`, as `systemLayoutSizeFitting` with wrapping labels: each text's
+    /// natural (one-line) width is suggested, the layout solved, each text measured at the width
+    /// it got, its height and baselines suggested, and solved again, while a text's width
+    /// changes (at most `passes` times). Returns the content view's height.
+    /// - Parameters:
+    ///   - naturalWidth: a text's one-line width, by view index (`views`).
+    ///   - measure: a text's size at a width, by view index.
+    package mutating func fit(width: Double, naturalWidth: (Int) -> Double, measure: (Int, Double) -> TextSize,
+                              passes: Int = 4) throws(ConstraintError) -> Double {
+        try solver.suggest(width, for: fittingWidth)
+        let texts = textVariables.keys.sorted()
+        for k in texts {
+            let t = textVariables[k]!
+            let natural = naturalWidth(k)
+            try solver.suggest(natural, for: t.width)
+            let size = measure(k, natural)
+            try solver.suggest(size.height, for: t.height)
+            try solver.suggest(size.firstBaseline, for: t.first)
+            try solver.suggest(size.lastBaselineFromBottom, for: t.last)
+        }
+        var measuredAt = [Double](repeating: -1, count: views.count)
+        for _ in 0..<max(1, passes) {
+            var changed = false
+            for k in texts {
+                let e = edges[k], t = textVariables[k]!
+                let w = solver.value(of: e.right) - solver.value(of: e.left)
+                guard abs(w - measuredAt[k]) > 1e-9 else { continue }
+                measuredAt[k] = w
+                changed = true
+                let size = measure(k, w)
+                try solver.suggest(size.height, for: t.height)
+                try solver.suggest(size.firstBaseline, for: t.first)
+                try solver.suggest(size.lastBaselineFromBottom, for: t.last)
+            }
+            if !changed { break }
+        }
+        return solver.value(of: edges[0].bottom) - solver.value(of: edges[0].top)
+    }
+
+    /// The index of a view by name (for `fit`'s closures).
+    package func viewIndex(_ name: String) -> Int? { index[name] }
+}
+
+/// Why a constraint cell could not be compiled.
+package enum ConstraintCellError: Error, Equatable, Sendable, CustomStringConvertible {
+    case badRule(LayoutRuleError)
+    case unknownView(String, rule: String)
+    case duplicateView(String)
+    /// A required rule conflicts with the required ones before it (UIKit logs "Unable to
+    /// simultaneously satisfy constraints").
+    case unsatisfiable(String)
+    case internalConstraint(String)
+
+    package var description: String {
+        switch self {
+        case .badRule(let e): return "bad rule \(e)"
+        case .unknownView(let v, let rule): return "\"\(rule)\": no view named \"\(v)\""
+        case .duplicateView(let v): return "two views named \"\(v)\" (\"super\" is the content view)"
+        case .unsatisfiable(let rule): return "unable to satisfy \"\(rule)\" together with the required rules before it"
+        case .internalConstraint(let m): return "internal: \(m)"
+        }
+    }
+}

@@ -1,0 +1,93 @@
+import XCTest
+@testable import YardstickConstraints
+
+/// Real-world cells ported from their constraint code, fitted with a stand-in text measure
+/// (20 pt lines; a text wraps when its one-line width exceeds the width it gets), against
+/// heights derived by hand.
+final class ConstraintCellTests: XCTestCase {
+    /// Texts by view index: one-line width, first baseline, last baseline from the bottom.
+    struct Texts {
+        var natural: [Int: Double] = [:]
+        var first: [Int: Double] = [:]
+        func measure(_ k: Int, _ width: Double) -> ConstraintCell.TextSize {
+            let lines = max(1, (natural[k]! / max(width, 1) - 1e-9).rounded(.up))
+            return .init(height: 20 * lines, firstBaseline: first[k] ?? 15, lastBaselineFromBottom: 20 - (first[k] ?? 15))
+        }
+    }
+
+    func fit(_ cell: inout ConstraintCell, width: Double, _ texts: [String: (natural: Double, first: Double)]) throws -> Double {
+        var t = Texts()
+        for (name, value) in texts {
+            let k = try XCTUnwrap(cell.viewIndex(name))
+            t.natural[k] = value.natural
+            t.first[k] = value.first
+        }
+        return try cell.fit(width: width, naturalWidth: { t.natural[$0]! }, measure: t.measure)
+    }
+
+    /// A card: an image whose height follows its width (16:9), a wrapping title under it.
+    func testACardWithAnAspectRatioImage() throws {
+        var cell = try ConstraintCell(views: [.init("image", .container), .init("title", .text)], rules: [
+            "image.leading == super.leading + 16", "image.trailing == super.trailing - 16", "image.top == super.top + 12",
+            "image.height == image.width * 0.5625",
+            "title.top == image.bottom + 8", "title.leading == image.leading", "title.trailing == image.trailing",
+            "super.bottom == title.bottom + 12",
+        ])
+        // 358 wide: the image 201.375 tall; the title (500 pt on one line) on 2 lines.
+        XCTAssertEqual(try fit(&cell, width: 390, ["title": (500, 15)]), 12 + 201.375 + 8 + 40 + 12, accuracy: 1e-6)
+        XCTAssertEqual(cell.frame(of: "image")!.height, 201.375, accuracy: 1e-6)
+        // Narrower, again: the same solver re-fits.
+        XCTAssertEqual(try fit(&cell, width: 200, ["title": (100, 15)]), 12 + 168 * 0.5625 + 8 + 20 + 12, accuracy: 1e-6)
+    }
+
+    /// A chat bubble: a 36 pt avatar at the bottom left (its size required, as the UIKit code
+    /// pins it), the message as wide as its text up to a maximum (hugging against a required bound).
+    func testAChatBubbleWithAnAvatar() throws {
+        var cell = try ConstraintCell(views: [.init("avatar", .box(width: 36, height: 36)), .init("message", .text)], rules: [
+            "avatar.width == 36", "avatar.height == 36",
+            "avatar.leading == super.leading + 8", "avatar.bottom == super.bottom - 8", "avatar.top >= super.top + 8",
+            "message.leading == avatar.trailing + 20", "message.trailing <= super.trailing - 60",
+            "message.top == super.top + 16", "super.bottom == message.bottom + 16",
+        ])
+        // 600 pt of text against 375 − 60 − 64 = 251 pt at most: 3 lines.
+        XCTAssertEqual(try fit(&cell, width: 375, ["message": (600, 15)]), 16 + 60 + 16, accuracy: 1e-6)
+        XCTAssertEqual(cell.frame(of: "message")!.width, 251, accuracy: 1e-6)
+        // A short message hugs its text: 100 wide, one line; the avatar still fits (top at 8).
+        XCTAssertEqual(try fit(&cell, width: 375, ["message": (100, 15)]), 52, accuracy: 1e-6)
+        XCTAssertEqual(cell.frame(of: "message")!.width, 100, accuracy: 1e-6)
+        XCTAssertEqual(cell.frame(of: "avatar")!.y, 8, accuracy: 1e-6)
+    }
+
+    /// A key/value row: the key hugs its text and resists compression (251 and 751 against 250
+    /// and 750, as such cells set them), the value takes the rest and wraps, and their first
+    /// baselines align although their fonts differ (15 and 16 pt from the top).
+    func testAKeyValueRowWithBaselinesAligned() throws {
+        var key = ConstraintCell.View("key", .text)
+        key.hugging.horizontal = 251
+        key.compression.horizontal = 751
+        var cell = try ConstraintCell(views: [key, .init("value", .text)], rules: [
+            "key.leading == super.leading + 16", "key.top >= super.top + 11",
+            "value.leading == key.trailing + 8", "value.trailing == super.trailing - 16",
+            "value.firstBaseline == key.firstBaseline", "value.top >= super.top + 11",
+            "super.bottom >= key.bottom + 11", "super.bottom >= value.bottom + 11",
+        ])
+        // key 80 wide (16…96); value 104…374: 270 pt for 300 pt of text, 2 lines. Baselines at 27:
+        // value.top 11, key.top 12; the value's bottom 51 + 11.
+        XCTAssertEqual(try fit(&cell, width: 390, ["key": (80, 15), "value": (300, 16)]), 62, accuracy: 1e-6)
+        XCTAssertEqual(cell.frame(of: "key")!.width, 80, accuracy: 1e-6)
+        XCTAssertEqual(cell.frame(of: "key")!.y, 12, accuracy: 1e-6)
+        XCTAssertEqual(cell.frame(of: "value")!.y, 11, accuracy: 1e-6)
+    }
+
+    func testErrorsNameTheRuleAndTheView() {
+        XCTAssertThrowsError(try ConstraintCell(views: [.init("a", .box(width: 10, height: 10))], rules: ["a.top == b.bottom"])) {
+            XCTAssertEqual("\($0)", #""a.top == b.bottom": no view named "b""#)
+        }
+        XCTAssertThrowsError(try ConstraintCell(views: [.init("a", .container)], rules: ["a.width == 10", "a.width == 20"])) {
+            XCTAssertEqual("\($0)", #"unable to satisfy "a.width == 20" together with the required rules before it"#)
+        }
+        XCTAssertThrowsError(try ConstraintCell(views: [.init("a", .container)], rules: ["a.width = 10"])) {
+            XCTAssertEqual("\($0)", #"bad rule "a.width = 10": at character 9: expected ==, <= or >="#)
+        }
+    }
+}
