@@ -43,10 +43,10 @@ let package = Package(
 
         // Cells and tables: cell templates fitted at a width (UIStackView semantics), the row-offset
         // cache (independent of text), and the table sizing pass over both.
-        .target(name: "YardstickTemplates", dependencies: ["YardstickFonts", "YardstickShaping", "YardstickLayout"]),
-        .target(name: "YardstickOffsets"),
         // Auto Layout's constraint solver (incremental Cassowary), independent of text.
         .target(name: "YardstickConstraints"),
+        .target(name: "YardstickTemplates", dependencies: ["YardstickFonts", "YardstickShaping", "YardstickLayout", "YardstickConstraints"]),
+        .target(name: "YardstickOffsets"),
         .target(name: "YardstickTable", dependencies: ["YardstickFonts", "YardstickShaping", "YardstickLayout", "YardstickTemplates", "YardstickOffsets"]),
 
         // Public umbrella, command logic, CLI.
@@ -66,7 +66,7 @@ let package = Package(
         .testTarget(name: "YardstickShapingTests", dependencies: ["YardstickFonts", "YardstickAnalysis", "YardstickShaping", "CHarfBuzz"]),
         .testTarget(name: "YardstickLineBreakingTests", dependencies: ["YardstickShaping", "YardstickLineBreaking"]),
         .testTarget(name: "YardstickLayoutTests", dependencies: ["YardstickFonts", "YardstickShaping", "YardstickLineBreaking", "YardstickLayout", "CHarfBuzz"]),
-        .testTarget(name: "YardstickTemplatesTests", dependencies: ["YardstickTemplates", "YardstickLayout"]),
+        .testTarget(name: "YardstickTemplatesTests", dependencies: ["YardstickTemplates", "YardstickLayout", "YardstickConstraints"]),
         .testTarget(name: "YardstickOffsetsTests", dependencies: ["YardstickOffsets"]),
         .testTarget(name: "YardstickConstraintsTests", dependencies: ["YardstickConstraints"]),
         .testTarget(name: "YardstickTableTests", dependencies: ["YardstickShaping", "YardstickLayout", "YardstickTemplates", "YardstickOffsets", "YardstickTable"]),
