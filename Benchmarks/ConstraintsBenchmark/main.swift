@@ -2,9 +2,14 @@
 // values suggested per row) against building a new solver per row. Text measuring is excluded:
 // the rows' title and body heights are given. Release build:
 //   swift run -c release ConstraintsBenchmark [ROWS]
+//   swift run -c release ConstraintsBenchmark --solve SYSTEMS.json   (see SolveSystems.swift)
 import Foundation
 import YardstickConstraints
 
+if let k = CommandLine.arguments.firstIndex(of: "--solve"), k + 1 < CommandLine.arguments.count {
+    do { try solveSystems(CommandLine.arguments[k + 1]) } catch { FileHandle.standardError.write(Data("ConstraintsBenchmark: \(error)\n".utf8)); exit(1) }
+    exit(0)
+}
 let rows = CommandLine.arguments.count > 1 ? max(1, Int(CommandLine.arguments[1]) ?? 100_000) : 100_000
 
 /// A view's edges.
