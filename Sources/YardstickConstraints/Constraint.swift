@@ -37,8 +37,10 @@ package struct Constraint: Sendable, CustomStringConvertible {
 
     package var isRequired: Bool { priority >= Constraint.required }
 
-    /// The cost of violating the constraint by one unit (for non-required ones).
-    package var weight: Double { Self.weight(priority: priority) }
+    /// The cost of violating the constraint by one unit (for non-required ones): by the priority,
+    /// unless set (probes weaker than any priority).
+    package var weight: Double { get { explicitWeight ?? Self.weight(priority: priority) } set { explicitWeight = newValue } }
+    private var explicitWeight: Double?
 
     package static func weight(priority: Double) -> Double { exp2(min(max(priority, 1), 999) / 50) }
 

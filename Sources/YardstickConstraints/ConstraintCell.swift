@@ -138,6 +138,26 @@ package struct ConstraintCell: Sendable {
                 throw .unsatisfiable(text)
             }
         }
+        if let (view, axis) = firstAmbiguity() { throw .ambiguous(view, axis: axis) }
+    }
+
+    /// The first view (in order) an edge of which the rules leave free (UIKit's ambiguous
+    /// layout): pushed by a probe weaker than every priority, it moves. Checked once, at
+    /// compile time, with every text empty.
+    private func firstAmbiguity() -> (String, String)? {
+        for (k, view) in views.enumerated() where k > 0 {
+            let e = edges[k]
+            for (edge, axis) in [(e.left, "horizontal"), (e.right, "horizontal"), (e.top, "vertical"), (e.bottom, "vertical")] {
+                for push in [1000.0, -1000.0] {
+                    var probe = solver
+                    let before = probe.value(of: edge)
+                    guard (try? probe.addEditVariable(edge, priority: 1, weight: 1e-3)) != nil,
+                          (try? probe.suggest(before + push, for: edge)) != nil else { continue }
+                    if abs(probe.value(of: edge) - before) > 1e-6 { return (view.name, axis) }
+                }
+            }
+        }
+        return nil
     }
 
     /// The solver expression of an anchor.
@@ -221,6 +241,8 @@ package enum ConstraintCellError: Error, Equatable, Sendable, CustomStringConver
     /// A required rule conflicts with the required ones before it (UIKit logs "Unable to
     /// simultaneously satisfy constraints").
     case unsatisfiable(String)
+    /// The rules leave a view's position or size free on an axis (UIKit: ambiguous layout).
+    case ambiguous(String, axis: String)
     case internalConstraint(String)
 
     package var description: String {
@@ -229,6 +251,7 @@ package enum ConstraintCellError: Error, Equatable, Sendable, CustomStringConver
         case .unknownView(let v, let rule): return "\"\(rule)\": no view named \"\(v)\""
         case .duplicateView(let v): return "two views named \"\(v)\" (\"super\" is the content view)"
         case .unsatisfiable(let rule): return "unable to satisfy \"\(rule)\" together with the required rules before it"
+        case .ambiguous(let v, let axis): return "the \(axis) position or size of \"\(v)\" is not determined by the rules (an ambiguous layout)"
         case .internalConstraint(let m): return "internal: \(m)"
         }
     }

@@ -60,11 +60,14 @@ package struct ConstraintSolver: Sendable {
 
     // MARK: - Edit variables
 
-    /// Makes `variable` editable at `priority` (below required): `suggest` then moves it.
-    package mutating func addEditVariable(_ variable: Variable, priority: Double) throws(ConstraintError) {
+    /// Makes `variable` editable at `priority` (below required): `suggest` then moves it. A
+    /// `weight` replaces the priority's (a probe weaker than every priority).
+    package mutating func addEditVariable(_ variable: Variable, priority: Double, weight: Double? = nil) throws(ConstraintError) {
         guard edits[variable] == nil else { return }
         guard priority < Constraint.required else { throw .requiredEdit(variable.name) }
-        let handle = try add(Constraint(LinearExpression(variable), .equal, priority: priority, label: "edit \(variable.name)"))
+        var edit = Constraint(LinearExpression(variable), .equal, priority: priority, label: "edit \(variable.name)")
+        if let weight { edit.weight = weight }
+        let handle = try add(edit)
         let tag = markers[handle]!
         edits[variable] = (handle, tag.marker, tag.other, 0)
     }

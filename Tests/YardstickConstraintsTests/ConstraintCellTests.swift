@@ -79,6 +79,28 @@ final class ConstraintCellTests: XCTestCase {
         XCTAssertEqual(cell.frame(of: "value")!.y, 11, accuracy: 1e-6)
     }
 
+    /// UIKit's ambiguous layout: a view the rules leave free on an axis is named.
+    func testAnAmbiguousViewIsNamed() {
+        // Placed horizontally, nothing vertical: its top could be anywhere.
+        XCTAssertThrowsError(try ConstraintCell(views: [.init("badge", .box(width: 20, height: 20))], rules: [
+            "badge.leading == super.leading + 8",
+        ])) { XCTAssertEqual("\($0)", #"the vertical position or size of "badge" is not determined by the rules (an ambiguous layout)"#) }
+        // Only kept above the content view's bottom: pulled up without limit.
+        XCTAssertThrowsError(try ConstraintCell(views: [.init("label", .text)], rules: [
+            "label.leading == super.leading + 16", "label.trailing == super.trailing - 16", "super.bottom >= label.bottom + 8",
+        ])) { XCTAssertEqual("\($0)", #"the vertical position or size of "label" is not determined by the rules (an ambiguous layout)"#) }
+        // A width between two bounds with nothing preferring one: ambiguous horizontally.
+        XCTAssertThrowsError(try ConstraintCell(views: [.init("bar", .container)], rules: [
+            "bar.leading == super.leading", "bar.width >= 10", "bar.width <= 100", "bar.top == super.top", "bar.height == 4",
+            "super.bottom == bar.bottom",
+        ])) { XCTAssertEqual("\($0)", #"the horizontal position or size of "bar" is not determined by the rules (an ambiguous layout)"#) }
+        // The same with a preference: determined.
+        XCTAssertNoThrow(try ConstraintCell(views: [.init("bar", .container)], rules: [
+            "bar.leading == super.leading", "bar.width >= 10", "bar.width <= 100", "bar.width == 50 @250", "bar.top == super.top",
+            "bar.height == 4", "super.bottom == bar.bottom",
+        ]))
+    }
+
     func testErrorsNameTheRuleAndTheView() {
         XCTAssertThrowsError(try ConstraintCell(views: [.init("a", .box(width: 10, height: 10))], rules: ["a.top == b.bottom"])) {
             XCTAssertEqual("\($0)", #""a.top == b.bottom": no view named "b""#)
