@@ -243,6 +243,8 @@ package enum ConstraintCellError: Error, Equatable, Sendable, CustomStringConver
     case unsatisfiable(String)
     /// The rules leave a view's position or size free on an axis (UIKit: ambiguous layout).
     case ambiguous(String, axis: String)
+    /// A template element the constraint compiler does not handle yet.
+    case unsupported(String)
     case internalConstraint(String)
 
     package var description: String {
@@ -252,6 +254,7 @@ package enum ConstraintCellError: Error, Equatable, Sendable, CustomStringConver
         case .duplicateView(let v): return "two views named \"\(v)\" (\"super\" is the content view)"
         case .unsatisfiable(let rule): return "unable to satisfy \"\(rule)\" together with the required rules before it"
         case .ambiguous(let v, let axis): return "the \(axis) position or size of \"\(v)\" is not determined by the rules (an ambiguous layout)"
+        case .unsupported(let what): return "not supported by constraints yet: \(what)"
         case .internalConstraint(let m): return "internal: \(m)"
         }
     }
