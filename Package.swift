@@ -3,7 +3,7 @@
 //
 // Layers, data flowing one way (a module imports only modules listed before it):
 //   YardstickFonts → YardstickAnalysis → YardstickShaping → YardstickLineBreaking
-//   → YardstickLayout → YardstickTemplates, YardstickOffsets → YardstickTable
+//   → YardstickLayout → (YardstickConstraints) → YardstickTemplates, YardstickOffsets → YardstickTable
 //   → Yardstick (the umbrella users import), and YardstickTable → YardstickCommands → yardstick (CLI).
 // Every target declares each module it imports (checked by Tools/api-check/imports.py in
 // `make test`). Users reach only the types Sources/Yardstick/Exports.swift re-exports.
