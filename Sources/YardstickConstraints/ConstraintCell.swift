@@ -48,6 +48,9 @@ package struct ConstraintCell: Sendable {
     /// The content view's name in rules.
     package static let contentView = "super"
     package let views: [View]
+    /// The compiled solver, as every row starts from it (so a row's layout never depends on the
+    /// rows fitted before it), and the solver of the last fit (for `frame(of:)`).
+    private var base = ConstraintSolver()
     private var solver = ConstraintSolver()
     private let index: [String: Int]
     /// Per view: leading, trailing, top, bottom; per text: natural width, height, baselines.
@@ -62,6 +65,9 @@ package struct ConstraintCell: Sendable {
         var all = [View(Self.contentView, .container)]
         for v in views {
             guard v.name != Self.contentView else { throw .duplicateView(v.name) }
+            // A name rules can refer to: letters and _, then digits too (`LayoutRule`'s rule).
+            var parser = RuleParser(v.name)
+            guard parser.name() == v.name else { throw .badViewName(v.name) }
             all.append(v)
         }
         var index: [String: Int] = [:]
@@ -135,9 +141,11 @@ package struct ConstraintCell: Sendable {
                 e.constant -= second.constant * rule.multiplier
             }
             do { try self.solver.add(Constraint(e, rule.relation, priority: rule.priority, label: text)) } catch {
-                throw .unsatisfiable(text)
+                if case .unsatisfiable = error { throw .unsatisfiable(text) }
+                throw .internalConstraint("\(text): \(error)")
             }
         }
+        base = self.solver
         if let (view, axis) = firstAmbiguity() { throw .ambiguous(view, axis: axis) }
     }
 
@@ -145,11 +153,18 @@ package struct ConstraintCell: Sendable {
     /// layout): pushed by a probe weaker than every priority, it moves. Checked once, at
     /// compile time, with every text empty.
     private func firstAmbiguity() -> (String, String)? {
+        // At a realistic width, texts of some size: at width 0 slack is squeezed out and hides it.
+        var sized = solver
+        try? sized.suggest(1000, for: fittingWidth)
+        for t in textVariables.values.sorted(by: { $0.width.id < $1.width.id }) {
+            try? sized.suggest(100, for: t.width)
+            try? sized.suggest(20, for: t.height)
+        }
         for (k, view) in views.enumerated() where k > 0 {
             let e = edges[k]
             for (edge, axis) in [(e.left, "horizontal"), (e.right, "horizontal"), (e.top, "vertical"), (e.bottom, "vertical")] {
                 for push in [1000.0, -1000.0] {
-                    var probe = solver
+                    var probe = sized
                     let before = probe.value(of: edge)
                     guard (try? probe.addEditVariable(edge, priority: 1, weight: 1e-3)) != nil,
                           (try? probe.suggest(before + push, for: edge)) != nil else { continue }
@@ -199,6 +214,7 @@ package struct ConstraintCell: Sendable {
     ///   - measure: a text's size at a width, by view index.
     package mutating func fit(width: Double, naturalWidth: (Int) -> Double, measure: (Int, Double) -> TextSize,
                               passes: Int = 4) throws(ConstraintError) -> Double {
+        solver = base
         try solver.suggest(width, for: fittingWidth)
         let texts = textVariables.keys.sorted()
         for k in texts {
@@ -211,6 +227,7 @@ package struct ConstraintCell: Sendable {
             try solver.suggest(size.lastBaselineFromBottom, for: t.last)
         }
         var measuredAt = [Double](repeating: -1, count: views.count)
+        for k in texts { measuredAt[k] = naturalWidth(k) } // (measured at it just above)
         for _ in 0..<max(1, passes) {
             var changed = false
             for k in texts {
@@ -243,6 +260,8 @@ package enum ConstraintCellError: Error, Equatable, Sendable, CustomStringConver
     case unsatisfiable(String)
     /// The rules leave a view's position or size free on an axis (UIKit: ambiguous layout).
     case ambiguous(String, axis: String)
+    /// A view name rules cannot refer to.
+    case badViewName(String)
     /// A template element the constraint compiler does not handle yet.
     case unsupported(String)
     case internalConstraint(String)
@@ -254,6 +273,7 @@ package enum ConstraintCellError: Error, Equatable, Sendable, CustomStringConver
         case .duplicateView(let v): return "two views named \"\(v)\" (\"super\" is the content view)"
         case .unsatisfiable(let rule): return "unable to satisfy \"\(rule)\" together with the required rules before it"
         case .ambiguous(let v, let axis): return "the \(axis) position or size of \"\(v)\" is not determined by the rules (an ambiguous layout)"
+        case .badViewName(let v): return "\"\(v)\" cannot be a view's name: use letters, digits and _, starting with a letter or _"
         case .unsupported(let what): return "not supported by constraints yet: \(what)"
         case .internalConstraint(let m): return "internal: \(m)"
         }

@@ -74,7 +74,13 @@ package struct ConstraintSolver: Sendable {
 
     /// Suggests a value for an edit variable and re-optimises (the dual simplex from the last
     /// solution: typically a few pivots). O(rows touched).
+    /// On an error the solver is left as it was before the call.
     package mutating func suggest(_ value: Double, for variable: Variable) throws(ConstraintError) {
+        let saved = self
+        do { try suggestValue(value, for: variable) } catch { self = saved; throw error }
+    }
+
+    private mutating func suggestValue(_ value: Double, for variable: Variable) throws(ConstraintError) {
         guard var edit = edits[variable] else { throw .notEditable(variable.name) }
         let delta = value - edit.value
         edit.value = value
@@ -231,7 +237,8 @@ package struct ConstraintSolver: Sendable {
     /// The dual simplex: restores feasibility after suggestions, keeping optimality.
     private mutating func dualOptimize() throws(ConstraintError) {
         while let leaving = infeasible.popLast() {
-            guard let row = rows[leaving], row.constant < 0 else { continue }
+            // (A rounding leftover such as −1e-16 is feasible: pivoting on it could find no entering symbol.)
+            guard let row = rows[leaving], row.constant < -Row.epsilon else { continue }
             var entering: Symbol?
             var ratio = Double.infinity
             for cell in row.cells where cell.coefficient > 0 && cell.symbol.kind != .dummy {

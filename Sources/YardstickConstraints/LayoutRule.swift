@@ -150,6 +150,14 @@ struct RuleParser {
         let digitsStart = j
         while j < scalars.count && ("0"..."9").contains(scalars[j]) { j += 1 }
         if j < scalars.count && scalars[j] == "." { j += 1; while j < scalars.count && ("0"..."9").contains(scalars[j]) { j += 1 } }
+        // An exponent (1e-05, as Swift prints small numbers).
+        if j > digitsStart, j < scalars.count, scalars[j] == "e" || scalars[j] == "E" {
+            var e = j + 1
+            if e < scalars.count && (scalars[e] == "-" || scalars[e] == "+") { e += 1 }
+            let expStart = e
+            while e < scalars.count && ("0"..."9").contains(scalars[e]) { e += 1 }
+            if e > expStart { j = e }
+        }
         guard j > digitsStart, let value = Double(String(String.UnicodeScalarView(scalars[start..<j]))), value.isFinite else { return nil }
         i = j
         lastNumberStart = start

@@ -4,8 +4,8 @@ import YardstickLayout
 /// A cell laid out by constraints (`ConstraintCell`) whose texts are real: each text view reads
 /// its string from the row and is measured by the engine, as a UILabel with
 /// `preferredMaxLayoutWidth` set to the width the layout gives it (one-line width for the
-/// intrinsic width, height and baselines at the solved width). An empty text has no intrinsic
-/// size, as an empty UILabel.
+/// intrinsic width, height and baselines at the solved width). An empty text's intrinsic size
+/// is 0 × 0, as an empty UILabel's (its hugging and compression still apply).
 ///
 /// The solver is built once; a row costs preparing its texts (analysis and shaping, cached by
 /// the engine), a few suggestions and re-solves, and a layout per text per pass. Not
@@ -29,7 +29,7 @@ package struct ConstraintSizer<Row>: Sendable {
     package init(views: [ConstraintCell.View], texts: [String: Text], rules: [String], engine: TextEngine) throws(ConstraintCellError) {
         cell = try ConstraintCell(views: views, rules: rules)
         var byIndex: [Int: Text] = [:]
-        for (name, text) in texts {
+        for (name, text) in texts.sorted(by: { $0.key < $1.key }) {
             guard let k = cell.viewIndex(name), cell.views[k].kind == .text else { throw .unknownView(name, rule: "text \(name)") }
             byIndex[k] = text
         }

@@ -101,6 +101,26 @@ final class ConstraintCellTests: XCTestCase {
         ]))
     }
 
+    /// Every row starts from the compiled solver: a row gets the same height whatever rows were
+    /// fitted before it (two texts side by side sharing a width that is too short for both).
+    func testARowsHeightDoesNotDependOnTheRowsBefore() throws {
+        let rules = ["a.leading == super.leading", "b.leading == a.trailing + 8", "b.trailing == super.trailing",
+                     "a.top == super.top", "b.top == super.top", "super.bottom >= a.bottom", "super.bottom >= b.bottom",
+                     "a.width == b.width @1"]
+        var fresh = try ConstraintCell(views: [.init("a", .text), .init("b", .text)], rules: rules)
+        var used = fresh
+        let alone = try fit(&fresh, width: 300, ["a": (400, 15), "b": (90, 15)])
+        _ = try fit(&used, width: 300, ["a": (90, 15), "b": (900, 15)])
+        _ = try fit(&used, width: 200, ["a": (700, 15), "b": (700, 15)])
+        XCTAssertEqual(try fit(&used, width: 300, ["a": (400, 15), "b": (90, 15)]), alone)
+    }
+
+    func testViewNamesRulesCannotReachAreRefused() {
+        XCTAssertThrowsError(try ConstraintCell(views: [.init("my-view", .container)], rules: [])) {
+            XCTAssertEqual("\($0)", #""my-view" cannot be a view's name: use letters, digits and _, starting with a letter or _"#)
+        }
+    }
+
     func testErrorsNameTheRuleAndTheView() {
         XCTAssertThrowsError(try ConstraintCell(views: [.init("a", .box(width: 10, height: 10))], rules: ["a.top == b.bottom"])) {
             XCTAssertEqual("\($0)", #""a.top == b.bottom": no view named "b""#)

@@ -28,6 +28,9 @@ final class LayoutRuleTests: XCTestCase {
         XCTAssertEqual(e.multiplier, 0.75)
         XCTAssertEqual(e.constant, -2)
 
+        XCTAssertEqual(try LayoutRule(parsing: "a.top == b.top + 1e-05").constant, 1e-05)
+        XCTAssertEqual(try LayoutRule(parsing: "a.top == b.top - 2.5E+2").constant, -250)
+
         let f = try LayoutRule(parsing: "  card.width <= 2 * super.width@999 ")
         XCTAssertEqual(f.multiplier, 2)
         XCTAssertEqual(f.relation, .lessOrEqual)
