@@ -19,6 +19,8 @@ package struct ConstraintSolver: Sendable {
     private var markers: [Int: (marker: Symbol, other: Symbol?, constraint: Constraint)] = [:]
     private var edits: [Variable: (constraint: Int, marker: Symbol, other: Symbol?, value: Double)] = [:]
     private var nextSymbol = 0
+    /// Set when a suggestion failed midway (see `suggest`).
+    private var broken = false
     private var nextConstraint = 0
 
     package init() {}
@@ -30,6 +32,7 @@ package struct ConstraintSolver: Sendable {
     ///   with the required constraints already added (the solver is then unchanged).
     @discardableResult
     package mutating func add(_ constraint: Constraint) throws(ConstraintError) -> Int {
+        guard !broken else { throw .broken }
         let saved = self
         var (row, marker, other) = makeRow(constraint)
         var subject = chooseSubject(row, marker, other)
@@ -54,6 +57,7 @@ package struct ConstraintSolver: Sendable {
 
     /// The value of each variable in the current solution (0 for one no constraint mentions).
     package func value(of variable: Variable) -> Double {
+        // (After a failed suggestion the values are not a solution: see `suggest`.)
         guard let symbol = symbolOf[variable] else { return 0 }
         return rows[symbol]?.constant ?? 0
     }
@@ -74,10 +78,12 @@ package struct ConstraintSolver: Sendable {
 
     /// Suggests a value for an edit variable and re-optimises (the dual simplex from the last
     /// solution: typically a few pivots). O(rows touched).
-    /// On an error the solver is left as it was before the call.
+    /// After an error the tableau may be half pivoted: the solver refuses every later call
+    /// (`ConstraintError.broken`) rather than answer wrongly. (Not restored from a copy: the
+    /// copy would cost a copy of the tableau per suggestion, five times the suggestion itself.)
     package mutating func suggest(_ value: Double, for variable: Variable) throws(ConstraintError) {
-        let saved = self
-        do { try suggestValue(value, for: variable) } catch { self = saved; throw error }
+        guard !broken else { throw .broken }
+        do { try suggestValue(value, for: variable) } catch { broken = true; throw error }
     }
 
     private mutating func suggestValue(_ value: Double, for variable: Variable) throws(ConstraintError) {
@@ -266,6 +272,8 @@ package enum ConstraintError: Error, Equatable, Sendable, CustomStringConvertibl
     case requiredEdit(String)
     /// The objective has no minimum (an internal error: weighted constraints are bounded below).
     case unbounded
+    /// An earlier suggestion failed midway; the solver answers nothing more.
+    case broken
 
     package var description: String {
         switch self {
@@ -273,6 +281,7 @@ package enum ConstraintError: Error, Equatable, Sendable, CustomStringConvertibl
         case .notEditable(let v): return "\(v) is not an edit variable"
         case .requiredEdit(let v): return "an edit variable (\(v)) cannot be required"
         case .unbounded: return "the constraints leave the objective unbounded"
+        case .broken: return "an earlier suggestion failed: build the solver again"
         }
     }
 }
