@@ -217,17 +217,17 @@ package struct ConstraintCell: Sendable {
         solver = base
         try solver.suggest(width, for: fittingWidth)
         let texts = textVariables.keys.sorted()
+        var measuredAt = [Double](repeating: -1, count: views.count)
         for k in texts {
             let t = textVariables[k]!
             let natural = naturalWidth(k)
+            measuredAt[k] = natural
             try solver.suggest(natural, for: t.width)
             let size = measure(k, natural)
             try solver.suggest(size.height, for: t.height)
             try solver.suggest(size.firstBaseline, for: t.first)
             try solver.suggest(size.lastBaselineFromBottom, for: t.last)
         }
-        var measuredAt = [Double](repeating: -1, count: views.count)
-        for k in texts { measuredAt[k] = naturalWidth(k) } // (measured at it just above)
         for _ in 0..<max(1, passes) {
             var changed = false
             for k in texts {

@@ -1,4 +1,5 @@
 import XCTest
+import YardstickTestSupport
 @testable import YardstickConstraints
 
 final class ConstraintSolverTests: XCTestCase {
@@ -91,7 +92,7 @@ final class ConstraintSolverTests: XCTestCase {
     /// inequalities): edits suggested one after another reach the same optimal cost as a new
     /// solver given the edits as constraints, and both satisfy every required constraint.
     func testSuggestionsReachTheOptimumOfAFreshSolve() throws {
-        var random = SplitMix(seed: 0x5EED)
+        var random = SplitMix64(seed: 0x5EED)
         var checked = 0
         for _ in 0..<300 {
             let n = 3 + Int(random.next() % 6)
@@ -128,18 +129,5 @@ final class ConstraintSolverTests: XCTestCase {
             }
         }
         XCTAssertEqual(checked, 900)
-    }
-}
-
-/// A small deterministic generator (SplitMix64).
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import YardstickTestSupport
 @testable import YardstickLayout
 import YardstickFonts
 import YardstickShaping
@@ -103,7 +104,7 @@ final class SegmentCacheTests: XCTestCase {
                      "07688", "٣٤", "1,000", "5%", "+972", "3.5", "ص.ب.", "12،", "(שלום)", "\"אורי", "פרץ\"", "[abc]", "«مرحبا»", "😀", "7,"]
         let loose = ["(", ")", "[", "]", "\"", "«", "»", "،", ",", ".", "-", ":", "/", "\t", "\u{64E}"]
         func texts(_ seed: UInt64, _ vocabulary: [String], count: Int) -> [String] {
-            var rng = SplitMix(seed: seed)
+            var rng = SplitMix64(seed: seed)
             return (0..<count).map { _ in
                 let parts = (0..<(1 + Int(rng.next() % 10))).map { _ in vocabulary[Int(rng.next() % UInt64(vocabulary.count))] }
                 return parts.joined(separator: rng.next() % 5 == 0 ? "" : " ")
@@ -137,7 +138,7 @@ final class SegmentCacheTests: XCTestCase {
                       "ᄀ", "ᅡ", "ᆨ", "नमस्ते", "्", "ि", "ไทย", "👍", "🏽", "\u{200D}", "🇫", "🇷", "\u{FE0F}", "\u{00A0}", "\u{3000}", "•", "€",
                       "x", "Z", "!", "?", "'", "\"", "/", "\u{200B}", "\t", "1\u{20E3}", "ß", "ŉ", "ǅ",
                       "שלום", "עולם", "\u{05B8}", "مرحبا", "بكم", "\u{064E}", "،", "٣", "؟", "\u{200F}", "«", "»"]
-        var rng = SplitMix(seed: 0x5E6)
+        var rng = SplitMix64(seed: 0x5E6)
         var texts: [String] = []
         for _ in 0..<3000 {
             var s = ""
@@ -152,7 +153,7 @@ final class SegmentCacheTests: XCTestCase {
     func testThaiTexts() throws {
         let pieces = ["สวัสดี", "ครับ", "ขอบคุณ", "มาก", "บ้าน", "เลขที่", "ถนน", "สุขุมวิท", "กรุงเทพฯ", "ๆ", "12", "3.5", "฿", "๑๒",
                       " ", " ", "  ", ", ", "(", ")", "-", "«", "»", "abc", "Ω", "東京", "\u{E48}", "\u{E31}", "ລາວ", "ខ្មែរ", "👍"]
-        var rng = SplitMix(seed: 0x7A1)
+        var rng = SplitMix64(seed: 0x7A1)
         var texts: [String] = ["ส่งถึงบ้านแล้ว ขอบคุณครับ", "บ้านเลขที่ 12 ถนนสุขุมวิท กรุงเทพฯ 10110", "(ไทย) ภาษา-ไทย", "ก่อน 5 โมง"]
         for _ in 0..<3000 {
             var s = ""
@@ -173,18 +174,5 @@ final class SegmentCacheTests: XCTestCase {
         // Quoted fields may hold commas; a rough split is enough for a corpus of realistic cells.
         let cells = text.split(separator: "\n").prefix(1500).flatMap { $0.split(separator: ",") }.map(String.init)
         XCTAssertGreaterThan(try assertSamePreparation(cells), 50)
-    }
-}
-
-/// A small deterministic generator (SplitMix64).
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,5 +1,6 @@
 import Testing
 @testable import YardstickOffsets
+import YardstickTestSupport
 
 /// Structural tests of the B+ tree on its own: bulk inserts and removals that add or remove
 /// whole levels, checked against a plain array of codes and the invariant checker.

@@ -1,5 +1,6 @@
 import Testing
 @testable import YardstickOffsets
+import YardstickTestSupport
 
 /// Thousands of seeded random operation sequences run against both the cache and ``TableModel``;
 /// after every operation the stored items, tree invariants, totals and anchor must agree, and

@@ -1,4 +1,5 @@
 import XCTest
+import YardstickTestSupport
 import YardstickConstraints
 import YardstickLayout
 @testable import YardstickTemplates
@@ -63,7 +64,7 @@ final class StackConstraintsTests: XCTestCase {
 
     func testCompiledStacksGiveTheStackEvaluatorsHeights() throws {
         let engine = try TextEngine()
-        var random = SplitMix(seed: 0x57AC)
+        var random = SplitMix64(seed: 0x57AC)
         let corpus = ["Milk, eggs, bread and a few things more", "Groceries", "مرحبا بالعالم", "日本語のテキストを折り返す",
                       "A longer sentence that wraps onto a few lines at narrow widths", "👍🏽 ok", "Straße", "x"]
         let styles: [DynamicType.TextStyle] = [.body, .headline, .caption1, .footnote]
@@ -104,18 +105,5 @@ final class StackConstraintsTests: XCTestCase {
         XCTAssertThrowsError(try ConstraintSizer(compiling: h, engine: TextEngine())) {
             XCTAssertEqual("\($0)", "not supported by constraints yet: cell: a stack other than vertical fill")
         }
-    }
-}
-
-/// A small deterministic generator (SplitMix64).
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,11 +1,11 @@
 /// A tiny deterministic pseudo-random generator (SplitMix64), so every randomized test replays
-/// the same sequence from its seed on every platform and run.
-struct SplitMix64: RandomNumberGenerator {
+/// the same sequence from its seed on every platform and run. Shared by the test targets.
+public struct SplitMix64: RandomNumberGenerator {
     private var state: UInt64
 
-    init(seed: UInt64) { state = seed }
+    public init(seed: UInt64) { state = seed }
 
-    mutating func next() -> UInt64 {
+    public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -14,8 +14,8 @@ struct SplitMix64: RandomNumberGenerator {
     }
 
     /// A uniform integer in `range`.
-    mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &self) }
+    public mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &self) }
 
     /// True with probability `percent` / 100.
-    mutating func chance(_ percent: Int) -> Bool { int(0...99) < percent }
+    public mutating func chance(_ percent: Int) -> Bool { int(0...99) < percent }
 }
