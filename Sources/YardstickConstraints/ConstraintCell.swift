@@ -52,11 +52,16 @@ package struct ConstraintCell: Sendable {
     /// rows fitted before it), and the solver of the last fit (for `frame(of:)`).
     private var base = ConstraintSolver()
     private var solver = ConstraintSolver()
+    /// The compiled solver of the compressed width (`naturalWidth`): the content view's width
+    /// pulled toward 0 at the fitting level rather than given.
+    private var compressed = ConstraintSolver()
     private let index: [String: Int]
     /// Per view: leading, trailing, top, bottom; per text: natural width, height, baselines.
     private let edges: [(left: Variable, right: Variable, top: Variable, bottom: Variable)]
     private let textVariables: [Int: (width: Variable, height: Variable, first: Variable, last: Variable)]
     private let fittingWidth: Variable
+    /// The text views' indices, in order.
+    private let textOrder: [Int]
 
     /// Compiles the rules for these views (the content view, `super`, is added).
     /// - Throws: `ConstraintCellError` naming a rule that cannot be parsed, names a missing view,
@@ -89,47 +94,46 @@ package struct ConstraintCell: Sendable {
         self.index = index
         self.edges = edges
         self.textVariables = textVariables
+        textOrder = textVariables.keys.sorted()
         fittingWidth = variable("super.fittingWidth")
-        var solver = ConstraintSolver()
-        do {
-            let content = edges[0]
-            try solver.add(Constraint(LinearExpression(content.left), .equal, label: "super.leading == 0"))
-            try solver.add(Constraint(LinearExpression(content.top), .equal, label: "super.top == 0"))
-            try solver.add(Constraint(LinearExpression([(content.right, 1), (content.left, -1), (fittingWidth, -1)]), .equal, label: "super.width == fitting width"))
-            try solver.add(Constraint(LinearExpression([(content.bottom, 1), (content.top, -1)]), .equal, priority: 50, label: "super.height == 0 @50 (fitting)"))
-            try solver.addEditVariable(fittingWidth, priority: 999)
-            for (k, v) in all.enumerated() {
-                let e = edges[k]
-                // Edges in order: a view is never of negative size.
-                try solver.add(Constraint(LinearExpression([(e.right, 1), (e.left, -1)]), .greaterOrEqual, label: "\(v.name).width >= 0"))
-                try solver.add(Constraint(LinearExpression([(e.bottom, 1), (e.top, -1)]), .greaterOrEqual, label: "\(v.name).height >= 0"))
-                var width: LinearExpression? = nil, height: LinearExpression? = nil
-                switch v.kind {
-                case .box(let w, let h):
-                    width = w.map { LinearExpression(constant: $0) }
-                    height = h.map { LinearExpression(constant: $0) }
-                case .text:
-                    let t = textVariables[k]!
-                    width = LinearExpression(t.width)
-                    height = LinearExpression(t.height)
-                    for x in [t.width, t.height, t.first, t.last] { try solver.addEditVariable(x, priority: 999) }
-                case .container: break
-                }
-                if let width {
-                    let size = LinearExpression([(e.right, 1), (e.left, -1)]).minus(width)
-                    try solver.add(Constraint(size, .greaterOrEqual, priority: v.compression.horizontal, label: "\(v.name) width compression resistance"))
-                    try solver.add(Constraint(size, .lessOrEqual, priority: v.hugging.horizontal, label: "\(v.name) width hugging"))
-                }
-                if let height {
-                    let size = LinearExpression([(e.bottom, 1), (e.top, -1)]).minus(height)
-                    try solver.add(Constraint(size, .greaterOrEqual, priority: v.compression.vertical, label: "\(v.name) height compression resistance"))
-                    try solver.add(Constraint(size, .lessOrEqual, priority: v.hugging.vertical, label: "\(v.name) height hugging"))
-                }
+        // The structure: the content view at the origin, its width the fitting width, its
+        // height pulled to 0 at the fitting level; views of no negative size; intrinsic sizes.
+        let content = edges[0]
+        var structure = [
+            Constraint(LinearExpression(content.left), .equal, label: "super.leading == 0"),
+            Constraint(LinearExpression(content.top), .equal, label: "super.top == 0"),
+            Constraint(LinearExpression([(content.right, 1), (content.left, -1), (fittingWidth, -1)]), .equal, label: "super.width == fitting width"),
+            Constraint(LinearExpression([(content.bottom, 1), (content.top, -1)]), .equal, priority: 50, label: "super.height == 0 @50 (fitting)"),
+        ]
+        var edits: [Variable] = []
+        for (k, v) in all.enumerated() {
+            let e = edges[k]
+            structure.append(Constraint(LinearExpression([(e.right, 1), (e.left, -1)]), .greaterOrEqual, label: "\(v.name).width >= 0"))
+            structure.append(Constraint(LinearExpression([(e.bottom, 1), (e.top, -1)]), .greaterOrEqual, label: "\(v.name).height >= 0"))
+            var width: LinearExpression? = nil, height: LinearExpression? = nil
+            switch v.kind {
+            case .box(let w, let h):
+                width = w.map { LinearExpression(constant: $0) }
+                height = h.map { LinearExpression(constant: $0) }
+            case .text:
+                let t = textVariables[k]!
+                width = LinearExpression(t.width)
+                height = LinearExpression(t.height)
+                edits += [t.width, t.height, t.first, t.last]
+            case .container: break
             }
-        } catch {
-            throw .internalConstraint("\(error)")
+            if let width {
+                let size = LinearExpression([(e.right, 1), (e.left, -1)]).minus(width)
+                structure.append(Constraint(size, .greaterOrEqual, priority: v.compression.horizontal, label: "\(v.name) width compression resistance"))
+                structure.append(Constraint(size, .lessOrEqual, priority: v.hugging.horizontal, label: "\(v.name) width hugging"))
+            }
+            if let height {
+                let size = LinearExpression([(e.bottom, 1), (e.top, -1)]).minus(height)
+                structure.append(Constraint(size, .greaterOrEqual, priority: v.compression.vertical, label: "\(v.name) height compression resistance"))
+                structure.append(Constraint(size, .lessOrEqual, priority: v.hugging.vertical, label: "\(v.name) height hugging"))
+            }
         }
-        self.solver = solver
+        var ruled: [Constraint] = []
         for text in rules {
             let rule: LayoutRule
             do { rule = try LayoutRule(parsing: text) } catch { throw .badRule(error) }
@@ -140,11 +144,54 @@ package struct ConstraintCell: Sendable {
                 for (v, c) in second.terms { e.add(v, -c * rule.multiplier) }
                 e.constant -= second.constant * rule.multiplier
             }
-            do { try self.solver.add(Constraint(e, rule.relation, priority: rule.priority, label: text)) } catch {
-                if case .unsatisfiable = error { throw .unsatisfiable(text) }
-                throw .internalConstraint("\(text): \(error)")
-            }
+            ruled.append(Constraint(e, rule.relation, priority: rule.priority, label: text))
         }
+        /// A solver of the structure and the rules; the fitting width an edit variable (a
+        /// width given) or pulled to 0 at the fitting level (the compressed width).
+        func compile(widthGiven: Bool) throws(ConstraintCellError) -> ConstraintSolver {
+            var solver = ConstraintSolver()
+            do {
+                for c in structure { try solver.add(c) }
+                if widthGiven {
+                    try solver.addEditVariable(fittingWidth, priority: 999)
+                } else {
+                    try solver.add(Constraint(LinearExpression(fittingWidth), .equal, priority: 50, label: "super.width == 0 @50 (fitting)"))
+                }
+                for x in edits { try solver.addEditVariable(x, priority: 999) }
+            } catch {
+                throw .internalConstraint("\(error)")
+            }
+            for (k, c) in ruled.enumerated() {
+                do { try solver.add(c) } catch {
+                    if case .unsatisfiable = error { throw .unsatisfiable(c.label, conflicting: conflict(ruled[..<k], c)) }
+                    throw .internalConstraint("\(c.label): \(error)")
+                }
+            }
+            return solver
+        }
+        /// The fewest required rules before `failing` that conflict with it (UIKit lists the
+        /// constraints it could not satisfy together): each is dropped in turn and kept out
+        /// while the rest still conflict. Runs only on an error, O(rules²) additions.
+        func conflict(_ before: ArraySlice<Constraint>, _ failing: Constraint) -> [String] {
+            var kept = before.filter(\.isRequired)
+            func conflicts(_ rules: [Constraint]) -> Bool {
+                var solver = ConstraintSolver()
+                for c in structure { _ = try? solver.add(c) }
+                _ = try? solver.addEditVariable(fittingWidth, priority: 999)
+                for c in rules { guard (try? solver.add(c)) != nil else { return true } }
+                do { try solver.add(failing) } catch { if case .unsatisfiable = error { return true } }
+                return false
+            }
+            var k = 0
+            while k < kept.count {
+                var without = kept
+                without.remove(at: k)
+                if conflicts(without) { kept = without } else { k += 1 }
+            }
+            return kept.map(\.label)
+        }
+        solver = try compile(widthGiven: true)
+        compressed = try compile(widthGiven: false)
         base = self.solver
         if let (view, axis) = firstAmbiguity() { throw .ambiguous(view, axis: axis) }
     }
@@ -216,34 +263,51 @@ package struct ConstraintCell: Sendable {
                               passes: Int = 4) throws(ConstraintError) -> Double {
         solver = base
         try solver.suggest(width, for: fittingWidth)
-        let texts = textVariables.keys.sorted()
+        try settle(naturalWidth: naturalWidth, measure: measure, passes: passes)
+        return solver.value(of: edges[0].bottom) - solver.value(of: edges[0].top)
+    }
+
+    /// The cell's compressed width (`UILayoutFittingCompressedSize`): the content view's width
+    /// pulled toward 0 at the fitting level, each text at its natural width unless the rules
+    /// make it narrower. What a column sized to its content, or a stack sharing its width,
+    /// reads as the cell's natural width.
+    package mutating func compressedWidth(naturalWidth: (Int) -> Double, measure: (Int, Double) -> TextSize,
+                                          passes: Int = 4) throws(ConstraintError) -> Double {
+        solver = compressed
+        try settle(naturalWidth: naturalWidth, measure: measure, passes: passes)
+        return solver.value(of: edges[0].right) - solver.value(of: edges[0].left)
+    }
+
+    /// Suggests each text's natural width and its size there, then re-measures each text at
+    /// the width it was solved to while one changes (at most `passes` rounds).
+    private mutating func settle(naturalWidth: (Int) -> Double, measure: (Int, Double) -> TextSize, passes: Int) throws(ConstraintError) {
+        let texts = textOrder
+        guard !texts.isEmpty else { return }
         var measuredAt = [Double](repeating: -1, count: views.count)
-        for k in texts {
+        func suggest(_ k: Int, _ size: TextSize) throws(ConstraintError) {
             let t = textVariables[k]!
-            let natural = naturalWidth(k)
-            measuredAt[k] = natural
-            try solver.suggest(natural, for: t.width)
-            let size = measure(k, natural)
             try solver.suggest(size.height, for: t.height)
             try solver.suggest(size.firstBaseline, for: t.first)
             try solver.suggest(size.lastBaselineFromBottom, for: t.last)
         }
+        for k in texts {
+            let natural = naturalWidth(k)
+            measuredAt[k] = natural
+            try solver.suggest(natural, for: textVariables[k]!.width)
+            try suggest(k, measure(k, natural))
+        }
         for _ in 0..<max(1, passes) {
             var changed = false
             for k in texts {
-                let e = edges[k], t = textVariables[k]!
+                let e = edges[k]
                 let w = solver.value(of: e.right) - solver.value(of: e.left)
                 guard abs(w - measuredAt[k]) > 1e-9 else { continue }
                 measuredAt[k] = w
                 changed = true
-                let size = measure(k, w)
-                try solver.suggest(size.height, for: t.height)
-                try solver.suggest(size.firstBaseline, for: t.first)
-                try solver.suggest(size.lastBaselineFromBottom, for: t.last)
+                try suggest(k, measure(k, w))
             }
             if !changed { break }
         }
-        return solver.value(of: edges[0].bottom) - solver.value(of: edges[0].top)
     }
 
     /// The index of a view by name (for `fit`'s closures).
@@ -256,8 +320,9 @@ package enum ConstraintCellError: Error, Equatable, Sendable, CustomStringConver
     case unknownView(String, rule: String)
     case duplicateView(String)
     /// A required rule conflicts with the required ones before it (UIKit logs "Unable to
-    /// simultaneously satisfy constraints").
-    case unsatisfiable(String)
+    /// simultaneously satisfy constraints"): the rule and the fewest of those it conflicts
+    /// with (none: it conflicts with the layout itself, such as a negative size).
+    case unsatisfiable(String, conflicting: [String])
     /// The rules leave a view's position or size free on an axis (UIKit: ambiguous layout).
     case ambiguous(String, axis: String)
     /// A view name rules cannot refer to.
@@ -271,7 +336,9 @@ package enum ConstraintCellError: Error, Equatable, Sendable, CustomStringConver
         case .badRule(let e): return "bad rule \(e)"
         case .unknownView(let v, let rule): return "\"\(rule)\": no view named \"\(v)\""
         case .duplicateView(let v): return "two views named \"\(v)\" (\"super\" is the content view)"
-        case .unsatisfiable(let rule): return "unable to satisfy \"\(rule)\" together with the required rules before it"
+        case .unsatisfiable(let rule, let others):
+            if others.isEmpty { return "unable to satisfy \"\(rule)\": no view may have a negative width or height" }
+            return "unable to satisfy \"\(rule)\" together with " + others.map { "\"\($0)\"" }.joined(separator: ", ")
         case .ambiguous(let v, let axis): return "the \(axis) position or size of \"\(v)\" is not determined by the rules (an ambiguous layout)"
         case .badViewName(let v): return "\"\(v)\" cannot be a view's name: use letters, digits and _, starting with a letter or _"
         case .unsupported(let what): return "not supported by constraints yet: \(what)"

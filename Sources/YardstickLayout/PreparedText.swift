@@ -122,15 +122,30 @@ public struct PreparedText: Sendable {
 
     /// `measure` without building a `MeasuredText` (no reference count traffic in the hot loops).
     package func heightAndLineCount(width: Double, attributes: TextAttributes) -> (height: Double, lineCount: Int) {
-        if attributes.maxLines == 0 && attributes.lineBreakMode == .wordWrap { return measureWrapped(width: width, attributes) }
+        if attributes.maxLines == 0 && attributes.lineBreakMode == .wordWrap {
+            let lines = measureWrapped(width: width, attributes)
+            return (lines.height, lines.count)
+        }
         // Line limits and truncation are rarer: the full layout answers them.
         let layout = layout(width: width, attributes: attributes)
         return (layout.height, layout.lineCount)
     }
 
+    /// The height and the first and last lines' baselines (from the top), without building
+    /// lines: what a label tells Auto Layout about its `firstBaselineAnchor` and
+    /// `lastBaselineAnchor`. No lines: all 0.
+    package func heightAndBaselines(width: Double, attributes: TextAttributes) -> (height: Double, firstBaseline: Double, lastBaseline: Double) {
+        if attributes.maxLines == 0 && attributes.lineBreakMode == .wordWrap {
+            let lines = measureWrapped(width: width, attributes)
+            return (lines.height, lines.firstBaseline, lines.lastBaseline)
+        }
+        let layout = layout(width: width, attributes: attributes)
+        return (layout.height, layout.lines.first?.baseline ?? 0, layout.lines.last?.baseline ?? 0)
+    }
+
     /// `measure` without line limits: the line breaker straight over each paragraph (the common
     /// case of a table re-layout, kept free of the max-lines bookkeeping).
-    private func measureWrapped(width: Double, _ a: TextAttributes) -> (height: Double, lineCount: Int) {
+    private func measureWrapped(width: Double, _ a: TextAttributes) -> (height: Double, count: Int, firstBaseline: Double, lastBaseline: Double) {
         let storage = self.storage
         let range = paragraphRange
         let emptyMetricsMask = storage.fonts.metricsBits[storage.primaryFace]
@@ -152,7 +167,7 @@ public struct PreparedText: Sendable {
                 return true
             }
         }
-        return (roundUp(lines.y, a.displayScale), lines.count)
+        return (roundUp(lines.y, a.displayScale), lines.count, lines.firstBaseline, lines.lastBaseline)
     }
 
     /// Lines stacked by `measureWrapped`: a value the line closure mutates in place (a local
@@ -163,13 +178,20 @@ public struct PreparedText: Sendable {
         /// Lines mostly use the faces of the line before: its height is reused.
         var lastMask: UInt64 = 0
         var lastHeight = 0.0
+        var lastBaselineOffset = 0.0
+        var firstBaseline = 0.0
+        var lastBaseline = 0.0
 
         @inline(__always) mutating func add(_ metricsMask: UInt64, of text: PreparedText, _ a: TextAttributes) {
             if count > 0 { y += a.lineSpacing }
             if metricsMask != lastMask || count == 0 {
                 lastMask = metricsMask
-                lastHeight = text.lineHeight(metricsMask, a).height
+                let m = text.lineHeight(metricsMask, a)
+                lastHeight = m.height
+                lastBaselineOffset = m.baselineOffset
             }
+            lastBaseline = y + lastBaselineOffset
+            if count == 0 { firstBaseline = lastBaseline }
             y += lastHeight
             count += 1
         }

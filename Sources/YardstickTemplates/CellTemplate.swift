@@ -28,6 +28,8 @@ public struct CellTemplate<Row> {
         case box(BoxElement)
         /// A stack of child elements (UIStackView).
         case stack(StackElement<Row>)
+        /// Views placed by Auto Layout constraints.
+        case constraints(ConstraintElement<Row>)
     }
 
     /// What the element is: a text, a box or a stack.

@@ -78,6 +78,8 @@ extension TemplateLayout {
         case .stack(let horizontal, let spacing, _, let distribution, let range):
             return horizontal ? rowHeight(range, spacing: spacing, distribution: distribution, width: width, texts, &s)
                               : columnHeight(i, range, spacing: spacing, distribution: distribution, width: width, texts, &s)
+        case .constraints(let node):
+            return constraintHeight(node, width: width, texts)
         }
     }
 
@@ -180,23 +182,33 @@ extension TemplateLayout {
         for k in range.reversed() where !isHidden(children[k], texts) && fixedWidth(children[k], texts) == nil { order.append(children[k]) }
         order.sort { givesWayBefore($0, $1, priority: { nodes[$0].compression }, texts) }
         // Children that tie (same priority, both wrapping or both not) shrink together, each
-        // by the same share of its natural width, rather than one of them to nothing.
+        // by the same share of what it can give, rather than one of them to nothing. A child
+        // never gives its margins or its minimum width (required constraints in UIKit).
         var k = 0
         while k < order.count && extra < 0 {
             var end = k + 1
             while end < order.count && nodes[order[end]].compression == nodes[order[k]].compression && wraps(order[end]) == wraps(order[k]) { end += 1 }
             var total = 0.0
-            for c in order[k..<end] { total += s.entries[c].width }
+            for c in order[k..<end] { total += max(s.entries[c].width - floor(c), 0) }
             if total <= -extra {
-                for c in order[k..<end] { s.entries[c].width = 0 }
+                for c in order[k..<end] { s.entries[c].width = min(s.entries[c].width, floor(c)) }
                 extra += total
             } else if total > 0 {
                 let keep = (total + extra) / total
-                for c in order[k..<end] { s.entries[c].width *= keep }
+                for c in order[k..<end] {
+                    let f = floor(c)
+                    if s.entries[c].width > f { s.entries[c].width = f + (s.entries[c].width - f) * keep }
+                }
                 extra = 0
             }
             k = end
         }
+    }
+
+    /// The narrowest a child can be made: its margins and its minimum width.
+    private func floor(_ i: Int) -> Double {
+        let node = nodes[i]
+        return node.insets.leading + node.insets.trailing + node.minWidth
     }
 
     /// Whether child `a` gives way (grows or shrinks) before child `b`: lower priority first,
@@ -218,7 +230,7 @@ extension TemplateLayout {
         let node = nodes[i]
         let content: Double
         switch node.kind {
-        case .text:
+        case .text, .constraints:
             return nil
         case .box(let box):
             guard let w = box.width else { return nil }
@@ -250,6 +262,8 @@ extension TemplateLayout {
             var widths = StackWidths()
             for k in range where !isHidden(children[k], texts) { widths.add(natural(children[k], texts, &s)) }
             content = widths.content(horizontal: horizontal, spacing: spacing, distribution: distribution)
+        case .constraints(let cell):
+            content = constraintNaturalWidth(cell, texts)
         }
         let result = max(content, node.minWidth) + node.insets.leading + node.insets.trailing
         s.entries[i].natural = result

@@ -1,3 +1,4 @@
+import YardstickConstraints
 import YardstickFonts
 import YardstickLayout
 
@@ -11,6 +12,7 @@ package struct TemplateLayout {
             case text(slot: Int)
             case box(BoxElement)
             case stack(horizontal: Bool, spacing: Double, alignment: StackAlignment, distribution: StackDistribution, children: Range<Int>)
+            case constraints(ConstraintNode)
         }
         package var kind: Kind
         package var insets: EdgeInsets
@@ -81,30 +83,10 @@ package struct TemplateLayout {
                           minWidth: t.minWidth ?? 0, hugging: t.hugging, compression: t.compression))
         switch t.content {
         case .text(let text):
-            let p = path + ".text"
-            let read: (Row) -> String?
-            switch text.source {
-            case .column(let name):
-                guard let reader = column(name) else { throw SizingError(path: p + ".column", message: "no column named \"\(name)\"") }
-                read = reader
-            case .value(let closure):
-                read = closure
-            }
-            if let size = text.font.size, !(size.isFinite && size > 0 && size <= 10_000) {
-                throw SizingError(path: p + ".size", message: "a font size must be above 0 and at most 10000 points (got \(size))")
-            }
-            guard text.lines >= 0 else { throw SizingError(path: p + ".lines", message: "must be 0 (no limit) or more (got \(text.lines))") }
-            var a = TextAttributes(size: text.font.pointSize(category: environment.category, maximum: environment.maximumCategory),
-                                   fontStyle: text.font.isBold ? .bold : .regular)
-            a.hyphenateWordBreaks = text.hyphenates
-            if text.lines == 1 && text.truncates {
-                a.lineBreakMode = .singleLine
-            } else {
-                a.maxLines = text.lines
-            }
-            nodes[index].kind = .text(slot: slots.count)
-            slots.append(Slot(attributes: a, hidesWhenEmpty: text.hidesWhenEmpty))
-            readers.append(read)
+            nodes[index].kind = .text(slot: try addSlot(text, path: path + ".text", hidesWhenEmpty: text.hidesWhenEmpty,
+                                                        column: column, readers: &readers))
+        case .constraints(let element):
+            nodes[index].kind = .constraints(try compile(element, path: path + ".constraints", column: column, readers: &readers))
         case .box(let box):
             let p = path + ".box"
             if let w = box.width { try Self.checkLength(w, p + ".width") }
@@ -129,6 +111,34 @@ package struct TemplateLayout {
         return index
     }
 
+    /// Adds a text element's slot (its attributes) and reader; returns the slot.
+    mutating func addSlot<Row>(_ text: TextElement<Row>, path p: String, hidesWhenEmpty: Bool,
+                               column: (String) -> ((Row) -> String?)?, readers: inout [(Row) -> String?]) throws(SizingError) -> Int {
+        let read: (Row) -> String?
+        switch text.source {
+        case .column(let name):
+            guard let reader = column(name) else { throw SizingError(path: p + ".column", message: "no column named \"\(name)\"") }
+            read = reader
+        case .value(let closure):
+            read = closure
+        }
+        if let size = text.font.size, !(size.isFinite && size > 0 && size <= 10_000) {
+            throw SizingError(path: p + ".size", message: "a font size must be above 0 and at most 10000 points (got \(size))")
+        }
+        guard text.lines >= 0 else { throw SizingError(path: p + ".lines", message: "must be 0 (no limit) or more (got \(text.lines))") }
+        var a = TextAttributes(size: text.font.pointSize(category: environment.category, maximum: environment.maximumCategory),
+                               fontStyle: text.font.isBold ? .bold : .regular)
+        a.hyphenateWordBreaks = text.hyphenates
+        if text.lines == 1 && text.truncates {
+            a.lineBreakMode = .singleLine
+        } else {
+            a.maxLines = text.lines
+        }
+        slots.append(Slot(attributes: a, hidesWhenEmpty: hidesWhenEmpty))
+        readers.append(read)
+        return slots.count - 1
+    }
+
     /// The longest length a template may give: the tallest row a table can hold.
     package static var maximumLength: Double { 16_777_215 }
 
@@ -141,7 +151,7 @@ package struct TemplateLayout {
         return nil
     }
 
-    private static func checkLength(_ value: Double, _ path: String) throws(SizingError) {
+    static func checkLength(_ value: Double, _ path: String) throws(SizingError) {
         if let problem = lengthProblem(value) { throw SizingError(path: path, message: problem) }
     }
 }

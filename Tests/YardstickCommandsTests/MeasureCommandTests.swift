@@ -101,6 +101,44 @@ final class MeasureCommandTests: XCTestCase {
         XCTAssertTrue(r.err.contains("give --config CONFIG.json, or --max-column-width PT"), r.err)
     }
 
+    /// A constraint template anywhere a TEMPLATE goes: the rules of a stack template give its
+    /// heights; an error points at the rule and the character, or the view and the column.
+    func testConstraintTemplates() throws {
+        let stack = try write(#"{"layout":"list","width":200,"cell":{"vstack":{"spacing":4,"children":[{"box":{"width":20,"height":20}},{"text":{"column":"Notes"}}]},"insets":{"top":8,"leading":16,"bottom":8,"trailing":16}}}"#, "stack.json")
+        let rules = #""rules":["image.leading == super.leading + 16","image.top == super.top + 8","notes.top == image.bottom + 4","notes.leading == super.leading + 16","notes.trailing == super.trailing - 16","super.bottom == notes.bottom + 8"]"#
+        let views = #""views":{"image":{"box":{"width":20,"height":20}},"notes":{"text":{"column":"Notes"},"hugging":{"vertical":251}}}"#
+        let constraints = try write(#"{"layout":"list","width":200,"cell":{"constraints":{\#(views),\#(rules)}}}"#, "constraints.json")
+        let a = try run(["measure", file("data.csv").path, "--config", stack])
+        let b = try run(["measure", file("data.csv").path, "--config", constraints])
+        XCTAssertEqual(a.status, 0, a.err)
+        XCTAssertEqual(b.status, 0, b.err)
+        XCTAssertEqual(b.out, a.out)
+        XCTAssertEqual(b.out.split(separator: "\n").count, 3)
+        let grid = try write(#"{"columns":{"Notes":{"cell":{"constraints":{\#(views),\#(rules)}}}}}"#, "grid.json")
+        let g = try run(["measure", file("data.csv").path, "--config", grid])
+        XCTAssertEqual(g.status, 0, g.err)
+        let cases: [(String, String)] = [
+            (#"{"layout":"list","width":200,"cell":{"constraints":{\#(views),"rules":["notes.top == super.top + x"]}}}"#,
+             #"cell.constraints.rules[0]: at character 26: expected a number after + (in "notes.top == super.top + x")"#),
+            (#"{"layout":"list","width":200,"cell":{"constraints":{"views":{"t":{"text":{"column":"Nope"}}},"rules":[]}}}"#,
+             #"cell.constraints.views.t.text.column: no column named "Nope""#),
+            (#"{"layout":"list","width":200,"cell":{"constraints":{\#(views),"rules":["title.top == super.top"]}}}"#,
+             #"cell.constraints.rules[0]: "title.top == super.top": no view named "title""#),
+            (#"{"layout":"list","width":200,"cell":{"constraints":{"views":{"v":{"box":{},"container":{}}},"rules":[]}}}"#,
+             "cell.constraints.views.v: a view has exactly one of text, box, container (found box, container)"),
+            (#"{"layout":"list","width":200,"cell":{"constraints":{"views":{"v":{"box":{}, "hugging":{"sideways":1}}},"rules":[]}}}"#,
+             "cell.constraints.views.v.hugging.sideways: unknown key; expected one of horizontal, vertical"),
+            (#"{"layout":"list","width":200,"cell":{"constraints":{"rules":[]}}}"#, #"cell.constraints: constraints need "views""#),
+        ]
+        for (json, message) in cases {
+            let config = try write(json, "bad.json")
+            let r = try run(["measure", file("data.csv").path, "--config", config])
+            XCTAssertEqual(r.status, 1, json)
+            XCTAssertEqual(r.err, "yardstick: error: \(config): \(message)\n")
+            XCTAssertEqual(r.out, "")
+        }
+    }
+
     func testReplayIntoItsOwnTraceAndFlagsThatDoNotApply() throws {
         let config = try write(#"{"layout":"list","width":300,"cell":{"text":{"column":"Notes"}}}"#, "list.json")
         let trace = try write("{\"op\":\"total\"}\n{\"op\":\"scroll\",\"y\":0,\"height\":100}\n", "trace.jsonl")

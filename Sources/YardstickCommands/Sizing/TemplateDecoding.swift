@@ -2,9 +2,10 @@ import YardstickLayout
 import YardstickTemplates
 
 /// Reads a TEMPLATE of the configuration file:
-/// `{"text": {…}} | {"box": {…}} | {"vstack" | "hstack": {…}}` plus the keys every node may have.
+/// `{"text": {…}} | {"box": {…}} | {"vstack" | "hstack": {…}} | {"constraints": {…}}` plus the
+/// keys every node may have.
 enum TemplateDecoding {
-    static let nodeKeys: Set<String> = ["text", "box", "vstack", "hstack", "insets", "scaleInsets", "minHeight", "maxHeight", "minWidth",
+    static let nodeKeys: Set<String> = ["text", "box", "vstack", "hstack", "constraints", "insets", "scaleInsets", "minHeight", "maxHeight", "minWidth",
                                         "hugging", "compression"]
     static let alignments: [String: StackAlignment] = ["fill": .fill, "leading": .leading, "top": .leading, "center": .center,
                                                        "trailing": .trailing, "bottom": .trailing]
@@ -15,11 +16,14 @@ enum TemplateDecoding {
     /// which names the same paths. The JSON parser's depth limit bounds the recursion here.
     static func template<Row>(_ r: ConfigReader) throws(ConfigError) -> CellTemplate<Row> {
         let m = try r.members(nodeKeys)
-        let kinds = ["text", "box", "vstack", "hstack"].filter { m[$0] != nil }
-        guard kinds.count == 1 else { throw r.error("a template has exactly one of text, box, vstack, hstack (found \(kinds.isEmpty ? "none" : kinds.joined(separator: ", ")))") }
+        let kinds = ["text", "box", "vstack", "hstack", "constraints"].filter { m[$0] != nil }
+        guard kinds.count == 1 else {
+            throw r.error("a template has exactly one of text, box, vstack, hstack, constraints (found \(kinds.isEmpty ? "none" : kinds.joined(separator: ", ")))")
+        }
         var t: CellTemplate<Row>
         switch kinds[0] {
         case "text": t = .text(try text(m["text"]!))
+        case "constraints": t = CellTemplate(.constraints(try constraints(m["constraints"]!)))
         case "box":
             let b = try m["box"]!.members(["width", "height", "aspectRatio"])
             t = CellTemplate(.box(BoxElement(width: try b["width"]?.length(), height: try b["height"]?.length(),
@@ -47,6 +51,51 @@ enum TemplateDecoding {
         if let p = m["hugging"] { t.hugging = try p.number() }
         if let p = m["compression"] { t.compression = try p.number() }
         return t
+    }
+
+    /// `{"views": {NAME: VIEW, …}, "rules": ["a.top == b.bottom + 8", …]}`, a VIEW being
+    /// `{"text": {…}} | {"box": {"width", "height"}} | {"container": {}}` with optional
+    /// `"hugging"` and `"compression"` (a number for both axes, or `{"horizontal", "vertical"}`).
+    /// Views are taken in name order (JSON objects have none).
+    static func constraints<Row>(_ r: ConfigReader) throws(ConfigError) -> ConstraintElement<Row> {
+        let m = try r.members(["views", "rules"])
+        guard let viewsReader = m["views"] else { throw r.error("constraints need \"views\"") }
+        guard let rulesReader = m["rules"] else { throw r.error("constraints need \"rules\"") }
+        var views: [ConstraintElement<Row>.View] = []
+        guard let names = viewsReader.value.objectValue?.keys else { throw viewsReader.error("must be a JSON object of views by name") }
+        for (name, v) in try viewsReader.members(Set(names)).sorted(by: { $0.key < $1.key }) {
+            let vm = try v.members(["text", "box", "container", "hugging", "compression"])
+            let kinds = ["text", "box", "container"].filter { vm[$0] != nil }
+            guard kinds.count == 1 else {
+                throw v.error("a view has exactly one of text, box, container (found \(kinds.isEmpty ? "none" : kinds.joined(separator: ", ")))")
+            }
+            var view: ConstraintElement<Row>.View
+            switch kinds[0] {
+            case "text": view = .init(name, .text(try text(vm["text"]!)))
+            case "box":
+                let b = try vm["box"]!.members(["width", "height"])
+                view = .init(name, .box(width: try b["width"]?.length(), height: try b["height"]?.length()))
+            default:
+                _ = try vm["container"]!.members([])
+                view = .init(name, .container)
+            }
+            if let h = vm["hugging"] { (view.horizontalHugging, view.verticalHugging) = try priorities(h, default: 250) }
+            if let c = vm["compression"] { (view.horizontalCompression, view.verticalCompression) = try priorities(c, default: 750) }
+            views.append(view)
+        }
+        var rules: [String] = []
+        for rule in try rulesReader.array() { rules.append(try rule.string()) }
+        return ConstraintElement(views: views, rules: rules)
+    }
+
+    /// A priority for both axes, or `{"horizontal", "vertical"}` (a missing axis: UIKit's default).
+    static func priorities(_ r: ConfigReader, default value: Double) throws(ConfigError) -> (Double, Double) {
+        if r.value.doubleValue != nil {
+            let p = try r.number()
+            return (p, p)
+        }
+        let m = try r.members(["horizontal", "vertical"])
+        return (try m["horizontal"]?.number() ?? value, try m["vertical"]?.number() ?? value)
     }
 
     static func text<Row>(_ r: ConfigReader) throws(ConfigError) -> TextElement<Row> {

@@ -1,0 +1,98 @@
+import YardstickConstraints
+import YardstickLayout
+
+/// A constraint element compiled: the solver-backed cell and, per view, its text slot.
+package struct ConstraintNode: Sendable {
+    package var cell: ConstraintCell
+    /// The text slot of each view of `cell.views` (by index), -1 for views without text.
+    package var slots: [Int]
+}
+
+extension TemplateLayout {
+    /// Checks a constraint element and compiles its rules (once per template); each text view
+    /// gets a slot, read and prepared with the cell's other texts.
+    mutating func compile<Row>(_ element: ConstraintElement<Row>, path p: String, column: (String) -> ((Row) -> String?)?,
+                               readers: inout [(Row) -> String?]) throws(SizingError) -> ConstraintNode {
+        guard !element.views.isEmpty || !element.rules.isEmpty else {
+            throw SizingError(path: p, message: "a constraint cell needs views and rules")
+        }
+        var views: [ConstraintCell.View] = []
+        var slotOfView = [-1] // the content view
+        for v in element.views {
+            let vp = p + ".views." + v.name
+            let kind: ConstraintCell.Kind
+            switch v.content {
+            case .text(let text):
+                // An empty label is 0 × 0 (not prepared), never hidden: rules still hold it.
+                slotOfView.append(try addSlot(text, path: vp + ".text", hidesWhenEmpty: true, column: column, readers: &readers))
+                kind = .text
+            case .box(let width, let height):
+                if let w = width { try Self.checkLength(w, vp + ".box.width") }
+                if let h = height { try Self.checkLength(h, vp + ".box.height") }
+                slotOfView.append(-1)
+                kind = .box(width: width, height: height)
+            case .container:
+                slotOfView.append(-1)
+                kind = .container
+            }
+            for (value, key) in [(v.horizontalHugging, "hugging.horizontal"), (v.verticalHugging, "hugging.vertical"),
+                                 (v.horizontalCompression, "compression.horizontal"), (v.verticalCompression, "compression.vertical")]
+                where !(value >= 1 && value <= 1000) {
+                throw SizingError(path: vp + "." + key, message: "a priority must be between 1 and 1000 (got \(value))")
+            }
+            var view = ConstraintCell.View(v.name, kind)
+            view.hugging = (v.horizontalHugging, v.verticalHugging)
+            view.compression = (v.horizontalCompression, v.verticalCompression)
+            views.append(view)
+        }
+        do {
+            let cell = try ConstraintCell(views: views, rules: element.rules)
+            return ConstraintNode(cell: cell, slots: slotOfView)
+        } catch {
+            /// The path of the rule an error names.
+            func rule(_ text: String) -> String { element.rules.firstIndex(of: text).map { p + ".rules[\($0)]" } ?? p + ".rules" }
+            switch error {
+            case .badRule(let e): throw SizingError(path: rule(e.rule), message: "at character \(e.character + 1): expected \(e.expected) (in \"\(e.rule)\")")
+            case .unknownView(_, let text), .unsatisfiable(let text, _): throw SizingError(path: rule(text), message: error.description)
+            case .duplicateView(let name), .badViewName(let name), .ambiguous(let name, _):
+                throw SizingError(path: p + ".views." + name, message: error.description)
+            case .unsupported, .internalConstraint: throw SizingError(path: p, message: error.description)
+            }
+        }
+    }
+
+    /// The height of a constraint element at `width`; NaN when the solver fails (numerical
+    /// trouble), which the table reports as a row it can't size, never a silent 0.
+    func constraintHeight(_ node: ConstraintNode, width: Double, _ texts: UnsafeBufferPointer<PreparedText?>) -> Double {
+        var cell = node.cell
+        do {
+            return try cell.fit(width: width, naturalWidth: { naturalWidth(node, $0, texts) },
+                                measure: { measure(node, $0, $1, texts) })
+        } catch {
+            return .nan
+        }
+    }
+
+    /// The width a constraint element needs with its texts on one line (its compressed width).
+    func constraintNaturalWidth(_ node: ConstraintNode, _ texts: UnsafeBufferPointer<PreparedText?>) -> Double {
+        var cell = node.cell
+        do {
+            return try cell.compressedWidth(naturalWidth: { naturalWidth(node, $0, texts) }, measure: { measure(node, $0, $1, texts) })
+        } catch {
+            return .nan
+        }
+    }
+
+    private func naturalWidth(_ node: ConstraintNode, _ view: Int, _ texts: UnsafeBufferPointer<PreparedText?>) -> Double {
+        let slot = node.slots[view]
+        guard slot >= 0, let text = texts[slot] else { return 0 }
+        return text.naturalWidth(attributes: slots[slot].attributes)
+    }
+
+    private func measure(_ node: ConstraintNode, _ view: Int, _ width: Double, _ texts: UnsafeBufferPointer<PreparedText?>) -> ConstraintCell.TextSize {
+        let slot = node.slots[view]
+        guard slot >= 0, let text = texts[slot] else { return ConstraintCell.TextSize(height: 0, firstBaseline: 0, lastBaselineFromBottom: 0) }
+        let m = text.heightAndBaselines(width: max(width, 0), attributes: slots[slot].attributes)
+        return ConstraintCell.TextSize(height: m.height, firstBaseline: m.firstBaseline, lastBaselineFromBottom: m.height - m.lastBaseline)
+    }
+}

@@ -1,0 +1,117 @@
+import XCTest
+import YardstickLayout
+@testable import YardstickTemplates
+
+/// Constraint cells with real text, through the same sizer as stack templates.
+final class ConstraintElementTests: XCTestCase {
+    struct Note: Sendable { var title: String; var body: String }
+    static let engine = try! TextEngine()
+    var engine: TextEngine { Self.engine }
+
+    static let noteRules = ["title.top == super.top + 10", "title.leading == super.leading + 16", "title.trailing == super.trailing - 16",
+                            "body.top == title.bottom + 4", "body.leading == super.leading + 16", "body.trailing == super.trailing - 16",
+                            "super.bottom == body.bottom + 10"]
+    static let noteViews: [ConstraintElement<Note>.View] = [.text("title", \.title, style: .headline), .text("body", \.body)]
+
+    /// The cell a vertical stack describes, written as the constraints UIStackView installs.
+    func testAVerticalStackWrittenAsConstraintsGivesTheStacksHeights() throws {
+        let stack = CellTemplate<Note>.vstack(spacing: 4) {
+            CellTemplate.text(\.title, style: .headline)
+            CellTemplate.text(\.body)
+        }.insets(EdgeInsets(top: 10, leading: 16, bottom: 10, trailing: 16))
+        let sizer = try CellSizer(stack, engine: engine)
+        let constraints = try CellSizer(CellTemplate.constraints(views: Self.noteViews, rules: Self.noteRules), engine: engine)
+        let notes = [Note(title: "Groceries", body: "Milk, eggs, bread and a few things more"),
+                     Note(title: "A title long enough to wrap onto a second line at a narrow width", body: "مرحبا بالعالم — 日本語のテキスト 👍🏽"),
+                     Note(title: "x", body: "Short")]
+        for note in notes {
+            for width in [390.0, 250, 120] {
+                XCTAssertEqual(constraints.height(for: note, width: width), sizer.height(for: note, width: width), "\(note.title) at \(width)")
+            }
+        }
+        // Many rows at once, on two threads: the same numbers as one by one.
+        let rows = (0..<300).map { notes[$0 % 3] }
+        XCTAssertEqual(constraints.heights(for: rows, width: 250, threads: 2), rows.map { constraints.height(for: $0, width: 250) })
+    }
+
+    /// An empty label has no intrinsic size (UILabel's): the spacing after it stays.
+    func testAnEmptyTextHasNoHeight() throws {
+        let cell = try CellSizer(CellTemplate.constraints(views: Self.noteViews, rules: Self.noteRules), engine: engine)
+        let body = engine.layout("Short", width: 358, attributes: TextAttributes(textStyle: .body)).height
+        XCTAssertEqual(cell.height(for: Note(title: "", body: "Short"), width: 390), 10 + 0 + 4 + body + 10, accuracy: 1e-9)
+    }
+
+    /// Baselines come from the measured lines: a body text under a headline's last baseline.
+    func testBaselinesAreTheMeasuredLines() throws {
+        let rules = ["title.top == super.top", "title.leading == super.leading", "title.trailing == super.trailing",
+                     "body.firstBaseline == title.lastBaseline + 20", "body.leading == super.leading", "body.trailing == super.trailing",
+                     "super.bottom == body.bottom"]
+        let cell = try CellSizer(CellTemplate.constraints(views: Self.noteViews, rules: rules), engine: engine)
+        let note = Note(title: "A headline that wraps onto two lines here", body: "Body")
+        let title = engine.layout(note.title, width: 200, attributes: TextAttributes(textStyle: .headline))
+        let body = engine.layout(note.body, width: 200, attributes: TextAttributes(textStyle: .body))
+        XCTAssertEqual(title.lineCount, 2)
+        let expected = title.lines.last!.baseline + 20 - body.lines[0].baseline + body.height
+        XCTAssertEqual(cell.height(for: note, width: 200), expected, accuracy: 1e-9)
+    }
+
+    /// A column sized to its content reads the compressed width: texts on one line.
+    func testTheNaturalWidthIsTheCompressedWidth() throws {
+        let cell = try CellSizer(CellTemplate<Note>.constraints(views: [.text("title", \.title).hugging(horizontal: 251), .text("body", \.body)], rules: [
+            "title.leading == super.leading + 8", "body.leading == title.trailing + 12", "super.trailing == body.trailing + 8",
+            "title.top == super.top", "body.top == super.top", "super.bottom >= title.bottom", "super.bottom >= body.bottom",
+        ]), engine: engine)
+        let note = Note(title: "Key", body: "A value")
+        let a = TextAttributes(textStyle: .body)
+        let expected = 8 + engine.prepare("Key").naturalWidth(attributes: a) + 12 + engine.prepare("A value").naturalWidth(attributes: a) + 8
+        XCTAssertEqual(cell.naturalWidth(for: note), expected, accuracy: 1e-9)
+    }
+
+    /// A constraint element nested in a stack is fitted at the width the stack gives it.
+    func testAConstraintElementInsideAStack() throws {
+        let inner = CellTemplate<Note>.constraints(views: Self.noteViews, rules: Self.noteRules)
+        let outer = CellTemplate<Note>.vstack(spacing: 6) {
+            CellTemplate.box(width: 20, height: 30)
+            inner
+        }.insets(EdgeInsets(top: 5, leading: 10, bottom: 5, trailing: 10))
+        let note = Note(title: "Title", body: "Some body text long enough to wrap in a narrow cell")
+        let alone = try CellSizer(inner, engine: engine).height(for: note, width: 180)
+        XCTAssertEqual(try CellSizer(outer, engine: engine).height(for: note, width: 200), 5 + 30 + 6 + alone + 5, accuracy: 1e-9)
+    }
+
+    // MARK: - Errors name the rule, the view or the column
+
+    func error(_ views: [ConstraintElement<Note>.View], _ rules: [String], columns: [String] = []) -> String {
+        do {
+            _ = try CellSizer(CellTemplate.constraints(views: views, rules: rules), engine: engine,
+                              column: { name in columns.contains(name) ? { _ in "x" } : nil })
+            return "no error"
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    func testErrors() {
+        let box = ConstraintElement<Note>.View.box("image", width: 44, height: 44)
+        let placed = ["image.leading == super.leading", "image.top == super.top", "super.bottom == image.bottom"]
+        XCTAssertEqual(error([box], placed + ["image.top == super.top + x"]),
+                       "cell.constraints.rules[3]: at character 26: expected a number after + (in \"image.top == super.top + x\")")
+        XCTAssertEqual(error([box], placed + ["title.top == image.bottom"]),
+                       "cell.constraints.rules[3]: \"title.top == image.bottom\": no view named \"title\"")
+        XCTAssertEqual(error([box], placed + ["image.width == 10", "image.height == 44", "image.width == 20"]),
+                       "cell.constraints.rules[5]: unable to satisfy \"image.width == 20\" together with \"image.width == 10\"")
+        XCTAssertEqual(error([box], placed + ["image.width == -5"]),
+                       "cell.constraints.rules[3]: unable to satisfy \"image.width == -5\": no view may have a negative width or height")
+        XCTAssertEqual(error([box, .container("badge")], placed + ["badge.leading == image.trailing", "badge.width == 10", "badge.height == 10"]),
+                       "cell.constraints.views.badge: the vertical position or size of \"badge\" is not determined by the rules (an ambiguous layout)")
+        XCTAssertEqual(error([.text("title", column: "Title")], ["title.leading == super.leading"]),
+                       "cell.constraints.views.title.text.column: no column named \"Title\"")
+        XCTAssertEqual(error([box.hugging(horizontal: 0)], placed), "cell.constraints.views.image.hugging.horizontal: a priority must be between 1 and 1000 (got 0.0)")
+        XCTAssertEqual(error([box, box], placed), "cell.constraints.views.image: two views named \"image\" (\"super\" is the content view)")
+        XCTAssertEqual(error([.box("2x", width: 1, height: 1)], []),
+                       "cell.constraints.views.2x: \"2x\" cannot be a view's name: use letters, digits and _, starting with a letter or _")
+        XCTAssertEqual(error([], []), "cell.constraints: a constraint cell needs views and rules")
+        XCTAssertEqual(error([.box("image", width: -1, height: 1)], placed),
+                       "cell.constraints.views.image.box.width: must be a finite number of points from 0 to 16777215 (got -1.0)")
+    }
+}
