@@ -45,20 +45,32 @@ package struct ConstraintCell: Sendable {
         }
     }
 
+    /// A text's per-row variables: its intrinsic width and height, and its baselines' offsets
+    /// (first from the top, last from the bottom) when rules use them.
+    private struct TextVariables: Sendable {
+        var width: Variable
+        var height: Variable
+        var first: Variable?
+        var last: Variable?
+    }
+
     /// The content view's name in rules.
     package static let contentView = "super"
     package let views: [View]
-    /// The compiled solver, as every row starts from it (so a row's layout never depends on the
-    /// rows fitted before it), and the solver of the last fit (for `frame(of:)`).
-    private var base = ConstraintSolver()
+    /// The whole system compiled in one solver: where errors are found (conflicts, ambiguity).
     private var solver = ConstraintSolver()
-    /// The compiled solver of the compressed width (`naturalWidth`): the content view's width
+    /// The compiled system split into its independent parts (`ConstraintComponents`), as every
+    /// row starts from it (so a row's layout never depends on the rows fitted before it), and
+    /// the parts of the last fit (for `frame(of:)`).
+    private var base = ConstraintComponents()
+    private var fitted = ConstraintComponents()
+    /// The compiled parts of the compressed width (`compressedWidth`): the content view's width
     /// pulled toward 0 at the fitting level rather than given.
-    private var compressed = ConstraintSolver()
+    private var compressed = ConstraintComponents()
     private let index: [String: Int]
     /// Per view: leading, trailing, top, bottom; per text: natural width, height, baselines.
     private let edges: [(left: Variable, right: Variable, top: Variable, bottom: Variable)]
-    private let textVariables: [Int: (width: Variable, height: Variable, first: Variable, last: Variable)]
+    private let textVariables: [Int: TextVariables]
     private let fittingWidth: Variable
     /// The text views' indices, in order.
     private let textOrder: [Int]
@@ -85,10 +97,22 @@ package struct ConstraintCell: Sendable {
         let edges = all.map { v -> (left: Variable, right: Variable, top: Variable, bottom: Variable) in
             (variable(v.name + ".leading"), variable(v.name + ".trailing"), variable(v.name + ".top"), variable(v.name + ".bottom"))
         }
-        var textVariables: [Int: (width: Variable, height: Variable, first: Variable, last: Variable)] = [:]
+        var parsed: [(text: String, rule: LayoutRule)] = []
+        for text in rules {
+            do { parsed.append((text, try LayoutRule(parsing: text))) } catch { throw .badRule(error) }
+        }
+        // A text's baselines are variables (suggested per row) only where rules use them.
+        var baselines = Set<String>()
+        for (_, rule) in parsed {
+            for anchor in [rule.first] + (rule.second.map { [$0] } ?? []) where anchor.attribute == .firstBaseline || anchor.attribute == .lastBaseline {
+                baselines.insert(anchor.view + (anchor.attribute == .firstBaseline ? ".first" : ".last"))
+            }
+        }
+        var textVariables: [Int: TextVariables] = [:]
         for (k, v) in all.enumerated() where v.kind == .text {
-            textVariables[k] = (variable(v.name + ".intrinsicWidth"), variable(v.name + ".intrinsicHeight"),
-                                variable(v.name + ".firstBaselineOffset"), variable(v.name + ".lastBaselineOffset"))
+            textVariables[k] = TextVariables(width: variable(v.name + ".intrinsicWidth"), height: variable(v.name + ".intrinsicHeight"),
+                                             first: baselines.contains(v.name + ".first") ? variable(v.name + ".firstBaselineOffset") : nil,
+                                             last: baselines.contains(v.name + ".last") ? variable(v.name + ".lastBaselineOffset") : nil)
         }
         self.views = all
         self.index = index
@@ -119,7 +143,7 @@ package struct ConstraintCell: Sendable {
                 let t = textVariables[k]!
                 width = LinearExpression(t.width)
                 height = LinearExpression(t.height)
-                edits += [t.width, t.height, t.first, t.last]
+                edits += [t.width, t.height] + [t.first, t.last].compactMap { $0 }
             case .container: break
             }
             if let width {
@@ -134,9 +158,7 @@ package struct ConstraintCell: Sendable {
             }
         }
         var ruled: [Constraint] = []
-        for text in rules {
-            let rule: LayoutRule
-            do { rule = try LayoutRule(parsing: text) } catch { throw .badRule(error) }
+        for (text, rule) in parsed {
             let first = try expression(rule.first, rule: text)
             let second = try rule.second.map { a throws(ConstraintCellError) in try expression(a, rule: text) }
             var e = first.minus(LinearExpression(constant: rule.constant))
@@ -190,32 +212,60 @@ package struct ConstraintCell: Sendable {
             }
             return kept.map(\.label)
         }
-        solver = try compile(widthGiven: true)
-        compressed = try compile(widthGiven: false)
-        base = self.solver
+        let compiled = try compile(widthGiven: true)
+        _ = try compile(widthGiven: false)
+        /// The same system, split into parts for fitting rows.
+        func parts(widthGiven: Bool) throws(ConstraintCellError) -> ConstraintComponents {
+            var all = structure + ruled
+            var editable = edits.map { (variable: $0, priority: 999.0) }
+            if widthGiven {
+                editable.insert((fittingWidth, 999), at: 0)
+            } else {
+                all.append(Constraint(LinearExpression(fittingWidth), .equal, priority: 50, label: "super.width == 0 @50 (fitting)"))
+            }
+            do { return try ConstraintComponents(constraints: all, edits: editable) } catch { throw .internalConstraint("\(error)") }
+        }
+        base = try parts(widthGiven: true)
+        compressed = try parts(widthGiven: false)
+        fitted = base
+        solver = compiled
+        // Rows start from a typical layout (a 400 pt cell, texts 100 × 20), not from width 0
+        // where everything is squeezed: fewer pivots per row. The same start for every row.
+        var typical: [(Variable, Double)] = []
+        for k in textOrder {
+            let t = textVariables[k]!
+            typical += [(t.width, 100), (t.height, 20)]
+        }
+        var primed = base
+        if (try? primed.suggest([(fittingWidth, 400)] + typical)) != nil { base = primed }
+        primed = compressed
+        if (try? primed.suggest(typical)) != nil { compressed = primed }
         if let (view, axis) = firstAmbiguity() { throw .ambiguous(view, axis: axis) }
     }
 
     /// The first view (in order) an edge of which the rules leave free (UIKit's ambiguous
     /// layout): pushed by a probe weaker than every priority, it moves. Checked once, at
-    /// compile time, with every text empty.
+    /// compile time, with texts 100 and 10,000 pt wide in a 1,000 pt cell.
     private func firstAmbiguity() -> (String, String)? {
-        // At a realistic width, texts of some size: at width 0 slack is squeezed out and hides it.
-        var sized = solver
-        try? sized.suggest(1000, for: fittingWidth)
-        for t in textVariables.values.sorted(by: { $0.width.id < $1.width.id }) {
-            try? sized.suggest(100, for: t.width)
-            try? sized.suggest(20, for: t.height)
-        }
-        for (k, view) in views.enumerated() where k > 0 {
-            let e = edges[k]
-            for (edge, axis) in [(e.left, "horizontal"), (e.right, "horizontal"), (e.top, "vertical"), (e.bottom, "vertical")] {
-                for push in [1000.0, -1000.0] {
-                    var probe = sized
-                    let before = probe.value(of: edge)
-                    guard (try? probe.addEditVariable(edge, priority: 1, weight: 1e-3)) != nil,
-                          (try? probe.suggest(before + push, for: edge)) != nil else { continue }
-                    if abs(probe.value(of: edge) - before) > 1e-6 { return (view.name, axis) }
+        // At a realistic width, with texts that fit and texts too wide for it (where two
+        // compression resistances may tie): at width 0 slack is squeezed out and hides it.
+        for textWidth in [100.0, 10_000] {
+            var sized = solver
+            try? sized.suggest(1000, for: fittingWidth)
+            for t in textVariables.values.sorted(by: { $0.width.id < $1.width.id }) {
+                try? sized.suggest(textWidth, for: t.width)
+                try? sized.suggest(20, for: t.height)
+            }
+            for (k, view) in views.enumerated() where k > 0 {
+                let e = edges[k]
+                for (edge, axis) in [(e.left, "horizontal"), (e.right, "horizontal"), (e.top, "vertical"), (e.bottom, "vertical")] {
+                    for push in [1000.0, -1000.0] {
+                        var probe = sized
+                        let before = probe.value(of: edge)
+                        guard (try? probe.addEditVariable(edge, priority: 1, weight: 1e-3)) != nil,
+                              (try? probe.suggest(before + push, for: edge)) != nil else { continue }
+                        if abs(probe.value(of: edge) - before) > 1e-6 { return (view.name, axis) }
+                    }
                 }
             }
         }
@@ -236,11 +286,11 @@ package struct ConstraintCell: Sendable {
         case .centerX: return LinearExpression([(e.left, 0.5), (e.right, 0.5)])
         case .centerY: return LinearExpression([(e.top, 0.5), (e.bottom, 0.5)])
         case .firstBaseline:
-            guard let t = textVariables[k] else { return LinearExpression(e.bottom) }
-            return LinearExpression([(e.top, 1), (t.first, 1)])
+            guard let first = textVariables[k]?.first else { return LinearExpression(e.bottom) }
+            return LinearExpression([(e.top, 1), (first, 1)])
         case .lastBaseline:
-            guard let t = textVariables[k] else { return LinearExpression(e.bottom) }
-            return LinearExpression([(e.bottom, 1), (t.last, -1)])
+            guard let last = textVariables[k]?.last else { return LinearExpression(e.bottom) }
+            return LinearExpression([(e.bottom, 1), (last, -1)])
         }
     }
 
@@ -248,8 +298,8 @@ package struct ConstraintCell: Sendable {
     package func frame(of name: String) -> (x: Double, y: Double, width: Double, height: Double)? {
         guard let k = index[name] else { return nil }
         let e = edges[k]
-        let left = solver.value(of: e.left), top = solver.value(of: e.top)
-        return (left, top, solver.value(of: e.right) - left, solver.value(of: e.bottom) - top)
+        let left = fitted.value(of: e.left), top = fitted.value(of: e.top)
+        return (left, top, fitted.value(of: e.right) - left, fitted.value(of: e.bottom) - top)
     }
 
     /// Fits the cell at `width`, as `systemLayoutSizeFitting` with wrapping labels: each text's
@@ -261,10 +311,9 @@ package struct ConstraintCell: Sendable {
     ///   - measure: a text's size at a width, by view index.
     package mutating func fit(width: Double, naturalWidth: (Int) -> Double, measure: (Int, Double) -> TextSize,
                               passes: Int = 4) throws(ConstraintError) -> Double {
-        solver = base
-        try solver.suggest(width, for: fittingWidth)
-        try settle(naturalWidth: naturalWidth, measure: measure, passes: passes)
-        return solver.value(of: edges[0].bottom) - solver.value(of: edges[0].top)
+        fitted = base
+        try settle(fittingWidth: width, naturalWidth: naturalWidth, measure: measure, passes: passes)
+        return fitted.value(of: edges[0].bottom) - fitted.value(of: edges[0].top)
     }
 
     /// The cell's compressed width (`UILayoutFittingCompressedSize`): the content view's width
@@ -273,40 +322,38 @@ package struct ConstraintCell: Sendable {
     /// reads as the cell's natural width.
     package mutating func compressedWidth(naturalWidth: (Int) -> Double, measure: (Int, Double) -> TextSize,
                                           passes: Int = 4) throws(ConstraintError) -> Double {
-        solver = compressed
-        try settle(naturalWidth: naturalWidth, measure: measure, passes: passes)
-        return solver.value(of: edges[0].right) - solver.value(of: edges[0].left)
+        fitted = compressed
+        try settle(fittingWidth: nil, naturalWidth: naturalWidth, measure: measure, passes: passes)
+        return fitted.value(of: edges[0].right) - fitted.value(of: edges[0].left)
     }
 
-    /// Suggests each text's natural width and its size there, then re-measures each text at
-    /// the width it was solved to while one changes (at most `passes` rounds).
-    private mutating func settle(naturalWidth: (Int) -> Double, measure: (Int, Double) -> TextSize, passes: Int) throws(ConstraintError) {
-        let texts = textOrder
-        guard !texts.isEmpty else { return }
+    /// Suggests the fitting width and each text's natural width, solves, then measures each
+    /// text at the width it got and suggests its height (and the baselines rules use), while a
+    /// width changes (at most `passes` rounds of measuring). Each round is one batch of
+    /// suggestions, re-optimised once.
+    private mutating func settle(fittingWidth width: Double?, naturalWidth: (Int) -> Double, measure: (Int, Double) -> TextSize,
+                                 passes: Int) throws(ConstraintError) {
+        var batch: [(Variable, Double)] = []
+        batch.reserveCapacity(1 + 4 * textOrder.count)
+        if let width { batch.append((fittingWidth, width)) }
+        for k in textOrder { batch.append((textVariables[k]!.width, naturalWidth(k))) }
+        try fitted.suggest(batch)
+        guard !textOrder.isEmpty else { return }
         var measuredAt = [Double](repeating: -1, count: views.count)
-        func suggest(_ k: Int, _ size: TextSize) throws(ConstraintError) {
-            let t = textVariables[k]!
-            try solver.suggest(size.height, for: t.height)
-            try solver.suggest(size.firstBaseline, for: t.first)
-            try solver.suggest(size.lastBaselineFromBottom, for: t.last)
-        }
-        for k in texts {
-            let natural = naturalWidth(k)
-            measuredAt[k] = natural
-            try solver.suggest(natural, for: textVariables[k]!.width)
-            try suggest(k, measure(k, natural))
-        }
         for _ in 0..<max(1, passes) {
-            var changed = false
-            for k in texts {
-                let e = edges[k]
-                let w = solver.value(of: e.right) - solver.value(of: e.left)
+            batch.removeAll(keepingCapacity: true)
+            for k in textOrder {
+                let e = edges[k], t = textVariables[k]!
+                let w = fitted.value(of: e.right) - fitted.value(of: e.left)
                 guard abs(w - measuredAt[k]) > 1e-9 else { continue }
                 measuredAt[k] = w
-                changed = true
-                try suggest(k, measure(k, w))
+                let size = measure(k, w)
+                batch.append((t.height, size.height))
+                if let first = t.first { batch.append((first, size.firstBaseline)) }
+                if let last = t.last { batch.append((last, size.lastBaselineFromBottom)) }
             }
-            if !changed { break }
+            if batch.isEmpty { break }
+            try fitted.suggest(batch)
         }
     }
 

@@ -14,10 +14,15 @@ package struct ConstraintSolver: Sendable {
     private var objective = Row()
     private var artificial: Row?
     private var infeasible: [Symbol] = []
-    private var symbolOf: [Variable: Symbol] = [:]
+    /// Each variable's symbol, by variable id (ids are small and dense: an index, not a hash).
+    private var symbolOf: [Symbol?] = []
     private var variables: [Variable] = []
     private var markers: [Int: (marker: Symbol, other: Symbol?, constraint: Constraint)] = [:]
-    private var edits: [Variable: (constraint: Int, marker: Symbol, other: Symbol?, value: Double)] = [:]
+    /// Each edit variable's constraint and markers, by variable id (fixed once made editable),
+    /// and its suggested value apart (the one thing a row changes: copied with the solver, it
+    /// costs a few doubles, not a table).
+    private var edits: [(constraint: Int, marker: Symbol, other: Symbol?)?] = []
+    private var editValues: [Double] = []
     private var nextSymbol = 0
     /// Set when a suggestion failed midway (see `suggest`).
     private var broken = false
@@ -58,7 +63,7 @@ package struct ConstraintSolver: Sendable {
     /// The value of each variable in the current solution (0 for one no constraint mentions).
     package func value(of variable: Variable) -> Double {
         // (After a failed suggestion the values are not a solution: see `suggest`.)
-        guard let symbol = symbolOf[variable] else { return 0 }
+        guard variable.id < symbolOf.count, let symbol = symbolOf[variable.id] else { return 0 }
         return rows[symbol]?.constant ?? 0
     }
 
@@ -67,13 +72,19 @@ package struct ConstraintSolver: Sendable {
     /// Makes `variable` editable at `priority` (below required): `suggest` then moves it. A
     /// `weight` replaces the priority's (a probe weaker than every priority).
     package mutating func addEditVariable(_ variable: Variable, priority: Double, weight: Double? = nil) throws(ConstraintError) {
-        guard edits[variable] == nil else { return }
+        precondition(variable.id >= 0, "variable ids are indices from 0")
+        if variable.id < edits.count, edits[variable.id] != nil { return }
         guard priority < Constraint.required else { throw .requiredEdit(variable.name) }
         var edit = Constraint(LinearExpression(variable), .equal, priority: priority, label: "edit \(variable.name)")
         if let weight { edit.weight = weight }
         let handle = try add(edit)
         let tag = markers[handle]!
-        edits[variable] = (handle, tag.marker, tag.other, 0)
+        if variable.id >= edits.count {
+            edits += repeatElement(nil, count: variable.id + 1 - edits.count)
+            editValues += repeatElement(0, count: variable.id + 1 - editValues.count)
+        }
+        edits[variable.id] = (handle, tag.marker, tag.other)
+        editValues[variable.id] = 0
     }
 
     /// Suggests a value for an edit variable and re-optimises (the dual simplex from the last
@@ -83,14 +94,42 @@ package struct ConstraintSolver: Sendable {
     /// copy would cost a copy of the tableau per suggestion, five times the suggestion itself.)
     package mutating func suggest(_ value: Double, for variable: Variable) throws(ConstraintError) {
         guard !broken else { throw .broken }
-        do { try suggestValue(value, for: variable) } catch { broken = true; throw error }
+        do {
+            try moveEdit(variable, to: value)
+            try dualOptimize()
+        } catch { broken = true; throw error }
     }
 
-    private mutating func suggestValue(_ value: Double, for variable: Variable) throws(ConstraintError) {
-        guard var edit = edits[variable] else { throw .notEditable(variable.name) }
-        let delta = value - edit.value
-        edit.value = value
-        edits[variable] = edit
+    /// Suggests values for several edit variables at once and re-optimises once: the same
+    /// solution as suggesting them one by one (constants change, the objective does not, so
+    /// the dual simplex restores every infeasible row together), with one pass of pivots.
+    package mutating func suggest(_ suggestions: [(Variable, Double)]) throws(ConstraintError) {
+        guard !broken else { throw .broken }
+        do {
+            for (variable, value) in suggestions { try moveEdit(variable, to: value) }
+            try dualOptimize()
+        } catch { broken = true; throw error }
+    }
+
+    /// The first half of a suggestion: moves the edit variable's value without re-optimising
+    /// (several may be staged; `reoptimize` then restores the solution once).
+    package mutating func stage(_ value: Double, for variable: Variable) throws(ConstraintError) {
+        guard !broken else { throw .broken }
+        do { try moveEdit(variable, to: value) } catch { broken = true; throw error }
+    }
+
+    /// The second half: the dual simplex over every row the staged suggestions left infeasible.
+    package mutating func reoptimize() throws(ConstraintError) {
+        guard !broken else { throw .broken }
+        do { try dualOptimize() } catch { broken = true; throw error }
+    }
+
+    /// Moves an edit variable's constant, noting the rows it leaves infeasible.
+    private mutating func moveEdit(_ variable: Variable, to value: Double) throws(ConstraintError) {
+        guard variable.id >= 0, variable.id < edits.count, let edit = edits[variable.id] else { throw .notEditable(variable.name) }
+        let delta = value - editValues[variable.id]
+        guard delta != 0 else { return }
+        editValues[variable.id] = value
         if rows[edit.marker] != nil {
             if rows[edit.marker]!.constant - delta < 0 { infeasible.append(edit.marker) }
             rows[edit.marker]!.constant -= delta
@@ -98,14 +137,19 @@ package struct ConstraintSolver: Sendable {
             if rows[other]!.constant + delta < 0 { infeasible.append(other) }
             rows[other]!.constant += delta
         } else {
-            for symbol in basics {
-                let c = rows[symbol]!.coefficient(of: edit.marker)
-                guard c != 0 else { continue }
-                rows[symbol]!.constant += delta * c
-                if rows[symbol]!.constant < 0 && symbol.kind != .external { infeasible.append(symbol) }
+            let basics = self.basics
+            var infeasible = self.infeasible
+            self.infeasible = []
+            rows.withRows { rows in
+                for symbol in basics {
+                    let c = rows[symbol.id]!.coefficient(of: edit.marker)
+                    guard c != 0 else { continue }
+                    rows[symbol.id]!.constant += delta * c
+                    if rows[symbol.id]!.constant < 0 && symbol.kind != .external { infeasible.append(symbol) }
+                }
             }
+            self.infeasible = infeasible
         }
-        try dualOptimize()
     }
 
     // MARK: - Tableau
@@ -116,9 +160,11 @@ package struct ConstraintSolver: Sendable {
     }
 
     private mutating func symbol(for variable: Variable) -> Symbol {
-        if let s = symbolOf[variable] { return s }
+        precondition(variable.id >= 0, "variable ids are indices from 0")
+        if variable.id < symbolOf.count, let s = symbolOf[variable.id] { return s }
         let s = newSymbol(.external)
-        symbolOf[variable] = s
+        if variable.id >= symbolOf.count { symbolOf += repeatElement(nil, count: variable.id + 1 - symbolOf.count) }
+        symbolOf[variable.id] = s
         variables.append(variable)
         return s
     }
@@ -209,10 +255,16 @@ package struct ConstraintSolver: Sendable {
     /// Replaces `symbol` in every row and the objective(s) by `row`; rows left with a negative
     /// constant are noted for the dual simplex.
     private mutating func substitute(_ symbol: Symbol, by row: Row) {
-        for basic in basics {
-            rows[basic]!.substitute(symbol, by: row)
-            if basic.kind != .external && rows[basic]!.constant < 0 { infeasible.append(basic) }
+        let basics = self.basics
+        var infeasible = self.infeasible
+        self.infeasible = []
+        rows.withRows { rows in
+            for basic in basics {
+                rows[basic.id]!.substitute(symbol, by: row)
+                if basic.kind != .external && rows[basic.id]!.constant < 0 { infeasible.append(basic) }
+            }
         }
+        self.infeasible = infeasible
         objective.substitute(symbol, by: row)
         artificial?.substitute(symbol, by: row)
     }
@@ -297,6 +349,11 @@ struct RowTable: Sendable {
             if symbol.id >= slots.count { slots.append(contentsOf: repeatElement(nil, count: symbol.id + 1 - slots.count)) }
             yield &slots[symbol.id]
         }
+    }
+
+    /// The rows by symbol id, in place (loops over many rows without copying any).
+    mutating func withRows<R>(_ body: (UnsafeMutableBufferPointer<Row?>) -> R) -> R {
+        slots.withUnsafeMutableBufferPointer { body($0) }
     }
 
     /// Sets the row of `symbol`; returns the one it replaces.

@@ -26,6 +26,13 @@ struct Row: Sendable {
     }
 
     private func index(of symbol: Symbol) -> Int? {
+        if cells.count <= 16 { // rows are short: a scan beats a search's mispredicted branches
+            for k in cells.indices {
+                let id = cells[k].symbol.id
+                if id >= symbol.id { return id == symbol.id ? k : nil }
+            }
+            return nil
+        }
         var lo = 0, hi = cells.count
         while lo < hi {
             let mid = (lo + hi) / 2
@@ -49,10 +56,32 @@ struct Row: Sendable {
         }
     }
 
-    /// Adds `coefficient × other`.
+    /// Adds `coefficient × other`: one merge of the two sorted rows, O(n + m).
     mutating func add(_ other: Row, times coefficient: Double) {
         constant += other.constant * coefficient
-        for cell in other.cells { add(cell.symbol, cell.coefficient * coefficient) }
+        if other.cells.count == 1 { // the common case of a substitution: one add in place
+            add(other.cells[0].symbol, other.cells[0].coefficient * coefficient)
+            return
+        }
+        var merged: [(symbol: Symbol, coefficient: Double)] = []
+        merged.reserveCapacity(cells.count + other.cells.count)
+        var i = 0, j = 0
+        while i < cells.count || j < other.cells.count {
+            if j == other.cells.count || (i < cells.count && cells[i].symbol.id < other.cells[j].symbol.id) {
+                merged.append(cells[i])
+                i += 1
+            } else if i == cells.count || other.cells[j].symbol.id < cells[i].symbol.id {
+                let c = other.cells[j].coefficient * coefficient
+                if abs(c) >= Row.epsilon { merged.append((other.cells[j].symbol, c)) }
+                j += 1
+            } else {
+                let c = cells[i].coefficient + other.cells[j].coefficient * coefficient
+                if abs(c) >= Row.epsilon { merged.append((cells[i].symbol, c)) }
+                i += 1
+                j += 1
+            }
+        }
+        cells = merged
     }
 
     mutating func remove(_ symbol: Symbol) {

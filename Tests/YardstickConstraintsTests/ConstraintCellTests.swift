@@ -125,9 +125,25 @@ final class ConstraintCellTests: XCTestCase {
         XCTAssertThrowsError(try ConstraintCell(views: [.init("a", .box(width: 10, height: 10))], rules: ["a.top == b.bottom"])) {
             XCTAssertEqual("\($0)", #""a.top == b.bottom": no view named "b""#)
         }
-        XCTAssertThrowsError(try ConstraintCell(views: [.init("a", .container)], rules: ["a.width == 10", "a.width == 20"])) {
-            XCTAssertEqual("\($0)", #"unable to satisfy "a.width == 20" together with the required rules before it"#)
+        XCTAssertThrowsError(try ConstraintCell(views: [.init("a", .container)], rules: ["a.width == 10", "a.height == 5", "a.width == 20"])) {
+            XCTAssertEqual("\($0)", #"unable to satisfy "a.width == 20" together with "a.width == 10""#)
         }
+        // Three rules in conflict only together: all are named, and none that is not.
+        XCTAssertThrowsError(try ConstraintCell(views: [.init("a", .container), .init("b", .container)],
+                                                rules: ["a.width == 10", "b.height == 3", "b.width == a.width * 2", "b.width == 30"])) {
+            XCTAssertEqual("\($0)", #"unable to satisfy "b.width == 30" together with "a.width == 10", "b.width == a.width * 2""#)
+        }
+        // Two long labels side by side, both at compression resistance 750: which one is cut
+        // is ambiguous (as in UIKit), found at compile time.
+        let labels = ["a.leading == super.leading", "b.leading == a.trailing + 8", "b.trailing == super.trailing",
+                      "a.top == super.top", "b.top == super.top", "super.bottom >= a.bottom", "super.bottom >= b.bottom"]
+        var b = ConstraintCell.View("b", .text)
+        b.hugging.horizontal = 251
+        XCTAssertThrowsError(try ConstraintCell(views: [.init("a", .text), b], rules: labels)) {
+            XCTAssertEqual("\($0)", #"the horizontal position or size of "a" is not determined by the rules (an ambiguous layout)"#)
+        }
+        b.compression.horizontal = 751
+        XCTAssertNoThrow(try ConstraintCell(views: [.init("a", .text), b], rules: labels))
         XCTAssertThrowsError(try ConstraintCell(views: [.init("a", .container)], rules: ["a.width = 10"])) {
             XCTAssertEqual("\($0)", #"bad rule "a.width = 10": at character 9: expected ==, <= or >="#)
         }

@@ -89,7 +89,7 @@ final class ConstraintSolverTests: XCTestCase {
     }
 
     /// Random systems of a cell's kind (edges related by required and weighted equalities and
-    /// inequalities): edits suggested one after another reach the same optimal cost as a new
+    /// inequalities): edits suggested one after another, or in a batch, reach the same optimal cost as a new
     /// solver given the edits as constraints, and both satisfy every required constraint.
     func testSuggestionsReachTheOptimumOfAFreshSolve() throws {
         var random = SplitMix64(seed: 0x5EED)
@@ -110,15 +110,18 @@ final class ConstraintSolverTests: XCTestCase {
             var incremental = ConstraintSolver()
             var kept: [Constraint] = []
             for k in constraints { if (try? incremental.add(k)) != nil { kept.append(k) } }
-            let edited = Array(vars.prefix(2))
+            let edited = Array(vars.prefix(3))
             for x in edited { try incremental.addEditVariable(x, priority: 900) }
-            for _ in 0..<3 {
+            for round in 0..<3 {
                 var edits: [Constraint] = []
+                var batch: [(Variable, Double)] = []
                 for x in edited {
                     let value = Double(Int(random.next() % 300)) - 150
-                    try incremental.suggest(value, for: x)
+                    // One by one, or (every other round) all in one batch.
+                    if round % 2 == 0 { try incremental.suggest(value, for: x) } else { batch.append((x, value)) }
                     edits.append(c([(x, 1)], -value, .equal, 900, "edit \(x)"))
                 }
+                if !batch.isEmpty { try incremental.suggest(batch) }
                 var fresh = ConstraintSolver()
                 for k in kept + edits { try fresh.add(k) }
                 let all = kept + edits

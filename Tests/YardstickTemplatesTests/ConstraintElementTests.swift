@@ -57,7 +57,7 @@ final class ConstraintElementTests: XCTestCase {
 
     /// A column sized to its content reads the compressed width: texts on one line.
     func testTheNaturalWidthIsTheCompressedWidth() throws {
-        let cell = try CellSizer(CellTemplate<Note>.constraints(views: [.text("title", \.title).hugging(horizontal: 251), .text("body", \.body)], rules: [
+        let cell = try CellSizer(CellTemplate<Note>.constraints(views: [.text("title", \.title).hugging(horizontal: 251), .text("body", \.body).compression(horizontal: 749)], rules: [
             "title.leading == super.leading + 8", "body.leading == title.trailing + 12", "super.trailing == body.trailing + 8",
             "title.top == super.top", "body.top == super.top", "super.bottom >= title.bottom", "super.bottom >= body.bottom",
         ]), engine: engine)

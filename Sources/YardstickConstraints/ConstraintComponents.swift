@@ -1,0 +1,87 @@
+/// A system split into its independent parts, each solved by its own `ConstraintSolver`: the
+/// parts share no variable, so the optimum of the whole is the optimum of each (the objective
+/// is a sum over constraints). A cell's horizontal and vertical constraints are usually two
+/// such parts (unless a rule such as an aspect ratio ties them): a suggestion then touches,
+/// and pivots over, the rows of its own part only.
+///
+/// Built once from the whole system (O(constraints) to split, then each part's additions);
+/// a suggestion and a read cost what they cost in the part that holds the variable.
+package struct ConstraintComponents: Sendable {
+    private var solvers: [ConstraintSolver] = []
+    /// The part holding each variable, by variable id (-1: in no constraint).
+    private var partOf: [Int] = []
+    /// The parts a batch of suggestions touched (kept to allocate nothing per batch).
+    private var touched: [Bool] = []
+
+    /// An empty system.
+    package init() {}
+
+    /// Splits `constraints` and `edits` (variables made editable at a priority) into parts and
+    /// builds a solver for each, in constraint order.
+    /// - Throws: `ConstraintError` as `ConstraintSolver.add` does (a conflict among required ones).
+    package init(constraints: [Constraint], edits: [(variable: Variable, priority: Double)]) throws(ConstraintError) {
+        // Union-find over variable ids.
+        var parent: [Int] = []
+        func find(_ x: Int) -> Int {
+            var x = x
+            while parent[x] != x { parent[x] = parent[parent[x]]; x = parent[x] }
+            return x
+        }
+        func grow(_ id: Int) { while parent.count <= id { parent.append(parent.count) } }
+        for c in constraints {
+            guard let first = c.expression.terms.first?.0.id else { continue }
+            grow(first)
+            for (v, _) in c.expression.terms {
+                grow(v.id)
+                let a = find(first), b = find(v.id)
+                if a != b { parent[max(a, b)] = min(a, b) }
+            }
+        }
+        for (v, _) in edits { grow(v.id) }
+        // Parts numbered by their smallest variable id: the same split every time.
+        var partOfRoot: [Int: Int] = [:]
+        var used = [Bool](repeating: false, count: parent.count)
+        for c in constraints { for (v, _) in c.expression.terms { used[v.id] = true } }
+        for (v, _) in edits { used[v.id] = true }
+        partOf = [Int](repeating: -1, count: parent.count)
+        for id in parent.indices where used[id] {
+            let root = find(id)
+            if partOfRoot[root] == nil { partOfRoot[root] = partOfRoot.count }
+            partOf[id] = partOfRoot[root]!
+        }
+        solvers = Array(repeating: ConstraintSolver(), count: partOfRoot.count)
+        touched = Array(repeating: false, count: solvers.count)
+        for c in constraints {
+            guard let v = c.expression.terms.first?.0 else {
+                // A constant constraint: satisfied or not, it touches no part.
+                var alone = ConstraintSolver()
+                try alone.add(c)
+                continue
+            }
+            try solvers[partOf[v.id]].add(c)
+        }
+        for (v, priority) in edits { try solvers[partOf[v.id]].addEditVariable(v, priority: priority) }
+    }
+
+    /// Suggests values for edit variables, re-optimising each part touched once.
+    package mutating func suggest(_ batch: [(Variable, Double)]) throws(ConstraintError) {
+        for (v, value) in batch {
+            guard v.id >= 0, v.id < partOf.count, partOf[v.id] >= 0 else { throw .notEditable(v.name) }
+            try solvers[partOf[v.id]].stage(value, for: v)
+            touched[partOf[v.id]] = true
+        }
+        for k in touched.indices where touched[k] {
+            touched[k] = false
+            try solvers[k].reoptimize()
+        }
+    }
+
+    /// The variable's value in the current solution (0 for one in no constraint).
+    package func value(of variable: Variable) -> Double {
+        guard variable.id >= 0, variable.id < partOf.count, partOf[variable.id] >= 0 else { return 0 }
+        return solvers[partOf[variable.id]].value(of: variable)
+    }
+
+    /// How many independent parts the system has.
+    package var partCount: Int { solvers.count }
+}
