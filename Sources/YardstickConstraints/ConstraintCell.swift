@@ -59,18 +59,19 @@ package struct ConstraintCell: Sendable {
     package let views: [View]
     /// The whole system compiled in one solver: where errors are found (conflicts, ambiguity).
     private var solver = ConstraintSolver()
-    /// The compiled system split into its independent parts (`ConstraintComponents`), as every
-    /// row starts from it (so a row's layout never depends on the rows fitted before it), and
-    /// the parts of the last fit (for `frame(of:)`).
+    /// The compiled system split into its independent parts (`ConstraintComponents`). Every
+    /// row starts from the compiled state, so a row's layout never depends on the rows fitted
+    /// before it: a fit records its changes (`checkpoint`) and the next one first undoes them
+    /// (`rollback`), which leaves the last fit readable (`frame(of:)`) and copies nothing.
     private var base = ConstraintComponents()
-    private var fitted = ConstraintComponents()
     /// The compiled parts of the compressed width (`compressedWidth`): the content view's width
     /// pulled toward 0 at the fitting level rather than given.
     private var compressed = ConstraintComponents()
     private let index: [String: Int]
     /// Per view: leading, trailing, top, bottom; per text: natural width, height, baselines.
     private let edges: [(left: Variable, right: Variable, top: Variable, bottom: Variable)]
-    private let textVariables: [Int: TextVariables]
+    /// By view index (nil: not a text).
+    private let textVariables: [TextVariables?]
     private let fittingWidth: Variable
     /// The text views' indices, in order.
     private let textOrder: [Int]
@@ -108,7 +109,7 @@ package struct ConstraintCell: Sendable {
                 baselines.insert(anchor.view + (anchor.attribute == .firstBaseline ? ".first" : ".last"))
             }
         }
-        var textVariables: [Int: TextVariables] = [:]
+        var textVariables = [TextVariables?](repeating: nil, count: all.count)
         for (k, v) in all.enumerated() where v.kind == .text {
             textVariables[k] = TextVariables(width: variable(v.name + ".intrinsicWidth"), height: variable(v.name + ".intrinsicHeight"),
                                              first: baselines.contains(v.name + ".first") ? variable(v.name + ".firstBaselineOffset") : nil,
@@ -118,7 +119,7 @@ package struct ConstraintCell: Sendable {
         self.index = index
         self.edges = edges
         self.textVariables = textVariables
-        textOrder = textVariables.keys.sorted()
+        textOrder = textVariables.indices.filter { textVariables[$0] != nil }
         fittingWidth = variable("super.fittingWidth")
         // The structure: the content view at the origin, its width the fitting width, its
         // height pulled to 0 at the fitting level; views of no negative size; intrinsic sizes.
@@ -227,7 +228,6 @@ package struct ConstraintCell: Sendable {
         }
         base = try parts(widthGiven: true)
         compressed = try parts(widthGiven: false)
-        fitted = base
         solver = compiled
         // Rows start from a typical layout (a 400 pt cell, texts 100 × 20), not from width 0
         // where everything is squeezed: fewer pivots per row. The same start for every row.
@@ -252,7 +252,7 @@ package struct ConstraintCell: Sendable {
         for textWidth in [100.0, 10_000] {
             var sized = solver
             try? sized.suggest(1000, for: fittingWidth)
-            for t in textVariables.values.sorted(by: { $0.width.id < $1.width.id }) {
+            for t in textVariables.compactMap({ $0 }) {
                 try? sized.suggest(textWidth, for: t.width)
                 try? sized.suggest(20, for: t.height)
             }
@@ -294,12 +294,12 @@ package struct ConstraintCell: Sendable {
         }
     }
 
-    /// A view's solved frame (x, y, width, height) in the cell.
+    /// A view's solved frame (x, y, width, height) in the cell, after the last `fit`.
     package func frame(of name: String) -> (x: Double, y: Double, width: Double, height: Double)? {
         guard let k = index[name] else { return nil }
         let e = edges[k]
-        let left = fitted.value(of: e.left), top = fitted.value(of: e.top)
-        return (left, top, fitted.value(of: e.right) - left, fitted.value(of: e.bottom) - top)
+        let left = base.value(of: e.left), top = base.value(of: e.top)
+        return (left, top, base.value(of: e.right) - left, base.value(of: e.bottom) - top)
     }
 
     /// Fits the cell at `width`, as `systemLayoutSizeFitting` with wrapping labels: each text's
@@ -311,9 +311,14 @@ package struct ConstraintCell: Sendable {
     ///   - measure: a text's size at a width, by view index.
     package mutating func fit(width: Double, naturalWidth: (Int) -> Double, measure: (Int, Double) -> TextSize,
                               passes: Int = 4) throws(ConstraintError) -> Double {
-        fitted = base
-        try settle(fittingWidth: width, naturalWidth: naturalWidth, measure: measure, passes: passes)
-        return fitted.value(of: edges[0].bottom) - fitted.value(of: edges[0].top)
+        // Taken out while in use (a swap, O(1)): `settle` reads the rest of `self`.
+        var parts = ConstraintComponents()
+        swap(&parts, &base)
+        defer { swap(&parts, &base) }
+        parts.rollback()
+        parts.checkpoint()
+        try settle(&parts, fittingWidth: width, naturalWidth: naturalWidth, measure: measure, passes: passes)
+        return parts.value(of: edges[0].bottom) - parts.value(of: edges[0].top)
     }
 
     /// The cell's compressed width (`UILayoutFittingCompressedSize`): the content view's width
@@ -322,29 +327,33 @@ package struct ConstraintCell: Sendable {
     /// reads as the cell's natural width.
     package mutating func compressedWidth(naturalWidth: (Int) -> Double, measure: (Int, Double) -> TextSize,
                                           passes: Int = 4) throws(ConstraintError) -> Double {
-        fitted = compressed
-        try settle(fittingWidth: nil, naturalWidth: naturalWidth, measure: measure, passes: passes)
-        return fitted.value(of: edges[0].right) - fitted.value(of: edges[0].left)
+        var parts = ConstraintComponents()
+        swap(&parts, &compressed)
+        defer { swap(&parts, &compressed) }
+        parts.rollback()
+        parts.checkpoint()
+        try settle(&parts, fittingWidth: nil, naturalWidth: naturalWidth, measure: measure, passes: passes)
+        return parts.value(of: edges[0].right) - parts.value(of: edges[0].left)
     }
 
     /// Suggests the fitting width and each text's natural width, solves, then measures each
     /// text at the width it got and suggests its height (and the baselines rules use), while a
     /// width changes (at most `passes` rounds of measuring). Each round is one batch of
     /// suggestions, re-optimised once.
-    private mutating func settle(fittingWidth width: Double?, naturalWidth: (Int) -> Double, measure: (Int, Double) -> TextSize,
+    private func settle(_ parts: inout ConstraintComponents, fittingWidth width: Double?, naturalWidth: (Int) -> Double, measure: (Int, Double) -> TextSize,
                                  passes: Int) throws(ConstraintError) {
         var batch: [(Variable, Double)] = []
         batch.reserveCapacity(1 + 4 * textOrder.count)
         if let width { batch.append((fittingWidth, width)) }
         for k in textOrder { batch.append((textVariables[k]!.width, naturalWidth(k))) }
-        try fitted.suggest(batch)
+        try parts.suggest(batch)
         guard !textOrder.isEmpty else { return }
         var measuredAt = [Double](repeating: -1, count: views.count)
         for _ in 0..<max(1, passes) {
             batch.removeAll(keepingCapacity: true)
             for k in textOrder {
                 let e = edges[k], t = textVariables[k]!
-                let w = fitted.value(of: e.right) - fitted.value(of: e.left)
+                let w = parts.value(of: e.right) - parts.value(of: e.left)
                 guard abs(w - measuredAt[k]) > 1e-9 else { continue }
                 measuredAt[k] = w
                 let size = measure(k, w)
@@ -353,7 +362,7 @@ package struct ConstraintCell: Sendable {
                 if let last = t.last { batch.append((last, size.lastBaselineFromBottom)) }
             }
             if batch.isEmpty { break }
-            try fitted.suggest(batch)
+            try parts.suggest(batch)
         }
     }
 

@@ -10,8 +10,6 @@ package struct ConstraintComponents: Sendable {
     private var solvers: [ConstraintSolver] = []
     /// The part holding each variable, by variable id (-1: in no constraint).
     private var partOf: [Int] = []
-    /// The parts a batch of suggestions touched (kept to allocate nothing per batch).
-    private var touched: [Bool] = []
 
     /// An empty system.
     package init() {}
@@ -50,7 +48,6 @@ package struct ConstraintComponents: Sendable {
             partOf[id] = partOfRoot[root]!
         }
         solvers = Array(repeating: ConstraintSolver(), count: partOfRoot.count)
-        touched = Array(repeating: false, count: solvers.count)
         for c in constraints {
             guard let v = c.expression.terms.first?.0 else {
                 // A constant constraint: satisfied or not, it touches no part.
@@ -65,15 +62,24 @@ package struct ConstraintComponents: Sendable {
 
     /// Suggests values for edit variables, re-optimising each part touched once.
     package mutating func suggest(_ batch: [(Variable, Double)]) throws(ConstraintError) {
+        var touched: UInt64 = 0 // the parts staged in, as bits (parts past 63 are always re-optimised)
         for (v, value) in batch {
             guard v.id >= 0, v.id < partOf.count, partOf[v.id] >= 0 else { throw .notEditable(v.name) }
-            try solvers[partOf[v.id]].stage(value, for: v)
-            touched[partOf[v.id]] = true
+            let part = partOf[v.id]
+            try solvers[part].stage(value, for: v)
+            touched |= part < 64 ? 1 << UInt64(part) : 0
         }
-        for k in touched.indices where touched[k] {
-            touched[k] = false
-            try solvers[k].reoptimize()
-        }
+        for k in solvers.indices where k >= 64 || touched & (1 << UInt64(k)) != 0 { try solvers[k].reoptimize() }
+    }
+
+    /// Starts recording in every part (`ConstraintSolver.checkpoint`).
+    package mutating func checkpoint() {
+        for k in solvers.indices { solvers[k].checkpoint() }
+    }
+
+    /// Returns every part to its last checkpoint.
+    package mutating func rollback() {
+        for k in solvers.indices { solvers[k].rollback() }
     }
 
     /// The variable's value in the current solution (0 for one in no constraint).

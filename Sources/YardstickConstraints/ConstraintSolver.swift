@@ -27,6 +27,17 @@ package struct ConstraintSolver: Sendable {
     /// Set when a suggestion failed midway (see `suggest`).
     private var broken = false
     private var nextConstraint = 0
+    /// What `rollback` restores besides the rows (set by `checkpoint`).
+    private var saved: (basics: [Symbol], objective: Row, editValues: [Double], broken: Bool, version: Int)?
+    /// The tableau's coefficients as of a version: a new number at every pivot or addition,
+    /// never reused (`nextVersion` is not rolled back); `rollback` returns to the
+    /// checkpoint's, whose tableau it restores exactly.
+    private var version = 0
+    private var nextVersion = 1
+    /// Per edit variable (by id): the rows holding its marker and their coefficients, as of a
+    /// version. Every row starts from the same checkpoint, so the column found once serves
+    /// every later row's first suggestion (instead of a scan of every row).
+    private var columns: [(version: Int, cells: [(basic: Symbol, coefficient: Double)])?] = []
 
     package init() {}
 
@@ -38,6 +49,8 @@ package struct ConstraintSolver: Sendable {
     @discardableResult
     package mutating func add(_ constraint: Constraint) throws(ConstraintError) -> Int {
         guard !broken else { throw .broken }
+        version = nextVersion
+        nextVersion += 1
         let saved = self
         var (row, marker, other) = makeRow(constraint)
         var subject = chooseSubject(row, marker, other)
@@ -124,6 +137,24 @@ package struct ConstraintSolver: Sendable {
         do { try dualOptimize() } catch { broken = true; throw error }
     }
 
+    /// Starts recording changes, so `rollback` can return to this state: a row fitted from
+    /// the compiled solver and then undone costs the rows it changed, not a copy of the
+    /// tableau. Only suggestions may follow (not `add`).
+    package mutating func checkpoint() {
+        rows.startRecording()
+        saved = (basics, objective, editValues, broken, version)
+    }
+
+    /// Returns to the state of the last `checkpoint` (nothing if none is open): exactly the
+    /// same rows, so what follows does not depend on what was suggested since.
+    package mutating func rollback() {
+        guard let s = saved else { return }
+        rows.rollback()
+        (basics, objective, editValues, broken, version) = s
+        infeasible.removeAll(keepingCapacity: true)
+        saved = nil
+    }
+
     /// Moves an edit variable's constant, noting the rows it leaves infeasible.
     private mutating func moveEdit(_ variable: Variable, to value: Double) throws(ConstraintError) {
         guard variable.id >= 0, variable.id < edits.count, let edit = edits[variable.id] else { throw .notEditable(variable.name) }
@@ -131,24 +162,17 @@ package struct ConstraintSolver: Sendable {
         guard delta != 0 else { return }
         editValues[variable.id] = value
         if rows[edit.marker] != nil {
-            if rows[edit.marker]!.constant - delta < 0 { infeasible.append(edit.marker) }
-            rows[edit.marker]!.constant -= delta
+            if rows.shiftConstant(of: edit.marker, by: -delta) < 0 { infeasible.append(edit.marker) }
         } else if let other = edit.other, rows[other] != nil {
-            if rows[other]!.constant + delta < 0 { infeasible.append(other) }
-            rows[other]!.constant += delta
+            if rows.shiftConstant(of: other, by: delta) < 0 { infeasible.append(other) }
         } else {
-            let basics = self.basics
-            var infeasible = self.infeasible
-            self.infeasible = []
-            rows.withRows { rows in
-                for symbol in basics {
-                    let c = rows[symbol.id]!.coefficient(of: edit.marker)
-                    guard c != 0 else { continue }
-                    rows[symbol.id]!.constant += delta * c
-                    if rows[symbol.id]!.constant < 0 && symbol.kind != .external { infeasible.append(symbol) }
-                }
+            if variable.id < columns.count, let column = columns[variable.id], column.version == version {
+                rows.shift(by: delta, along: column.cells, infeasible: &infeasible)
+            } else {
+                let cells = rows.shift(by: delta, timesCoefficientOf: edit.marker, in: basics, infeasible: &infeasible)
+                if variable.id >= columns.count { columns += repeatElement(nil, count: variable.id + 1 - columns.count) }
+                columns[variable.id] = (version, cells)
             }
-            self.infeasible = infeasible
         }
     }
 
@@ -255,16 +279,9 @@ package struct ConstraintSolver: Sendable {
     /// Replaces `symbol` in every row and the objective(s) by `row`; rows left with a negative
     /// constant are noted for the dual simplex.
     private mutating func substitute(_ symbol: Symbol, by row: Row) {
-        let basics = self.basics
-        var infeasible = self.infeasible
-        self.infeasible = []
-        rows.withRows { rows in
-            for basic in basics {
-                rows[basic.id]!.substitute(symbol, by: row)
-                if basic.kind != .external && rows[basic.id]!.constant < 0 { infeasible.append(basic) }
-            }
-        }
-        self.infeasible = infeasible
+        version = nextVersion
+        nextVersion += 1
+        rows.substitute(symbol, by: row, in: basics, infeasible: &infeasible)
         objective.substitute(symbol, by: row)
         artificial?.substitute(symbol, by: row)
     }
@@ -335,37 +352,5 @@ package enum ConstraintError: Error, Equatable, Sendable, CustomStringConvertibl
         case .unbounded: return "the constraints leave the objective unbounded"
         case .broken: return "an earlier suggestion failed: build the solver again"
         }
-    }
-}
-
-/// The tableau's rows by basic symbol id: an array, so a lookup is one index (symbols are
-/// numbered densely from 0).
-struct RowTable: Sendable {
-    private var slots: [Row?] = []
-
-    subscript(symbol: Symbol) -> Row? {
-        get { symbol.id < slots.count ? slots[symbol.id] : nil }
-        _modify {
-            if symbol.id >= slots.count { slots.append(contentsOf: repeatElement(nil, count: symbol.id + 1 - slots.count)) }
-            yield &slots[symbol.id]
-        }
-    }
-
-    /// The rows by symbol id, in place (loops over many rows without copying any).
-    mutating func withRows<R>(_ body: (UnsafeMutableBufferPointer<Row?>) -> R) -> R {
-        slots.withUnsafeMutableBufferPointer { body($0) }
-    }
-
-    /// Sets the row of `symbol`; returns the one it replaces.
-    mutating func set(_ row: Row, for symbol: Symbol) -> Row? {
-        let old = self[symbol]
-        self[symbol] = row
-        return old
-    }
-
-    mutating func remove(_ symbol: Symbol) -> Row? {
-        let old = self[symbol]
-        if old != nil { self[symbol] = nil }
-        return old
     }
 }

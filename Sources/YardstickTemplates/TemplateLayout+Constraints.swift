@@ -63,22 +63,31 @@ extension TemplateLayout {
 
     /// The height of a constraint element at `width`; NaN when the solver fails (numerical
     /// trouble), which the table reports as a row it can't size, never a silent 0.
-    func constraintHeight(_ node: ConstraintNode, width: Double, _ texts: UnsafeBufferPointer<PreparedText?>) -> Double {
-        var cell = node.cell
+    /// (Node `i`'s cell is the scratch's copy, so rows fitted one after another copy nothing.)
+    func constraintHeight(_ i: Int, _ node: ConstraintNode, width: Double, _ texts: UnsafeBufferPointer<PreparedText?>,
+                          _ s: inout FitScratch) -> Double {
+        var cell = s.cells[i] ?? node.cell
+        s.cells[i] = nil // held here alone while it is fitted
+        defer { s.cells[i] = cell }
         do {
             return try cell.fit(width: width, naturalWidth: { naturalWidth(node, $0, texts) },
                                 measure: { measure(node, $0, $1, texts) })
         } catch {
+            cell = node.cell // a failed fit leaves its solver unusable
             return .nan
         }
     }
 
     /// The width a constraint element needs with its texts on one line (its compressed width).
-    func constraintNaturalWidth(_ node: ConstraintNode, _ texts: UnsafeBufferPointer<PreparedText?>) -> Double {
-        var cell = node.cell
+    func constraintNaturalWidth(_ i: Int, _ node: ConstraintNode, _ texts: UnsafeBufferPointer<PreparedText?>,
+                                _ s: inout FitScratch) -> Double {
+        var cell = s.cells[i] ?? node.cell
+        s.cells[i] = nil
+        defer { s.cells[i] = cell }
         do {
             return try cell.compressedWidth(naturalWidth: { naturalWidth(node, $0, texts) }, measure: { measure(node, $0, $1, texts) })
         } catch {
+            cell = node.cell
             return .nan
         }
     }

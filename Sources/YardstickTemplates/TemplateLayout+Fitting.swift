@@ -1,3 +1,4 @@
+import YardstickConstraints
 import YardstickLayout
 
 /// Per-node working values of one fit, kept by the caller so fitting allocates nothing per row.
@@ -12,7 +13,13 @@ package struct FitScratch {
     package var entries: [Entry]
     /// The children of a horizontal stack in the order they shrink (kept to allocate nothing per row).
     var order: [Int] = []
-    package init(nodeCount: Int) { entries = Array(repeating: Entry(), count: nodeCount) }
+    /// Each constraint element's cell, by node, copied from the template at its first use:
+    /// fitting a row then changes this copy's rows and undoes them, and copies nothing.
+    var cells: [ConstraintCell?]
+    package init(nodeCount: Int) {
+        entries = Array(repeating: Entry(), count: nodeCount)
+        cells = Array(repeating: nil, count: nodeCount)
+    }
 }
 
 extension TemplateLayout {
@@ -79,7 +86,7 @@ extension TemplateLayout {
             return horizontal ? rowHeight(range, spacing: spacing, distribution: distribution, width: width, texts, &s)
                               : columnHeight(i, range, spacing: spacing, distribution: distribution, width: width, texts, &s)
         case .constraints(let node):
-            return constraintHeight(node, width: width, texts)
+            return constraintHeight(i, node, width: width, texts, &s)
         }
     }
 
@@ -263,7 +270,7 @@ extension TemplateLayout {
             for k in range where !isHidden(children[k], texts) { widths.add(natural(children[k], texts, &s)) }
             content = widths.content(horizontal: horizontal, spacing: spacing, distribution: distribution)
         case .constraints(let cell):
-            content = constraintNaturalWidth(cell, texts)
+            content = constraintNaturalWidth(i, cell, texts, &s)
         }
         let result = max(content, node.minWidth) + node.insets.leading + node.insets.trailing
         s.entries[i].natural = result

@@ -2,13 +2,7 @@ import XCTest
 import YardstickTestSupport
 @testable import YardstickConstraints
 
-final class ConstraintSolverTests: XCTestCase {
-    func v(_ id: Int, _ name: String? = nil) -> Variable { Variable(id: id, name: name ?? "v\(id)") }
-
-    /// `a × x + b × y + c (relation) 0`.
-    func c(_ terms: [(Variable, Double)], _ constant: Double, _ relation: Relation, _ priority: Double = 1000, _ label: String = "") -> Constraint {
-        Constraint(LinearExpression(terms, constant: constant), relation, priority: priority, label: label)
-    }
+final class ConstraintSolverTests: XCTestCase, RandomSystems {
 
     func testRequiredEqualitiesAndAnInequality() throws {
         let x = v(0, "x"), y = v(1, "y")
@@ -71,22 +65,6 @@ final class ConstraintSolverTests: XCTestCase {
 
     // MARK: - Randomized
 
-    /// The cost of a solution: Σ weight × violation over the weighted constraints; nil if a
-    /// required one is violated.
-    func cost(_ constraints: [Constraint], _ value: (Variable) -> Double) -> Double? {
-        var total = 0.0
-        for k in constraints {
-            let e = k.expression.terms.reduce(k.expression.constant) { $0 + $1.coefficient * value($1.variable) }
-            let violation: Double
-            switch k.relation {
-            case .equal: violation = abs(e)
-            case .lessOrEqual: violation = max(0, e)
-            case .greaterOrEqual: violation = max(0, -e)
-            }
-            if k.isRequired { if violation > 1e-6 { return nil } } else { total += k.weight * violation }
-        }
-        return total
-    }
 
     /// Random systems of a cell's kind (edges related by required and weighted equalities and
     /// inequalities): edits suggested one after another, or in a batch, reach the same optimal cost as a new
@@ -132,5 +110,36 @@ final class ConstraintSolverTests: XCTestCase {
             }
         }
         XCTAssertEqual(checked, 900)
+    }
+
+
+    /// Undoing suggestions (`checkpoint`, `rollback`) returns exactly the checkpoint's values,
+    /// and a suggestion after it gives exactly what it gives on an untouched copy.
+    func testRollbackReturnsExactlyToTheCheckpoint() throws {
+        var random = SplitMix64(seed: 0xB0B)
+        var checked = 0
+        for _ in 0..<200 {
+            let (constraints, edits, vars) = randomSystem(&random)
+            var solver = ConstraintSolver()
+            for k in constraints { _ = try? solver.add(k) }
+            for x in edits { try solver.addEditVariable(x, priority: 900) }
+            try solver.suggest(edits.map { ($0, Double(random.int(-50...50))) })
+            let untouched = solver
+            let before = vars.map { solver.value(of: $0) }
+            for _ in 0..<3 {
+                solver.checkpoint()
+                for _ in 0..<random.int(1...3) { try solver.suggest(edits.map { ($0, Double(random.int(-150...150))) }) }
+                solver.rollback()
+                XCTAssertEqual(vars.map { solver.value(of: $0) }, before)
+            }
+            let next = edits.map { ($0, Double(random.int(-150...150))) }
+            var fresh = untouched
+            try fresh.suggest(next)
+            solver.checkpoint()
+            try solver.suggest(next)
+            XCTAssertEqual(vars.map { solver.value(of: $0) }, vars.map { fresh.value(of: $0) })
+            checked += 1
+        }
+        XCTAssertEqual(checked, 200)
     }
 }
