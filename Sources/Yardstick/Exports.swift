@@ -26,6 +26,7 @@
 @_exported import struct YardstickTemplates.CellFit
 @_exported import struct YardstickTemplates.CellSizer
 @_exported import struct YardstickTemplates.CellTemplate
+@_exported import struct YardstickTemplates.ConstraintElement
 @_exported import enum YardstickTemplates.CellTemplateBuilder
 @_exported import struct YardstickTemplates.EdgeInsets
 @_exported import struct YardstickTemplates.SizingEnvironment

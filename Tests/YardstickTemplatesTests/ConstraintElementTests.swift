@@ -79,6 +79,35 @@ final class ConstraintElementTests: XCTestCase {
         XCTAssertEqual(try CellSizer(outer, engine: engine).height(for: note, width: 200), 5 + 30 + 6 + alone + 5, accuracy: 1e-9)
     }
 
+    /// The chat bubble of the documentation (SizingATable.md): the time's first baseline 18 pt
+    /// under the message's last, the avatar's bottom margin optional.
+    func testTheDocumentationsChatBubble() throws {
+        struct Message: Sendable { var body: String; var time: String }
+        let bubble = CellTemplate<Message>.constraints(views: [
+            .box("avatar", width: nil, height: nil),
+            .text("body", \.body),
+            .text("time", \.time, style: .caption1).hugging(horizontal: 251),
+        ], rules: [
+            "avatar.width == 36", "avatar.height == 36",
+            "avatar.leading == super.leading + 16", "avatar.top == super.top + 8",
+            "body.leading == avatar.trailing + 12", "body.trailing <= super.trailing - 16",
+            "body.top == super.top + 8",
+            "time.firstBaseline == body.lastBaseline + 18", "time.leading == body.leading",
+            "super.bottom >= time.bottom + 8", "super.bottom >= avatar.bottom + 8 @750",
+        ])
+        let sizer = try CellSizer(bubble, engine: engine)
+        for text in ["On my way!", "A longer message that wraps onto several lines in the bubble, as chat messages do. 👍🏽"] {
+            let m = Message(body: text, time: "09:41")
+            // The body is as wide as its text, at most 390 − 16 − 36 − 12 − 16 = 310.
+            let a = TextAttributes(textStyle: .body), c = TextAttributes(textStyle: .caption1)
+            let width = min(engine.prepare(text).naturalWidth(attributes: a), 310)
+            let body = engine.layout(text, width: width, attributes: a)
+            let time = engine.layout(m.time, width: 1000, attributes: c)
+            let timeTop = 8 + body.lines.last!.baseline + 18 - time.lines[0].baseline
+            XCTAssertEqual(sizer.height(for: m, width: 390), max(timeTop + time.height + 8, 52), accuracy: 1e-9, text)
+        }
+    }
+
     // MARK: - Errors name the rule, the view or the column
 
     func error(_ views: [ConstraintElement<Note>.View], _ rules: [String], columns: [String] = []) -> String {
