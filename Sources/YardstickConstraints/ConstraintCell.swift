@@ -67,6 +67,8 @@ package struct ConstraintCell: Sendable {
     /// The compiled parts of the compressed width (`compressedWidth`): the content view's width
     /// pulled toward 0 at the fitting level rather than given.
     private var compressed = ConstraintComponents()
+    /// A fit's suggestions and the widths its labels were measured at, kept between fits.
+    private var buffers: (batch: [(Variable, Double)], measuredAt: [Double]) = ([], [])
     private let index: [String: Int]
     /// Per view: leading, trailing, top, bottom; per text: natural width, height, baselines.
     private let edges: [(left: Variable, right: Variable, top: Variable, bottom: Variable)]
@@ -340,15 +342,19 @@ package struct ConstraintCell: Sendable {
     /// text at the width it got and suggests its height (and the baselines rules use), while a
     /// width changes (at most `passes` rounds of measuring). Each round is one batch of
     /// suggestions, re-optimised once.
-    private func settle(_ parts: inout ConstraintComponents, fittingWidth width: Double?, naturalWidth: (Int) -> Double, measure: (Int, Double) -> TextSize,
+    private mutating func settle(_ parts: inout ConstraintComponents, fittingWidth width: Double?, naturalWidth: (Int) -> Double, measure: (Int, Double) -> TextSize,
                                  passes: Int) throws(ConstraintError) {
-        var batch: [(Variable, Double)] = []
-        batch.reserveCapacity(1 + 4 * textOrder.count)
+        // Buffers kept from the last fit (taken out, so this allocates nothing per row).
+        var (batch, measuredAt) = buffers
+        buffers = ([], [])
+        defer { buffers = (batch, measuredAt) }
+        batch.removeAll(keepingCapacity: true)
         if let width { batch.append((fittingWidth, width)) }
         for k in textOrder { batch.append((textVariables[k]!.width, naturalWidth(k))) }
         try parts.suggest(batch)
         guard !textOrder.isEmpty else { return }
-        var measuredAt = [Double](repeating: -1, count: views.count)
+        measuredAt.removeAll(keepingCapacity: true)
+        measuredAt.append(contentsOf: repeatElement(-1, count: views.count))
         for _ in 0..<max(1, passes) {
             batch.removeAll(keepingCapacity: true)
             for k in textOrder {
