@@ -37,7 +37,7 @@ struct FontOptions: ParsableArguments {
     @Flag(help: "Break overlong words without a hyphen (UIKit byWordWrapping); by default a word broken between letters shows one, as Pango does.")
     var noHyphens = false
 
-    @Option(help: ArgumentHelp("Worker threads (default: all cores).", valueName: "N"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Worker threads (default: all cores).", valueName: "N"))
     var threads: Int = 0
 
     @Flag(help: "For characters no given or bundled font covers, ask fontconfig for an installed font that does (off by default: heights then depend on the machine's fonts).")
@@ -68,11 +68,11 @@ struct LayoutCommand: ParsableCommand {
         commandName: "layout",
         abstract: "Lay out JSON Lines records {\"text\": ..., \"width\": ...}; one JSON line out per line in.")
 
-    @Option(help: ArgumentHelp("Width in points for records without a \"width\".", valueName: "PT")) var width: Double?
-    @Option(help: ArgumentHelp("Font size in points (default 17: body at the large category).", valueName: "PT")) var size: Double?
+    @Option(parsing: .unconditional, help: ArgumentHelp("Width in points for records without a \"width\".", valueName: "PT")) var width: Double?
+    @Option(parsing: .unconditional, help: ArgumentHelp("Font size in points (default 17: body at the large category).", valueName: "PT")) var size: Double?
     @Option(help: ArgumentHelp("A Dynamic Type text style (body, headline, caption1, …).", valueName: "STYLE")) var style: String?
     @Option(help: ArgumentHelp("A Dynamic Type content size category (large, accessibilityExtraLarge, …).", valueName: "CATEGORY")) var category: String?
-    @Option(help: ArgumentHelp("Most lines per text, the last truncated with an ellipsis (0: no limit).", valueName: "N")) var maxLines: Int = 0
+    @Option(parsing: .unconditional, help: ArgumentHelp("Most lines per text, the last truncated with an ellipsis (0: no limit).", valueName: "N")) var maxLines: Int = 0
     @Option(help: ArgumentHelp("JSON Lines input (default: standard input).", valueName: "FILE")) var input: String?
     @Option(help: ArgumentHelp("Output file (default: standard output).", valueName: "FILE")) var output: String?
     @OptionGroup var fontOptions: FontOptions
@@ -107,7 +107,7 @@ struct MeasureCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The table's sizing: layout, cells, column widths, sections (see the README).", valueName: "CONFIG.json")) var config: String?
     @Option(help: ArgumentHelp("Output format with --config: csv or jsonl.", valueName: "FORMAT")) var format: String?
     @Option(help: ArgumentHelp("With --config: replay a trace of scrolls and edits on a lazily sized table, one JSON answer per line.", valueName: "TRACE.jsonl")) var replay: String?
-    @Option(help: ArgumentHelp("Without --config: widest a column may be, in points.", valueName: "PT")) var maxColumnWidth: Double?
+    @Option(parsing: .unconditional, help: ArgumentHelp("Without --config: widest a column may be, in points.", valueName: "PT")) var maxColumnWidth: Double?
     @Option(help: ArgumentHelp("Without --config: Dynamic Type content size category for the body style (default: large).", valueName: "CATEGORY")) var category: String?
     @Option(help: ArgumentHelp("Output file (default: standard output).", valueName: "FILE")) var output: String?
     @OptionGroup var fontOptions: FontOptions

@@ -139,6 +139,22 @@ final class MeasureCommandTests: XCTestCase {
         }
     }
 
+    /// A negative number after a numeric option is that option's value, refused by name (it was
+    /// taken for an option: "Missing value").
+    func testNegativeNumbersAreRefusedByName() throws {
+        let cases: [([String], String?, String)] = [
+            (["measure", file("data.csv").path, "--max-column-width", "-5"], nil, "--max-column-width must be a finite number above 0 (got -5)"),
+            (["layout", "--width", "-5"], "{\"text\":\"a\"}\n", "--width must be a finite number above 0 (got -5)"),
+            (["layout", "--width", "10", "--threads", "-1"], "{\"text\":\"a\"}\n", "--threads must be 0 (all cores) or more"),
+        ]
+        for (arguments, input, message) in cases {
+            let r = try run(arguments, input: input)
+            XCTAssertEqual(r.status, 1, arguments.joined(separator: " "))
+            XCTAssertEqual(r.err, "yardstick: error: \(message)\n")
+            XCTAssertEqual(r.out, "")
+        }
+    }
+
     func testReplayIntoItsOwnTraceAndFlagsThatDoNotApply() throws {
         let config = try write(#"{"layout":"list","width":300,"cell":{"text":{"column":"Notes"}}}"#, "list.json")
         let trace = try write("{\"op\":\"total\"}\n{\"op\":\"scroll\",\"y\":0,\"height\":100}\n", "trace.jsonl")
