@@ -20,7 +20,13 @@ struct OffsetsCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("File to write the answers to (default: standard output).", valueName: "file"))
     var output: String?
 
+    @Option(parsing: .unconditional, help: ArgumentHelp("The longest input line, in bytes (default 64 MiB).", valueName: "BYTES"))
+    var maxLineBytes: Int = InputLimits.lineBytes
+
     func run() throws {
-        do { try OffsetTraceReplayer.replayStream(inputPath: input, outputPath: output) } catch { fail(error) }
+        do {
+            guard maxLineBytes > 0 else { throw CommandError("--max-line-bytes must be above 0") }
+            try OffsetTraceReplayer.replayStream(inputPath: input, outputPath: output, maxLineBytes: maxLineBytes)
+        } catch { fail(error) }
     }
 }

@@ -43,6 +43,9 @@ struct FontOptions: ParsableArguments {
     @Flag(help: "For characters no given or bundled font covers, ask fontconfig for an installed font that does (off by default: heights then depend on the machine's fonts).")
     var systemFallback = false
 
+    @Option(parsing: .unconditional, help: ArgumentHelp("The longest line any input may have, in bytes (default 64 MiB).", valueName: "BYTES"))
+    var maxLineBytes: Int = InputLimits.lineBytes
+
     /// The shared options as the jobs take them.
     var textOptions: TextOptions {
         var text = TextOptions()
@@ -51,6 +54,7 @@ struct FontOptions: ParsableArguments {
         text.hyphenate = !noHyphens
         text.threads = threads
         text.systemFallback = systemFallback
+        text.maxLineBytes = maxLineBytes
         return text
     }
 }
@@ -85,7 +89,7 @@ struct LayoutCommand: ParsableCommand {
             text.category = category
             text.maxLines = maxLines
             let job = LayoutJob(defaultWidth: width, attributes: try text.attributes(), threads: fontOptions.threads)
-            let bytes = try CommandInput.read(input)
+            let bytes = try CommandInput.read(input, maxLineBytes: text.maxLineBytes)
             let (items, replaced) = try job.parse(bytes) // every line checked before fonts load or output starts
             let engine = try TextEngine(fonts: text.makeFonts(for: text.systemFallback ? items.map(\.text) : []))
             let (out, report) = job.run(items, replacedInvalidUTF8: replaced, engine: engine)
@@ -121,7 +125,7 @@ struct MeasureCommand: ParsableCommand {
             text.category = category
             let job = MeasureJob(maxColumnWidth: maxColumnWidth, attributes: try text.attributes(), threads: fontOptions.threads)
             try TextOptions.checkWidth(maxColumnWidth, "--max-column-width")
-            let bytes = try CommandInput.read(file)
+            let bytes = try CommandInput.read(file, maxLineBytes: text.maxLineBytes)
             let engine = try TextEngine(fonts: text.makeFonts(for: text.systemFallback ? [String(decoding: bytes, as: UTF8.self)] : []))
             let bar = ProgressBar(label: "measuring")
             let (out, summary) = try job.run(csv: bytes, engine: engine, progress: bar.update)
@@ -153,6 +157,7 @@ struct MeasureCommand: ParsableCommand {
             return f
         } ?? .csv
         guard fontOptions.threads >= 0 else { throw CommandError("--threads must be 0 (all cores) or more") }
+        guard fontOptions.maxLineBytes > 0 else { throw CommandError("--max-line-bytes must be above 0") }
         let bar = ProgressBar(label: "measuring")
         let summary = try SizingJob.runCommand(csvPath: file, configPath: config!, format: format, threads: fontOptions.threads,
                                                replayPath: replay, outputPath: output, fonts: fontOptions.textOptions, progress: bar.update)

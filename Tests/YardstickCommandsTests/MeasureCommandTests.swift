@@ -140,18 +140,29 @@ final class MeasureCommandTests: XCTestCase {
     }
 
     /// A negative number after a numeric option is that option's value, refused by name (it was
-    /// taken for an option: "Missing value").
-    func testNegativeNumbersAreRefusedByName() throws {
+    /// taken for an option: "Missing value"); a line past the limit is refused by its number.
+    func testNegativeNumbersAndLongLinesAreRefusedByName() throws {
         let cases: [([String], String?, String)] = [
             (["measure", file("data.csv").path, "--max-column-width", "-5"], nil, "--max-column-width must be a finite number above 0 (got -5)"),
             (["layout", "--width", "-5"], "{\"text\":\"a\"}\n", "--width must be a finite number above 0 (got -5)"),
             (["layout", "--width", "10", "--threads", "-1"], "{\"text\":\"a\"}\n", "--threads must be 0 (all cores) or more"),
         ]
-        for (arguments, input, message) in cases {
+        // An endless line stops at the limit, for every command and every input (the trace is
+        // streamed; the others read whole).
+        let long = try write("{\"op\":\"total\"}\n" + String(repeating: " ", count: 5000) + "\n", "long.jsonl")
+        let limited: [([String], String?, String)] = [
+            (["offsets", "--input", long, "--max-line-bytes", "1000"], nil, "\(long): line 2 is longer than 1000 bytes (--max-line-bytes sets the limit)"),
+            (["layout", "--width", "10", "--input", long, "--max-line-bytes", "1000"], nil, "\(long): line 2 is longer than 1000 bytes (--max-line-bytes sets the limit)"),
+            (["measure", long, "--max-column-width", "100", "--max-line-bytes", "1000"], nil, "\(long): line 2 is longer than 1000 bytes (--max-line-bytes sets the limit)"),
+            (["measure", file("data.csv").path, "--config", long, "--max-line-bytes", "1000"], nil, "\(long): line 2 is longer than 1000 bytes (--max-line-bytes sets the limit)"),
+            (["offsets", "--input", "/dev/zero"], nil, "/dev/zero: line 1 is longer than 67108864 bytes (--max-line-bytes sets the limit)"),
+            (["layout", "--width", "10", "--max-line-bytes", "0"], "", "--max-line-bytes must be above 0"),
+        ]
+        for (arguments, input, message) in cases + limited {
             let r = try run(arguments, input: input)
             XCTAssertEqual(r.status, 1, arguments.joined(separator: " "))
             XCTAssertEqual(r.err, "yardstick: error: \(message)\n")
-            XCTAssertEqual(r.out, "")
+            if arguments[0] != "offsets" { XCTAssertEqual(r.out, "") } // offsets streams: lines before are answered
         }
     }
 

@@ -71,18 +71,20 @@ package struct FileDescriptor {
     }
 
     /// Everything up to end of input. O(size) time and memory.
-    package func readAll() throws(CommandError) -> [UInt8] {
+    package func readAll(maxLineBytes: Int = InputLimits.lineBytes) throws(CommandError) -> [UInt8] {
         var bytes: [UInt8] = []
         var info = stat()
         if fstat(raw, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG && info.st_size > 0 {
             bytes.reserveCapacity(Int(info.st_size) + 1)
         }
         var block = [UInt8](repeating: 0, count: 1 << 16)
+        var line = InputLimits.LineCounter(limit: maxLineBytes)
         while true {
             let count = try block.withUnsafeMutableBytes { buffer in
                 Result { () throws(CommandError) in try read(into: buffer) }
             }.get()
             if count == 0 { return bytes }
+            try block.withUnsafeBufferPointer { b throws(CommandError) in try line.scan(UnsafeBufferPointer(rebasing: b[0..<count]), name: name) }
             bytes.append(contentsOf: block[0..<count])
         }
     }

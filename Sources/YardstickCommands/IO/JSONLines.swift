@@ -28,8 +28,9 @@ package enum JSONLines {
     /// blocks: after every block of input, everything answered so far is written, so a driver
     /// that sends one line and waits for its answer gets it without waiting for end of input.
     /// O(input + output) time, O(block + longest line) memory. Does not commit `output`.
-    package static func stream(from input: FileDescriptor, to output: CommandOutput,
+    package static func stream(from input: FileDescriptor, to output: CommandOutput, maxLineBytes: Int = InputLimits.lineBytes,
                                handleLine: (UnsafeBufferPointer<UInt8>, inout [UInt8]) -> Void) throws(CommandError) {
+        var counter = InputLimits.LineCounter(limit: maxLineBytes)
         var block = [UInt8](repeating: 0, count: blockSize)
         var pending = [UInt8]()
         var answers = [UInt8]()
@@ -52,6 +53,7 @@ package enum JSONLines {
                 Result { () throws(CommandError) in try input.read(into: buffer) }
             }.get()
             if count == 0 { break }
+            try block.withUnsafeBufferPointer { b throws(CommandError) in try counter.scan(UnsafeBufferPointer(rebasing: b[0..<count]), name: input.name) }
             block.withUnsafeBufferPointer { buffer in
                 var lineStart = 0
                 for index in 0..<count where buffer[index] == UInt8(ascii: "\n") {
@@ -75,12 +77,12 @@ package enum JSONLines {
 
     /// `stream` from a path (standard input when nil or "-") to a path (standard output when nil
     /// or "-"), committing the output at the end (a file is replaced only then).
-    package static func stream(inputPath: String?, outputPath: String?,
+    package static func stream(inputPath: String?, outputPath: String?, maxLineBytes: Int = InputLimits.lineBytes,
                                handleLine: (UnsafeBufferPointer<UInt8>, inout [UInt8]) -> Void) throws(CommandError) {
         let input = try inputPath.flatMap { $0 == "-" ? nil : $0 }.map { path throws(CommandError) in try FileDescriptor.open(reading: path) }
         defer { input?.close() }
         let output = try CommandOutput(path: outputPath)
-        try stream(from: input ?? .standardInput, to: output, handleLine: handleLine)
+        try stream(from: input ?? .standardInput, to: output, maxLineBytes: maxLineBytes, handleLine: handleLine)
         try output.commit()
     }
 }

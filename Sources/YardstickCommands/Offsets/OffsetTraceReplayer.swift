@@ -57,9 +57,9 @@ package struct OffsetTraceReplayer {
     /// Replays a whole trace from `inputPath` (standard input when nil) to `outputPath`
     /// (standard output when nil), line by line, writing answers in blocks. This is the
     /// `yardstick offsets` command.
-    package static func replayStream(inputPath: String?, outputPath: String?) throws(CommandError) {
+    package static func replayStream(inputPath: String?, outputPath: String?, maxLineBytes: Int = InputLimits.lineBytes) throws(CommandError) {
         var replayer = OffsetTraceReplayer()
-        try JSONLines.stream(inputPath: inputPath, outputPath: outputPath) { line, output in
+        try JSONLines.stream(inputPath: inputPath, outputPath: outputPath, maxLineBytes: maxLineBytes) { line, output in
             replayer.replay(line: line, appendingTo: &output)
         }
     }

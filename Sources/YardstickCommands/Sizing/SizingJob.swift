@@ -88,9 +88,10 @@ package struct SizingJob {
     package static func runCommand(csvPath: String, configPath: String, format: Format, threads: Int, replayPath: String?,
                                   outputPath: String?, fonts: TextOptions, progress: ((Int, Int) -> Void)? = nil) throws -> String? {
         let sizing: SizingConfig
-        do { sizing = try SizingConfig(json: try CommandInput.read(configPath)) } catch let e as ConfigError { throw CommandError("\(configPath): \(e)") }
+        let limit = fonts.maxLineBytes
+        do { sizing = try SizingConfig(json: try CommandInput.read(configPath, maxLineBytes: limit)) } catch let e as ConfigError { throw CommandError("\(configPath): \(e)") }
         let start = DispatchTime.now().uptimeNanoseconds
-        let csv = try CommandInput.read(csvPath)
+        let csv = try CommandInput.read(csvPath, maxLineBytes: limit)
         let (data, replaced, skipped, ragged) = try table(csv: csv)
         let engine = try TextEngine(fonts: fonts.makeFonts(for: fonts.systemFallback ? [String(decoding: csv, as: UTF8.self)] : []))
         let job = SizingJob(config: sizing, format: format, threads: threads)
@@ -111,14 +112,14 @@ package struct SizingJob {
         if let replayPath {
             var replayer = SizingReplayer(table: layout, data: data, config: sizing)
             if replayPath == "-" { // answered line by line, for a driver that waits for each answer
-                try JSONLines.stream(inputPath: nil, outputPath: outputPath) { line, out in
+                try JSONLines.stream(inputPath: nil, outputPath: outputPath, maxLineBytes: limit) { line, out in
                     replayer.replay(line: line, appendingTo: &out)
                 }
                 StandardError.warnMissing(replayer.table.missingGlyphs, fonts: fonts)
                 return nil
             }
             // A trace file is read whole before the output is written (it may be the same file).
-            let trace = try CommandInput.read(replayPath)
+            let trace = try CommandInput.read(replayPath, maxLineBytes: limit)
             var out: [UInt8] = []
             for line in JSONLines.lines(trace) {
                 line.withUnsafeBufferPointer { replayer.replay(line: $0, appendingTo: &out) }

@@ -13,6 +13,8 @@ package struct TextOptions: Sendable {
     package var threads = 0
     /// Ask fontconfig for installed faces covering what the given and bundled fonts do not.
     package var systemFallback = false
+    /// The longest line any input may have, in bytes (`--max-line-bytes`).
+    package var maxLineBytes = InputLimits.lineBytes
 
     package init() {}
 
@@ -56,6 +58,7 @@ package struct TextOptions: Sendable {
         }
         guard maxLines >= 0 else { throw CommandError("--max-lines must be 0 (no limit) or more") }
         guard threads >= 0 else { throw CommandError("--threads must be 0 (all cores) or more") }
+        guard maxLineBytes > 0 else { throw CommandError("--max-line-bytes must be above 0") }
         a.maxLines = maxLines
         a.hyphenateWordBreaks = hyphenate
         if let problem = a.validationError { throw CommandError(problem) }
