@@ -81,7 +81,9 @@ package struct ConstraintCell: Sendable {
     /// Compiles the rules for these views (the content view, `super`, is added).
     /// - Throws: `ConstraintCellError` naming a rule that cannot be parsed, names a missing view,
     ///   or conflicts with the required rules before it.
-    package init(views: [View], rules: [String]) throws(ConstraintCellError) {
+    package init(views: [View], rules: [String], probeBudget: Int = ConstraintCell.probeBudget) throws(ConstraintCellError) {
+        guard views.count <= Self.maximumViews else { throw .tooLarge("more than \(Self.maximumViews) views (\(views.count))") }
+        guard rules.count <= Self.maximumRules else { throw .tooLarge("more than \(Self.maximumRules) rules (\(rules.count))") }
         var all = [View(Self.contentView, .container)]
         for v in views {
             guard v.name != Self.contentView else { throw .duplicateView(v.name) }
@@ -196,11 +198,14 @@ package struct ConstraintCell: Sendable {
         }
         /// The fewest required rules before `failing` that conflict with it (UIKit lists the
         /// constraints it could not satisfy together): each is dropped in turn and kept out
-        /// while the rest still conflict. Runs only on an error, O(rules²) additions.
-        func conflict(_ before: ArraySlice<Constraint>, _ failing: Constraint) -> [String] {
+        /// while the rest still conflict. Runs only on an error, O(rules²) additions, within
+        /// the probe's budget of work; nil past it (the set is then not named).
+        func conflict(_ before: ArraySlice<Constraint>, _ failing: Constraint) -> [String]? {
             var kept = before.filter(\.isRequired)
+            var work = 0
             func conflicts(_ rules: [Constraint]) -> Bool {
                 var solver = ConstraintSolver()
+                defer { work += solver.work }
                 for c in structure { _ = try? solver.add(c) }
                 _ = try? solver.addEditVariable(fittingWidth, priority: 999)
                 for c in rules { guard (try? solver.add(c)) != nil else { return true } }
@@ -209,6 +214,7 @@ package struct ConstraintCell: Sendable {
             }
             var k = 0
             while k < kept.count {
+                guard work <= probeBudget else { return nil }
                 var without = kept
                 without.remove(at: k)
                 if conflicts(without) { kept = without } else { k += 1 }
@@ -242,15 +248,26 @@ package struct ConstraintCell: Sendable {
         if (try? primed.suggest([(fittingWidth, 400)] + typical)) != nil { base = primed }
         primed = compressed
         if (try? primed.suggest(typical)) != nil { compressed = primed }
-        if let (view, axis) = firstAmbiguity() { throw .ambiguous(view, axis: axis) }
+        if let (view, axis) = try firstAmbiguity(budget: probeBudget) { throw .ambiguous(view, axis: axis) }
     }
+
+    /// The most views and rules a cell may have (UIKit cells have tens).
+    package static let maximumViews = 256
+    package static let maximumRules = 2_048
+
+    /// The most work (tableau cells rewritten) the ambiguity probe may take in all, about 3 s:
+    /// an 80-view chain takes 22,000, 50 views with 150 weighted width rules between them
+    /// 546,000; rules far more entangled than a cell's (100 views, 300 such rules) would
+    /// otherwise take minutes.
+    package static let probeBudget = 5_000_000
 
     /// The first view (in order) an edge of which the rules leave free (UIKit's ambiguous
     /// layout): pushed by a probe weaker than every priority, it moves. Checked once, at
     /// compile time, with texts 100 and 10,000 pt wide in a 1,000 pt cell.
-    private func firstAmbiguity() -> (String, String)? {
+    private func firstAmbiguity(budget: Int) throws(ConstraintCellError) -> (String, String)? {
         // At a realistic width, with texts that fit and texts too wide for it (where two
         // compression resistances may tie): at width 0 slack is squeezed out and hides it.
+        var work = 0
         for textWidth in [100.0, 10_000] {
             var sized = solver
             try? sized.suggest(1000, for: fittingWidth)
@@ -264,8 +281,11 @@ package struct ConstraintCell: Sendable {
                     for push in [1000.0, -1000.0] {
                         var probe = sized
                         let before = probe.value(of: edge)
+                        let start = probe.work
+                        defer { work += probe.work - start }
                         guard (try? probe.addEditVariable(edge, priority: 1, weight: 1e-3)) != nil,
                               (try? probe.suggest(before + push, for: edge)) != nil else { continue }
+                        if work + probe.work - start > budget { throw .tooEntangled(budget) }
                         if abs(probe.value(of: edge) - before) > 1e-6 { return (view.name, axis) }
                     }
                 }
@@ -384,11 +404,15 @@ package enum ConstraintCellError: Error, Equatable, Sendable, CustomStringConver
     /// A required rule conflicts with the required ones before it (UIKit logs "Unable to
     /// simultaneously satisfy constraints"): the rule and the fewest of those it conflicts
     /// with (none: it conflicts with the layout itself, such as a negative size).
-    case unsatisfiable(String, conflicting: [String])
+    case unsatisfiable(String, conflicting: [String]?)
     /// The rules leave a view's position or size free on an axis (UIKit: ambiguous layout).
     case ambiguous(String, axis: String)
     /// A view name rules cannot refer to.
     case badViewName(String)
+    /// More views or rules than a cell may have.
+    case tooLarge(String)
+    /// The rules are too entangled for the ambiguity check within its budget of pivots.
+    case tooEntangled(Int)
     /// A template element the constraint compiler does not handle yet.
     case unsupported(String)
     case internalConstraint(String)
@@ -399,11 +423,15 @@ package enum ConstraintCellError: Error, Equatable, Sendable, CustomStringConver
         case .unknownView(let v, let rule): return "\"\(rule)\": no view named \"\(v)\""
         case .duplicateView(let v): return "two views named \"\(v)\" (\"super\" is the content view)"
         case .unsatisfiable(let rule, let others):
+            guard let others else { return "unable to satisfy \"\(rule)\" together with the required rules before it" }
             if others.isEmpty { return "unable to satisfy \"\(rule)\": no view may have a negative width or height" }
             return "unable to satisfy \"\(rule)\" together with " + others.map { "\"\($0)\"" }.joined(separator: ", ")
         case .ambiguous(let v, let axis): return "the \(axis) position or size of \"\(v)\" is not determined by the rules (an ambiguous layout)"
         case .badViewName(let v): return "\"\(v)\" cannot be a view's name: use letters, digits and _, starting with a letter or _"
         case .unsupported(let what): return "not supported by constraints yet: \(what)"
+        case .tooLarge(let what): return "a constraint cell may not have \(what)"
+        case .tooEntangled(let budget):
+            return "the rules are too entangled to check for ambiguity in time (more than \(budget) tableau cells rewritten); a cell's rules relate few views each"
         case .internalConstraint(let m): return "internal: \(m)"
         }
     }

@@ -155,6 +155,14 @@ package struct ConstraintSolver: Sendable {
         saved = nil
     }
 
+    /// The most pivots one optimisation may take: simplex pivots grow with the rows, and a
+    /// cycle (possible among degenerate rows) must end as an error, never a hang.
+    private var pivotLimit: Int { 50 * (basics.count + 20) }
+
+    /// The tableau cells rewritten so far by this solver and the copies it was made from: a
+    /// deterministic measure of work (bounded where time must be, as the ambiguity probe's).
+    package private(set) var work = 0
+
     /// Moves an edit variable's constant, noting the rows it leaves infeasible.
     private mutating func moveEdit(_ variable: Variable, to value: Double) throws(ConstraintError) {
         guard variable.id >= 0, variable.id < edits.count, let edit = edits[variable.id] else { throw .notEditable(variable.name) }
@@ -281,14 +289,18 @@ package struct ConstraintSolver: Sendable {
     private mutating func substitute(_ symbol: Symbol, by row: Row) {
         version = nextVersion
         nextVersion += 1
-        rows.substitute(symbol, by: row, in: basics, infeasible: &infeasible)
+        work += rows.substitute(symbol, by: row, in: basics, infeasible: &infeasible)
         objective.substitute(symbol, by: row)
         artificial?.substitute(symbol, by: row)
     }
 
     /// The primal simplex on the objective (or the artificial objective).
     private mutating func optimize(objective useObjective: Bool) throws(ConstraintError) {
+        let limit = pivotLimit
+        var pivots = 0
         while true {
+            pivots += 1
+            if pivots > limit { break }
             let goal = useObjective ? objective : artificial!
             guard let entering = goal.cells.first(where: { $0.symbol.kind != .dummy && $0.coefficient < 0 })?.symbol else { return }
             var leaving: Symbol?
@@ -307,13 +319,18 @@ package struct ConstraintSolver: Sendable {
             substitute(entering, by: row)
             insertRow(entering, row)
         }
+        throw .notConverging
     }
 
     /// The dual simplex: restores feasibility after suggestions, keeping optimality.
     private mutating func dualOptimize() throws(ConstraintError) {
+        let limit = pivotLimit
+        var pivots = 0
         while let leaving = infeasible.popLast() {
             // (A rounding leftover such as −1e-16 is feasible: pivoting on it could find no entering symbol.)
             guard let row = rows[leaving], row.constant < -Row.epsilon else { continue }
+            pivots += 1
+            if pivots > limit { break }
             var entering: Symbol?
             var ratio = Double.infinity
             for cell in row.cells where cell.coefficient > 0 && cell.symbol.kind != .dummy {
@@ -327,6 +344,7 @@ package struct ConstraintSolver: Sendable {
             substitute(entering, by: pivot)
             insertRow(entering, pivot)
         }
+        if pivots > limit { throw .notConverging }
     }
 }
 
@@ -341,6 +359,9 @@ package enum ConstraintError: Error, Equatable, Sendable, CustomStringConvertibl
     case requiredEdit(String)
     /// The objective has no minimum (an internal error: weighted constraints are bounded below).
     case unbounded
+    /// More pivots than any well-posed system of this size needs (`pivotLimit`): a cycle or a
+    /// system too degenerate to solve; refused rather than run without end.
+    case notConverging
     /// An earlier suggestion failed midway; the solver answers nothing more.
     case broken
 
@@ -350,6 +371,7 @@ package enum ConstraintError: Error, Equatable, Sendable, CustomStringConvertibl
         case .notEditable(let v): return "\(v) is not an edit variable"
         case .requiredEdit(let v): return "an edit variable (\(v)) cannot be required"
         case .unbounded: return "the constraints leave the objective unbounded"
+        case .notConverging: return "the solver did not converge (more pivots than the system's size allows)"
         case .broken: return "an earlier suggestion failed: build the solver again"
         }
     }

@@ -86,14 +86,19 @@ struct RowTable: Sendable {
     /// Replaces `symbol` by `row` in every row of `basics` that holds it; restricted rows left
     /// with a negative constant are added to `infeasible`. One pass, no row copied but those
     /// written.
-    mutating func substitute(_ symbol: Symbol, by row: Row, in basics: [Symbol], infeasible: inout [Symbol]) {
+    /// Returns the cells it rewrote (a measure of the work).
+    @discardableResult
+    mutating func substitute(_ symbol: Symbol, by row: Row, in basics: [Symbol], infeasible: inout [Symbol]) -> Int {
+        var work = 0
         for basic in basics {
             let c = slots[basic.id]!.coefficient(of: symbol)
             guard c != 0 else { continue }
+            work += slots[basic.id]!.cells.count + row.cells.count
             if recording { keep(basic.id) }
             slots[basic.id]!.substitute(symbol, by: row)
             if basic.kind != .external && slots[basic.id]!.constant < 0 { infeasible.append(basic) }
         }
+        return work
     }
 
     /// Adds `delta` × (the row's coefficient of `marker`) to the constant of every row of

@@ -56,7 +56,7 @@ extension TemplateLayout {
             case .unknownView(_, let text), .unsatisfiable(let text, _): throw SizingError(path: rule(text), message: error.description)
             case .duplicateView(let name), .badViewName(let name), .ambiguous(let name, _):
                 throw SizingError(path: p + ".views." + name, message: error.description)
-            case .unsupported, .internalConstraint: throw SizingError(path: p, message: error.description)
+            case .unsupported, .internalConstraint, .tooEntangled, .tooLarge: throw SizingError(path: p, message: error.description)
             }
         }
     }

@@ -24,9 +24,8 @@ struct OffsetsCommand: ParsableCommand {
     var maxLineBytes: Int = InputLimits.lineBytes
 
     func run() throws {
-        do {
-            guard maxLineBytes > 0 else { throw CommandError("--max-line-bytes must be above 0") }
-            try OffsetTraceReplayer.replayStream(inputPath: input, outputPath: output, maxLineBytes: maxLineBytes)
-        } catch { fail(error) }
+        // (Checked outside the `do`: a `throw` inside it crashes Swift 6.3's release compiler here.)
+        if maxLineBytes <= 0 { fail(CommandError("--max-line-bytes must be above 0")) }
+        do { try OffsetTraceReplayer.replayStream(inputPath: input, outputPath: output, maxLineBytes: maxLineBytes) } catch { fail(error) }
     }
 }

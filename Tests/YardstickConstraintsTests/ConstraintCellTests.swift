@@ -1,4 +1,5 @@
 import XCTest
+import YardstickTestSupport
 @testable import YardstickConstraints
 
 /// Real-world cells ported from their constraint code, fitted with a stand-in text measure
@@ -146,6 +147,35 @@ final class ConstraintCellTests: XCTestCase {
         XCTAssertNoThrow(try ConstraintCell(views: [.init("a", .text), b], rules: labels))
         XCTAssertThrowsError(try ConstraintCell(views: [.init("a", .container)], rules: ["a.width = 10"])) {
             XCTAssertEqual("\($0)", #"bad rule "a.width = 10": at character 9: expected ==, <= or >="#)
+        }
+    }
+
+    /// Work is bounded: too many views or rules, or rules too entangled for the ambiguity probe
+    /// (its budget made small here), are errors found in bounded time, never a hang.
+    func testWorkIsBounded() throws {
+        let many = (0...ConstraintCell.maximumViews).map { ConstraintCell.View("v\($0)", .container) }
+        XCTAssertThrowsError(try ConstraintCell(views: many, rules: [])) {
+            XCTAssertEqual("\($0)", "a constraint cell may not have more than 256 views (257)")
+        }
+        XCTAssertThrowsError(try ConstraintCell(views: [], rules: Array(repeating: "super.width >= 0", count: 2_049))) {
+            XCTAssertEqual("\($0)", "a constraint cell may not have more than 2048 rules (2049)")
+        }
+        // Ten labels in a column, their widths tied to each other by weighted rules.
+        var random = SplitMix64(seed: 7)
+        var rules: [String] = []
+        for i in 0..<10 {
+            rules += ["v\(i).leading == super.leading", "v\(i).trailing <= super.trailing - 16",
+                      i == 0 ? "v0.top == super.top" : "v\(i).top == v\(i - 1).bottom + 1"]
+        }
+        rules.append("super.bottom >= v9.bottom")
+        for _ in 0..<30 {
+            let a = random.int(0...9), b = (a + random.int(1...9)) % 10
+            rules.append("v\(a).width <= v\(b).width * 1.5 + \(random.int(0...40)) @\(random.int(1...999))")
+        }
+        let views = (0..<10).map { ConstraintCell.View("v\($0)", .text) }
+        XCTAssertNoThrow(try ConstraintCell(views: views, rules: rules))
+        XCTAssertThrowsError(try ConstraintCell(views: views, rules: rules, probeBudget: 100)) {
+            XCTAssertEqual("\($0)", "the rules are too entangled to check for ambiguity in time (more than 100 tableau cells rewritten); a cell's rules relate few views each")
         }
     }
 }
