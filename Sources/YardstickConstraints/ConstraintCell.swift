@@ -432,7 +432,7 @@ package enum ConstraintCellError: Error, Equatable, Sendable, CustomStringConver
         case .tooLarge(let what): return "a constraint cell may not have \(what)"
         case .tooEntangled(let budget):
             return "the rules are too entangled to check for ambiguity in time (more than \(budget) tableau cells rewritten); a cell's rules relate few views each"
-        case .internalConstraint(let m): return "internal: \(m)"
+        case .internalConstraint(let m): return "the rules could not be solved (\(m)); rules this entangled are beyond a cell's"
         }
     }
 }
