@@ -283,9 +283,17 @@ package struct ConstraintCell: Sendable {
                         let before = probe.value(of: edge)
                         let start = probe.work
                         defer { work += probe.work - start }
-                        guard (try? probe.addEditVariable(edge, priority: 1, weight: 1e-3)) != nil,
-                              (try? probe.suggest(before + push, for: edge)) != nil else { continue }
+                        probe.workLimit = start + max(budget - work, 0)
+                        var moved = false
+                        do {
+                            try probe.addEditVariable(edge, priority: 1, weight: 1e-3)
+                            try probe.suggest(before + push, for: edge)
+                            moved = true
+                        } catch {
+                            if error == .tooMuchWork { throw .tooEntangled(budget) }
+                        }
                         if work + probe.work - start > budget { throw .tooEntangled(budget) }
+                        guard moved else { continue }
                         if abs(probe.value(of: edge) - before) > 1e-6 { return (view.name, axis) }
                     }
                 }

@@ -162,6 +162,8 @@ package struct ConstraintSolver: Sendable {
     /// The tableau cells rewritten so far by this solver and the copies it was made from: a
     /// deterministic measure of work (bounded where time must be, as the ambiguity probe's).
     package private(set) var work = 0
+    /// Past this much `work`, an optimisation stops with `ConstraintError.tooMuchWork`.
+    package var workLimit = Int.max
 
     /// Moves an edit variable's constant, noting the rows it leaves infeasible.
     private mutating func moveEdit(_ variable: Variable, to value: Double) throws(ConstraintError) {
@@ -300,7 +302,7 @@ package struct ConstraintSolver: Sendable {
         var pivots = 0
         while true {
             pivots += 1
-            if pivots > limit { break }
+            if pivots > limit || work > workLimit { break }
             let goal = useObjective ? objective : artificial!
             guard let entering = goal.cells.first(where: { $0.symbol.kind != .dummy && $0.coefficient < 0 })?.symbol else { return }
             var leaving: Symbol?
@@ -319,7 +321,7 @@ package struct ConstraintSolver: Sendable {
             substitute(entering, by: row)
             insertRow(entering, row)
         }
-        throw .notConverging
+        throw work > workLimit ? .tooMuchWork : .notConverging
     }
 
     /// The dual simplex: restores feasibility after suggestions, keeping optimality.
@@ -330,7 +332,7 @@ package struct ConstraintSolver: Sendable {
             // (A rounding leftover such as −1e-16 is feasible: pivoting on it could find no entering symbol.)
             guard let row = rows[leaving], row.constant < -Row.epsilon else { continue }
             pivots += 1
-            if pivots > limit { break }
+            if pivots > limit || work > workLimit { break }
             var entering: Symbol?
             var ratio = Double.infinity
             for cell in row.cells where cell.coefficient > 0 && cell.symbol.kind != .dummy {
@@ -344,6 +346,7 @@ package struct ConstraintSolver: Sendable {
             substitute(entering, by: pivot)
             insertRow(entering, pivot)
         }
+        if work > workLimit { throw .tooMuchWork }
         if pivots > limit { throw .notConverging }
     }
 }
@@ -362,6 +365,8 @@ package enum ConstraintError: Error, Equatable, Sendable, CustomStringConvertibl
     /// More pivots than any well-posed system of this size needs (`pivotLimit`): a cycle or a
     /// system too degenerate to solve; refused rather than run without end.
     case notConverging
+    /// More work than `workLimit` allows.
+    case tooMuchWork
     /// An earlier suggestion failed midway; the solver answers nothing more.
     case broken
 
@@ -371,6 +376,7 @@ package enum ConstraintError: Error, Equatable, Sendable, CustomStringConvertibl
         case .notEditable(let v): return "\(v) is not an edit variable"
         case .requiredEdit(let v): return "an edit variable (\(v)) cannot be required"
         case .unbounded: return "the constraints leave the objective unbounded"
+        case .tooMuchWork: return "more work than allowed"
         case .notConverging: return "the solver did not converge (more pivots than the system's size allows)"
         case .broken: return "an earlier suggestion failed: build the solver again"
         }
