@@ -164,6 +164,7 @@ package struct ConstraintCell: Sendable {
         }
         var ruled: [Constraint] = []
         for (text, rule) in parsed {
+            try Self.checkPairing(rule, text)
             let first = try expression(rule.first, rule: text)
             let second = try rule.second.map { a throws(ConstraintCellError) in try expression(a, rule: text) }
             var e = first.minus(LinearExpression(constant: rule.constant))
@@ -249,6 +250,7 @@ package struct ConstraintCell: Sendable {
         primed = compressed
         if (try? primed.suggest(typical)) != nil { compressed = primed }
         if let (view, axis) = try firstAmbiguity(budget: probeBudget) { throw .ambiguous(view, axis: axis) }
+        try checkWidthIsFree()
     }
 
     /// The most views and rules a cell may have (UIKit cells have tens).
@@ -260,6 +262,40 @@ package struct ConstraintCell: Sendable {
     /// 546,000; rules far more entangled than a cell's (100 views, 300 such rules) would
     /// otherwise take minutes.
     package static let probeBudget = 5_000_000
+
+    /// UIKit's pairing rules (`NSLayoutConstraint` throws "Invalid pairing of layout
+    /// attributes"): a position relates only to a position on the same axis, a size only to a
+    /// size (of either axis, as an aspect ratio); and numbers stay within a table's lengths.
+    static func checkPairing(_ rule: LayoutRule, _ text: String) throws(ConstraintCellError) {
+        func kind(_ a: LayoutRule.Attribute) -> String {
+            switch a {
+            case .width, .height: return "a size"
+            case .leading, .trailing, .centerX: return "a horizontal position"
+            case .top, .bottom, .centerY, .firstBaseline, .lastBaseline: return "a vertical position"
+            }
+        }
+        let limit = 16_777_215.0
+        guard abs(rule.constant) <= limit, rule.multiplier.isFinite, abs(rule.multiplier) <= 1e6 else {
+            throw .invalidRule(text, "a constant beyond ±\(Int(limit)) points, or a multiplier beyond ±1,000,000")
+        }
+        guard let second = rule.second else { return }
+        let a = kind(rule.first.attribute), b = kind(second.attribute)
+        guard a == b else { throw .invalidRule(text, "\(a) cannot be related to \(b) (UIKit: invalid pairing of layout attributes)") }
+    }
+
+    /// Checks, at a 320 and a 1,000 pt cell with labels 100 × 20, that the rules let the cell
+    /// be as wide as it is given: the table's width is required in UIKit (the encapsulated
+    /// width), so a required rule fixing another width is a conflict there; here the fitting
+    /// width would give way and the heights would be for another width.
+    private mutating func checkWidthIsFree() throws(ConstraintCellError) {
+        for width in [320.0, 1_000] {
+            let h = try? fit(width: width, naturalWidth: { _ in 100 }, measure: { _, _ in TextSize(height: 20, firstBaseline: 15, lastBaselineFromBottom: 5) })
+            let got = base.value(of: edges[0].right) - base.value(of: edges[0].left)
+            guard h != nil, abs(got - width) <= 1e-6 * max(1, width) else {
+                throw .widthFixed(given: width, got: got)
+            }
+        }
+    }
 
     /// The first view (in order) an edge of which the rules leave free (UIKit's ambiguous
     /// layout): pushed by a probe weaker than every priority, it moves. Checked once, at
@@ -417,6 +453,10 @@ package enum ConstraintCellError: Error, Equatable, Sendable, CustomStringConver
     case ambiguous(String, axis: String)
     /// A view name rules cannot refer to.
     case badViewName(String)
+    /// A rule UIKit would refuse: a bad pairing of attributes, or numbers out of range.
+    case invalidRule(String, String)
+    /// Required rules fix the cell's width: at a cell `given` wide, it comes out `got` wide.
+    case widthFixed(given: Double, got: Double)
     /// More views or rules than a cell may have.
     case tooLarge(String)
     /// The rules are too entangled for the ambiguity check within its budget of pivots.
@@ -432,15 +472,21 @@ package enum ConstraintCellError: Error, Equatable, Sendable, CustomStringConver
         case .duplicateView(let v): return "two views named \"\(v)\" (\"super\" is the content view)"
         case .unsatisfiable(let rule, let others):
             guard let others else { return "unable to satisfy \"\(rule)\" together with the required rules before it" }
-            if others.isEmpty { return "unable to satisfy \"\(rule)\": no view may have a negative width or height" }
+            if others.isEmpty {
+                return "unable to satisfy \"\(rule)\" with the cell's own constraints (the content view at 0, no negative width or height) or with itself"
+            }
             return "unable to satisfy \"\(rule)\" together with " + others.map { "\"\($0)\"" }.joined(separator: ", ")
         case .ambiguous(let v, let axis): return "the \(axis) position or size of \"\(v)\" is not determined by the rules (an ambiguous layout)"
         case .badViewName(let v): return "\"\(v)\" cannot be a view's name: use letters, digits and _, starting with a letter or _"
         case .unsupported(let what): return "not supported by constraints yet: \(what)"
         case .tooLarge(let what): return "a constraint cell may not have \(what)"
+        case .invalidRule(let rule, let why): return "\"\(rule)\": \(why)"
+        case .widthFixed(let given, let got):
+            let w = (got * 1000).rounded() / 1000
+            return "required rules fix the cell's width (given \(Int(given)) pt, it comes out \(w) pt); the table's width is required, as UIKit's encapsulated width"
         case .tooEntangled(let budget):
             return "the rules are too entangled to check for ambiguity in time (more than \(budget) tableau cells rewritten); a cell's rules relate few views each"
-        case .internalConstraint(let m): return "the rules could not be solved (\(m)); rules this entangled are beyond a cell's"
+        case .internalConstraint(let m): return "the rules could not be solved (\(m)); check that every view's position and size are determined"
         }
     }
 }

@@ -53,10 +53,11 @@ extension TemplateLayout {
             func rule(_ text: String) -> String { element.rules.firstIndex(of: text).map { p + ".rules[\($0)]" } ?? p + ".rules" }
             switch error {
             case .badRule(let e): throw SizingError(path: rule(e.rule), message: "at character \(e.character + 1): expected \(e.expected) (in \"\(e.rule)\")")
-            case .unknownView(_, let text), .unsatisfiable(let text, _): throw SizingError(path: rule(text), message: error.description)
+            case .unknownView(_, let text), .unsatisfiable(let text, _), .invalidRule(let text, _):
+                throw SizingError(path: rule(text), message: error.description)
             case .duplicateView(let name), .badViewName(let name), .ambiguous(let name, _):
                 throw SizingError(path: p + ".views." + name, message: error.description)
-            case .unsupported, .internalConstraint, .tooEntangled, .tooLarge: throw SizingError(path: p, message: error.description)
+            case .unsupported, .internalConstraint, .tooEntangled, .tooLarge, .widthFixed: throw SizingError(path: p, message: error.description)
             }
         }
     }

@@ -51,8 +51,13 @@ import YardstickCommands
         #expect(try parse("\"héllo ✓ 😀\"") == .string("héllo ✓ 😀"))
     }
 
-    @Test func laterDuplicateKeysWin() throws {
-        #expect(try parse(#"{"a":1,"a":2}"#)["a"] == .number(2))
+    /// A repeated key is an error at the second one (last-wins would drop a value silently).
+    @Test func duplicateKeysAreRefused() throws {
+        #expect(throws: JSONParseError.self) { try parse(#"{"a":1,"a":2}"#) }
+        do { _ = try parse(#"{"a":1,"b":{"c":1},"a":2}"#); Issue.record("no error") } catch {
+            #expect("\(error)".contains("the key \"a\" appears twice in one object at column 20"))
+        }
+        #expect(try parse(#"{"a":{"a":1},"b":{"a":2}}"#)["b"]?["a"] == .number(2)) // the same key in two objects
     }
 
     @Test func acceptsAnyByteCollection() throws {

@@ -86,6 +86,8 @@ final class MeasureCommandTests: XCTestCase {
             (#"{"layout":"grid","category":"massive"}"#, "category: unknown value \"massive\""),
             (#"{"layout":"grid","rowHeightMode":{"fixed":44},"extra":true}"#, "extra: unknown key"),
             ("{not json", "not JSON"),
+            (#"{"layout":"list","width":300,"width":100,"cell":{"text":{"column":"Notes"}}}"#, "the key \"width\" appears twice in one object"),
+            (#"{"layout":"list","width":300,"cell":{"text":{"column":"x\ny\u001b[31m"}}}"#, #"no column named "x\u{a}y\u{1b}[31m""#),
         ]
         for (json, message) in cases {
             let config = try write(json, "bad.json")
@@ -93,6 +95,7 @@ final class MeasureCommandTests: XCTestCase {
             XCTAssertEqual(r.status, 1, json)
             XCTAssertTrue(r.err.hasPrefix("yardstick: error: \(config): "), r.err)
             XCTAssertTrue(r.err.contains(message), r.err)
+            XCTAssertEqual(r.err.filter { $0 == "\n" }.count, 1, "one line: \(r.err)")
             XCTAssertEqual(r.out, "")
             XCTAssertFalse(FileManager.default.fileExists(atPath: file("never.csv").path), json)
         }

@@ -130,7 +130,22 @@ final class ConstraintElementTests: XCTestCase {
         XCTAssertEqual(error([box], placed + ["image.width == 10", "image.height == 44", "image.width == 20"]),
                        "cell.constraints.rules[5]: unable to satisfy \"image.width == 20\" together with \"image.width == 10\"")
         XCTAssertEqual(error([box], placed + ["image.width == -5"]),
-                       "cell.constraints.rules[3]: unable to satisfy \"image.width == -5\": no view may have a negative width or height")
+                       "cell.constraints.rules[3]: unable to satisfy \"image.width == -5\" with the cell's own constraints (the content view at 0, no negative width or height) or with itself")
+        // What UIKit refuses: positions of two axes, a size against a position, numbers out of range.
+        XCTAssertEqual(error([box], placed + ["image.centerX == super.centerY"]),
+                       "cell.constraints.rules[3]: \"image.centerX == super.centerY\": a horizontal position cannot be related to a vertical position (UIKit: invalid pairing of layout attributes)")
+        XCTAssertEqual(error([box], placed + ["image.width == 2 * super.top"]),
+                       "cell.constraints.rules[3]: \"image.width == 2 * super.top\": a size cannot be related to a vertical position (UIKit: invalid pairing of layout attributes)")
+        XCTAssertEqual(error([box], placed + ["super.bottom == image.bottom + 1e300"]),
+                       "cell.constraints.rules[3]: \"super.bottom == image.bottom + 1e300\": a constant beyond ±16777215 points, or a multiplier beyond ±1,000,000")
+        // A required rule fixing the cell's width (UIKit: a conflict with the encapsulated width).
+        let label = ConstraintElement<Note>.View.text("t", \.title)
+        let pinned = ["t.leading == super.leading + 16", "t.trailing == super.trailing - 16", "t.top == super.top", "super.bottom == t.bottom"]
+        XCTAssertEqual(error([label], pinned + ["t.width >= 1000"]),
+                       "cell.constraints: required rules fix the cell's width (given 320 pt, it comes out 1032.0 pt); the table's width is required, as UIKit's encapsulated width")
+        XCTAssertEqual(error([label], pinned + ["super.width == 100"]),
+                       "cell.constraints: required rules fix the cell's width (given 320 pt, it comes out 100.0 pt); the table's width is required, as UIKit's encapsulated width")
+        XCTAssertEqual(error([label], pinned), "no error")
         XCTAssertEqual(error([box, .container("badge")], placed + ["badge.leading == image.trailing", "badge.width == 10", "badge.height == 10"]),
                        "cell.constraints.views.badge: the vertical position or size of \"badge\" is not determined by the rules (an ambiguous layout)")
         XCTAssertEqual(error([.text("title", column: "Title")], ["title.leading == super.leading"]),

@@ -10,8 +10,19 @@ import YardstickFonts
 /// Warnings and notes for the user, on standard error (where they never mix with the data).
 package enum StandardError {
     /// Prints one line. A failure to write a warning is ignored (there is nowhere left to say it).
+    /// Control characters from the input (a newline in a rule, an escape sequence) are shown
+    /// as `\u{…}`, so a message stays one line and cannot drive the terminal.
     package static func print(_ message: String) {
-        write(message + "\n")
+        write(escapingControls(message) + "\n")
+    }
+
+    package static func escapingControls(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return text }
+        var out = ""
+        for scalar in text.unicodeScalars {
+            if scalar.value < 0x20 || scalar.value == 0x7F { out += "\\u{\(String(scalar.value, radix: 16))}" } else { out.unicodeScalars.append(scalar) }
+        }
+        return out
     }
 
     /// Writes text as it is (a progress bar redrawn in place).

@@ -128,7 +128,12 @@ private struct JSONReader {
             guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
                 throw error("unexpected \(describeByte(at: position)), expected a string key")
             }
+            let keyStart = position
             let key = try readString()
+            // A repeated key would silently drop a value (a view, a rule list): refused.
+            guard members[key] == nil else {
+                throw error("the key \"\(key.unicodeScalars.map { $0.value < 0x20 ? "\\u{\(String($0.value, radix: 16))}" : String($0) }.joined())\" appears twice in one object", at: keyStart)
+            }
             skipWhitespace()
             guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else {
                 throw error("unexpected \(describeByte(at: position)), expected ':' after an object key")

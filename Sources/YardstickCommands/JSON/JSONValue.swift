@@ -1,6 +1,6 @@
 /// A parsed JSON value. Numbers are `Double`s and always finite (the parser rejects numbers
-/// beyond the `Double` range); objects are dictionaries, so key order is not kept and the last
-/// of duplicate keys wins. Accessors are O(1) (object lookup O(1) on average).
+/// beyond the `Double` range); objects are dictionaries, so key order is not kept (a key
+/// repeated in one object is a parse error). Accessors are O(1) (object lookup O(1) on average).
 package enum JSONValue: Hashable, Sendable {
     case null
     case bool(Bool)
