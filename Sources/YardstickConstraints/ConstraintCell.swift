@@ -174,17 +174,14 @@ package struct ConstraintCell: Sendable {
             }
             ruled.append(Constraint(e, rule.relation, priority: rule.priority, label: text))
         }
-        /// A solver of the structure and the rules; the fitting width an edit variable (a
-        /// width given) or pulled to 0 at the fitting level (the compressed width).
-        func compile(widthGiven: Bool) throws(ConstraintCellError) -> ConstraintSolver {
+        /// One solver of the structure and the rules, the fitting width an edit variable: where
+        /// a rule's conflict is found and named (the split parts below are built from the same
+        /// constraints once these are known to hold).
+        func compile() throws(ConstraintCellError) -> ConstraintSolver {
             var solver = ConstraintSolver()
             do {
                 for c in structure { try solver.add(c) }
-                if widthGiven {
-                    try solver.addEditVariable(fittingWidth, priority: 999)
-                } else {
-                    try solver.add(Constraint(LinearExpression(fittingWidth), .equal, priority: 50, label: "super.width == 0 @50 (fitting)"))
-                }
+                try solver.addEditVariable(fittingWidth, priority: 999)
                 for x in edits { try solver.addEditVariable(x, priority: 999) }
             } catch {
                 throw .internalConstraint("\(error)")
@@ -222,8 +219,7 @@ package struct ConstraintCell: Sendable {
             }
             return kept.map(\.label)
         }
-        let compiled = try compile(widthGiven: true)
-        _ = try compile(widthGiven: false)
+        let compiled = try compile()
         /// The same system, split into parts for fitting rows.
         func parts(widthGiven: Bool) throws(ConstraintCellError) -> ConstraintComponents {
             var all = structure + ruled
