@@ -72,7 +72,7 @@ for _ in 0..<5 {
 let incremental = best / Double(rows) * 1e6
 
 // Fresh: a new solver per row, the heights as required constraints.
-let freshRows = max(1, rows / (ProcessInfo.processInfo.environment["FRESH_DIV"].flatMap { Int($0) } ?? 10))
+let freshRows = max(1, rows / 10)
 best = .infinity
 for _ in 0..<3 {
     let t0 = now()
@@ -103,11 +103,15 @@ for r in 0..<min(freshRows, 1000) {
 }
 
 print("20-constraint cell, \(rows) rows (best of 5; fresh: \(freshRows) rows, best of 3); heights equal both ways on \(min(freshRows, 1000)) rows (the last: \(check.value(of: content.bottom)) pt)")
-print("| solve per row | µs |")
-print("|---|---:|")
-print("| incremental: 2 suggestions + read | \(String(format: "%.3f", incremental)) |")
-print("| new solver per row | \(String(format: "%.3f", fresh)) |")
-print("ratio: \(String(format: "%.1f", fresh / incremental))x (sink \(sink > 0))")
+/// A two-row table of µs per row, built once against built per row, and their ratio.
+func printTable(_ what: String, once: (String, Double), perRow: (String, Double)) {
+    print("| \(what) per row | µs |")
+    print("|---|---:|")
+    print("| \(once.0) | \(String(format: "%.3f", once.1)) |")
+    print("| \(perRow.0) | \(String(format: "%.3f", perRow.1)) |")
+    print("ratio: \(String(format: "%.1f", perRow.1 / once.1))x (sink \(sink > 0))")
+}
+printTable("solve", once: ("incremental: 2 suggestions + read", incremental), perRow: ("new solver per row", fresh))
 
 // The cell as users write it: views and rules compiled by `ConstraintCell` (UIKit's intrinsic
 // sizes with hugging and compression, the fitting-size pulls, the wrap loop), each row fitted
@@ -145,8 +149,4 @@ for _ in 0..<3 {
 let cellFresh = best / Double(freshRows) * 1e6
 print("")
 print("the issue's example cell as views and rules (\(exampleRules.count) rules; ConstraintCell.fit, stand-in text sizes), \(rows) rows")
-print("| fit per row | µs |")
-print("|---|---:|")
-print("| compiled once, each row from the compiled solver | \(String(format: "%.3f", cellIncremental)) |")
-print("| compiled per row | \(String(format: "%.3f", cellFresh)) |")
-print("ratio: \(String(format: "%.1f", cellFresh / cellIncremental))x (sink \(sink > 0))")
+printTable("fit", once: ("compiled once, each row from the compiled solver", cellIncremental), perRow: ("compiled per row", cellFresh))

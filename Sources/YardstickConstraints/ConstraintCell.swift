@@ -373,14 +373,10 @@ package struct ConstraintCell: Sendable {
     ///   - measure: a text's size at a width, by view index.
     package mutating func fit(width: Double, naturalWidth: (Int) -> Double, measure: (Int, Double) -> TextSize,
                               passes: Int = 4) throws(ConstraintError) -> Double {
-        // Taken out while in use (a swap, O(1)): `settle` reads the rest of `self`.
-        var parts = ConstraintComponents()
-        swap(&parts, &base)
-        defer { swap(&parts, &base) }
-        parts.rollback()
-        parts.checkpoint()
-        try settle(&parts, fittingWidth: width, naturalWidth: naturalWidth, measure: measure, passes: passes)
-        return parts.value(of: edges[0].bottom) - parts.value(of: edges[0].top)
+        let content = edges[0]
+        return try settled(\.base, fittingWidth: width, naturalWidth: naturalWidth, measure: measure, passes: passes) {
+            $0.value(of: content.bottom) - $0.value(of: content.top)
+        }
     }
 
     /// The cell's compressed width (`UILayoutFittingCompressedSize`): the content view's width
@@ -389,13 +385,25 @@ package struct ConstraintCell: Sendable {
     /// reads as the cell's natural width.
     package mutating func compressedWidth(naturalWidth: (Int) -> Double, measure: (Int, Double) -> TextSize,
                                           passes: Int = 4) throws(ConstraintError) -> Double {
+        let content = edges[0]
+        return try settled(\.compressed, fittingWidth: nil, naturalWidth: naturalWidth, measure: measure, passes: passes) {
+            $0.value(of: content.right) - $0.value(of: content.left)
+        }
+    }
+
+    /// Undoes the last row's changes to the compiled parts `which`, records this row's, settles
+    /// it, and reads the result. The parts are taken out while in use (a swap, O(1)), as
+    /// `settle` reads the rest of `self`.
+    private mutating func settled(_ which: WritableKeyPath<ConstraintCell, ConstraintComponents>, fittingWidth width: Double?,
+                                  naturalWidth: (Int) -> Double, measure: (Int, Double) -> TextSize, passes: Int,
+                                  read: (ConstraintComponents) -> Double) throws(ConstraintError) -> Double {
         var parts = ConstraintComponents()
-        swap(&parts, &compressed)
-        defer { swap(&parts, &compressed) }
+        swap(&parts, &self[keyPath: which])
+        defer { swap(&parts, &self[keyPath: which]) }
         parts.rollback()
         parts.checkpoint()
-        try settle(&parts, fittingWidth: nil, naturalWidth: naturalWidth, measure: measure, passes: passes)
-        return parts.value(of: edges[0].right) - parts.value(of: edges[0].left)
+        try settle(&parts, fittingWidth: width, naturalWidth: naturalWidth, measure: measure, passes: passes)
+        return read(parts)
     }
 
     /// Suggests the fitting width and each text's natural width, solves, then measures each
