@@ -130,7 +130,7 @@ public final class TextEngine: Sendable {
     }
 
     /// `result(i, prepared)` for each text, called as soon as the text's batch is prepared.
-    private func prepareEach<T>(count: Int, text: (Int) -> String, style: FontStyle, threads: Int,
+    package func prepareEach<T>(count: Int, text: (Int) -> String, style: FontStyle, threads: Int,
                                 _ result: (Int, consuming PreparedText) -> T) -> [T] {
         parallelBatches(count: count, threads: threads) { range, preparer, out in
             withUnsafeTemporaryAllocation(of: PreparedText.self, capacity: range.count) { batch in

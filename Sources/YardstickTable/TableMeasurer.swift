@@ -3,8 +3,8 @@ import YardstickLayout
 import YardstickOffsets
 import YardstickShaping
 
-/// The result of sizing a table: the width chosen for each column, the height of each row, and
-/// a `RowOffsetCache` holding those heights for scrolling (offsets, row at y, anchoring).
+/// The result of sizing a whole table at once: the width chosen for each column, the height of
+/// each row, and a `RowOffsetCache` holding those heights for scrolling.
 ///
 /// Heights are kept in the cache's exact unit (1/64 pt, rounded to nearest), so every offset is
 /// the exact sum of the heights above it, however many rows there are.
@@ -35,14 +35,38 @@ package struct TableMeasurementError: Error, CustomStringConvertible {
 /// cell's single-line text, up to a maximum; every cell wrapped in its column's width; each
 /// row as tall as its tallest cell. The header row is set in bold.
 ///
-/// Cost: every cell is prepared once (analysis + shaping, HarfBuzz only on shaping-cache
-/// misses), then natural widths and wrapped heights are arithmetic. Runs on all cores; the
-/// result does not depend on the thread count.
+/// Streams: `measure(_:)` takes the table block by block and returns each block's row heights
+/// at once, keeping nothing of the rows. That is exact without a second pass because a column
+/// is never narrower than the cap unless all its cells fit on one line: a cell wider than the
+/// cap wraps at the cap, and any other fits its column, so every cell's height is its height at
+/// the cap. Values that repeat in a column (decided from the first block: half or fewer of its
+/// values distinct) are measured once (`CellMemo`, bounded).
+///
+/// Cost: each distinct cell is prepared once (analysis + shaping, HarfBuzz only on
+/// shaping-cache misses) and measured while its batch is in cache; on all cores; the result
+/// does not depend on the thread count or on where blocks begin.
 package struct TableMeasurer {
     package var engine: TextEngine
     package var attributes: TextAttributes
     package var maxColumnWidth: Double
     package var threads: Int
+    /// Whether the table's first record is a header row (set in bold).
+    package var hasHeader = true
+
+    /// The widest single line in each column so far (uncapped).
+    package private(set) var naturalWidths: [Double] = []
+    package private(set) var rowCount = 0
+    package private(set) var cellCount = 0
+    package private(set) var missingGlyphs = MissingGlyphs.none
+    package private(set) var replacedInvalidUTF8 = 0
+    /// Rows whose number of fields is not the header's, and the first few of their lines.
+    package private(set) var raggedRows = 0
+    package private(set) var raggedLines: [Int] = []
+    private var headerFieldCount: Int?
+    private var memo = CellMemo()
+    /// Per column: are its values looked up in the memo (decided at the first body block).
+    private var memoColumns: [Bool]?
+    private var emptyHeight: Double?
 
     package init(engine: TextEngine, attributes: TextAttributes = TextAttributes(), maxColumnWidth: Double, threads: Int = 0) {
         self.engine = engine
@@ -51,87 +75,172 @@ package struct TableMeasurer {
         self.threads = threads
     }
 
-    /// Measures `rows`; the first row is the header when `hasHeader`. Rows may have different
-    /// numbers of fields: missing cells count as empty (one line high, as an empty UILabel).
-    /// - Parameters:
-    ///   - rows: the records, each a list of cells.
-    ///   - hasHeader: the first record is the header row (set in bold).
-    ///   - progress: called on the calling thread with (cells done, cells in all).
-    /// - Throws: `TableMeasurementError` when a row is taller than `RowOffsetCache.maximumHeight`.
-    package func measure(_ rows: [[String]], hasHeader: Bool = true, progress: ((Int, Int) -> Void)? = nil) throws -> TableMeasurement {
+    /// The columns' widths: their widest single line, capped.
+    package var columnWidths: [Double] { naturalWidths.map { min($0, maxColumnWidth) } }
+
+    /// Checks the settings (call before the first block).
+    package func validate() throws(TableMeasurementError) {
         guard maxColumnWidth.isFinite, maxColumnWidth > 0 else {
             throw TableMeasurementError(description: "the maximum column width must be a finite number above 0 (got \(maxColumnWidth))")
         }
         if let problem = attributes.validationError { throw TableMeasurementError(description: problem) }
-        let columns = max(1, rows.map(\.count).max() ?? 0) // a row without cells is one empty cell
-        var header = attributes
-        header.fontStyle = .bold
-        let headerAttributes = header
+    }
+
+    /// The heights of the block's rows, in order, rounded to 1/64 pt. Fields missing from a row
+    /// shorter than the header are empty cells (one line high, as an empty UILabel); extra
+    /// fields are measured in columns of their own.
+    /// - Throws: `TableMeasurementError` when a row is taller than `RowOffsetCache.maximumHeight`
+    ///   (the measurer's counts then stay as they were).
+    package mutating func measure(_ block: CSVBlock) throws(TableMeasurementError) -> [LayoutLength] {
+        try validate()
+        guard block.count > 0 else { return [] }
+        let cap = maxColumnWidth
         let body = attributes
-        // Flatten cells so work splits evenly however the rows are shaped.
-        var cellRow: [Int32] = []
-        var cellColumn: [Int32] = []
-        for r in rows.indices {
-            for c in 0..<columns { cellRow.append(Int32(r)); cellColumn.append(Int32(c)) }
+        var bold = attributes
+        bold.fontStyle = .bold
+        let headerRecord = hasHeader && rowCount == 0 ? 0 : -1
+        if headerFieldCount == nil { headerFieldCount = block.fieldCount(0) }
+        let headerFields = headerFieldCount!
+        if emptyHeight == nil { emptyHeight = engine.prepare("", style: body.fontStyle).heightAndLineCount(width: cap, attributes: body).height }
+        if memoColumns == nil && block.count > headerRecord + 1 {
+            memoColumns = Self.chooseMemoColumns(block, from: headerRecord + 1, columns: headerFields)
         }
-        let total = cellRow.count
-        progress?(0, total)
+        let memoColumns = memoColumns ?? []
 
-        // 1. Prepare every cell (in blocks, to report progress) and take its natural width.
-        var prepared: [PreparedText] = []
-        prepared.reserveCapacity(total)
-        var natural = [Double](repeating: 0, count: columns)
-        var missing = MissingGlyphs.none
-        let block = 16_384
+        // Each cell: a memo entry (>= 0), a cell to measure (-2 - index), or empty (-1).
+        var cells: [Int] = []
+        cells.reserveCapacity(block.count * headerFields)
+        var toMeasure: [(record: Int32, column: Int32)] = []
+        var filled: [(entry: Int, cell: Int)] = [] // entries added in this block, and the cell measuring each
+        block.bytes.withUnsafeBufferPointer { bytes in
+            for r in 0..<block.count {
+                let fields = block.fieldCount(r)
+                for c in 0..<max(fields, headerFields) {
+                    if c >= fields { cells.append(-1); continue }
+                    if r != headerRecord && c < memoColumns.count && memoColumns[c] {
+                        let value = UnsafeBufferPointer(rebasing: bytes[block.range(r, c)])
+                        let hash = CellMemo.hash(value)
+                        if let e = memo.find(value, hash: hash) { cells.append(e); continue }
+                        if let e = memo.insert(value, hash: hash) {
+                            filled.append((e, toMeasure.count))
+                            cells.append(e)
+                            toMeasure.append((Int32(r), Int32(c)))
+                            continue
+                        }
+                    }
+                    cells.append(-2 - toMeasure.count)
+                    toMeasure.append((Int32(r), Int32(c)))
+                }
+            }
+        }
+        // Measure the cells not seen before (the header's in bold), each batch while in cache.
+        let headerCells = headerRecord == 0 ? toMeasure.prefix { $0.record == 0 }.count : 0
+        var sizes = measureCells(block, toMeasure[..<headerCells], attributes: bold)
+        sizes += measureCells(block, toMeasure[headerCells...], attributes: body)
+        for (e, cell) in filled { memo.sizes[e] = sizes[cell] }
+
+        // Rows: the tallest cell; columns: the widest line.
+        var heights: [LayoutLength] = []
+        heights.reserveCapacity(block.count)
+        var natural = naturalWidths
+        var replaced = 0, ragged = 0
+        var raggedAt: [Int] = []
+        var k = 0
+        for r in 0..<block.count {
+            let fields = block.fieldCount(r)
+            let width = max(fields, headerFields)
+            if natural.count < width { natural += [Double](repeating: 0, count: width - natural.count) }
+            if fields != headerFields { ragged += 1; if raggedLines.count + raggedAt.count < 5 { raggedAt.append(block.lines[r]) } }
+            var tallest = 0.0
+            for c in 0..<width {
+                let ref = cells[k]
+                k += 1
+                let size = ref == -1 ? CellSize(natural: 0, height: emptyHeight!, replaced: 0) : ref >= 0 ? memo.sizes[ref] : sizes[-2 - ref]
+                tallest = max(tallest, size.height)
+                natural[c] = max(natural[c], size.natural)
+                replaced += size.replaced
+            }
+            guard let length = try? LayoutLength(roundingPoints: tallest), length <= RowOffsetCache.maximumHeight else {
+                throw TableMeasurementError(description: "row \(rowCount + r) (line \(block.lines[r])) is \(tallest) pt tall; the offsets cache holds rows up to \(RowOffsetCache.maximumHeight.points) pt")
+            }
+            heights.append(length)
+        }
+        naturalWidths = natural
+        replacedInvalidUTF8 += replaced
+        raggedRows += ragged
+        raggedLines += raggedAt
+        cellCount += k
+        rowCount += block.count
+        return heights
+    }
+
+    /// Prepares and measures cells in batches on all cores; their missing glyphs are added up.
+    private mutating func measureCells(_ block: CSVBlock, _ cells: ArraySlice<(record: Int32, column: Int32)>,
+                                       attributes: TextAttributes) -> [CellSize] {
+        guard !cells.isEmpty else { return [] }
+        let cap = maxColumnWidth
+        let first = cells.startIndex
+        var replaced = [Int](repeating: 0, count: cells.count)
+        let results: [(CellSize, MissingGlyphs)] = replaced.withUnsafeMutableBufferPointer { replaced in
+            engine.prepareEach(count: cells.count, text: { i in
+                let cell = cells[first + i]
+                let (text, count) = block.string(Int(cell.record), Int(cell.column))
+                replaced[i] = count
+                return text
+            }, style: attributes.fontStyle, threads: threads) { i, prepared in
+                let size = CellSize(natural: prepared.naturalWidth(attributes: attributes),
+                                    height: prepared.heightAndLineCount(width: cap, attributes: attributes).height, replaced: replaced[i])
+                return (size, prepared.missingGlyphs)
+            }
+        }
+        for (_, missing) in results { missingGlyphs.formUnion(missing) }
+        return results.map(\.0)
+    }
+
+    /// The columns whose values repeat enough in the block's first records to be worth a memo.
+    private static func chooseMemoColumns(_ block: CSVBlock, from start: Int, columns: Int) -> [Bool] {
+        let end = min(block.count, start + 16_384)
+        var distinct = [Set<UInt64>](repeating: [], count: columns)
+        var seen = [Int](repeating: 0, count: columns)
+        block.bytes.withUnsafeBufferPointer { bytes in
+            for r in start..<end {
+                for c in 0..<min(columns, block.fieldCount(r)) {
+                    distinct[c].insert(CellMemo.hash(UnsafeBufferPointer(rebasing: bytes[block.range(r, c)])))
+                    seen[c] += 1
+                }
+            }
+        }
+        return (0..<columns).map { distinct[$0].count * 2 <= seen[$0] }
+    }
+
+    /// Measures a whole table held as rows of strings; the first row is the header when
+    /// `hasHeader`. Rows may have different numbers of fields (see `measure(_:)`).
+    /// - Parameter progress: called on the calling thread with (rows done, rows in all).
+    package func measure(_ rows: [[String]], hasHeader: Bool = true, progress: ((Int, Int) -> Void)? = nil) throws(TableMeasurementError) -> TableMeasurement {
+        var measurer = self
+        measurer.hasHeader = hasHeader
+        var heights: [LayoutLength] = []
+        progress?(0, rows.count)
         var done = 0
-        while done < total {
-            let end = min(total, done + block)
-            let texts = (done..<end).map { i -> String in
-                let row = rows[Int(cellRow[i])]
-                let c = Int(cellColumn[i])
-                return c < row.count ? row[c] : ""
+        while done < rows.count || (rows.isEmpty && done == 0) {
+            let end = min(rows.count, done + 16_384)
+            var block = CSVBlock()
+            for row in rows[done..<end] {
+                for field in row { block.bytes.append(contentsOf: field.utf8); block.fieldEnds.append(block.bytes.count) }
+                if row.isEmpty { block.fieldEnds.append(block.bytes.count) } // a row without cells is one empty cell
+                block.recordEnds.append(block.fieldEnds.count)
+                block.lines.append(block.lines.count + done + 1)
             }
-            let headerBlock = hasHeader ? max(0, min(end, columns) - done) : 0
-            var batch = engine.prepare(Array(texts[0..<headerBlock]), style: .bold, threads: threads)
-            batch += engine.prepare(Array(texts[headerBlock...]), style: attributes.fontStyle, threads: threads)
-            let widths = Parallel.map(count: batch.count, threads: threads) { k in
-                batch[k].naturalWidth(attributes: (hasHeader && done + k < columns) ? headerAttributes : body)
-            }
-            for k in 0..<batch.count {
-                let c = Int(cellColumn[done + k])
-                natural[c] = max(natural[c], widths[k])
-            }
-            for text in batch { missing.formUnion(text.missingGlyphs) }
-            prepared += batch
+            heights += try measurer.measure(block)
             done = end
-            progress?(done / 2, total)
+            progress?(done, rows.count)
+            if rows.isEmpty { break }
         }
-        let columnWidths = natural.map { min($0, maxColumnWidth) }
-
-        // 2. Wrap every cell in its column's width; a row is as tall as its tallest cell.
-        var heights: [Double] = []
-        heights.reserveCapacity(total)
-        var measured = 0
-        while measured < total {
-            let start = measured, end = min(total, measured + block)
-            heights += Parallel.map(count: end - start, threads: threads, chunk: 256) { k -> Double in
-                let i = start + k
-                let a = (hasHeader && Int(cellRow[i]) == 0) ? headerAttributes : body
-                return prepared[i].heightAndLineCount(width: columnWidths[Int(cellColumn[i])], attributes: a).height
-            }
-            measured = end
-            progress?((total + measured) / 2, total)
-        }
-        var rowHeights = [Double](repeating: 0, count: rows.count)
-        for i in 0..<total { rowHeights[Int(cellRow[i])] = max(rowHeights[Int(cellRow[i])], heights[i]) }
         let cache: RowOffsetCache
-        do {
-            cache = try RowOffsetCache(measuredRowHeights: rowHeights.map { try LayoutLength(roundingPoints: $0) })
-        } catch {
-            let r = rowHeights.firstIndex { $0 > RowOffsetCache.maximumHeight.points } ?? 0
-            throw TableMeasurementError(description: "row \(r) is \(rowHeights[r]) pt tall; the offsets cache holds rows up to \(RowOffsetCache.maximumHeight.points) pt (\(error))")
+        do { cache = try RowOffsetCache(measuredRowHeights: heights) } catch {
+            throw TableMeasurementError(description: "\(error)")
         }
-        progress?(total, total)
-        return TableMeasurement(columnWidths: columnWidths, offsets: cache, cellCount: total, missingGlyphs: missing)
+        return TableMeasurement(columnWidths: measurer.columnWidths.isEmpty ? [0] : measurer.columnWidths, offsets: cache,
+                                cellCount: measurer.cellCount, missingGlyphs: measurer.missingGlyphs)
     }
 }

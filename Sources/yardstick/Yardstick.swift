@@ -125,11 +125,22 @@ struct MeasureCommand: ParsableCommand {
             text.category = category
             let job = MeasureJob(maxColumnWidth: maxColumnWidth, attributes: try text.attributes(), threads: fontOptions.threads)
             try TextOptions.checkWidth(maxColumnWidth, "--max-column-width")
-            let bytes = try CommandInput.read(file, maxLineBytes: text.maxLineBytes)
-            let engine = try TextEngine(fonts: text.makeFonts(for: text.systemFallback ? [String(decoding: bytes, as: UTF8.self)] : []))
+            // With --system-fallback the fonts depend on every character: the input is read whole first.
+            let input: InputChunks
+            let engine: TextEngine
+            if text.systemFallback {
+                let bytes = try CommandInput.read(file, maxLineBytes: text.maxLineBytes)
+                input = InputChunks(bytes: bytes, name: file)
+                engine = try TextEngine(fonts: text.makeFonts(for: [String(decoding: bytes, as: UTF8.self)]))
+            } else {
+                input = try InputChunks(path: file, maxLineBytes: text.maxLineBytes)
+                engine = try TextEngine(fonts: text.makeFonts())
+            }
+            let out = try CommandOutput(path: output)
             let bar = ProgressBar(label: "measuring")
-            let (out, summary) = try job.run(csv: bytes, engine: engine, progress: bar.update)
+            let summary = try job.run(input: input, engine: engine, output: out) { rows, bytes in bar.update(bytes, input.size ?? 0) }
             bar.finish()
+            try out.commit()
             if summary.replacedInvalidUTF8 > 0 {
                 StandardError.print("yardstick: warning: \(summary.replacedInvalidUTF8) invalid UTF-8 sequence(s) replaced by U+FFFD")
             }
@@ -137,10 +148,10 @@ struct MeasureCommand: ParsableCommand {
                 StandardError.print("yardstick: note: \(summary.skippedBlankLines) empty line(s) skipped (not rows)")
             }
             if summary.raggedRows > 0 {
-                StandardError.print("yardstick: note: \(summary.raggedRows) row(s) have a number of fields other than the header's (each field is measured in the column of its position; missing cells are empty)")
+                let lines = summary.raggedLines.map(String.init).joined(separator: ", ") + (summary.raggedRows > summary.raggedLines.count ? ", …" : "")
+                StandardError.print("yardstick: note: \(summary.raggedRows) row(s) have a number of fields other than the header's (lines \(lines); each field is measured in the column of its position; missing cells are empty)")
             }
             StandardError.warnMissing(summary.missingGlyphs, fonts: text)
-            try CommandOutput.write(out, to: output)
             // The summary goes where it does not mix with the data.
             if output == nil || output == "-" { StandardError.print(summary.text) } else { try printSummary(summary.text) }
         } catch { fail(error) }

@@ -11,10 +11,15 @@ import YardstickOffsets
 /// every cell wraps in its column; a row is as tall as its tallest cell; the header row (the
 /// first) is set in bold. Output CSV: `row,height,offset`, row 0 being the header row, heights
 /// and offsets in points, exact multiples of 1/64 pt (the row-offset cache's unit).
+///
+/// Streams: the input is read a chunk at a time, measured a block of records at a time and
+/// written as it goes, in input order, so memory does not grow with the number of rows.
 package struct MeasureJob {
     package var maxColumnWidth: Double
     package var attributes: TextAttributes
     package var threads: Int
+    /// Records measured together (their distinct cells prepared in parallel batches).
+    package var blockRecords = 16_384
 
     package init(maxColumnWidth: Double, attributes: TextAttributes, threads: Int) {
         self.maxColumnWidth = maxColumnWidth
@@ -29,13 +34,14 @@ package struct MeasureJob {
         package var totalHeight: Double
         package var seconds: Double
         package var replacedInvalidUTF8: Int
-        /// Empty lines that were not rows (see `CSVReader`).
+        /// Empty lines that were not rows (see `CSVParser`).
         package var skippedBlankLines: Int
         /// Clusters no face covers, over every cell.
         package var missingGlyphs = MissingGlyphs.none
         /// Rows whose number of fields is not the header's (each field is still measured, in the
-        /// column of its position).
+        /// column of its position), and the lines the first few start on.
         package var raggedRows = 0
+        package var raggedLines: [Int] = []
         package var cellsPerSecond: Double { seconds > 0 ? Double(cells) / seconds : 0 }
 
         package var text: String {
@@ -44,28 +50,54 @@ package struct MeasureJob {
         }
     }
 
-    package func run(csv bytes: [UInt8], engine: TextEngine, progress: ((Int, Int) -> Void)? = nil) throws -> (output: [UInt8], summary: Summary) {
+    /// Reads `input` to its end, writing each block's rows to `output` as soon as they are
+    /// measured (the caller commits or abandons it).
+    /// - Parameter progress: (rows done, input bytes read), after each block.
+    package func run(input: InputChunks, engine: TextEngine, output: CommandOutput,
+                     progress: ((Int, Int) -> Void)? = nil) throws -> Summary {
         try TextOptions.checkWidth(maxColumnWidth, "--max-column-width")
         let start = DispatchTime.now().uptimeNanoseconds
-        let table: CSVReader
-        do { table = try CSVReader(bytes: bytes) } catch let e as CSVReader.ParseError { throw CommandError(e.description) }
-        guard !table.rows.isEmpty else { throw CommandError("the CSV file has no rows") }
-        let measurer = TableMeasurer(engine: engine, attributes: attributes, maxColumnWidth: maxColumnWidth, threads: threads)
-        let m: TableMeasurement
-        do { m = try measurer.measure(table.rows, hasHeader: true, progress: progress) } catch { throw CommandError("\(error)") }
-        var out = "row,height,offset\n"
-        out.reserveCapacity(m.rowCount * 24)
-        // Heights and offsets are exact multiples of 1/64 pt: printed in full, each offset is
-        // exactly the sum of the heights above it.
+        var parser = CSVParser()
+        var measurer = TableMeasurer(engine: engine, attributes: attributes, maxColumnWidth: maxColumnWidth, threads: threads)
+        do { try measurer.validate() } catch { throw CommandError(error.description) }
+        var text: [UInt8] = Array("row,height,offset\n".utf8)
         var y: Int64 = 0
-        for r in 0..<m.rowCount {
-            let h = try! m.offsets.height(of: RowPosition(section: 0, row: r))
-            out += "\(r),\(JSONWriter.numberText(h.points)),\(JSONWriter.numberText(LayoutLength(units: y).points))\n"
-            y += h.units
+        func flush() throws {
+            let block = parser.take()
+            guard block.count > 0 else { return }
+            let heights: [LayoutLength]
+            do { heights = try measurer.measure(block) } catch { throw CommandError(error.description) }
+            text.reserveCapacity(text.count + heights.count * 24)
+            var row = measurer.rowCount - heights.count
+            // Heights and offsets are exact multiples of 1/64 pt: printed in full, each offset is
+            // exactly the sum of the heights above it.
+            for h in heights {
+                OutputNumber.appendInteger(UInt64(row), to: &text)
+                text.append(UInt8(ascii: ","))
+                OutputNumber.appendUnits(h.units, to: &text)
+                text.append(UInt8(ascii: ","))
+                OutputNumber.appendUnits(y, to: &text)
+                text.append(0x0A)
+                y += h.units
+                row += 1
+            }
+            try output.write(text)
+            text.removeAll(keepingCapacity: true)
+            progress?(measurer.rowCount, input.bytesRead)
         }
+        do {
+            while try input.next({ chunk in try parser.feed(chunk) }) {
+                if parser.pendingRecords >= blockRecords { try flush() }
+            }
+            try parser.finish()
+        } catch let e as CSVParser.ParseError {
+            throw CommandError(e.description)
+        }
+        try flush()
+        guard measurer.rowCount > 0 else { throw CommandError("the CSV file has no rows") }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        return (Array(out.utf8), Summary(rows: m.rowCount, cells: m.cellCount, totalHeight: m.totalHeight, seconds: seconds,
-                             replacedInvalidUTF8: table.replacedInvalidUTF8, skippedBlankLines: table.skippedBlankLines,
-                             missingGlyphs: m.missingGlyphs, raggedRows: table.rows.dropFirst().filter { $0.count != table.rows[0].count }.count))
+        return Summary(rows: measurer.rowCount, cells: measurer.cellCount, totalHeight: LayoutLength(units: y).points, seconds: seconds,
+                       replacedInvalidUTF8: measurer.replacedInvalidUTF8, skippedBlankLines: parser.skippedBlankLines,
+                       missingGlyphs: measurer.missingGlyphs, raggedRows: measurer.raggedRows, raggedLines: measurer.raggedLines)
     }
 }

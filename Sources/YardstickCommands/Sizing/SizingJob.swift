@@ -23,8 +23,7 @@ package struct SizingJob {
     /// The table read from CSV bytes: the first record names the columns. Also counts the rows
     /// whose number of fields differs from the header's (short ones read as empty cells).
     package static func table(csv bytes: [UInt8]) throws -> (data: TableData, replacedInvalidUTF8: Int, skippedBlankLines: Int, raggedRows: Int) {
-        let reader: CSVReader
-        do { reader = try CSVReader(bytes: bytes) } catch let e as CSVReader.ParseError { throw CommandError(e.description) }
+        let reader = try Result { () throws(CSVParser.ParseError) in try CSVReader(bytes: bytes) }.mapError { CommandError($0.description) }.get()
         guard !reader.rows.isEmpty else { throw CommandError("the CSV file has no header record") }
         let width = reader.rows[0].count
         let ragged = reader.rows.dropFirst().reduce(0) { $0 + ($1.count != width ? 1 : 0) }

@@ -16,3 +16,36 @@ package enum OutputNumber {
         return (value * p).rounded() / p
     }
 }
+
+extension OutputNumber {
+    /// Appends a length of `units` 1/64 pt as exact decimal text, as `JSONWriter.numberText`
+    /// prints its points (at most six fraction digits, no trailing zeros), without a String.
+    @inline(__always)
+    package static func appendUnits(_ units: Int64, to out: inout [UInt8]) {
+        if units < 0 { out.append(UInt8(ascii: "-")) }
+        let magnitude = units.magnitude
+        appendInteger(magnitude / 64, to: &out)
+        var fraction = magnitude % 64 * 15_625 // sixty-fourths as millionths
+        guard fraction > 0 else { return }
+        out.append(UInt8(ascii: "."))
+        while fraction > 0 {
+            out.append(UInt8(ascii: "0") + UInt8(fraction / 100_000))
+            fraction = fraction % 100_000 * 10
+        }
+    }
+
+    /// Appends `value` in decimal.
+    @inline(__always)
+    package static func appendInteger(_ value: UInt64, to out: inout [UInt8]) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { d in
+            var v = value
+            var n = 0
+            repeat {
+                d[n] = UInt8(ascii: "0") + UInt8(v % 10)
+                v /= 10
+                n += 1
+            } while v > 0
+            for k in stride(from: n - 1, through: 0, by: -1) { out.append(d[k]) }
+        }
+    }
+}

@@ -2,9 +2,9 @@
 /// `TextMemo`): eight bytes per multiply–xorshift step (wyhash-style), the last few read in at
 /// most three loads. Fast and well spread for table indexing; not for anything that must resist
 /// chosen inputs. O(n).
-enum ByteHash {
+package enum ByteHash {
     /// `seed` mixed with the bytes `base[0..<count]`, eight at a time.
-    @inline(__always) static func hash(_ base: UnsafeRawPointer?, count n: Int, seed: UInt64) -> UInt64 {
+    @inline(__always) package static func hash(_ base: UnsafeRawPointer?, count n: Int, seed: UInt64) -> UInt64 {
         var h = seed
         guard let base else { return h }
         var i = 0
