@@ -26,11 +26,13 @@ struct CellMemo {
 
     var isFull: Bool { hashes.count >= Self.maximumEntries || arena.count >= Self.maximumBytes }
 
-    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        ByteHash.hash(UnsafeRawPointer(bytes.baseAddress), count: bytes.count, seed: 0x5943_454C_4C4D_454D)
+    /// The key of a value in a column (the same text in two columns is two entries: a column
+    /// already as wide as the cap skips natural widths).
+    static func hash(_ bytes: UnsafeBufferPointer<UInt8>, column: Int = 0) -> UInt64 {
+        ByteHash.hash(UnsafeRawPointer(bytes.baseAddress), count: bytes.count, seed: 0x5943_454C_4C4D_454D &+ UInt64(column))
     }
 
-    /// The entry holding `bytes`, if any.
+    /// The entry holding `bytes` (with `hash`, which names the column), if any.
     func find(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt64) -> Int? {
         let mask = slots.count - 1
         var s = Int(truncatingIfNeeded: hash) & mask

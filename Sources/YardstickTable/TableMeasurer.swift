@@ -52,6 +52,10 @@ package struct TableMeasurer {
     package var threads: Int
     /// Whether the table's first record is a header row (set in bold).
     package var hasHeader = true
+    /// Shaped runs the engine's cache may hold before the measurer starts a fresh engine between
+    /// blocks (a table's unique words, such as ids, would otherwise grow it with every row).
+    /// Results are the same either way: the cache only saves shaping again.
+    package var shapedRunLimit = 100_000
 
     /// The widest single line in each column so far (uncapped).
     package private(set) var naturalWidths: [Double] = []
@@ -119,7 +123,7 @@ package struct TableMeasurer {
                     if c >= fields { cells.append(-1); continue }
                     if r != headerRecord && c < memoColumns.count && memoColumns[c] {
                         let value = UnsafeBufferPointer(rebasing: bytes[block.range(r, c)])
-                        let hash = CellMemo.hash(value)
+                        let hash = CellMemo.hash(value, column: c)
                         if let e = memo.find(value, hash: hash) { cells.append(e); continue }
                         if let e = memo.insert(value, hash: hash) {
                             filled.append((e, toMeasure.count))
@@ -135,8 +139,10 @@ package struct TableMeasurer {
         }
         // Measure the cells not seen before (the header's in bold), each batch while in cache.
         let headerCells = headerRecord == 0 ? toMeasure.prefix { $0.record == 0 }.count : 0
-        var sizes = measureCells(block, toMeasure[..<headerCells], attributes: bold)
-        sizes += measureCells(block, toMeasure[headerCells...], attributes: body)
+        // A column already as wide as the cap stays so: its cells' natural widths are not needed.
+        let capped = naturalWidths.map { $0 >= cap }
+        var sizes = measureCells(block, toMeasure[..<headerCells], attributes: bold, capped: capped)
+        sizes += measureCells(block, toMeasure[headerCells...], attributes: body, capped: capped)
         for (e, cell) in filled { memo.sizes[e] = sizes[cell] }
 
         // Rows: the tallest cell; columns: the widest line.
@@ -165,6 +171,11 @@ package struct TableMeasurer {
             }
             heights.append(length)
         }
+        if engine.cache.store.count > shapedRunLimit {
+            do { engine = try TextEngine(fonts: engine.fonts, features: engine.features) } catch {
+                throw TableMeasurementError(description: "\(error)")
+            }
+        }
         naturalWidths = natural
         replacedInvalidUTF8 += replaced
         raggedRows += ragged
@@ -176,7 +187,7 @@ package struct TableMeasurer {
 
     /// Prepares and measures cells in batches on all cores; their missing glyphs are added up.
     private mutating func measureCells(_ block: CSVBlock, _ cells: ArraySlice<(record: Int32, column: Int32)>,
-                                       attributes: TextAttributes) -> [CellSize] {
+                                       attributes: TextAttributes, capped: [Bool]) -> [CellSize] {
         guard !cells.isEmpty else { return [] }
         let cap = maxColumnWidth
         let first = cells.startIndex
@@ -188,7 +199,9 @@ package struct TableMeasurer {
                 replaced[i] = count
                 return text
             }, style: attributes.fontStyle, threads: threads) { i, prepared in
-                let size = CellSize(natural: prepared.naturalWidth(attributes: attributes),
+                let column = Int(cells[first + i].column)
+                let natural = column < capped.count && capped[column] ? 0 : prepared.naturalWidth(attributes: attributes)
+                let size = CellSize(natural: natural,
                                     height: prepared.heightAndLineCount(width: cap, attributes: attributes).height, replaced: replaced[i])
                 return (size, prepared.missingGlyphs)
             }
