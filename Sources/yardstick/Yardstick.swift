@@ -138,7 +138,7 @@ struct MeasureCommand: ParsableCommand {
             }
             let out = try CommandOutput(path: output)
             let bar = ProgressBar(label: "measuring")
-            let summary = try job.run(input: input, engine: engine, output: out) { rows, bytes in bar.update(bytes, input.size ?? 0) }
+            let summary = try job.run(input: input, engine: engine, write: { try out.write($0) }) { rows, bytes in bar.update(bytes, input.size ?? 0) }
             bar.finish()
             try out.commit()
             if summary.replacedInvalidUTF8 > 0 {

@@ -67,4 +67,33 @@ final class TableMeasurerTests: XCTestCase {
         }
         XCTAssertTrue(m.rowHeights.contains { $0 > m.rowHeights[1] * 2 }) // some cells wrap
     }
+
+    /// Blocks of any size give the heights of one pass, and repeated values (a memo'd column)
+    /// measure as they would alone; a column reaching the cap early still reports the cap.
+    func testBlocksAndRepeatedValuesGiveTheSameHeights() throws {
+        let statuses = ["Delivered", "In transit — delayed at the depot", "已发货", "تم التسليم", "Returned\nto sender"]
+        var rows = [["Status", "Note"]]
+        for i in 0..<500 { rows.append([statuses[i % 5], String(repeating: "word ", count: i % 23) + "#\(i)"]) }
+        let whole = try TableMeasurer(engine: Self.engine, maxColumnWidth: 100, threads: 2).measure(rows)
+        for size in [1, 7, 64, 499] {
+            var measurer = TableMeasurer(engine: Self.engine, maxColumnWidth: 100, threads: 2)
+            var heights: [Double] = []
+            for start in stride(from: 0, to: rows.count, by: size) {
+                var block = CSVBlock()
+                for row in rows[start..<min(rows.count, start + size)] {
+                    for field in row { block.bytes += Array(field.utf8); block.fieldEnds.append(block.bytes.count) }
+                    block.recordEnds.append(block.fieldEnds.count)
+                    block.lines.append(0)
+                }
+                heights += try measurer.measure(block).map(\.points)
+            }
+            XCTAssertEqual(heights, whole.rowHeights, "blocks of \(size)")
+            XCTAssertEqual(measurer.columnWidths, whole.columnWidths, "blocks of \(size)")
+        }
+        func q(_ x: Double) -> Double { (x * 64).rounded(.toNearestOrAwayFromZero) / 64 }
+        for (r, row) in rows.enumerated().dropFirst() {
+            let tallest = row.enumerated().map { c, text in Self.engine.prepare(text).measure(width: whole.columnWidths[c], attributes: TextAttributes()).height }.max()!
+            XCTAssertEqual(whole.rowHeights[r], q(tallest), "row \(r)")
+        }
+    }
 }

@@ -50,10 +50,10 @@ package struct MeasureJob {
         }
     }
 
-    /// Reads `input` to its end, writing each block's rows to `output` as soon as they are
-    /// measured (the caller commits or abandons it).
+    /// Reads `input` to its end, handing each block's rows to `write` as soon as they are
+    /// measured (the caller commits or abandons the output).
     /// - Parameter progress: (rows done, input bytes read), after each block.
-    package func run(input: InputChunks, engine: TextEngine, output: CommandOutput,
+    package func run(input: InputChunks, engine: TextEngine, write: ([UInt8]) throws -> Void,
                      progress: ((Int, Int) -> Void)? = nil) throws -> Summary {
         try TextOptions.checkWidth(maxColumnWidth, "--max-column-width")
         let start = DispatchTime.now().uptimeNanoseconds
@@ -81,7 +81,7 @@ package struct MeasureJob {
                 y += h.units
                 row += 1
             }
-            try output.write(text)
+            try write(text)
             text.removeAll(keepingCapacity: true)
             progress?(measurer.rowCount, input.bytesRead)
         }
@@ -99,5 +99,12 @@ package struct MeasureJob {
         return Summary(rows: measurer.rowCount, cells: measurer.cellCount, totalHeight: LayoutLength(units: y).points, seconds: seconds,
                        replacedInvalidUTF8: measurer.replacedInvalidUTF8, skippedBlankLines: parser.skippedBlankLines,
                        missingGlyphs: measurer.missingGlyphs, raggedRows: measurer.raggedRows, raggedLines: measurer.raggedLines)
+    }
+
+    /// A whole CSV file's bytes in, the whole output out (for tests and small tables).
+    package func run(csv: [UInt8], engine: TextEngine) throws -> (output: [UInt8], summary: Summary) {
+        var output: [UInt8] = []
+        let summary = try run(input: InputChunks(bytes: csv, name: "the CSV"), engine: engine, write: { output += $0 })
+        return (output, summary)
     }
 }
