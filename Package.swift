@@ -52,7 +52,7 @@ let package = Package(
         // Public umbrella, command logic, CLI.
         .target(name: "Yardstick", dependencies: ["YardstickFonts", "YardstickLayout", "YardstickTemplates", "YardstickOffsets", "YardstickTable"]),
         .target(name: "YardstickCommands", dependencies: ["YardstickFonts", "YardstickShaping", "YardstickLayout", "YardstickTemplates", "YardstickOffsets", "YardstickTable"]),
-        .executableTarget(name: "yardstick", dependencies: ["YardstickCommands", "YardstickLayout", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        .executableTarget(name: "yardstick", dependencies: ["YardstickCommands", "YardstickLayout", "YardstickOffsets", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
 
         // Benchmarks: programs that print figures (run in release; see README).
         .executableTarget(name: "TextEngineBenchmark", dependencies: ["YardstickFonts", "YardstickLayout", "YardstickTable", "CHarfBuzz"], path: "Benchmarks/TextEngineBenchmark"),

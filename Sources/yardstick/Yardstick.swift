@@ -8,7 +8,7 @@ struct Yardstick: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "yardstick",
         abstract: "Measure how tall text is in table cells (HarfBuzz + FreeType + ICU, headless).",
-        subcommands: [LayoutCommand.self, MeasureCommand.self, OffsetsCommand.self])
+        subcommands: [LayoutCommand.self, MeasureCommand.self, OffsetsCommand.self, InspectCommand.self])
 
     static func main() {
         FileDescriptor.reserveStandardStreams()
@@ -109,7 +109,7 @@ struct MeasureCommand: ParsableCommand {
 
     @Argument(help: ArgumentHelp("The CSV file (first record: the column names).", valueName: "FILE.csv")) var file: String
     @Option(help: ArgumentHelp("The table's sizing: layout, cells, column widths, sections (see the README).", valueName: "CONFIG.json")) var config: String?
-    @Option(help: ArgumentHelp("Output format with --config: csv or jsonl.", valueName: "FORMAT")) var format: String?
+    @Option(help: ArgumentHelp("Output format: csv (default), bin (a heights file, see `yardstick inspect`), or with --config jsonl.", valueName: "FORMAT")) var format: String?
     @Option(help: ArgumentHelp("With --config: replay a trace of scrolls and edits on a lazily sized table, one JSON answer per line.", valueName: "TRACE.jsonl")) var replay: String?
     @Option(parsing: .unconditional, help: ArgumentHelp("Without --config: widest a column may be, in points.", valueName: "PT")) var maxColumnWidth: Double?
     @Option(help: ArgumentHelp("Without --config: Dynamic Type content size category for the body style (default: large).", valueName: "CATEGORY")) var category: String?
@@ -119,11 +119,19 @@ struct MeasureCommand: ParsableCommand {
     func run() throws {
         do {
             if config != nil { return try runConfigured() }
-            guard format == nil, replay == nil else { throw CommandError("--format and --replay need --config") }
+            guard replay == nil else { throw CommandError("--replay needs --config") }
+            let format = try format.map { name -> MeasureJob.Format in
+                guard let f = MeasureJob.Format(rawValue: name) else {
+                    throw CommandError(name == "jsonl" ? "--format jsonl needs --config; without it the formats are csv and bin" : "unknown --format \"\(name)\"; expected csv or bin")
+                }
+                return f
+            } ?? .csv
             guard let maxColumnWidth else { throw CommandError("give --config CONFIG.json, or --max-column-width PT for the plain grid") }
             var text = fontOptions.textOptions
             text.category = category
-            let job = MeasureJob(maxColumnWidth: maxColumnWidth, attributes: try text.attributes(), threads: fontOptions.threads)
+            var job = MeasureJob(maxColumnWidth: maxColumnWidth, attributes: try text.attributes(), threads: fontOptions.threads)
+            job.format = format
+            if format == .bin { try CommandOutput.checkBinary(to: output) }
             try TextOptions.checkWidth(maxColumnWidth, "--max-column-width")
             // With --system-fallback the fonts depend on every character: the input is read whole first.
             let input: InputChunks
@@ -135,6 +143,9 @@ struct MeasureCommand: ParsableCommand {
             } else {
                 input = try InputChunks(path: file, maxLineBytes: text.maxLineBytes)
                 engine = try TextEngine(fonts: text.makeFonts())
+            }
+            if format == .bin {
+                job.configurationHash = try Fingerprint.of(settings: ["measure", "max-column-width \(maxColumnWidth)", "\(job.attributes)"], fonts: engine.fonts)
             }
             let out = try CommandOutput(path: output)
             let bar = ProgressBar(label: "measuring")
@@ -164,9 +175,10 @@ struct MeasureCommand: ParsableCommand {
         guard !fontOptions.noHyphens else { throw CommandError("--no-hyphens does not apply with --config: template texts never hyphenate unless they say \"hyphenate\": true") }
         guard format == nil || replay == nil else { throw CommandError("--format does not apply with --replay (the answers are JSON Lines)") }
         let format = try format.map { name -> SizingJob.Format in
-            guard let f = SizingJob.Format(rawValue: name) else { throw CommandError("unknown --format \"\(name)\"; expected csv or jsonl") }
+            guard let f = SizingJob.Format(rawValue: name) else { throw CommandError("unknown --format \"\(name)\"; expected csv, jsonl or bin") }
             return f
         } ?? .csv
+        if format == .bin { try CommandOutput.checkBinary(to: output) }
         guard fontOptions.threads >= 0 else { throw CommandError("--threads must be 0 (all cores) or more") }
         guard fontOptions.maxLineBytes > 0 else { throw CommandError("--max-line-bytes must be above 0") }
         let bar = ProgressBar(label: "measuring")

@@ -211,4 +211,61 @@ final class MeasureCommandTests: XCTestCase {
         XCTAssertEqual(sized.err.components(separatedBy: "measured as missing glyphs").count, 2, sized.err) // one warning
         XCTAssertTrue(sized.err.contains("yardstick: warning: 4 clusters (U+13A9 U+13B3 U+13E3)"), sized.err)
     }
+
+    /// `--format bin` writes a heights file whose rows `inspect --rows all` prints as the very
+    /// bytes of `--format csv`: the plain grid, and a list in sections (header and footer lines).
+    func testHeightsFilesReadBackAsTheCSV() throws {
+        let list = try write(#"{"layout": "list", "width": 375, "cell": {"text": {"column": "Notes"}, "insets": {"top": 11, "bottom": 11, "leading": 16}},"#
+            + #" "sections": {"column": "Country", "header": {"text": {"column": "Country"}}}}"#, "list.json")
+        for options in [["--max-column-width", "120"], ["--config", list]] {
+            let csv = try run(["measure", file("data.csv").path, "--output", file("out.csv").path] + options)
+            XCTAssertEqual(csv.status, 0, csv.err)
+            let bin = try run(["measure", file("data.csv").path, "--format", "bin", "--output", file("out.bin").path] + options)
+            XCTAssertEqual(bin.status, 0, bin.err)
+            let all = try run(["inspect", file("out.bin").path, "--rows", "all"])
+            XCTAssertEqual(all.status, 0, all.err)
+            XCTAssertEqual(all.out, try String(contentsOf: file("out.csv"), encoding: .utf8))
+            let header = try run(["inspect", file("out.bin").path])
+            XCTAssertTrue(header.out.contains("version: 1\nrows: "), header.out)
+            XCTAssertTrue(header.out.contains("(CRC-32, verified)"), header.out)
+        }
+        let some = try run(["inspect", file("out.bin").path, "--rows", "1-1"])
+        XCTAssertEqual(some.out.split(separator: "\n").count, 2, some.out) // the column names and row 1
+        // Damage and misuse are clear errors.
+        var bytes = try Data(contentsOf: file("out.bin"))
+        bytes[20] ^= 0xFF
+        try bytes.write(to: file("bad.bin"))
+        let bad = try run(["inspect", file("bad.bin").path])
+        XCTAssertEqual(bad.status, 1)
+        XCTAssertTrue(bad.err.contains("corrupt: its checksum"), bad.err)
+        try bytes.prefix(40).write(to: file("short.bin"))
+        XCTAssertTrue(try run(["inspect", file("short.bin").path]).err.contains("truncated"))
+        XCTAssertTrue(try run(["inspect", file("data.csv").path]).err.contains("not a Yardstick heights file"))
+        XCTAssertTrue(try run(["inspect", file("out.bin").path, "--rows", "9-3"]).err.contains("FIRST-LAST"))
+        XCTAssertTrue(try run(["inspect", file("out.bin").path, "--rows", "99"]).err.contains("the file has"))
+        XCTAssertTrue(try run(["measure", file("data.csv").path, "--max-column-width", "99", "--format", "jsonl"]).err.contains("needs --config"))
+    }
+
+    /// The plain grid streams: a table read from a pipe in small pieces, or measured in many
+    /// blocks, gives the bytes of one whole read; the same at 1 and 2 threads.
+    func testStreamingGivesTheSameBytesWhateverTheReads() throws {
+        var table = "Name,Status,Notes\n"
+        for i in 0..<3000 { table += "Person \(i % 40),\(["Open", "Closed", "已发货"][i % 3]),\"Note \(i) \(String(repeating: "ab ", count: i % 50))\"\n" }
+        let path = try write(table, "big.csv")
+        let whole = try run(["measure", path, "--max-column-width", "150", "--threads", "1"])
+        XCTAssertEqual(whole.status, 0, whole.err)
+        // Through a pipe (read in pieces of at most 64 KiB), from a shell (the test's own pipe
+        // would fill before the process starts).
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/bin/sh")
+        p.arguments = ["-c", "cat \"$0\" | \"$1\" measure - --max-column-width 150 --threads 2 2>/dev/null", path, executable.path]
+        let out = Pipe()
+        p.standardOutput = out
+        try p.run()
+        let piped = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        XCTAssertEqual(p.terminationStatus, 0)
+        XCTAssertEqual(piped, whole.out)
+        XCTAssertEqual(whole.out.split(separator: "\n").count, 3002)
+    }
 }

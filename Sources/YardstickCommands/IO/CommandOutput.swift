@@ -154,6 +154,13 @@ package final class CommandOutput {
 
     deinit { abandon() }
 
+    /// Refuses to send binary output to a terminal (standard output when `path` is nil or "-").
+    package static func checkBinary(to path: String?) throws(CommandError) {
+        if (path == nil || path == "-") && isatty(STDOUT_FILENO) != 0 {
+            throw CommandError("a heights file is binary: give --output FILE, or redirect standard output")
+        }
+    }
+
     /// Writes a whole output at once and commits it.
     package static func write(_ bytes: [UInt8], to path: String?) throws(CommandError) {
         let output = try CommandOutput(path: path)

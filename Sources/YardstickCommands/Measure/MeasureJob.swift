@@ -20,6 +20,11 @@ package struct MeasureJob {
     package var threads: Int
     /// Records measured together (their distinct cells prepared in parallel batches).
     package var blockRecords = 16_384
+    /// `row,height,offset` text, or a heights file (`HeightsFile`).
+    package enum Format: String { case csv, bin }
+    package var format = Format.csv
+    /// Written into a heights file: what produced it (`Fingerprint`).
+    package var configurationHash: UInt64 = 0
 
     package init(maxColumnWidth: Double, attributes: TextAttributes, threads: Int) {
         self.maxColumnWidth = maxColumnWidth
@@ -60,26 +65,34 @@ package struct MeasureJob {
         var parser = CSVParser()
         var measurer = TableMeasurer(engine: engine, attributes: attributes, maxColumnWidth: maxColumnWidth, threads: threads)
         do { try measurer.validate() } catch { throw CommandError(error.description) }
-        var text: [UInt8] = Array("row,height,offset\n".utf8)
+        var file = HeightsFileWriter(configurationHash: configurationHash)
+        var text: [UInt8] = format == .csv ? Array("row,height,offset\n".utf8) : file.header(hasSectionLines: false, firstRowIsHeader: true)
         var y: Int64 = 0
         func flush() throws {
             let block = parser.take()
             guard block.count > 0 else { return }
             let heights: [LayoutLength]
             do { heights = try measurer.measure(block) } catch { throw CommandError(error.description) }
-            text.reserveCapacity(text.count + heights.count * 24)
-            var row = measurer.rowCount - heights.count
-            // Heights and offsets are exact multiples of 1/64 pt: printed in full, each offset is
-            // exactly the sum of the heights above it.
-            for h in heights {
-                OutputNumber.appendInteger(UInt64(row), to: &text)
-                text.append(UInt8(ascii: ","))
-                OutputNumber.appendUnits(h.units, to: &text)
-                text.append(UInt8(ascii: ","))
-                OutputNumber.appendUnits(y, to: &text)
-                text.append(0x0A)
-                y += h.units
-                row += 1
+            if format == .bin {
+                var rows: [UInt8] = []
+                rows.reserveCapacity(heights.count * 16)
+                for h in heights { file.appendRow(top: y, height: h.units, to: &rows); y += h.units }
+                text += file.rows(rows)
+            } else {
+                // Heights and offsets are exact multiples of 1/64 pt: printed in full, each offset
+                // is exactly the sum of the heights above it.
+                text.reserveCapacity(text.count + heights.count * 24)
+                var row = measurer.rowCount - heights.count
+                for h in heights {
+                    OutputNumber.appendInteger(UInt64(row), to: &text)
+                    text.append(UInt8(ascii: ","))
+                    OutputNumber.appendUnits(h.units, to: &text)
+                    text.append(UInt8(ascii: ","))
+                    OutputNumber.appendUnits(y, to: &text)
+                    text.append(0x0A)
+                    y += h.units
+                    row += 1
+                }
             }
             try write(text)
             text.removeAll(keepingCapacity: true)
@@ -95,6 +108,7 @@ package struct MeasureJob {
         }
         try flush()
         guard measurer.rowCount > 0 else { throw CommandError("the CSV file has no rows") }
+        if format == .bin { try write(file.trailer(columnWidths: measurer.columnWidths)) }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         return Summary(rows: measurer.rowCount, cells: measurer.cellCount, totalHeight: LayoutLength(units: y).points, seconds: seconds,
                        replacedInvalidUTF8: measurer.replacedInvalidUTF8, skippedBlankLines: parser.skippedBlankLines,

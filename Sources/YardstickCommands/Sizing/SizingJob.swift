@@ -9,7 +9,7 @@ import YardstickTemplates
 /// written as CSV (`row,height,offset`, or `section,item,height,offset` with sections) or JSON
 /// Lines. Heights and offsets are exact multiples of 1/64 pt.
 package struct SizingJob {
-    package enum Format: String { case csv, jsonl }
+    package enum Format: String { case csv, jsonl, bin }
     package var config: SizingConfig
     package var format: Format
     package var threads: Int
@@ -131,10 +131,41 @@ package struct SizingJob {
         layout.keepsPreparedText = false
         do { try layout.measureAll(progress: progress) } catch { throw CommandError("\(error)") }
         StandardError.warnMissing(layout.missingGlyphs, fonts: fonts)
-        try CommandOutput.write(write(layout, format: format, sectioned: sizing.grouping != nil), to: outputPath)
+        if format == .bin {
+            let configuration = try CommandInput.read(configPath, maxLineBytes: limit)
+            let hash = try Fingerprint.of(settings: ["measure --config", String(decoding: configuration, as: UTF8.self)], fonts: engine.fonts)
+            try CommandOutput.write(heightsFile(layout, sectioned: sizing.grouping != nil, configurationHash: hash), to: outputPath)
+        } else {
+            try CommandOutput.write(write(layout, format: format, sectioned: sizing.grouping != nil), to: outputPath)
+        }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         return "rows: \(data.rows.count) (column names not counted)\nsections: \(layout.sectionCount)\n"
             + "total height: \(OutputNumber.format(layout.totalHeight.points)) pt\nseconds: \(String(format: "%.3f", seconds))"
+    }
+
+    /// The table as a heights file (`HeightsFile`): rows as the CSV output has them (heights
+    /// without the spacing between rows, tops with it), sections with their header and footer.
+    package static func heightsFile(_ table: TableLayout<TableData.Row>, sectioned: Bool, configurationHash: UInt64) -> [UInt8] {
+        var file = HeightsFileWriter(configurationHash: configurationHash)
+        var out = file.header(hasSectionLines: sectioned, firstRowIsHeader: false)
+        let spacing = table.interRowSpacing.units
+        let rowCounts = table.rowCounts
+        for s in 0..<table.sectionCount {
+            let header = try! table.offsets.headerFrame(ofSection: s)
+            file.beginSection(header: header)
+            var y = header.top.units + header.height.units
+            var rows: [UInt8] = []
+            rows.reserveCapacity(rowCounts[s] * 16)
+            for r in 0..<rowCounts[s] {
+                let stored = try! table.offsets.height(of: RowPosition(section: s, row: r)).units
+                file.appendRow(top: y, height: stored - spacing, to: &rows)
+                y += stored
+            }
+            out += file.rows(rows)
+            file.endSection(footer: try! table.offsets.footerFrame(ofSection: s))
+        }
+        out += file.trailer(columnWidths: table.columnWidths)
+        return out
     }
 
     /// The heights and offsets of every row (and, with sections or in JSON Lines, of every
@@ -163,7 +194,7 @@ package struct SizingJob {
                 switch format {
                 case .jsonl:
                     text("{\"section\":\(s),\"row\":\(r),\"height\":"); number(stored - spacing); text(",\"y\":"); number(y); text("}\n")
-                case .csv:
+                case .csv, .bin: // (bin goes through heightsFile)
                     text(sectioned ? "\(s),\(r)," : "\(r),"); number(stored - spacing); text(","); number(y); text("\n")
                 }
                 y += stored

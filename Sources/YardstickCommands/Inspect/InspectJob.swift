@@ -1,0 +1,85 @@
+import YardstickOffsets
+
+/// `yardstick inspect FILE`: a heights file's header as text, or a range of its rows in the CSV
+/// `measure` writes (all of them: the very bytes `--format csv` gives).
+package enum InspectJob {
+    /// Rows to print: none (the header only), all, or FIRST-LAST (inclusive, in table order).
+    package enum Rows: Equatable {
+        case none, all
+        case range(ClosedRange<Int>)
+
+        /// "all", "N" or "FIRST-LAST".
+        package init(parsing text: String) throws(CommandError) {
+            if text == "all" { self = .all; return }
+            let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+            guard (1...2).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+                  let first = Int(parts[0]), let last = Int(parts.last!), first <= last else {
+                throw CommandError("--rows takes all, N or FIRST-LAST (row numbers from 0, FIRST ≤ LAST); got \"\(text)\"")
+            }
+            self = .range(first...last)
+        }
+    }
+
+    /// The text to print for `file`.
+    package static func run(_ file: HeightsFile, path: String, rows: Rows) throws(CommandError) -> [UInt8] {
+        switch rows {
+        case .none: return Array(summary(file, path: path).utf8)
+        case .all: return csv(file, rows: 0..<file.rowCount, withSectionLines: true)
+        case .range(let r):
+            guard r.lowerBound < file.rowCount else {
+                throw CommandError("--rows \(r.lowerBound)-\(r.upperBound): the file has \(file.rowCount) row(s), 0 to \(file.rowCount - 1)")
+            }
+            return csv(file, rows: r.lowerBound..<min(file.rowCount, r.upperBound + 1), withSectionLines: false)
+        }
+    }
+
+    static func summary(_ file: HeightsFile, path: String) -> String {
+        var bottom: Int64 = 0
+        if file.rowCount > 0 { let last = file.row(file.rowCount - 1); bottom = last.top.units + last.height.units }
+        if file.sectionCount > 0 { bottom = max(bottom, file.section(file.sectionCount - 1).footer.bottom.units) }
+        let widths = (0..<min(file.columnCount, 12)).map { OutputNumber.format(file.columnWidth($0)) }.joined(separator: ", ")
+            + (file.columnCount > 12 ? ", …" : "")
+        return """
+            heights file: \(path)
+            version: \(file.version)
+            rows: \(file.rowCount)\(file.firstRowIsHeader ? " (row 0 is the header row)" : "")
+            sections: \(file.sectionCount)
+            columns: \(file.columnCount)\(file.columnCount > 0 ? " (widths in pt: \(widths))" : "")
+            total height: \(JSONWriter.unitsText(bottom)) pt
+            configuration hash: \(hex(file.configurationHash, digits: 16))
+            checksum: \(hex(UInt64(file.checksum), digits: 8)) (CRC-32, verified)
+
+            """
+    }
+
+    private static func hex(_ v: UInt64, digits: Int) -> String {
+        let s = String(v, radix: 16)
+        return "0x" + String(repeating: "0", count: max(0, digits - s.count)) + s
+    }
+
+    /// Rows as `measure` writes them in CSV: `row,height,offset`, or with section lines
+    /// `section,item,height,offset` (headers and footers only when `withSectionLines`).
+    static func csv(_ file: HeightsFile, rows: Range<Int>, withSectionLines: Bool) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(rows.count * 28 + 32)
+        let sectioned = file.hasSectionLines
+        out += Array((sectioned ? "section,item,height,offset\n" : "row,height,offset\n").utf8)
+        func line(_ prefix: String, _ span: RowOffsetCache.VerticalSpan) {
+            out += Array(prefix.utf8)
+            OutputNumber.appendUnits(span.height.units, to: &out)
+            out.append(UInt8(ascii: ","))
+            OutputNumber.appendUnits(span.top.units, to: &out)
+            out.append(0x0A)
+        }
+        for s in 0..<file.sectionCount {
+            let section = file.section(s)
+            let inRange = max(rows.lowerBound, section.firstRow)..<min(rows.upperBound, section.firstRow + section.rowCount)
+            if sectioned && withSectionLines { line("\(s),header,", section.header) }
+            for r in inRange.isEmpty ? 0..<0 : inRange {
+                line(sectioned ? "\(s),\(r - section.firstRow)," : "\(r),", file.row(r))
+            }
+            if sectioned && withSectionLines { line("\(s),footer,", section.footer) }
+        }
+        return out
+    }
+}

@@ -1,0 +1,165 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A heights file (`yardstick measure --format bin`): every row's top and height in the row-offset
+/// cache's exact unit (1/64 pt), mapped into memory and read in place, without parsing.
+///
+/// Format, version 1, all integers little-endian (docs/formats.md):
+///
+/// | at | bytes | what |
+/// |---|---|---|
+/// | 0 | 8 | magic `59 53 48 54 0D 0A 1A 0A` ("YSHT", CR LF, ^Z, LF) |
+/// | 8 | 4 | version (1) |
+/// | 12 | 4 | flags: bit 0 sections have header and footer lines, bit 1 row 0 is a header row |
+/// | 16 | 16 × rows | per row: top (Int64 units), height (Int64 units) |
+/// | … | 8 × columns | column widths (Float64 points) |
+/// | … | 48 × sections | first row, row count (UInt64); header top, header height, footer top, footer height (Int64 units) |
+/// | end − 64 | 64 | trailer: rows at, row count, columns at, column count, sections at, section count, configuration hash, checksum (UInt64 each) |
+///
+/// The checksum is the CRC-32 (zlib's) of every byte before it. Opening checks the structure in
+/// O(1) and, unless told not to, the checksum in O(size); `row(_:)` is O(1).
+public struct HeightsFile: Sendable {
+    /// The version this build writes and reads.
+    public static let currentVersion = 1
+    /// The file's first eight bytes.
+    public static let magic: [UInt8] = [0x59, 0x53, 0x48, 0x54, 0x0D, 0x0A, 0x1A, 0x0A]
+    static let headerSize = 16
+    static let trailerSize = 64
+    static let sectionSize = 48
+
+    /// A section: its rows and the frames of its header and footer (zero heights when none).
+    public struct Section: Equatable, Sendable {
+        public var firstRow: Int
+        public var rowCount: Int
+        public var header: RowOffsetCache.VerticalSpan
+        public var footer: RowOffsetCache.VerticalSpan
+
+        public init(firstRow: Int, rowCount: Int, header: RowOffsetCache.VerticalSpan, footer: RowOffsetCache.VerticalSpan) {
+            self.firstRow = firstRow
+            self.rowCount = rowCount
+            self.header = header
+            self.footer = footer
+        }
+    }
+
+    private let storage: MappedBytes
+    public let version: Int
+    /// Sections have header and footer lines in the text output (`section,item,height,offset`).
+    public let hasSectionLines: Bool
+    /// Row 0 is the table's header row (the plain grid).
+    public let firstRowIsHeader: Bool
+    public let rowCount: Int
+    public let columnCount: Int
+    public let sectionCount: Int
+    /// A hash of the configuration, fonts and engine version that produced the file.
+    public let configurationHash: UInt64
+    /// The CRC-32 stored in the file.
+    public let checksum: UInt32
+    private let rowsAt: Int, columnsAt: Int, sectionsAt: Int
+
+    /// Maps the file at `path`.
+    /// - Throws: `HeightsFileError` when it cannot be read, is not a heights file, has another
+    ///   version, is truncated or inconsistent, or (when `verifying`) fails its checksum.
+    public init(path: String, verifying: Bool = true) throws(HeightsFileError) {
+        try self.init(storage: MappedBytes(path: path), verifying: verifying)
+    }
+
+    /// Reads a heights file held in memory.
+    public init(bytes: [UInt8], verifying: Bool = true) throws(HeightsFileError) {
+        try self.init(storage: MappedBytes(copying: bytes), verifying: verifying)
+    }
+
+    private init(storage: MappedBytes, verifying: Bool) throws(HeightsFileError) {
+        self.storage = storage
+        let size = storage.count
+        guard size >= 8, (0..<8).allSatisfy({ storage.byte($0) == Self.magic[$0] }) else { throw .notAHeightsFile }
+        guard size >= Self.headerSize + Self.trailerSize else { throw .truncated(size: size) }
+        version = Int(storage.uint32(at: 8))
+        guard version == Self.currentVersion else { throw .unsupportedVersion(version) }
+        let flags = storage.uint32(at: 12)
+        hasSectionLines = flags & 1 != 0
+        firstRowIsHeader = flags & 2 != 0
+        let t = size - Self.trailerSize
+        let fields = (0..<8).map { storage.uint64(at: t + 8 * $0) }
+        // Every count and place must fit the file exactly, in order, before anything is read.
+        guard fields[0] == UInt64(Self.headerSize), fields[1] <= UInt64(size) / 16,
+              fields[2] == fields[0] + 16 * fields[1], fields[3] <= UInt64(size) / 8,
+              fields[4] == fields[2] + 8 * fields[3], fields[5] <= UInt64(size) / UInt64(Self.sectionSize),
+              fields[4] + UInt64(Self.sectionSize) * fields[5] == UInt64(t) else {
+            throw .inconsistent("its trailer does not describe a file of \(size) bytes (truncated or corrupt)")
+        }
+        rowsAt = Int(fields[0]); rowCount = Int(fields[1])
+        columnsAt = Int(fields[2]); columnCount = Int(fields[3])
+        sectionsAt = Int(fields[4]); sectionCount = Int(fields[5])
+        configurationHash = fields[6]
+        guard fields[7] <= UInt64(UInt32.max) else { throw .inconsistent("its checksum field is not a CRC-32") }
+        checksum = UInt32(fields[7])
+        if verifying { try verifyChecksum() }
+        var next = 0
+        for s in 0..<sectionCount {
+            let section = self.section(s)
+            guard section.firstRow == next, section.rowCount <= rowCount - next else {
+                throw .inconsistent("section \(s) does not start where the one before ends")
+            }
+            next += section.rowCount
+        }
+        guard next == rowCount else { throw .inconsistent("its sections hold \(next) rows, not \(rowCount)") }
+    }
+
+    /// Checks the stored CRC-32 against the bytes. O(size).
+    public func verifyChecksum() throws(HeightsFileError) {
+        let found = storage.crc32(upTo: storage.count - 8)
+        guard found == checksum else { throw .checksumMismatch(stored: checksum, computed: found) }
+    }
+
+    /// Row `index` (0 ..< rowCount, in table order): its top and height. O(1).
+    public func row(_ index: Int) -> RowOffsetCache.VerticalSpan {
+        precondition(index >= 0 && index < rowCount, "row \(index) is outside 0..<\(rowCount)")
+        let at = rowsAt + 16 * index
+        return RowOffsetCache.VerticalSpan(top: LayoutLength(units: storage.int64(at: at)), height: LayoutLength(units: storage.int64(at: at + 8)))
+    }
+
+    /// Column `index`'s width in points. O(1).
+    public func columnWidth(_ index: Int) -> Double {
+        precondition(index >= 0 && index < columnCount, "column \(index) is outside 0..<\(columnCount)")
+        return Double(bitPattern: storage.uint64(at: columnsAt + 8 * index))
+    }
+
+    /// Section `index`. O(1).
+    public func section(_ index: Int) -> Section {
+        precondition(index >= 0 && index < sectionCount, "section \(index) is outside 0..<\(sectionCount)")
+        let at = sectionsAt + Self.sectionSize * index
+        func span(_ k: Int) -> RowOffsetCache.VerticalSpan {
+            RowOffsetCache.VerticalSpan(top: LayoutLength(units: storage.int64(at: at + 16 + 8 * k)), height: LayoutLength(units: storage.int64(at: at + 24 + 8 * k)))
+        }
+        return Section(firstRow: Int(truncatingIfNeeded: storage.uint64(at: at)), rowCount: Int(truncatingIfNeeded: storage.uint64(at: at + 8)),
+                       header: span(0), footer: span(2))
+    }
+}
+
+/// Why a heights file cannot be read.
+public enum HeightsFileError: Error, Equatable, CustomStringConvertible {
+    case cannotRead(path: String, reason: String)
+    case notAHeightsFile
+    case truncated(size: Int)
+    case unsupportedVersion(Int)
+    case inconsistent(String)
+    case checksumMismatch(stored: UInt32, computed: UInt32)
+
+    public var description: String {
+        switch self {
+        case let .cannotRead(path, reason): "cannot read \(path): \(reason)"
+        case .notAHeightsFile: "not a Yardstick heights file (its first bytes are not \"YSHT\")"
+        case let .truncated(size): "the heights file is truncated (\(size) bytes, shorter than its header and trailer)"
+        case let .unsupportedVersion(v): "the heights file has version \(v); this build reads version \(HeightsFile.currentVersion)"
+        case let .inconsistent(what): "the heights file is corrupt: \(what)"
+        case let .checksumMismatch(stored, computed):
+            "the heights file is corrupt: its checksum is \(hex(stored)) but its bytes give \(hex(computed))"
+        }
+    }
+
+    private func hex(_ v: UInt32) -> String { "0x" + String(v, radix: 16) }
+}

@@ -1,0 +1,24 @@
+import ArgumentParser
+import YardstickCommands
+import YardstickOffsets
+
+/// `yardstick inspect FILE`: a heights file (`measure --format bin`) as text.
+struct InspectCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "inspect",
+        abstract: "Print a heights file's header (measure --format bin), or a range of its rows as CSV.")
+
+    @Argument(help: ArgumentHelp("The heights file.", valueName: "FILE")) var file: String
+    @Option(help: ArgumentHelp("Print these rows as CSV instead: N, FIRST-LAST (from 0, inclusive) or all (the very bytes --format csv writes).", valueName: "RANGE"))
+    var rows: String?
+    @Option(help: ArgumentHelp("Output file (default: standard output).", valueName: "FILE")) var output: String?
+
+    func run() throws {
+        do {
+            let range = try rows.map { try InspectJob.Rows(parsing: $0) } ?? .none
+            let heights: HeightsFile
+            do { heights = try HeightsFile(path: file) } catch { throw CommandError("\(file): \(error)") }
+            try CommandOutput.write(InspectJob.run(heights, path: file, rows: range), to: output)
+        } catch { fail(error) }
+    }
+}
