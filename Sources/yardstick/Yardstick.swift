@@ -114,6 +114,7 @@ struct MeasureCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("Without --config: widest a column may be, in points.", valueName: "PT")) var maxColumnWidth: Double?
     @Option(help: ArgumentHelp("Without --config: Dynamic Type content size category for the body style (default: large).", valueName: "CATEGORY")) var category: String?
     @Option(help: ArgumentHelp("Output file (default: standard output).", valueName: "FILE")) var output: String?
+    @Option(help: ArgumentHelp("Progress on standard error: bar (default; only on a terminal), json (a line per second) or none.", valueName: "MODE")) var progress: String?
     @OptionGroup var fontOptions: FontOptions
 
     func run() throws {
@@ -147,10 +148,12 @@ struct MeasureCommand: ParsableCommand {
             if format == .bin {
                 job.configurationHash = try Fingerprint.of(settings: ["measure", "max-column-width \(maxColumnWidth)", "\(job.attributes)"], fonts: engine.fonts)
             }
+            let bar = ProgressBar(label: "measuring", mode: try ProgressBar.mode(progress))
             let out = try CommandOutput(path: output)
-            let bar = ProgressBar(label: "measuring")
-            let summary = try job.run(input: input, engine: engine, write: { try out.write($0) }) { rows, bytes in bar.update(bytes, input.size ?? 0) }
-            bar.finish()
+            let summary = try job.run(input: input, engine: engine, write: { try out.write($0) }) { rows, bytes in
+                bar.update(rows: rows, fraction: input.size.map { $0 > 0 ? Double(bytes) / Double($0) : 1 })
+            }
+            bar.finish(rows: summary.rows)
             try out.commit()
             if summary.replacedInvalidUTF8 > 0 {
                 StandardError.print("yardstick: warning: \(summary.replacedInvalidUTF8) invalid UTF-8 sequence(s) replaced by U+FFFD")
@@ -181,9 +184,9 @@ struct MeasureCommand: ParsableCommand {
         if format == .bin { try CommandOutput.checkBinary(to: output) }
         guard fontOptions.threads >= 0 else { throw CommandError("--threads must be 0 (all cores) or more") }
         guard fontOptions.maxLineBytes > 0 else { throw CommandError("--max-line-bytes must be above 0") }
-        let bar = ProgressBar(label: "measuring")
+        let bar = ProgressBar(label: "measuring", mode: try ProgressBar.mode(progress))
         let summary = try SizingJob.runCommand(csvPath: file, configPath: config!, format: format, threads: fontOptions.threads,
-                                               replayPath: replay, outputPath: output, fonts: fontOptions.textOptions, progress: bar.update)
+                                               replayPath: replay, outputPath: output, fonts: fontOptions.textOptions, progress: { bar.update($0, $1) })
         bar.finish()
         // The summary goes where it does not mix with the data.
         if let summary { if output == nil || output == "-" { StandardError.print(summary) } else { try printSummary(summary) } }

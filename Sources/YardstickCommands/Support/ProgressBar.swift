@@ -1,29 +1,73 @@
 import Foundation
 
-/// A one-line progress bar redrawn on standard error (only when it is a terminal).
+/// Progress of a long run on standard error: a one-line bar (rows done, rows per second, time
+/// left) redrawn in place when standard error is a terminal, or one JSON line per second for a
+/// tool that drives the command (`--progress json`). Silent otherwise, and for runs under half
+/// a second.
 package final class ProgressBar {
+    /// How progress is shown: `bar` (only on a terminal), `json` or `none`.
+    package enum Mode: String, CaseIterable { case bar, json, none }
+
     private let start = DispatchTime.now().uptimeNanoseconds
-    private var lastDraw: UInt64 = 0
+    private var lastReport: UInt64 = 0
     private var drawn = false
     private let label: String
+    private let mode: Mode
 
-    package init(label: String) { self.label = label }
+    package init(label: String, mode: Mode = .bar) {
+        self.label = label
+        self.mode = mode == .bar && !StandardError.isTerminal ? .none : mode
+    }
 
-    /// Draws at most ten times a second, and only once the job has run half a second.
-    package func update(_ done: Int, _ total: Int) {
-        guard StandardError.isTerminal, total > 0 else { return }
+    /// `mode` from `--progress` text.
+    package static func mode(_ text: String?) throws(CommandError) -> Mode {
+        guard let text else { return .bar }
+        guard let mode = Mode(rawValue: text) else { throw CommandError("unknown --progress \"\(text)\"; expected bar, json or none") }
+        return mode
+    }
+
+    /// Reports `rows` done and the fraction of the work done (nil when unknown: input from a
+    /// pipe). Draws at most ten times a second (a JSON line at most once a second).
+    package func update(rows: Int, fraction: Double?) {
+        guard mode != .none else { return }
         let now = DispatchTime.now().uptimeNanoseconds
-        guard now - start > 500_000_000, now - lastDraw > 100_000_000 || done == total else { return }
-        lastDraw = now
-        let width = 30
-        let filled = width * done / total
-        let bar = String(repeating: "█", count: filled) + String(repeating: "·", count: width - filled)
-        StandardError.write("\r\(label) [\(bar)] \(done * 100 / total)%")
+        let elapsed = Double(now - start) / 1e9
+        let interval: UInt64 = mode == .json ? 1_000_000_000 : 100_000_000
+        guard now - start > 500_000_000, now - lastReport >= interval else { return }
+        lastReport = now
+        let rate = elapsed > 0 ? Double(rows) / elapsed : 0
+        let left = fraction.flatMap { f in f > 0 ? elapsed * (1 - f) / f : nil }
+        if mode == .json {
+            var line = "{\"rows\":\(rows),\"rowsPerSecond\":\(Int(rate.rounded())),\"elapsed\":\(OutputNumber.format(elapsed, places: 1))"
+            if let fraction { line += ",\"fraction\":\(OutputNumber.format(min(1, fraction), places: 4))" }
+            if let left { line += ",\"secondsLeft\":\(OutputNumber.format(left, places: 1))" }
+            StandardError.write(line + "}\n")
+            return
+        }
+        let width = 24
+        let filled = Int(Double(width) * min(1, fraction ?? 0))
+        let bar = fraction == nil ? "" : "[" + String(repeating: "█", count: filled) + String(repeating: "·", count: width - filled) + "] "
+        let eta = left.map { " ETA \(Self.clock($0))" } ?? ""
+        StandardError.write("\r\u{1B}[K\(label) \(bar)\(rows) rows, \(Int(rate.rounded())) rows/s\(eta)")
         drawn = true
     }
 
-    /// Clears the bar.
-    package func finish() {
+    /// Compatibility with callers that count (done, total) items.
+    package func update(_ done: Int, _ total: Int) {
+        update(rows: done, fraction: total > 0 ? Double(done) / Double(total) : nil)
+    }
+
+    /// Clears the bar; a JSON run ends with a line saying it is done.
+    package func finish(rows: Int? = nil) {
         if drawn { StandardError.write("\r\u{1B}[K") }
+        if mode == .json {
+            let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+            StandardError.write("{\(rows.map { "\"rows\":\($0)," } ?? "")\"done\":true,\"elapsed\":\(OutputNumber.format(elapsed, places: 1))}\n")
+        }
+    }
+
+    private static func clock(_ seconds: Double) -> String {
+        let s = Int(seconds.rounded())
+        return s >= 3600 ? String(format: "%d:%02d:%02d", s / 3600, s / 60 % 60, s % 60) : String(format: "%d:%02d", s / 60, s % 60)
     }
 }
