@@ -6,6 +6,8 @@ struct CellSize {
     var height: Double
     /// Invalid UTF-8 sequences replaced in the cell's text.
     var replaced: Int
+    /// The text has clusters no face covers (reported, so never taken from a persistent cache).
+    var hasMissingGlyphs = false
 }
 
 /// Cell values seen before, by their bytes: a value that repeats in a column (a status, a name)

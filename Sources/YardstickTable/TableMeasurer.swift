@@ -71,6 +71,10 @@ package struct TableMeasurer {
     /// Per column: are its values looked up in the memo (decided at the first body block).
     private var memoColumns: [Bool]?
     private var emptyHeight: Double?
+    /// Cells measured in earlier runs, asked before measuring (`--cache`).
+    package var cache: CellCache?
+    /// Cells taken from `cache`.
+    package private(set) var cachedCells = 0
 
     package init(engine: TextEngine, attributes: TextAttributes = TextAttributes(), maxColumnWidth: Double, threads: Int = 0) {
         self.engine = engine
@@ -137,12 +141,46 @@ package struct TableMeasurer {
                 }
             }
         }
-        // Measure the cells not seen before (the header's in bold), each batch while in cache.
+        // Measure the cells not seen before (the header's in bold), each batch while in cache;
+        // body cells a persistent cache knows are taken from it.
         let headerCells = headerRecord == 0 ? toMeasure.prefix { $0.record == 0 }.count : 0
         // A column already as wide as the cap stays so: its cells' natural widths are not needed.
         let capped = naturalWidths.map { $0 >= cap }
         var sizes = measureCells(block, toMeasure[..<headerCells], attributes: bold, capped: capped)
-        sizes += measureCells(block, toMeasure[headerCells...], attributes: body, capped: capped)
+        if let cache {
+            let style = UInt64(body.fontStyle.rawValue)
+            let body = toMeasure[headerCells...]
+            let keys = block.bytes.withUnsafeBufferPointer { bytes in
+                Parallel.map(count: body.count, threads: threads, chunk: 1024) { k -> CellKey in
+                    let cell = body[body.startIndex + k]
+                    return Self.key(UnsafeBufferPointer(rebasing: bytes[block.range(Int(cell.record), Int(cell.column))]), column: Int(cell.column), style: style)
+                }
+            }
+            let known = Parallel.map(count: keys.count, threads: threads, chunk: 1024) { k -> CellSize? in
+                guard let v = cache.size(for: keys[k]) else { return nil }
+                let column = Int(body[body.startIndex + k].column)
+                let isCapped = column < capped.count && capped[column]
+                if v.natural.isNaN && !isCapped { return nil }
+                return CellSize(natural: v.natural.isNaN ? 0 : v.natural, height: v.height, replaced: 0)
+            }
+            let missing = known.indices.filter { known[$0] == nil }
+            let measured = measureCells(block, ArraySlice(missing.map { body[body.startIndex + $0] }), attributes: self.attributes, capped: capped)
+            var next = 0
+            for k in known.indices {
+                if let size = known[k] { sizes.append(size); continue }
+                let size = measured[next]
+                next += 1
+                sizes.append(size)
+                let column = Int(body[body.startIndex + k].column)
+                let skipped = column < capped.count && capped[column]
+                // Cells with something to report are measured every time, so every run reports it.
+                guard size.replaced == 0 && !size.hasMissingGlyphs else { continue }
+                cache.store(CellCacheValue(natural: skipped ? .nan : size.natural, height: size.height), for: keys[k])
+            }
+            cachedCells += known.count - missing.count
+        } else {
+            sizes += measureCells(block, toMeasure[headerCells...], attributes: body, capped: capped)
+        }
         for (e, cell) in filled { memo.sizes[e] = sizes[cell] }
 
         // Rows: the tallest cell; columns: the widest line.
@@ -201,13 +239,22 @@ package struct TableMeasurer {
             }, style: attributes.fontStyle, threads: threads) { i, prepared in
                 let column = Int(cells[first + i].column)
                 let natural = column < capped.count && capped[column] ? 0 : prepared.naturalWidth(attributes: attributes)
-                let size = CellSize(natural: natural,
-                                    height: prepared.heightAndLineCount(width: cap, attributes: attributes).height, replaced: replaced[i])
-                return (size, prepared.missingGlyphs)
+                let missing = prepared.missingGlyphs
+                let size = CellSize(natural: natural, height: prepared.heightAndLineCount(width: cap, attributes: attributes).height,
+                                    replaced: replaced[i], hasMissingGlyphs: !missing.isEmpty)
+                return (size, missing)
             }
         }
         for (_, missing) in results { missingGlyphs.formUnion(missing) }
         return results.map(\.0)
+    }
+
+    /// A cell's key in a persistent cache: two independent 64-bit hashes of its bytes, seeded
+    /// with its column and style.
+    static func key(_ bytes: UnsafeBufferPointer<UInt8>, column: Int, style: UInt64) -> CellKey {
+        let seed = UInt64(column) &* 0x9E37_79B9_7F4A_7C15 ^ style
+        return CellKey(a: ByteHash.hash(UnsafeRawPointer(bytes.baseAddress), count: bytes.count, seed: seed ^ 0x4345_4C4C_4B45_5941),
+                       b: ByteHash.hash(UnsafeRawPointer(bytes.baseAddress), count: bytes.count, seed: seed ^ 0x7A3D_1C55_E0F1_2B6B) ^ UInt64(bytes.count))
     }
 
     /// The columns whose values repeat enough in the block's first records to be worth a memo.

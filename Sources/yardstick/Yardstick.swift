@@ -114,6 +114,8 @@ struct MeasureCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("Without --config: widest a column may be, in points.", valueName: "PT")) var maxColumnWidth: Double?
     @Option(help: ArgumentHelp("Without --config: Dynamic Type content size category for the body style (default: large).", valueName: "CATEGORY")) var category: String?
     @Option(help: ArgumentHelp("Output file (default: standard output).", valueName: "FILE")) var output: String?
+    @Option(help: ArgumentHelp("Without --config: keep measured cells in this folder, so a rerun measures only cells it has not seen.", valueName: "DIR")) var cache: String?
+    @Option(parsing: .unconditional, help: ArgumentHelp("Most the --cache folder may hold, in MiB (default 1024).", valueName: "MIB")) var cacheLimit: Int = 1024
     @Option(help: ArgumentHelp("Progress on standard error: bar (default; only on a terminal), json (a line per second) or none.", valueName: "MODE")) var progress: String?
     @OptionGroup var fontOptions: FontOptions
 
@@ -145,8 +147,14 @@ struct MeasureCommand: ParsableCommand {
                 input = try InputChunks(path: file, maxLineBytes: text.maxLineBytes)
                 engine = try TextEngine(fonts: text.makeFonts())
             }
-            if format == .bin {
-                job.configurationHash = try Fingerprint.of(settings: ["measure", "max-column-width \(maxColumnWidth)", "\(job.attributes)"], fonts: engine.fonts)
+            let settings = ["measure", "max-column-width \(maxColumnWidth)", "\(job.attributes)"]
+            if format == .bin { job.configurationHash = try Fingerprint.of(settings: settings, fonts: engine.fonts) }
+            var cellCache: CellCacheFile?
+            if let cache {
+                guard cacheLimit > 0, cacheLimit <= 1 << 30 else { throw CommandError("--cache-limit must be from 1 to \(1 << 30) MiB") }
+                cellCache = try CellCacheFile(directory: cache, fingerprint: try Fingerprint.of(settings: settings, fonts: engine.fonts), limitBytes: cacheLimit << 20)
+                for warning in cellCache!.warnings { StandardError.print("yardstick: warning: --cache: \(warning)") }
+                job.cache = cellCache
             }
             let bar = ProgressBar(label: "measuring", mode: try ProgressBar.mode(progress))
             let out = try CommandOutput(path: output)
@@ -155,6 +163,7 @@ struct MeasureCommand: ParsableCommand {
             }
             bar.finish(rows: summary.rows)
             try out.commit()
+            try cellCache?.save()
             if summary.replacedInvalidUTF8 > 0 {
                 StandardError.print("yardstick: warning: \(summary.replacedInvalidUTF8) invalid UTF-8 sequence(s) replaced by U+FFFD")
             }
@@ -175,6 +184,7 @@ struct MeasureCommand: ParsableCommand {
     func runConfigured() throws {
         guard maxColumnWidth == nil else { throw CommandError("--max-column-width does not apply with --config; set \"maxColumnWidth\" in the config") }
         guard category == nil else { throw CommandError("--category does not apply with --config; set \"category\" in the config") }
+        guard cache == nil else { throw CommandError("--cache works without --config for now (the plain grid, --max-column-width)") }
         guard !fontOptions.noHyphens else { throw CommandError("--no-hyphens does not apply with --config: template texts never hyphenate unless they say \"hyphenate\": true") }
         guard format == nil || replay == nil else { throw CommandError("--format does not apply with --replay (the answers are JSON Lines)") }
         let format = try format.map { name -> SizingJob.Format in

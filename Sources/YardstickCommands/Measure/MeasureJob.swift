@@ -25,6 +25,8 @@ package struct MeasureJob {
     package var format = Format.csv
     /// Written into a heights file: what produced it (`Fingerprint`).
     package var configurationHash: UInt64 = 0
+    /// Cells measured by earlier runs (`--cache`).
+    package var cache: CellCache?
 
     package init(maxColumnWidth: Double, attributes: TextAttributes, threads: Int) {
         self.maxColumnWidth = maxColumnWidth
@@ -47,11 +49,14 @@ package struct MeasureJob {
         /// column of its position), and the lines the first few start on.
         package var raggedRows = 0
         package var raggedLines: [Int] = []
+        /// Cells taken from the persistent cache.
+        package var cachedCells = 0
         package var cellsPerSecond: Double { seconds > 0 ? Double(cells) / seconds : 0 }
 
         package var text: String {
             "rows: \(rows) (header included)\ncells: \(cells)\ntotal height: \(OutputNumber.format(totalHeight)) pt\n"
                 + "seconds: \(String(format: "%.3f", seconds))\ncells per second: \(String(format: "%.0f", cellsPerSecond))"
+                + (cachedCells > 0 ? "\ncells from the cache: \(cachedCells)" : "")
         }
     }
 
@@ -62,14 +67,13 @@ package struct MeasureJob {
                      progress: ((Int, Int) -> Void)? = nil) throws -> Summary {
         try TextOptions.checkWidth(maxColumnWidth, "--max-column-width")
         let start = DispatchTime.now().uptimeNanoseconds
-        var parser = CSVParser()
         var measurer = TableMeasurer(engine: engine, attributes: attributes, maxColumnWidth: maxColumnWidth, threads: threads)
         do { try measurer.validate() } catch { throw CommandError(error.description) }
+        measurer.cache = cache
         var file = HeightsFileWriter(configurationHash: configurationHash)
         var text: [UInt8] = format == .csv ? Array("row,height,offset\n".utf8) : file.header(hasSectionLines: false, firstRowIsHeader: true)
         var y: Int64 = 0
-        func flush() throws {
-            let block = parser.take()
+        func flush(_ block: CSVBlock, bytesRead: Int) throws {
             guard block.count > 0 else { return }
             let heights: [LayoutLength]
             do { heights = try measurer.measure(block) } catch { throw CommandError(error.description) }
@@ -84,35 +88,25 @@ package struct MeasureJob {
                 text.reserveCapacity(text.count + heights.count * 24)
                 var row = measurer.rowCount - heights.count
                 for h in heights {
-                    OutputNumber.appendInteger(UInt64(row), to: &text)
-                    text.append(UInt8(ascii: ","))
-                    OutputNumber.appendUnits(h.units, to: &text)
-                    text.append(UInt8(ascii: ","))
-                    OutputNumber.appendUnits(y, to: &text)
-                    text.append(0x0A)
+                    OutputNumber.appendRowLine(row, height: h.units, offset: y, to: &text)
                     y += h.units
                     row += 1
                 }
             }
             try write(text)
             text.removeAll(keepingCapacity: true)
-            progress?(measurer.rowCount, input.bytesRead)
+            progress?(measurer.rowCount, bytesRead)
         }
-        do {
-            while try input.next({ chunk in try parser.feed(chunk) }) {
-                if parser.pendingRecords >= blockRecords { try flush() }
-            }
-            try parser.finish()
-        } catch let e as CSVParser.ParseError {
-            throw CommandError(e.description)
-        }
-        try flush()
+        let reader = BlockReader(input: input, records: blockRecords)
+        defer { reader.stop() }
+        while let (block, bytesRead) = try reader.next() { try flush(block, bytesRead: bytesRead) }
         guard measurer.rowCount > 0 else { throw CommandError("the CSV file has no rows") }
         if format == .bin { try write(file.trailer(columnWidths: measurer.columnWidths)) }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         return Summary(rows: measurer.rowCount, cells: measurer.cellCount, totalHeight: LayoutLength(units: y).points, seconds: seconds,
-                       replacedInvalidUTF8: measurer.replacedInvalidUTF8, skippedBlankLines: parser.skippedBlankLines,
-                       missingGlyphs: measurer.missingGlyphs, raggedRows: measurer.raggedRows, raggedLines: measurer.raggedLines)
+                       replacedInvalidUTF8: measurer.replacedInvalidUTF8, skippedBlankLines: reader.skippedBlankLines,
+                       missingGlyphs: measurer.missingGlyphs, raggedRows: measurer.raggedRows, raggedLines: measurer.raggedLines,
+                       cachedCells: measurer.cachedCells)
     }
 
     /// A whole CSV file's bytes in, the whole output out (for tests and small tables).

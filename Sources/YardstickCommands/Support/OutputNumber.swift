@@ -49,3 +49,36 @@ extension OutputNumber {
         }
     }
 }
+
+extension OutputNumber {
+    /// Appends the CSV line `row,height,offset\n` (lengths in 1/64 pt, as `appendUnits` prints
+    /// them), built on the stack and appended at once.
+    @inline(__always)
+    package static func appendRowLine(_ row: Int, height: Int64, offset: Int64, to out: inout [UInt8]) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 96) { b in
+            var n = 0
+            @inline(__always) func integer(_ value: UInt64) {
+                var v = value
+                var digits = 0
+                var t = v
+                repeat { digits += 1; t /= 10 } while t > 0
+                n += digits
+                var k = n - 1
+                repeat { b[k] = UInt8(ascii: "0") + UInt8(v % 10); v /= 10; k -= 1 } while v > 0
+            }
+            @inline(__always) func units(_ u: Int64) {
+                if u < 0 { b[n] = UInt8(ascii: "-"); n += 1 }
+                let m = u.magnitude
+                integer(m / 64)
+                var fraction = m % 64 * 15_625
+                guard fraction > 0 else { return }
+                b[n] = UInt8(ascii: "."); n += 1
+                while fraction > 0 { b[n] = UInt8(ascii: "0") + UInt8(fraction / 100_000); n += 1; fraction = fraction % 100_000 * 10 }
+            }
+            integer(UInt64(row)); b[n] = UInt8(ascii: ","); n += 1
+            units(height); b[n] = UInt8(ascii: ","); n += 1
+            units(offset); b[n] = 0x0A; n += 1
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: b[0..<n]))
+        }
+    }
+}

@@ -1,0 +1,203 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import YardstickOffsets
+import YardstickTable
+
+/// `measure --cache DIR`: the cells measured by earlier runs, one file per fingerprint
+/// (`cells-<fingerprint>.ysc`: engine version, fonts' bytes, settings), so a rerun measures
+/// only cells it has not seen.
+///
+/// The file is an open-addressing hash table mapped read-only and probed in place (no loading):
+/// a 64-byte header (magic `YSCELLS\0`, version, fingerprint, slot count, entry count, the
+/// latest run, CRC-32 of the slots) and 40-byte slots (key a, key b, natural width, height,
+/// the run that measured it). A run's new cells are kept in memory and merged into a new file
+/// when it ends, written beside the old one, flushed and renamed over it: a reader never sees
+/// half a file, and two runs at once each leave a whole file (the last one's). A file that is
+/// corrupt or of another format version is rebuilt with a warning. Bounded: past `limitBytes`
+/// the cells measured longest ago are dropped, and other fingerprints' files in the directory
+/// are removed oldest first.
+package final class CellCacheFile: CellCache, @unchecked Sendable { // lookups read-only; `store` from one thread
+    static let magic: [UInt8] = Array("YSCELLS\0".utf8)
+    static let version: UInt32 = 1
+    static let headerSize = 64
+    static let slotSize = 40
+
+    package let path: String
+    private let directory: String
+    private let fingerprint: UInt64
+    private let limitBytes: Int
+    private var old: UnsafeRawBufferPointer?
+    private var oldSlots = 0
+    private var oldEntries = 0
+    private var run: UInt64 = 1
+    private var added: [(CellKey, CellCacheValue)] = []
+    private var addedKeys: Set<CellKey> = []
+    /// Problems met (a corrupt file rebuilt), for the command to print as warnings.
+    package private(set) var warnings: [String] = []
+    /// Cells read from an earlier run's file.
+    package var entriesAtStart: Int { oldEntries }
+
+    package init(directory: String, fingerprint: UInt64, limitBytes: Int) throws(CommandError) {
+        var info = stat()
+        if stat(directory, &info) != 0 {
+            guard mkdir(directory, 0o777) == 0 || errno == EEXIST else {
+                throw CommandError("--cache \(directory): cannot create the folder: \(FileDescriptor.lastErrorText())")
+            }
+        } else if (info.st_mode & S_IFMT) != S_IFDIR {
+            throw CommandError("--cache \(directory): not a folder")
+        }
+        self.directory = directory
+        self.fingerprint = fingerprint
+        self.limitBytes = limitBytes
+        path = directory + "/cells-" + Self.hex(fingerprint) + ".ysc"
+        load()
+    }
+
+    deinit { if let old { munmap(UnsafeMutableRawPointer(mutating: old.baseAddress!), old.count) } }
+
+    private static func hex(_ v: UInt64) -> String {
+        let s = String(v, radix: 16)
+        return String(repeating: "0", count: 16 - s.count) + s
+    }
+
+    /// Maps the file, if there is one and it is whole; otherwise notes why it will be rebuilt.
+    private func load() {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
+            if errno != ENOENT { warnings.append("cannot read \(path) (\(FileDescriptor.lastErrorText())); starting an empty cache") }
+            return
+        }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return }
+        let size = Int(info.st_size)
+        guard size >= Self.headerSize, let p = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), p != MAP_FAILED else {
+            warnings.append("\(path) is corrupt (\(size) bytes, shorter than its header); rebuilding it")
+            return
+        }
+        let bytes = UnsafeRawBufferPointer(start: p, count: size)
+        func u32(_ at: Int) -> UInt32 { UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: at, as: UInt32.self)) }
+        func u64(_ at: Int) -> UInt64 { UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: at, as: UInt64.self)) }
+        var problem: String?
+        if !bytes.prefix(8).elementsEqual(Self.magic) {
+            problem = "is not a Yardstick cell cache"
+        } else if u32(8) != Self.version {
+            problem = "has format version \(u32(8)), not \(Self.version) (another Yardstick)"
+        } else if u64(16) != fingerprint {
+            problem = "belongs to other fonts or settings"
+        } else {
+            let slots = u64(24)
+            if slots == 0 || slots & (slots - 1) != 0 || slots > UInt64(size) / UInt64(Self.slotSize)
+                || UInt64(size) != UInt64(Self.headerSize) + slots * UInt64(Self.slotSize) || u64(32) > slots {
+                problem = "is truncated or corrupt (its header does not match its \(size) bytes)"
+            } else if CRC32.update(0, UnsafeRawBufferPointer(rebasing: bytes[Self.headerSize...])) != UInt32(truncatingIfNeeded: u64(48)) {
+                problem = "is corrupt (checksum mismatch)"
+            } else {
+                oldSlots = Int(slots)
+                oldEntries = Int(u64(32))
+                run = u64(40) + 1
+            }
+        }
+        if let problem {
+            warnings.append("\(path) \(problem); rebuilding it")
+            munmap(p, size)
+            return
+        }
+        old = bytes
+    }
+
+    package func size(for key: CellKey) -> CellCacheValue? {
+        guard let old, oldSlots > 0 else { return nil }
+        let base = old.baseAddress! + Self.headerSize
+        let mask = oldSlots - 1
+        var s = Int(truncatingIfNeeded: key.a) & mask
+        while true {
+            let slot = base + s * Self.slotSize
+            let a = UInt64(littleEndian: slot.loadUnaligned(as: UInt64.self))
+            let b = UInt64(littleEndian: slot.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+            if a == 0 && b == 0 { return nil }
+            if a == key.a && b == key.b {
+                return CellCacheValue(natural: Double(bitPattern: UInt64(littleEndian: slot.loadUnaligned(fromByteOffset: 16, as: UInt64.self))),
+                                      height: Double(bitPattern: UInt64(littleEndian: slot.loadUnaligned(fromByteOffset: 24, as: UInt64.self))))
+            }
+            s = (s + 1) & mask
+        }
+    }
+
+    package func store(_ value: CellCacheValue, for key: CellKey) {
+        // In memory until the run ends, within the limit (a slot and a half per entry).
+        guard added.count * Self.slotSize * 2 < limitBytes, addedKeys.insert(key).inserted else { return }
+        added.append((key, value))
+    }
+
+    /// Writes the merged table: this run's cells first, then earlier ones newest first, as many
+    /// as the limit holds. Then trims the folder's other cache files to the limit.
+    package func save() throws(CommandError) {
+        guard !added.isEmpty else { return } // nothing new: the file stays as it is
+        var entries: [(key: CellKey, value: CellCacheValue, run: UInt64)] = added.map { ($0.0, $0.1, run) }
+        if let old {
+            var earlier: [(key: CellKey, value: CellCacheValue, run: UInt64)] = []
+            let base = old.baseAddress! + Self.headerSize
+            for s in 0..<oldSlots {
+                let slot = base + s * Self.slotSize
+                let a = UInt64(littleEndian: slot.loadUnaligned(as: UInt64.self))
+                let b = UInt64(littleEndian: slot.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+                guard a != 0 || b != 0 else { continue }
+                let key = CellKey(a: a, b: b)
+                guard !addedKeys.contains(key) else { continue }
+                earlier.append((key, CellCacheValue(natural: Double(bitPattern: slot.loadUnaligned(fromByteOffset: 16, as: UInt64.self)),
+                                                    height: Double(bitPattern: slot.loadUnaligned(fromByteOffset: 24, as: UInt64.self))),
+                                UInt64(littleEndian: slot.loadUnaligned(fromByteOffset: 32, as: UInt64.self))))
+            }
+            earlier.sort { $0.run > $1.run }
+            entries += earlier
+        }
+        // The most entries the limit holds at a load of at most 1/2.
+        let most = max(1, (limitBytes - Self.headerSize) / (2 * Self.slotSize))
+        if entries.count > most { entries.removeSubrange(most...) }
+        var slots = 16
+        while slots < entries.count * 2 { slots *= 2 }
+        var table = [UInt8](repeating: 0, count: slots * Self.slotSize)
+        table.withUnsafeMutableBytes { t in
+            for e in entries {
+                var s = Int(truncatingIfNeeded: e.key.a) & (slots - 1)
+                while t.loadUnaligned(fromByteOffset: s * Self.slotSize, as: UInt64.self) != 0
+                        || t.loadUnaligned(fromByteOffset: s * Self.slotSize + 8, as: UInt64.self) != 0 { s = (s + 1) & (slots - 1) }
+                let at = s * Self.slotSize
+                for (k, v) in [e.key.a, e.key.b, e.value.natural.bitPattern, e.value.height.bitPattern, e.run].enumerated() {
+                    t.storeBytes(of: v.littleEndian, toByteOffset: at + 8 * k, as: UInt64.self)
+                }
+            }
+        }
+        var header = Self.magic
+        for v in [UInt64(Self.version), fingerprint, UInt64(slots), UInt64(entries.count), run, UInt64(CRC32.update(0, table)), 0] {
+            if header.count == 8 { withUnsafeBytes(of: UInt32(v).littleEndian) { header += $0 }; header += [0, 0, 0, 0]; continue }
+            withUnsafeBytes(of: v.littleEndian) { header += $0 }
+        }
+        let output = try CommandOutput(path: path)
+        try output.write(header)
+        try output.write(table)
+        try output.commit()
+        trimFolder()
+    }
+
+    /// Removes other cache files, oldest first, while the folder's cache files pass the limit.
+    private func trimFolder() {
+        guard let dir = opendir(directory) else { return }
+        var files: [(path: String, size: Int, time: Int)] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            guard name.hasPrefix("cells-"), name.hasSuffix(".ysc") else { continue }
+            let full = directory + "/" + name
+            var info = stat()
+            guard stat(full, &info) == 0 else { continue }
+            files.append((full, Int(info.st_size), Int(info.st_mtim.tv_sec)))
+        }
+        closedir(dir)
+        var total = files.reduce(0) { $0 + $1.size }
+        for file in files.sorted(by: { $0.time < $1.time }) where total > limitBytes && file.path != path {
+            if unlink(file.path) == 0 { total -= file.size }
+        }
+    }
+}
