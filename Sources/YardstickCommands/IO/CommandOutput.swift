@@ -35,6 +35,9 @@ package final class CommandOutput {
     /// Whether commit cuts the file to what was written (a regular file rewritten in place).
     private let truncates: Bool
     private var written = 0
+    /// Whether commit flushes a temporary file to disk before renaming it (off for caches: a
+    /// crash may then leave a damaged file, which the reader notices and rebuilds).
+    package var isDurable = true
 
     /// Opens `path` (standard output when nil or "-") as described above.
     package init(path: String?) throws(CommandError) {
@@ -121,7 +124,7 @@ package final class CommandOutput {
         if let temporary {
             self.temporary = nil
             InterruptCleanup.remove(nil)
-            let failure: String? = fsync(descriptor.raw) != 0 ? "cannot write \(descriptor.name): \(FileDescriptor.lastErrorText())"
+            let failure: String? = isDurable && fsync(descriptor.raw) != 0 ? "cannot write \(descriptor.name): \(FileDescriptor.lastErrorText())"
                 : close(descriptor.raw) != 0 ? "cannot write \(descriptor.name): \(FileDescriptor.lastErrorText())"
                 : rename(temporary.path, temporary.target) != 0 ? "cannot replace \(descriptor.name): \(FileDescriptor.lastErrorText())"
                 : nil

@@ -125,9 +125,16 @@ package final class CellCacheFile: CellCache, @unchecked Sendable { // lookups r
         }
     }
 
+    /// The most entries a file within `limit` bytes holds.
+    static func capacity(_ limit: Int) -> Int {
+        var slots = 16
+        while headerSize + slots * 2 * slotSize <= limit { slots *= 2 }
+        return slots * 3 / 4
+    }
+
     package func store(_ value: CellCacheValue, for key: CellKey) {
-        // In memory until the run ends, within the limit (a slot and a half per entry).
-        guard added.count * Self.slotSize * 2 < limitBytes, addedKeys.insert(key).inserted else { return }
+        // In memory until the run ends, as many as the file will hold.
+        guard added.count < Self.capacity(limitBytes), addedKeys.insert(key).inserted else { return }
         added.append((key, value))
     }
 
@@ -150,14 +157,13 @@ package final class CellCacheFile: CellCache, @unchecked Sendable { // lookups r
                                                     height: Double(bitPattern: slot.loadUnaligned(fromByteOffset: 24, as: UInt64.self))),
                                 UInt64(littleEndian: slot.loadUnaligned(fromByteOffset: 32, as: UInt64.self))))
             }
-            earlier.sort { $0.run > $1.run }
+            // The most entries the limit holds at a load of at most 3/4 (slots are a power of two).
+            if entries.count + earlier.count > Self.capacity(limitBytes) { earlier.sort { $0.run > $1.run } }
             entries += earlier
         }
-        // The most entries the limit holds at a load of at most 1/2.
-        let most = max(1, (limitBytes - Self.headerSize) / (2 * Self.slotSize))
-        if entries.count > most { entries.removeSubrange(most...) }
+        if entries.count > Self.capacity(limitBytes) { entries.removeSubrange(Self.capacity(limitBytes)...) }
         var slots = 16
-        while slots < entries.count * 2 { slots *= 2 }
+        while slots * 3 < entries.count * 4 { slots *= 2 }
         var table = [UInt8](repeating: 0, count: slots * Self.slotSize)
         table.withUnsafeMutableBytes { t in
             for e in entries {
@@ -176,6 +182,7 @@ package final class CellCacheFile: CellCache, @unchecked Sendable { // lookups r
             withUnsafeBytes(of: v.littleEndian) { header += $0 }
         }
         let output = try CommandOutput(path: path)
+        output.isDurable = false
         try output.write(header)
         try output.write(table)
         try output.commit()
