@@ -3,7 +3,7 @@ SWIFT ?= swift
 APT_PACKAGES := libfreetype-dev libharfbuzz-dev libicu-dev libfontconfig-dev pkg-config
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build demo test bench docs pango-compare chromium-compare kiwi-compare clean
+.PHONY: deps build demo test bench docs pango-compare chromium-compare kiwi-compare spark-demo test-spark clean
 
 # Installs the C libraries Yardstick links (FreeType, HarfBuzz, ICU, fontconfig) when missing.
 deps:
@@ -74,3 +74,15 @@ kiwi-compare: deps
 	$(SWIFT) build -c release --product ConstraintsBenchmark
 	@[ -x out/kiwienv/bin/python ] || (python3 -m venv out/kiwienv && out/kiwienv/bin/pip install -q kiwisolver)
 	out/kiwienv/bin/python Tools/kiwi-reference/compare.py .build/release/ConstraintsBenchmark 1000
+
+# Shards on Apache Spark (local mode, Java 17): pyspark from PyPI in out/sparkenv, one partition
+# per shard running `yardstick measure --shard I/N --format bin`, then `yardstick merge`.
+# test-spark also measures in one run and fails unless the merged file is byte-identical.
+SPARK_PY := out/sparkenv/bin/python
+$(SPARK_PY):
+	python3 -m venv out/sparkenv
+	out/sparkenv/bin/pip install -q pyspark
+spark-demo: build $(SPARK_PY)
+	$(SPARK_PY) Tools/spark/shard_demo.py --yardstick .build/release/yardstick --csv Data/sample.csv --shards 3 --out out/spark
+test-spark: build $(SPARK_PY)
+	$(SPARK_PY) Tools/spark/shard_demo.py --yardstick .build/release/yardstick --csv Data/sample.csv --shards 3 --out out/spark --check

@@ -13,11 +13,15 @@ import Darwin
 /// |---|---|---|
 /// | 0 | 8 | magic `59 53 48 54 0D 0A 1A 0A` ("YSHT", CR LF, ^Z, LF) |
 /// | 8 | 4 | version (1) |
-/// | 12 | 4 | flags: bit 0 sections have header and footer lines, bit 1 row 0 is a header row |
+/// | 12 | 4 | flags: bit 0 sections have header and footer lines, bit 1 row 0 is a header row, bit 2 a shard |
 /// | 16 | 16 × rows | per row: top (Int64 units), height (Int64 units) |
 /// | … | 8 × columns | column widths (Float64 points) |
 /// | … | 48 × sections | first row, row count (UInt64); header top, header height, footer top, footer height (Int64 units) |
 /// | end − 64 | 64 | trailer: rows at, row count, columns at, column count, sections at, section count, configuration hash, checksum (UInt64 each) |
+///
+/// A shard (`measure --shard I/N`) holds some of a table's rows: its sections are the runs of
+/// table rows it holds (first row as numbered in the whole table), in order, and its tops count
+/// from 0; `yardstick merge` joins shards into the file of the whole table.
 ///
 /// The checksum is the CRC-32 (zlib's) of every byte before it. Opening checks the structure in
 /// O(1) and, unless told not to, the checksum in O(size); `row(_:)` is O(1).
@@ -51,6 +55,8 @@ public struct HeightsFile: Sendable {
     public let hasSectionLines: Bool
     /// Row 0 is the table's header row (the plain grid).
     public let firstRowIsHeader: Bool
+    /// The file holds a share of a table's rows (see above).
+    public let isShard: Bool
     public let rowCount: Int
     public let columnCount: Int
     public let sectionCount: Int
@@ -82,6 +88,7 @@ public struct HeightsFile: Sendable {
         let flags = storage.uint32(at: 12)
         hasSectionLines = flags & 1 != 0
         firstRowIsHeader = flags & 2 != 0
+        isShard = flags & 4 != 0
         let t = size - Self.trailerSize
         let fields = (0..<8).map { storage.uint64(at: t + 8 * $0) }
         // Every count and place must fit the file exactly, in order, before anything is read.
@@ -98,15 +105,18 @@ public struct HeightsFile: Sendable {
         guard fields[7] <= UInt64(UInt32.max) else { throw .inconsistent("its checksum field is not a CRC-32") }
         checksum = UInt32(fields[7])
         if verifying { try verifyChecksum() }
-        var next = 0
+        var next = 0, held = 0
         for s in 0..<sectionCount {
             let section = self.section(s)
-            guard section.firstRow == next, section.rowCount <= rowCount - next else {
+            // A whole table's sections follow each other from row 0; a shard's runs only go up.
+            guard section.firstRow >= 0, section.rowCount >= 0, section.rowCount <= rowCount - held,
+                  isShard ? section.firstRow >= next : section.firstRow == next else {
                 throw .inconsistent("section \(s) does not start where the one before ends")
             }
-            next += section.rowCount
+            next = section.firstRow + section.rowCount
+            held += section.rowCount
         }
-        guard next == rowCount else { throw .inconsistent("its sections hold \(next) rows, not \(rowCount)") }
+        guard held == rowCount else { throw .inconsistent("its sections hold \(held) rows, not \(rowCount)") }
     }
 
     /// Checks the stored CRC-32 against the bytes. O(size).

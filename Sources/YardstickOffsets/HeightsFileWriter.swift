@@ -7,14 +7,16 @@ package struct HeightsFileWriter {
     package private(set) var rowCount = 0
     private var sections: [HeightsFile.Section] = []
     private let configurationHash: UInt64
+    private var isShard = false
 
     package init(configurationHash: UInt64) { self.configurationHash = configurationHash }
 
     /// The file's first bytes.
-    package mutating func header(hasSectionLines: Bool, firstRowIsHeader: Bool) -> [UInt8] {
+    package mutating func header(hasSectionLines: Bool, firstRowIsHeader: Bool, isShard: Bool = false) -> [UInt8] {
         var out = HeightsFile.magic
         Self.append(UInt32(HeightsFile.currentVersion), to: &out)
-        Self.append(UInt32((hasSectionLines ? 1 : 0) | (firstRowIsHeader ? 2 : 0)), to: &out)
+        Self.append(UInt32((hasSectionLines ? 1 : 0) | (firstRowIsHeader ? 2 : 0) | (isShard ? 4 : 0)), to: &out)
+        self.isShard = isShard
         return counted(out)
     }
 
@@ -36,16 +38,28 @@ package struct HeightsFileWriter {
                                             footer: RowOffsetCache.VerticalSpan(top: .zero, height: .zero)))
     }
 
+    /// A shard's run of table rows `firstRow ..< firstRow + count`, the next `count` rows appended
+    /// (a run right after the last one extends it).
+    package mutating func addShardRun(firstRow: Int, count: Int) {
+        let none = RowOffsetCache.VerticalSpan(top: .zero, height: .zero)
+        if let last = sections.last, last.firstRow + last.rowCount == firstRow {
+            sections[sections.count - 1].rowCount += count
+        } else {
+            sections.append(HeightsFile.Section(firstRow: firstRow, rowCount: count, header: none, footer: none))
+        }
+    }
+
     /// Ends the current section with its footer.
     package mutating func endSection(footer: RowOffsetCache.VerticalSpan) {
         sections[sections.count - 1].rowCount = rowCount - sections[sections.count - 1].firstRow
         sections[sections.count - 1].footer = footer
     }
 
-    /// The last bytes: column widths, sections (one holding every row when none was begun) and
+    /// The last bytes: column widths, sections (one holding every row when none was begun; a
+    /// shard with no rows has none) and
     /// the trailer with the checksum.
     package mutating func trailer(columnWidths: [Double]) -> [UInt8] {
-        if sections.isEmpty {
+        if sections.isEmpty && !isShard {
             let none = RowOffsetCache.VerticalSpan(top: .zero, height: .zero)
             sections = [HeightsFile.Section(firstRow: 0, rowCount: rowCount, header: none, footer: none)]
         }

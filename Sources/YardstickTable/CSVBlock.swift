@@ -31,6 +31,21 @@ package struct CSVBlock: Sendable {
         return (f == 0 ? 0 : fieldEnds[f - 1])..<fieldEnds[f]
     }
 
+    /// Records `range` as a block of their own. O(their bytes).
+    package func records(_ range: Range<Int>) -> CSVBlock {
+        var part = CSVBlock()
+        guard !range.isEmpty else { return part }
+        let firstField = range.lowerBound == 0 ? 0 : recordEnds[range.lowerBound - 1]
+        let endField = recordEnds[range.upperBound - 1]
+        let firstByte = firstField == 0 ? 0 : fieldEnds[firstField - 1]
+        let endByte = endField == 0 ? 0 : fieldEnds[endField - 1]
+        part.bytes = Array(bytes[firstByte..<endByte])
+        part.fieldEnds = fieldEnds[firstField..<endField].map { $0 - firstByte }
+        part.recordEnds = recordEnds[range].map { $0 - firstField }
+        part.lines = Array(lines[range])
+        return part
+    }
+
     /// Field `c` of record `r` as text, and the number of invalid UTF-8 sequences replaced by
     /// U+FFFD in it (maximal subsequences, as `String(decoding:as:)` replaces them). O(length).
     package func string(_ r: Int, _ c: Int) -> (text: String, replaced: Int) {

@@ -83,6 +83,13 @@ package struct TableMeasurer {
         self.threads = threads
     }
 
+    /// For a share of a table that does not start with its header (`measure --shard`): the
+    /// header's number of fields, which decides the empty cells of short rows.
+    package mutating func startWithoutHeader(headerFieldCount: Int) {
+        hasHeader = false
+        self.headerFieldCount = headerFieldCount
+    }
+
     /// The columns' widths: their widest single line, capped.
     package var columnWidths: [Double] { naturalWidths.map { min($0, maxColumnWidth) } }
 

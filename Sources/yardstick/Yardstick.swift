@@ -8,7 +8,7 @@ struct Yardstick: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "yardstick",
         abstract: "Measure how tall text is in table cells (HarfBuzz + FreeType + ICU, headless).",
-        subcommands: [LayoutCommand.self, MeasureCommand.self, OffsetsCommand.self, InspectCommand.self])
+        subcommands: [LayoutCommand.self, MeasureCommand.self, OffsetsCommand.self, InspectCommand.self, MergeCommand.self])
 
     static func main() {
         FileDescriptor.reserveStandardStreams()
@@ -114,6 +114,7 @@ struct MeasureCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("Without --config: widest a column may be, in points.", valueName: "PT")) var maxColumnWidth: Double?
     @Option(help: ArgumentHelp("Without --config: Dynamic Type content size category for the body style (default: large).", valueName: "CATEGORY")) var category: String?
     @Option(help: ArgumentHelp("Output file (default: standard output).", valueName: "FILE")) var output: String?
+    @Option(help: ArgumentHelp("Without --config, with --format bin: measure only shard I of N (from 0) for `yardstick merge`.", valueName: "I/N")) var shard: String?
     @Option(help: ArgumentHelp("Without --config: keep measured cells in this folder, so a rerun measures only cells it has not seen.", valueName: "DIR")) var cache: String?
     @Option(parsing: .unconditional, help: ArgumentHelp("Most the --cache folder may hold, in MiB (default 1024).", valueName: "MIB")) var cacheLimit: Int = 1024
     @Option(help: ArgumentHelp("Progress on standard error: bar (default; only on a terminal), json (a line per second) or none.", valueName: "MODE")) var progress: String?
@@ -134,6 +135,10 @@ struct MeasureCommand: ParsableCommand {
             text.category = category
             var job = MeasureJob(maxColumnWidth: maxColumnWidth, attributes: try text.attributes(), threads: fontOptions.threads)
             job.format = format
+            if let shard {
+                job.shard = try MergeJob.shard(shard)
+                guard format == .bin else { throw CommandError("--shard writes a heights file: give --format bin (then yardstick merge)") }
+            }
             if format == .bin { try CommandOutput.checkBinary(to: output) }
             try TextOptions.checkWidth(maxColumnWidth, "--max-column-width")
             // With --system-fallback the fonts depend on every character: the input is read whole first.
@@ -185,6 +190,7 @@ struct MeasureCommand: ParsableCommand {
         guard maxColumnWidth == nil else { throw CommandError("--max-column-width does not apply with --config; set \"maxColumnWidth\" in the config") }
         guard category == nil else { throw CommandError("--category does not apply with --config; set \"category\" in the config") }
         guard cache == nil else { throw CommandError("--cache works without --config for now (the plain grid, --max-column-width)") }
+        guard shard == nil else { throw CommandError("--shard works without --config for now (the plain grid, --max-column-width)") }
         guard !fontOptions.noHyphens else { throw CommandError("--no-hyphens does not apply with --config: template texts never hyphenate unless they say \"hyphenate\": true") }
         guard format == nil || replay == nil else { throw CommandError("--format does not apply with --replay (the answers are JSON Lines)") }
         let format = try format.map { name -> SizingJob.Format in

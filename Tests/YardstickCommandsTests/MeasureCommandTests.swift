@@ -268,4 +268,30 @@ final class MeasureCommandTests: XCTestCase {
         XCTAssertEqual(piped, whole.out)
         XCTAssertEqual(whole.out.split(separator: "\n").count, 3002)
     }
+
+    /// Shards (`--shard I/N`) merged in any order are the single run's heights file, byte for
+    /// byte; shards left out, given twice or from other settings are refused.
+    func testShardsMergeIntoTheSingleRunsFile() throws {
+        var table = "Name,Status,Notes\n"
+        for i in 0..<9000 { table += "P\(i % 70),\(["Open", "Closed", "已发货"][i % 3]),\"Note \(i) \(String(repeating: "ab ", count: i % 40))\"\n" }
+        table += "short row\n"
+        let path = try write(table, "shards.csv")
+        let single = try run(["measure", path, "--max-column-width", "120", "--format", "bin", "--output", file("single.bin").path])
+        XCTAssertEqual(single.status, 0, single.err)
+        for i in 0..<3 {
+            let r = try run(["measure", path, "--max-column-width", "120", "--format", "bin", "--shard", "\(i)/3", "--output", file("s\(i).bin").path])
+            XCTAssertEqual(r.status, 0, r.err)
+        }
+        let merged = try run(["merge", file("s2.bin").path, file("s0.bin").path, file("s1.bin").path, "--output", file("merged.bin").path])
+        XCTAssertEqual(merged.status, 0, merged.err)
+        XCTAssertEqual(try Data(contentsOf: file("merged.bin")), try Data(contentsOf: file("single.bin")))
+        XCTAssertTrue(try run(["merge", file("s0.bin").path, file("s2.bin").path, "--output", file("m.bin").path]).err.contains("no shard holds rows"))
+        XCTAssertTrue(try run(["merge", file("s0.bin").path, file("s0.bin").path, file("s1.bin").path, file("s2.bin").path, "--output", file("m.bin").path]).err.contains("in two shards"))
+        XCTAssertTrue(try run(["merge", file("single.bin").path, "--output", file("m.bin").path]).err.contains("not a shard"))
+        let other = try run(["measure", path, "--max-column-width", "100", "--format", "bin", "--shard", "1/3", "--output", file("o1.bin").path])
+        XCTAssertEqual(other.status, 0, other.err)
+        XCTAssertTrue(try run(["merge", file("s0.bin").path, file("o1.bin").path, file("s2.bin").path, "--output", file("m.bin").path]).err.contains("other settings"))
+        XCTAssertTrue(try run(["measure", path, "--max-column-width", "120", "--shard", "3/3", "--format", "bin", "--output", file("x.bin").path]).err.contains("0 ≤ I < N"))
+        XCTAssertTrue(try run(["measure", path, "--max-column-width", "120", "--shard", "0/3", "--output", file("x.csv").path]).err.contains("--format bin"))
+    }
 }

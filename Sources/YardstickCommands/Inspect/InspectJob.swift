@@ -42,7 +42,7 @@ package enum InspectJob {
         return """
             heights file: \(path)
             version: \(file.version)
-            rows: \(file.rowCount)\(file.firstRowIsHeader ? " (row 0 is the header row)" : "")
+            rows: \(file.rowCount)\(file.firstRowIsHeader ? " (row 0 is the header row)" : "")\(file.isShard ? " (a shard: \(file.sectionCount) run(s) of the table's rows; yardstick merge joins the shards)" : "")
             sections: \(file.sectionCount)
             columns: \(file.columnCount)\(file.columnCount > 0 ? " (widths in pt: \(widths))" : "")
             total height: \(JSONWriter.unitsText(bottom)) pt

@@ -27,6 +27,10 @@ package struct MeasureJob {
     package var configurationHash: UInt64 = 0
     /// Cells measured by earlier runs (`--cache`).
     package var cache: CellCache?
+    /// Measure only shard `index` of `count` (`--shard I/N`, a heights file): the records in
+    /// runs of `shardRecords` dealt out in turn (run k to shard k mod N, the header in run 0).
+    package var shard: (index: Int, count: Int)?
+    package static let shardRecords = 4_096
 
     package init(maxColumnWidth: Double, attributes: TextAttributes, threads: Int) {
         self.maxColumnWidth = maxColumnWidth
@@ -51,10 +55,12 @@ package struct MeasureJob {
         package var raggedLines: [Int] = []
         /// Cells taken from the persistent cache.
         package var cachedCells = 0
+        /// The shard measured (`--shard I/N`), if any.
+        package var shard: (index: Int, count: Int)?
         package var cellsPerSecond: Double { seconds > 0 ? Double(cells) / seconds : 0 }
 
         package var text: String {
-            "rows: \(rows) (header included)\ncells: \(cells)\ntotal height: \(OutputNumber.format(totalHeight)) pt\n"
+            "rows: \(rows) (\(shard.map { "shard \($0.index)/\($0.count)" } ?? "header included"))\ncells: \(cells)\ntotal height: \(OutputNumber.format(totalHeight)) pt\n"
                 + "seconds: \(String(format: "%.3f", seconds))\ncells per second: \(String(format: "%.0f", cellsPerSecond))"
                 + (cachedCells > 0 ? "\ncells from the cache: \(cachedCells)" : "")
         }
@@ -71,10 +77,28 @@ package struct MeasureJob {
         do { try measurer.validate() } catch { throw CommandError(error.description) }
         measurer.cache = cache
         var file = HeightsFileWriter(configurationHash: configurationHash)
-        var text: [UInt8] = format == .csv ? Array("row,height,offset\n".utf8) : file.header(hasSectionLines: false, firstRowIsHeader: true)
+        var text: [UInt8] = format == .csv ? Array("row,height,offset\n".utf8)
+            : file.header(hasSectionLines: false, firstRowIsHeader: shard == nil || shard!.index == 0, isShard: shard != nil)
         var y: Int64 = 0
+        var records = 0 // records read so far
         func flush(_ block: CSVBlock, bytesRead: Int) throws {
             guard block.count > 0 else { return }
+            guard let shard else { return try measure(block, bytesRead: bytesRead) }
+            if records == 0 && shard.index != 0 { measurer.startWithoutHeader(headerFieldCount: block.fieldCount(0)) }
+            var r = 0
+            while r < block.count {
+                let global = records + r
+                let run = global / Self.shardRecords
+                let end = min(block.count, (run + 1) * Self.shardRecords - records)
+                if run % shard.count == shard.index {
+                    file.addShardRun(firstRow: global, count: end - r)
+                    try measure(block.records(r..<end), bytesRead: bytesRead)
+                }
+                r = end
+            }
+            records += block.count
+        }
+        func measure(_ block: CSVBlock, bytesRead: Int) throws {
             let heights: [LayoutLength]
             do { heights = try measurer.measure(block) } catch { throw CommandError(error.description) }
             if format == .bin {
@@ -100,13 +124,13 @@ package struct MeasureJob {
         let reader = BlockReader(input: input, records: blockRecords)
         defer { reader.stop() }
         while let (block, bytesRead) = try reader.next() { try flush(block, bytesRead: bytesRead) }
-        guard measurer.rowCount > 0 else { throw CommandError("the CSV file has no rows") }
+        guard measurer.rowCount > 0 || records > 0 else { throw CommandError("the CSV file has no rows") }
         if format == .bin { try write(file.trailer(columnWidths: measurer.columnWidths)) }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         return Summary(rows: measurer.rowCount, cells: measurer.cellCount, totalHeight: LayoutLength(units: y).points, seconds: seconds,
                        replacedInvalidUTF8: measurer.replacedInvalidUTF8, skippedBlankLines: reader.skippedBlankLines,
                        missingGlyphs: measurer.missingGlyphs, raggedRows: measurer.raggedRows, raggedLines: measurer.raggedLines,
-                       cachedCells: measurer.cachedCells)
+                       cachedCells: measurer.cachedCells, shard: shard)
     }
 
     /// A whole CSV file's bytes in, the whole output out (for tests and small tables).

@@ -1,0 +1,70 @@
+import YardstickOffsets
+
+/// `yardstick merge SHARD.bin…`: the shards of one table (`measure --shard I/N --format bin`)
+/// joined into the heights file a single run writes, byte for byte: rows in table order, tops
+/// counted again from 0, each column as wide as its widest shard says.
+package enum MergeJob {
+    /// Parses "I/N" (0 ≤ I < N ≤ 65,536).
+    package static func shard(_ text: String) throws(CommandError) -> (index: Int, count: Int) {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.count <= 6 && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+              let i = Int(parts[0]), let n = Int(parts[1]), n >= 1, n <= 65_536, i < n else {
+            throw CommandError("--shard takes I/N with 0 ≤ I < N ≤ 65536 (shard I of N, from 0); got \"\(text)\"")
+        }
+        return (i, n)
+    }
+
+    /// Writes the merged file through `write`, a few MiB at a time.
+    /// - Throws: `CommandError` when the files are not shards of one table, or leave rows out
+    ///   or hold some twice (before anything is written).
+    package static func run(_ shards: [(path: String, file: HeightsFile)], write: ([UInt8]) throws(CommandError) -> Void) throws(CommandError) {
+        guard let first = shards.first else { throw CommandError("give the shard files to merge") }
+        for (path, file) in shards {
+            guard file.isShard else { throw CommandError("\(path) is not a shard (measure --shard I/N --format bin writes shards)") }
+            guard file.configurationHash == first.file.configurationHash, file.hasSectionLines == first.file.hasSectionLines else {
+                throw CommandError("\(path) and \(first.path) were measured with other settings or fonts (their configuration hashes differ)")
+            }
+        }
+        // Every run of rows, in table order: they must tile 0 ..< total.
+        var runs: [(firstRow: Int, count: Int, shard: Int, localRow: Int)] = []
+        for (k, (_, file)) in shards.enumerated() {
+            var local = 0
+            for s in 0..<file.sectionCount {
+                let section = file.section(s)
+                runs.append((section.firstRow, section.rowCount, k, local))
+                local += section.rowCount
+            }
+        }
+        runs.sort { $0.firstRow < $1.firstRow }
+        var next = 0
+        for run in runs {
+            if run.firstRow > next { throw CommandError("no shard holds rows \(next) to \(run.firstRow - 1): give every shard of the table") }
+            if run.firstRow < next { throw CommandError("row \(run.firstRow) is in two shards (\(shards[run.shard].path) and another): give each shard once") }
+            next = run.firstRow + run.count
+        }
+        guard next > 0 else { throw CommandError("the shards hold no rows") }
+        var writer = HeightsFileWriter(configurationHash: first.file.configurationHash)
+        try write(writer.header(hasSectionLines: first.file.hasSectionLines, firstRowIsHeader: shards[runs[0].shard].file.firstRowIsHeader))
+        var y: Int64 = 0
+        var rows: [UInt8] = []
+        for run in runs {
+            let file = shards[run.shard].file
+            rows.reserveCapacity(rows.count + run.count * 16)
+            for r in run.localRow..<(run.localRow + run.count) {
+                let h = file.row(r).height.units
+                writer.appendRow(top: y, height: h, to: &rows)
+                y += h
+            }
+            if rows.count >= 1 << 22 { try write(writer.rows(rows)); rows.removeAll(keepingCapacity: true) }
+        }
+        try write(writer.rows(rows))
+        var widths: [Double] = []
+        for (_, file) in shards {
+            for c in 0..<file.columnCount {
+                if c == widths.count { widths.append(0) }
+                widths[c] = max(widths[c], file.columnWidth(c))
+            }
+        }
+        try write(writer.trailer(columnWidths: widths))
+    }
+}

@@ -1,0 +1,29 @@
+import ArgumentParser
+import YardstickCommands
+import YardstickOffsets
+
+/// `yardstick merge SHARD.bin… --output FILE`: shards of one table joined into one heights file.
+struct MergeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "merge",
+        abstract: "Join the shards of a table (measure --shard I/N --format bin) into the heights file one run writes.")
+
+    @Argument(help: ArgumentHelp("The shard files, in any order.", valueName: "SHARD.bin")) var shards: [String] = []
+    @Option(help: ArgumentHelp("Output file (standard output only when it is not a terminal).", valueName: "FILE")) var output: String?
+
+    func run() throws {
+        do {
+            try CommandOutput.checkBinary(to: output)
+            var files: [(path: String, file: HeightsFile)] = []
+            for path in shards {
+                do { files.append((path, try HeightsFile(path: path))) } catch { throw CommandError("\(path): \(error)") }
+            }
+            if let output, output != "-", shards.contains(output) {
+                throw CommandError("--output \(output) is one of the shards; write the merged file elsewhere")
+            }
+            let out = try CommandOutput(path: output)
+            try MergeJob.run(files) { bytes throws(CommandError) in try out.write(bytes) }
+            try out.commit()
+        } catch { fail(error) }
+    }
+}
