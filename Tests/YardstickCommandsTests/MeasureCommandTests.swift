@@ -294,4 +294,45 @@ final class MeasureCommandTests: XCTestCase {
         XCTAssertTrue(try run(["measure", path, "--max-column-width", "120", "--shard", "3/3", "--format", "bin", "--output", file("x.bin").path]).err.contains("0 ≤ I < N"))
         XCTAssertTrue(try run(["measure", path, "--max-column-width", "120", "--shard", "0/3", "--output", file("x.csv").path]).err.contains("--format bin"))
     }
+
+    /// `--cache DIR`: reruns take cells from the cache and write the same bytes; two runs at
+    /// once on one folder both finish right and leave a whole cache; a damaged cache is rebuilt
+    /// with a warning.
+    func testCacheRerunsGiveTheSameBytes() throws {
+        var table = "Name,Notes\n"
+        for i in 0..<2000 { table += "P\(i % 30),\"Note \(i) \(String(repeating: "xy ", count: i % 30))\"\n" }
+        let path = try write(table, "cached.csv")
+        let cache = file("cache").path
+        let plain = try run(["measure", path, "--max-column-width", "120"])
+        let first = try run(["measure", path, "--max-column-width", "120", "--cache", cache, "--output", file("c1.csv").path])
+        XCTAssertEqual(first.status, 0, first.err)
+        XCTAssertEqual(try String(contentsOf: file("c1.csv"), encoding: .utf8), plain.out)
+        let second = try run(["measure", path, "--max-column-width", "120", "--cache", cache, "--output", file("c2.csv").path])
+        XCTAssertTrue(second.out.contains("cells from the cache: 2030"), second.out) // every distinct body cell
+        XCTAssertEqual(try String(contentsOf: file("c2.csv"), encoding: .utf8), plain.out)
+        // Two processes at once.
+        let processes = (0..<2).map { k -> Process in
+            let p = Process()
+            p.executableURL = executable
+            p.arguments = ["measure", path, "--max-column-width", "120", "--cache", file("shared").path, "--output", file("p\(k).csv").path]
+            p.standardOutput = FileHandle.nullDevice
+            p.standardError = FileHandle.nullDevice
+            return p
+        }
+        for p in processes { try p.run() }
+        for p in processes { p.waitUntilExit(); XCTAssertEqual(p.terminationStatus, 0) }
+        for k in 0..<2 { XCTAssertEqual(try String(contentsOf: file("p\(k).csv"), encoding: .utf8), plain.out) }
+        let after = try run(["measure", path, "--max-column-width", "120", "--cache", file("shared").path])
+        XCTAssertEqual(after.out, plain.out)
+        XCTAssertFalse(after.err.contains("warning"), after.err)
+        // Damage: rebuilt with a warning, same output.
+        let cacheFile = try FileManager.default.contentsOfDirectory(atPath: cache).first { $0.hasSuffix(".ysc") }!
+        var bytes = try Data(contentsOf: file("cache/" + cacheFile))
+        bytes[200] ^= 0xFF
+        try bytes.write(to: file("cache/" + cacheFile))
+        let damaged = try run(["measure", path, "--max-column-width", "120", "--cache", cache])
+        XCTAssertEqual(damaged.out, plain.out)
+        XCTAssertTrue(damaged.err.contains("warning: --cache:") && damaged.err.contains("rebuilding"), damaged.err)
+        XCTAssertFalse(try run(["measure", path, "--max-column-width", "120", "--cache", cache]).err.contains("warning"))
+    }
 }

@@ -1,0 +1,87 @@
+import Foundation
+import XCTest
+import YardstickTable
+@testable import YardstickCommands
+
+final class CellCacheFileTests: XCTestCase {
+    var directory: String!
+
+    override func setUpWithError() throws {
+        directory = NSTemporaryDirectory() + "yardstick-cache-\(UUID().uuidString)"
+    }
+
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: directory) }
+
+    func key(_ i: Int) -> CellKey { CellKey(a: UInt64(i) &* 0x9E37_79B9_7F4A_7C15, b: UInt64(i)) }
+
+    func filled(_ count: Int, fingerprint: UInt64 = 7, limit: Int = 1 << 30) throws -> CellCacheFile {
+        let cache = try CellCacheFile(directory: directory, fingerprint: fingerprint, limitBytes: limit)
+        for i in 0..<count { cache.store(CellCacheValue(natural: Double(i), height: Double(i) + 0.5), for: key(i)) }
+        try cache.save()
+        return cache
+    }
+
+    func testWhatARunStoresTheNextReads() throws {
+        let path = try filled(1000).path
+        let cache = try CellCacheFile(directory: directory, fingerprint: 7, limitBytes: 1 << 30)
+        XCTAssertEqual(cache.warnings, [])
+        XCTAssertEqual(cache.entriesAtStart, 1000)
+        XCTAssertEqual(cache.size(for: key(999)), CellCacheValue(natural: 999, height: 999.5))
+        XCTAssertNil(cache.size(for: key(1000)))
+        // Another fingerprint is another file; nothing is shared.
+        XCTAssertNil(try CellCacheFile(directory: directory, fingerprint: 8, limitBytes: 1 << 30).size(for: key(1)))
+        // No temporary file is left behind.
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory), [URL(fileURLWithPath: path).lastPathComponent])
+    }
+
+    func testADamagedFileIsRebuiltWithAWarning() throws {
+        let path = try filled(500).path
+        let good = try Data(contentsOf: URL(fileURLWithPath: path))
+        for (damage, expected) in [({ (d: inout Data) in d[d.count - 3] ^= 1 }, "checksum"),
+                                   ({ (d: inout Data) in d = d.prefix(100) }, "truncated"),
+                                   ({ (d: inout Data) in d[8] = 9 }, "format version 9"),
+                                   ({ (d: inout Data) in d[0] = 0x41 }, "not a Yardstick cell cache"),
+                                   ({ (d: inout Data) in d = d.prefix(10) }, "shorter than its header")] {
+            var bad = good
+            damage(&bad)
+            try bad.write(to: URL(fileURLWithPath: path))
+            let cache = try CellCacheFile(directory: directory, fingerprint: 7, limitBytes: 1 << 30)
+            XCTAssertEqual(cache.warnings.count, 1)
+            XCTAssertTrue(cache.warnings.first?.contains(expected) ?? false, "\(cache.warnings)")
+            XCTAssertNil(cache.size(for: key(1)))
+            cache.store(CellCacheValue(natural: 1, height: 2), for: key(1))
+            try cache.save()
+            let rebuilt = try CellCacheFile(directory: directory, fingerprint: 7, limitBytes: 1 << 30)
+            XCTAssertEqual(rebuilt.warnings, [])
+            XCTAssertEqual(rebuilt.size(for: key(1)), CellCacheValue(natural: 1, height: 2))
+        }
+    }
+
+    func testTheFolderStaysWithinItsLimit() throws {
+        // A file of 64 KiB holds 1,536 cells (2,048 slots of 40 bytes, at most 3/4 full).
+        let limit = 64 << 10 + 64 + 40 * 2048
+        _ = try filled(5000, limit: limit)
+        let cache = try CellCacheFile(directory: directory, fingerprint: 7, limitBytes: limit)
+        XCTAssertLessThanOrEqual(cache.entriesAtStart, CellCacheFile.capacity(limit))
+        XCTAssertGreaterThan(cache.entriesAtStart, 0)
+        // The newest cells stay when older ones make way.
+        for i in 5000..<5100 { cache.store(CellCacheValue(natural: 0, height: 1), for: key(i)) }
+        try cache.save()
+        let after = try CellCacheFile(directory: directory, fingerprint: 7, limitBytes: limit)
+        XCTAssertEqual(after.size(for: key(5099)), CellCacheValue(natural: 0, height: 1))
+        // Other fingerprints' files go, oldest first, when the folder passes the limit.
+        _ = try filled(1000, fingerprint: 8, limit: limit)
+        _ = try filled(1000, fingerprint: 9, limit: limit)
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory)
+        let total = try files.reduce(0) { $0 + (try FileManager.default.attributesOfItem(atPath: directory + "/" + $1)[.size] as! Int) }
+        XCTAssertLessThanOrEqual(total, limit)
+        XCTAssertTrue(files.contains { $0.contains("0000000000000009") })
+    }
+
+    func testAFileInTheWayIsAnError() throws {
+        FileManager.default.createFile(atPath: directory, contents: Data("x".utf8))
+        XCTAssertThrowsError(try CellCacheFile(directory: directory, fingerprint: 1, limitBytes: 1 << 20)) {
+            XCTAssertTrue("\($0)".contains("not a folder"))
+        }
+    }
+}
