@@ -59,6 +59,7 @@ let package = Package(
         .executableTarget(name: "SizingBenchmark", dependencies: ["YardstickFonts", "YardstickLayout", "YardstickTemplates", "YardstickOffsets", "YardstickTable"], path: "Benchmarks/SizingBenchmark"),
         .executableTarget(name: "JSONBenchmark", dependencies: ["YardstickCommands"], path: "Benchmarks/JSONBenchmark"),
         .executableTarget(name: "OffsetsBenchmark", dependencies: ["YardstickOffsets"], path: "Benchmarks/OffsetsBenchmark"),
+        .executableTarget(name: "ScaleBenchmark", path: "Benchmarks/ScaleBenchmark"),
         .executableTarget(name: "ConstraintsBenchmark", dependencies: ["YardstickConstraints"], path: "Benchmarks/ConstraintsBenchmark"),
 
         // Test-only helpers shared by the test targets (a seeded random generator).

@@ -32,7 +32,6 @@ package final class CellCacheFile: CellCache, @unchecked Sendable { // lookups r
     private var oldEntries = 0
     private var run: UInt64 = 1
     private var added: [(CellKey, CellCacheValue)] = []
-    private var addedKeys: Set<CellKey> = []
     /// Problems met (a corrupt file rebuilt), for the command to print as warnings.
     package private(set) var warnings: [String] = []
     /// Cells read from an earlier run's file.
@@ -134,7 +133,7 @@ package final class CellCacheFile: CellCache, @unchecked Sendable { // lookups r
 
     package func store(_ value: CellCacheValue, for key: CellKey) {
         // In memory until the run ends, as many as the file will hold.
-        guard added.count < Self.capacity(limitBytes), addedKeys.insert(key).inserted else { return }
+        guard added.count < Self.capacity(limitBytes) else { return }
         added.append((key, value))
     }
 
@@ -152,7 +151,6 @@ package final class CellCacheFile: CellCache, @unchecked Sendable { // lookups r
                 let b = UInt64(littleEndian: slot.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
                 guard a != 0 || b != 0 else { continue }
                 let key = CellKey(a: a, b: b)
-                guard !addedKeys.contains(key) else { continue }
                 earlier.append((key, CellCacheValue(natural: Double(bitPattern: slot.loadUnaligned(fromByteOffset: 16, as: UInt64.self)),
                                                     height: Double(bitPattern: slot.loadUnaligned(fromByteOffset: 24, as: UInt64.self))),
                                 UInt64(littleEndian: slot.loadUnaligned(fromByteOffset: 32, as: UInt64.self))))
@@ -165,11 +163,19 @@ package final class CellCacheFile: CellCache, @unchecked Sendable { // lookups r
         var slots = 16
         while slots * 3 < entries.count * 4 { slots *= 2 }
         var table = [UInt8](repeating: 0, count: slots * Self.slotSize)
+        var stored = 0
         table.withUnsafeMutableBytes { t in
-            for e in entries {
+            entry: for e in entries {
                 var s = Int(truncatingIfNeeded: e.key.a) & (slots - 1)
-                while t.loadUnaligned(fromByteOffset: s * Self.slotSize, as: UInt64.self) != 0
-                        || t.loadUnaligned(fromByteOffset: s * Self.slotSize + 8, as: UInt64.self) != 0 { s = (s + 1) & (slots - 1) }
+                while true {
+                    let a = t.loadUnaligned(fromByteOffset: s * Self.slotSize, as: UInt64.self)
+                    let b = t.loadUnaligned(fromByteOffset: s * Self.slotSize + 8, as: UInt64.self)
+                    if a == 0 && b == 0 { break }
+                    // A key already placed (a value met twice, or remeasured) keeps its first, newest entry.
+                    if a == e.key.a.littleEndian && b == e.key.b.littleEndian { continue entry }
+                    s = (s + 1) & (slots - 1)
+                }
+                stored += 1
                 let at = s * Self.slotSize
                 for (k, v) in [e.key.a, e.key.b, e.value.natural.bitPattern, e.value.height.bitPattern, e.run].enumerated() {
                     t.storeBytes(of: v.littleEndian, toByteOffset: at + 8 * k, as: UInt64.self)
@@ -177,7 +183,7 @@ package final class CellCacheFile: CellCache, @unchecked Sendable { // lookups r
             }
         }
         var header = Self.magic
-        for v in [UInt64(Self.version), fingerprint, UInt64(slots), UInt64(entries.count), run, UInt64(CRC32.update(0, table)), 0] {
+        for v in [UInt64(Self.version), fingerprint, UInt64(slots), UInt64(stored), run, UInt64(CRC32.update(0, table)), 0] {
             if header.count == 8 { withUnsafeBytes(of: UInt32(v).littleEndian) { header += $0 }; header += [0, 0, 0, 0]; continue }
             withUnsafeBytes(of: v.littleEndian) { header += $0 }
         }

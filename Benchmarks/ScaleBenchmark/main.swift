@@ -1,0 +1,133 @@
+// Scale benchmark: the `yardstick` command as users run it (a process per run: reading, parsing,
+// measuring, writing), on generated tables of three text columns (Data/generate_rows.py ROWS
+// --notes 20-200: names, a status of few values, notes of 20-200 bytes in many languages).
+//
+//   swift build -c release --product yardstick
+//   swift run -c release ScaleBenchmark [--rows 1000000] [--big 10000000] [--reference OLD_BINARY]
+//
+// Prints, each from one run: 1M rows end to end on 1 and 2 threads (and the reference binary's
+// time on the same table when given: an earlier build of the command), peak RSS at 2M, 4M and
+// the --big row count, a persistent cache cold, warm and with 10 % of rows changed, and shards
+// measured one after another and merged against a single run. Tables are generated into
+// out/scale/ the first time. Figures only; asserts nothing except that outputs agree.
+import Foundation
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data((message + "\n").utf8))
+    exit(1)
+}
+
+var args = Array(CommandLine.arguments.dropFirst())
+func option(_ name: String) -> String? {
+    guard let i = args.firstIndex(of: name), i + 1 < args.count else { return nil }
+    defer { args.removeSubrange(i...(i + 1)) }
+    return args[i + 1]
+}
+let rows = Int(option("--rows") ?? "") ?? 1_000_000
+let big = Int(option("--big") ?? "") ?? 10_000_000
+let reference = option("--reference")
+if let unknown = args.first { fail("unknown argument \(unknown); usage: ScaleBenchmark [--rows N] [--big N] [--reference BINARY]") }
+
+let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized.path
+let yardstick = root + "/.build/release/yardstick"
+guard FileManager.default.isExecutableFile(atPath: yardstick) else { fail("build it first: swift build -c release --product yardstick") }
+let work = root + "/out/scale"
+try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
+
+/// Runs a process to its end: wall seconds and peak resident memory (KiB).
+@discardableResult
+func run(_ executable: String, _ arguments: [String], stdout: String? = nil) -> (seconds: Double, peakKiB: Int) {
+    var pid: pid_t = 0
+    var actions: posix_spawn_file_actions_t = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    posix_spawn_file_actions_addopen(&actions, 1, stdout ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+    defer { for a in argv { free(a) } }
+    let start = DispatchTime.now().uptimeNanoseconds
+    guard posix_spawn(&pid, executable, &actions, nil, argv, environ) == 0 else { fail("cannot run \(executable)") }
+    posix_spawn_file_actions_destroy(&actions)
+    var status: Int32 = 0
+    var usage = rusage()
+    wait4(pid, &status, 0, &usage)
+    let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    guard status == 0 else { fail("\(executable) \(arguments.joined(separator: " ")) failed (status \(status))") }
+    return (seconds, usage.ru_maxrss)
+}
+
+func table(_ n: Int) -> String {
+    let path = "\(work)/rows-\(n).csv"
+    if !FileManager.default.fileExists(atPath: path) {
+        print("generating \(path)…")
+        run("/usr/bin/python3", [root + "/Data/generate_rows.py", "\(n)", "--notes", "20-200"], stdout: path)
+    }
+    return path
+}
+func same(_ a: String, _ b: String) -> Bool { FileManager.default.contentsEqual(atPath: a, andPath: b) }
+func s(_ v: Double) -> String { String(format: "%.2f s", v) }
+func mb(_ kib: Int) -> String { "\(kib / 1024) MB" }
+let measure = ["measure", "--max-column-width", "250", "--progress", "none"]
+
+// 1. End to end, alternating with the reference (an earlier build) on the same table.
+let t = table(rows)
+print("\n1. yardstick measure rows-\(rows).csv --max-column-width 250 (wall, one run each)")
+print("| threads | this build | peak RSS |" + (reference == nil ? "" : " reference | peak RSS | ratio |"))
+print("|---:|---:|---:|" + (reference == nil ? "" : "---:|---:|---:|"))
+for threads in [1, 2] {
+    let ours = run(yardstick, measure + [t, "--threads", "\(threads)", "--output", "\(work)/out-\(threads).csv"])
+    var line = "| \(threads) | \(s(ours.seconds)) | \(mb(ours.peakKiB)) |"
+    if let reference {
+        let theirs = run(reference, ["measure", t, "--max-column-width", "250", "--threads", "\(threads)", "--output", "\(work)/ref-\(threads).csv"])
+        guard same("\(work)/out-\(threads).csv", "\(work)/ref-\(threads).csv") else { fail("the reference wrote other bytes") }
+        line += " \(s(theirs.seconds)) | \(mb(theirs.peakKiB)) | \(String(format: "%.2f×", theirs.seconds / ours.seconds)) |"
+    }
+    print(line)
+}
+guard same("\(work)/out-1.csv", "\(work)/out-2.csv") else { fail("1 and 2 threads wrote other bytes") }
+print("same bytes at 1 and 2 threads")
+
+// 2. Memory at scale (2 threads).
+print("\n2. peak RSS by table size (2 threads)")
+print("| rows | wall | peak RSS |")
+print("|---:|---:|---:|")
+for n in [2_000_000, 4_000_000, big] {
+    let r = run(yardstick, measure + [table(n), "--output", "\(work)/out-big.csv"])
+    print("| \(n) | \(s(r.seconds)) | \(mb(r.peakKiB)) |")
+}
+
+// 3. The persistent cache: cold (empty folder), warm (same data), 10 % of rows changed.
+let changed = "\(work)/rows-\(rows)-changed.csv"
+if !FileManager.default.fileExists(atPath: changed) {
+    let script = "import csv,sys\nr=csv.reader(open(sys.argv[1],encoding='utf-8',newline=''))\nw=csv.writer(sys.stdout,lineterminator='\\n')\n"
+        + "for i,row in enumerate(r):\n    if i>0 and i%10==3: row[2]+=' (edited)'; row[0]+=' Jr.'\n    w.writerow(row)\n"
+    run("/usr/bin/python3", ["-c", script, t], stdout: changed)
+}
+let cacheDir = "\(work)/cache"
+try? FileManager.default.removeItem(atPath: cacheDir)
+print("\n3. --cache (2 threads)")
+let none = run(yardstick, measure + [t, "--output", "\(work)/c0.csv"])
+let cold = run(yardstick, measure + [t, "--cache", cacheDir, "--output", "\(work)/c1.csv"])
+let warm = run(yardstick, measure + [t, "--cache", cacheDir, "--output", "\(work)/c2.csv"])
+let noneChanged = run(yardstick, measure + [changed, "--output", "\(work)/c3.csv"])
+let partly = run(yardstick, measure + [changed, "--cache", cacheDir, "--output", "\(work)/c4.csv"])
+guard same("\(work)/c0.csv", "\(work)/c1.csv"), same("\(work)/c0.csv", "\(work)/c2.csv"), same("\(work)/c3.csv", "\(work)/c4.csv") else {
+    fail("a cached run wrote other bytes")
+}
+print("| run | wall | peak RSS | speed-up over no cache |")
+print("|---|---:|---:|---:|")
+print("| no cache | \(s(none.seconds)) | \(mb(none.peakKiB)) | |")
+print("| cold (empty cache) | \(s(cold.seconds)) | \(mb(cold.peakKiB)) | \(String(format: "%.2f×", none.seconds / cold.seconds)) |")
+print("| warm (same data) | \(s(warm.seconds)) | \(mb(warm.peakKiB)) | \(String(format: "%.2f×", none.seconds / warm.seconds)) |")
+print("| 10 % of rows changed, no cache | \(s(noneChanged.seconds)) | \(mb(noneChanged.peakKiB)) | |")
+print("| 10 % of rows changed, warm cache | \(s(partly.seconds)) | \(mb(partly.peakKiB)) | \(String(format: "%.2f×", noneChanged.seconds / partly.seconds)) |")
+
+// 4. Shards: four measured one after another (as four machines would, each on 2 threads), merged.
+print("\n4. --shard I/4 then merge, against one run (--format bin, 2 threads)")
+let single = run(yardstick, measure + [t, "--format", "bin", "--output", "\(work)/single.bin"])
+var shardSeconds: [Double] = []
+for i in 0..<4 {
+    shardSeconds.append(run(yardstick, measure + [t, "--format", "bin", "--shard", "\(i)/4", "--output", "\(work)/shard-\(i).bin"]).seconds)
+}
+let merge = run(yardstick, ["merge"] + (0..<4).map { "\(work)/shard-\($0).bin" } + ["--output", "\(work)/merged.bin"])
+guard same("\(work)/single.bin", "\(work)/merged.bin") else { fail("the merged file differs from the single run's") }
+print("single run \(s(single.seconds)); shards \(shardSeconds.map(s).joined(separator: ", ")) (slowest \(s(shardSeconds.max()!))); merge \(s(merge.seconds)); merged file byte-identical")
