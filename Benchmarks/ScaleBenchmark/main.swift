@@ -85,6 +85,17 @@ for threads in [1, 2] {
 }
 guard same("\(work)/out-1.csv", "\(work)/out-2.csv") else { fail("1 and 2 threads wrote other bytes") }
 print("same bytes at 1 and 2 threads")
+// The sizing pass (a grid config: the whole table in memory, not streamed), same run.
+print("\n1b. yardstick measure rows-\(rows).csv --config Benchmarks/configs/grid-wrap.json (2 threads)")
+let grid = ["measure", t, "--config", root + "/Benchmarks/configs/grid-wrap.json", "--threads", "2"]
+let ourGrid = run(yardstick, grid + ["--progress", "none", "--output", "\(work)/grid.csv"])
+var gridLine = "this build \(s(ourGrid.seconds)), peak RSS \(mb(ourGrid.peakKiB))"
+if let reference {
+    let theirs = run(reference, grid + ["--output", "\(work)/grid-ref.csv"])
+    guard same("\(work)/grid.csv", "\(work)/grid-ref.csv") else { fail("the reference wrote other bytes for the grid config") }
+    gridLine += "; reference \(s(theirs.seconds)), peak RSS \(mb(theirs.peakKiB)) (\(String(format: "%.2f×", theirs.seconds / ourGrid.seconds)))"
+}
+print(gridLine)
 
 // 2. Memory at scale (2 threads).
 print("\n2. peak RSS by table size (2 threads)")

@@ -35,7 +35,7 @@ done
 hidden=(TextAnalyzer Shaper ShapingCache ShapedRunStore ShapedRun ShapedPiece ShapedRunAccess BreakSegment LineBreaker LineSpan
         FontFallback FontRun FontMetrics CodepointCoverage BundledFonts FontconfigResolver Paragraph HardBreaks GraphemeRules
         LineBreakChunk UTF8Decoding ScriptTag AnalysisRun TextPreparer SegmentCache SharedChunkTable TextMemo PreparedStorage
-        FaceMetricsTable ArenaRecycler RecordBuffer Parallel Machine TableMeasurer CSVReader ItemTree FaceIndex
+        FaceMetricsTable ArenaRecycler RecordBuffer Parallel Machine TableMeasurer CSVReader CSVParser CellMemo CellCacheFile HeightsFileWriter MergeJob ItemTree FaceIndex
         LayoutJob MeasureJob SizingJob JSONParser JSONWriter CommandOutput ParagraphAnalysis ParagraphLevels PreparationPath
         LevelRun FontFace LineLayout GlyphRun TextStyle ContentSizeCategory ScrollAnchor TableRow PackedFaceIndex
         ConstraintSolver ConstraintCell ConstraintComponents ConstraintNode LayoutRule RowTable TemplateLayout)
