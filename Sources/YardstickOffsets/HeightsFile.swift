@@ -20,8 +20,10 @@ import Darwin
 /// | end − 64 | 64 | trailer: rows at, row count, columns at, column count, sections at, section count, configuration hash, checksum (UInt64 each) |
 ///
 /// A shard (`measure --shard I/N`) holds some of a table's rows: its sections are the runs of
-/// table rows it holds (first row as numbered in the whole table), in order, and its tops count
-/// from 0; `yardstick merge` joins shards into the file of the whole table.
+/// table rows it holds (first row as numbered in the whole table), in order (a shard without
+/// rows: one empty run), and its tops count from 0. In each run the header's top and height
+/// hold the table's row count and N, the footer's top and height I and the CRC-32 of the CSV
+/// input; `yardstick merge` joins shards into the file of the whole table.
 ///
 /// The checksum is the CRC-32 (zlib's) of every byte before it. Opening checks the structure in
 /// O(1) and, unless told not to, the checksum in O(size); `row(_:)` is O(1).
@@ -57,6 +59,31 @@ public struct HeightsFile: Sendable {
     public let firstRowIsHeader: Bool
     /// The file holds a share of a table's rows (see above).
     public let isShard: Bool
+
+    /// What a shard says of its table.
+    public struct ShardInfo: Equatable, Sendable {
+        public var index: Int
+        public var count: Int
+        /// Rows of the whole table.
+        public var tableRows: Int
+        /// CRC-32 of the CSV input the table was read from.
+        public var inputChecksum: UInt32
+
+        public init(index: Int, count: Int, tableRows: Int, inputChecksum: UInt32) {
+            self.index = index
+            self.count = count
+            self.tableRows = tableRows
+            self.inputChecksum = inputChecksum
+        }
+    }
+
+    /// A shard's index, shard count, table rows and input checksum (nil for a whole table).
+    public var shard: ShardInfo? {
+        guard isShard, sectionCount > 0 else { return nil }
+        let s = section(0)
+        return ShardInfo(index: Int(s.footer.top.units), count: Int(s.header.height.units), tableRows: Int(s.header.top.units),
+                         inputChecksum: UInt32(truncatingIfNeeded: s.footer.height.units))
+    }
     public let rowCount: Int
     public let columnCount: Int
     public let sectionCount: Int
@@ -86,6 +113,7 @@ public struct HeightsFile: Sendable {
         version = Int(storage.uint32(at: 8))
         guard version == Self.currentVersion else { throw .unsupportedVersion(version) }
         let flags = storage.uint32(at: 12)
+        guard flags < 8 else { throw .inconsistent("it has flags this version does not know (\(flags))") }
         hasSectionLines = flags & 1 != 0
         firstRowIsHeader = flags & 2 != 0
         isShard = flags & 4 != 0
@@ -117,6 +145,23 @@ public struct HeightsFile: Sendable {
             held += section.rowCount
         }
         guard held == rowCount else { throw .inconsistent("its sections hold \(held) rows, not \(rowCount)") }
+        if isShard {
+            guard let info = shard, info.count >= 1, info.index >= 0, info.index < info.count, info.tableRows >= next,
+                  (0..<sectionCount).allSatisfy({ self.section($0).header == self.section(0).header && self.section($0).footer == self.section(0).footer }) else {
+                throw .inconsistent("its shard runs do not agree on the table they belong to")
+            }
+        }
+        for c in 0..<columnCount where !(columnWidth(c).isFinite && columnWidth(c) >= 0) {
+            throw .inconsistent("column \(c) has width \(columnWidth(c))")
+        }
+        if verifying {
+            for r in 0..<rowCount {
+                let row = self.row(r)
+                guard row.height >= .zero, row.height <= RowOffsetCache.maximumHeight, row.top >= .zero else {
+                    throw .inconsistent("row \(r) has height \(row.height.units) and top \(row.top.units) (units of 1/64 pt)")
+                }
+            }
+        }
     }
 
     /// Checks the stored CRC-32 against the bytes. O(size).

@@ -8,6 +8,7 @@ package struct HeightsFileWriter {
     private var sections: [HeightsFile.Section] = []
     private let configurationHash: UInt64
     private var isShard = false
+    private var shard: HeightsFile.ShardInfo?
 
     package init(configurationHash: UInt64) { self.configurationHash = configurationHash }
 
@@ -49,6 +50,9 @@ package struct HeightsFileWriter {
         }
     }
 
+    /// What a shard says of the table it belongs to (written into each of its runs).
+    package mutating func setShard(_ info: HeightsFile.ShardInfo) { shard = info }
+
     /// Ends the current section with its footer.
     package mutating func endSection(footer: RowOffsetCache.VerticalSpan) {
         sections[sections.count - 1].rowCount = rowCount - sections[sections.count - 1].firstRow
@@ -59,9 +63,16 @@ package struct HeightsFileWriter {
     /// shard with no rows has none) and
     /// the trailer with the checksum.
     package mutating func trailer(columnWidths: [Double]) -> [UInt8] {
-        if sections.isEmpty && !isShard {
-            let none = RowOffsetCache.VerticalSpan(top: .zero, height: .zero)
-            sections = [HeightsFile.Section(firstRow: 0, rowCount: rowCount, header: none, footer: none)]
+        let none = RowOffsetCache.VerticalSpan(top: .zero, height: .zero)
+        if sections.isEmpty {
+            // A whole table: one section of every row; a shard without rows: an empty run at the end.
+            sections = [HeightsFile.Section(firstRow: isShard ? shard?.tableRows ?? 0 : 0, rowCount: rowCount, header: none, footer: none)]
+        }
+        if isShard, let shard {
+            for k in sections.indices {
+                sections[k].header = .init(top: .units(Int64(shard.tableRows)), height: .units(Int64(shard.count)))
+                sections[k].footer = .init(top: .units(Int64(shard.index)), height: .units(Int64(shard.inputChecksum)))
+            }
         }
         let rowsAt = UInt64(HeightsFile.headerSize)
         var out: [UInt8] = []

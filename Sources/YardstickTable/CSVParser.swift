@@ -59,6 +59,9 @@ package struct CSVParser {
         started = true
         let bytes = head
         head = []
+        if bytes.count >= 2 && ((bytes[0] == 0xFF && bytes[1] == 0xFE) || (bytes[0] == 0xFE && bytes[1] == 0xFF)) {
+            throw ParseError(line: 1, message: "the file is UTF-16 (it starts with a UTF-16 byte-order mark); convert it to UTF-8, e.g. iconv -f UTF-16 -t UTF-8")
+        }
         let skip = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
         try bytes.withUnsafeBufferPointer { b throws(ParseError) in try scan(UnsafeBufferPointer(rebasing: b[skip...])) }
     }
@@ -90,6 +93,8 @@ package struct CSVParser {
 
     /// Records complete and not yet taken. O(1).
     package var pendingRecords: Int { block.recordEnds.count }
+    /// Bytes held for records not yet taken (the record being read included). O(1).
+    package var pendingBytes: Int { block.bytes.count }
 
     private mutating func finishField() {
         block.fieldEnds.append(block.bytes.count)

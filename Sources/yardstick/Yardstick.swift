@@ -161,14 +161,16 @@ struct MeasureCommand: ParsableCommand {
                 for warning in cellCache!.warnings { StandardError.print("yardstick: warning: --cache: \(warning)") }
                 job.cache = cellCache
             }
-            let bar = ProgressBar(label: "measuring", mode: try ProgressBar.mode(progress))
+            try CommandOutput.checkNotInput(output, input: file)
+            let bar = ProgressBar(label: "measuring", mode: try ProgressBar.mode(progress), dataOnTerminal: output == nil || output == "-")
             let out = try CommandOutput(path: output)
             let summary = try job.run(input: input, engine: engine, write: { try out.write($0) }) { rows, bytes in
                 bar.update(rows: rows, fraction: input.size.map { $0 > 0 ? Double(bytes) / Double($0) : 1 })
             }
             bar.finish(rows: summary.rows)
             try out.commit()
-            try cellCache?.save()
+            // The heights are written: a cache that cannot be saved costs the next run time only.
+            do { try cellCache?.save() } catch { StandardError.print("yardstick: warning: --cache: \(error); the cache was not updated") }
             if summary.replacedInvalidUTF8 > 0 {
                 StandardError.print("yardstick: warning: \(summary.replacedInvalidUTF8) invalid UTF-8 sequence(s) replaced by U+FFFD")
             }
@@ -181,7 +183,7 @@ struct MeasureCommand: ParsableCommand {
             }
             StandardError.warnMissing(summary.missingGlyphs, fonts: text)
             // The summary goes where it does not mix with the data.
-            if output == nil || output == "-" { StandardError.print(summary.text) } else { try printSummary(summary.text) }
+            if output == nil || output == "-" { StandardError.printLines(summary.text) } else { try printSummary(summary.text) }
         } catch { fail(error) }
     }
 
@@ -200,11 +202,12 @@ struct MeasureCommand: ParsableCommand {
         if format == .bin { try CommandOutput.checkBinary(to: output) }
         guard fontOptions.threads >= 0 else { throw CommandError("--threads must be 0 (all cores) or more") }
         guard fontOptions.maxLineBytes > 0 else { throw CommandError("--max-line-bytes must be above 0") }
-        let bar = ProgressBar(label: "measuring", mode: try ProgressBar.mode(progress))
+        try CommandOutput.checkNotInput(output, input: file)
+        let bar = ProgressBar(label: "measuring", mode: try ProgressBar.mode(progress), dataOnTerminal: output == nil || output == "-")
         let summary = try SizingJob.runCommand(csvPath: file, configPath: config!, format: format, threads: fontOptions.threads,
                                                replayPath: replay, outputPath: output, fonts: fontOptions.textOptions, progress: { bar.update($0, $1) })
         bar.finish()
         // The summary goes where it does not mix with the data.
-        if let summary { if output == nil || output == "-" { StandardError.print(summary) } else { try printSummary(summary) } }
+        if let summary { if output == nil || output == "-" { StandardError.printLines(summary) } else { try printSummary(summary) } }
     }
 }

@@ -164,6 +164,14 @@ package final class CommandOutput {
         }
     }
 
+    /// Refuses an output path that names the input file (it would be replaced by the results).
+    package static func checkNotInput(_ output: String?, input: String?) throws(CommandError) {
+        guard let output, output != "-", let input, input != "-" else { return }
+        var a = stat(), b = stat()
+        guard stat(output, &a) == 0, stat(input, &b) == 0, a.st_dev == b.st_dev, a.st_ino == b.st_ino else { return }
+        throw CommandError("--output \(output) is the input file; write the results elsewhere")
+    }
+
     /// Writes a whole output at once and commits it.
     package static func write(_ bytes: [UInt8], to path: String?) throws(CommandError) {
         let output = try CommandOutput(path: path)

@@ -16,6 +16,11 @@ package enum StandardError {
         write(escapingControls(message) + "\n")
     }
 
+    /// Prints lines of the program's own (a summary), each escaped as `print` does.
+    package static func printLines(_ text: String) {
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) { print(String(line)) }
+    }
+
     package static func escapingControls(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return text }
         var out = ""

@@ -36,16 +36,16 @@ package enum InspectJob {
     static func summary(_ file: HeightsFile, path: String) -> String {
         var bottom: Int64 = 0
         if file.rowCount > 0 { let last = file.row(file.rowCount - 1); bottom = last.top.units + last.height.units }
-        if file.sectionCount > 0 { bottom = max(bottom, file.section(file.sectionCount - 1).footer.bottom.units) }
+        if file.sectionCount > 0 && !file.isShard { bottom = max(bottom, file.section(file.sectionCount - 1).footer.bottom.units) }
         let widths = (0..<min(file.columnCount, 12)).map { OutputNumber.format(file.columnWidth($0)) }.joined(separator: ", ")
             + (file.columnCount > 12 ? ", …" : "")
         return """
             heights file: \(path)
             version: \(file.version)
-            rows: \(file.rowCount)\(file.firstRowIsHeader ? " (row 0 is the header row)" : "")\(file.isShard ? " (a shard: \(file.sectionCount) run(s) of the table's rows; yardstick merge joins the shards)" : "")
+            rows: \(file.rowCount)\(file.firstRowIsHeader ? " (row 0 is the header row)" : "")\(file.shard.map { " (shard \($0.index)/\($0.count) of a table of \($0.tableRows) rows, in \(file.sectionCount) run(s); yardstick merge joins the shards)" } ?? "")
             sections: \(file.sectionCount)
             columns: \(file.columnCount)\(file.columnCount > 0 ? " (widths in pt: \(widths))" : "")
-            total height: \(JSONWriter.unitsText(bottom)) pt
+            total height: \(JSONWriter.unitsText(bottom)) pt\(file.isShard ? " (of this shard's rows)" : "")
             configuration hash: \(hex(file.configurationHash, digits: 16))
             checksum: \(hex(UInt64(file.checksum), digits: 8)) (CRC-32, verified)
 
@@ -71,12 +71,18 @@ package enum InspectJob {
             OutputNumber.appendUnits(span.top.units, to: &out)
             out.append(0x0A)
         }
+        // Rows are numbered as in their file (`rows` is in those numbers); a shard's lines carry
+        // the table's row numbers.
+        var local = 0
         for s in 0..<file.sectionCount {
             let section = file.section(s)
-            let inRange = max(rows.lowerBound, section.firstRow)..<min(rows.upperBound, section.firstRow + section.rowCount)
+            let held = local..<(local + section.rowCount)
+            local += section.rowCount
+            let shown = held.clamped(to: rows)
             if sectioned && withSectionLines { line("\(s),header,", section.header) }
-            for r in inRange.isEmpty ? 0..<0 : inRange {
-                line(sectioned ? "\(s),\(r - section.firstRow)," : "\(r),", file.row(r))
+            for r in shown {
+                let number = file.isShard ? section.firstRow + (r - held.lowerBound) : r
+                line(sectioned ? "\(s),\(r - held.lowerBound)," : "\(number),", file.row(r))
             }
             if sectioned && withSectionLines { line("\(s),footer,", section.footer) }
         }

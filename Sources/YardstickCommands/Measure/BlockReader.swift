@@ -1,4 +1,5 @@
 import Foundation
+import YardstickOffsets
 import YardstickTable
 
 /// Reads and parses a CSV input on a thread of its own, a block of records at a time, while the
@@ -14,19 +15,27 @@ final class BlockReader: @unchecked Sendable { // state behind `condition`
     private var exited = false
     /// Lines skipped as blank, once the input is read.
     private(set) var skippedBlankLines = 0
+    /// CRC-32 of the whole input, once read (when asked for).
+    private(set) var inputChecksum: UInt32 = 0
 
-    /// Starts reading `input` in blocks of at least `records` records (the last may be shorter).
-    init(input: InputChunks, records: Int) {
+    /// Starts reading `input` in blocks of `records` records or `bytes` bytes of fields, whichever
+    /// comes first (the last may be shorter); `checksum`: also the CRC-32 of the input.
+    init(input: InputChunks, records: Int, bytes: Int = 8 << 20, checksum: Bool = false) {
         let thread = Thread { [self] in
             var parser = CSVParser()
+            var crc: UInt32 = 0
             do {
-                while try input.next({ chunk in try parser.feed(chunk) }) {
-                    if parser.pendingRecords >= records, !put(parser.take(), input.bytesRead) { return finish() }
+                while try input.next({ chunk in
+                    if checksum { crc = CRC32.update(crc, UnsafeRawBufferPointer(chunk)) }
+                    try parser.feed(chunk)
+                }) {
+                    if parser.pendingRecords >= records || parser.pendingBytes >= bytes, !put(parser.take(), input.bytesRead) { return finish() }
                 }
                 try parser.finish()
                 _ = put(parser.take(), input.bytesRead)
                 condition.lock()
                 skippedBlankLines = parser.skippedBlankLines
+                inputChecksum = crc
                 condition.unlock()
             } catch let e as CSVParser.ParseError {
                 fail(CommandError(e.description))

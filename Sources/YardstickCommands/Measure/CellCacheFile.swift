@@ -38,19 +38,25 @@ package final class CellCacheFile: CellCache, @unchecked Sendable { // lookups r
     package var entriesAtStart: Int { oldEntries }
 
     package init(directory: String, fingerprint: UInt64, limitBytes: Int) throws(CommandError) {
-        var info = stat()
-        if stat(directory, &info) != 0 {
-            guard mkdir(directory, 0o777) == 0 || errno == EEXIST else {
-                throw CommandError("--cache \(directory): cannot create the folder: \(FileDescriptor.lastErrorText())")
-            }
-        } else if (info.st_mode & S_IFMT) != S_IFDIR {
-            throw CommandError("--cache \(directory): not a folder")
-        }
+        try Self.makeFolder(directory)
         self.directory = directory
         self.fingerprint = fingerprint
         self.limitBytes = limitBytes
         path = directory + "/cells-" + Self.hex(fingerprint) + ".ysc"
         load()
+    }
+
+    /// Makes `path` and the folders above it that are missing (mkdir -p).
+    private static func makeFolder(_ path: String) throws(CommandError) {
+        var info = stat()
+        if stat(path, &info) == 0 {
+            guard (info.st_mode & S_IFMT) == S_IFDIR else { throw CommandError("--cache \(path): not a folder") }
+            return
+        }
+        if let slash = path.dropLast().lastIndex(of: "/"), slash > path.startIndex { try makeFolder(String(path[..<slash])) }
+        guard mkdir(path, 0o777) == 0 || errno == EEXIST else {
+            throw CommandError("--cache \(path): cannot create the folder: \(FileDescriptor.lastErrorText())")
+        }
     }
 
     deinit { if let old { munmap(UnsafeMutableRawPointer(mutating: old.baseAddress!), old.count) } }
@@ -62,8 +68,9 @@ package final class CellCacheFile: CellCache, @unchecked Sendable { // lookups r
 
     /// Maps the file, if there is one and it is whole; otherwise notes why it will be rebuilt.
     private func load() {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
         guard fd >= 0 else {
+            if errno == ELOOP { warnings.append("\(path) is a symbolic link; replacing it with a cache file"); return }
             if errno != ENOENT { warnings.append("cannot read \(path) (\(FileDescriptor.lastErrorText())); starting an empty cache") }
             return
         }
@@ -186,6 +193,14 @@ package final class CellCacheFile: CellCache, @unchecked Sendable { // lookups r
         for v in [UInt64(Self.version), fingerprint, UInt64(slots), UInt64(stored), run, UInt64(CRC32.update(0, table)), 0] {
             if header.count == 8 { withUnsafeBytes(of: UInt32(v).littleEndian) { header += $0 }; header += [0, 0, 0, 0]; continue }
             withUnsafeBytes(of: v.littleEndian) { header += $0 }
+        }
+        // The cache's own file is replaced, never written through: a link there (symbolic or
+        // hard) is removed first, so nothing outside the folder changes.
+        var info = stat()
+        if lstat(path, &info) == 0 {
+            let kind = info.st_mode & S_IFMT
+            if kind == S_IFDIR { throw CommandError("cannot write \(path): it is a directory") }
+            if kind != S_IFREG || info.st_nlink > 1 || info.st_uid != geteuid() { unlink(path) }
         }
         let output = try CommandOutput(path: path)
         output.isDurable = false

@@ -121,10 +121,14 @@ package struct MeasureJob {
             text.removeAll(keepingCapacity: true)
             progress?(measurer.rowCount, bytesRead)
         }
-        let reader = BlockReader(input: input, records: blockRecords)
+        let reader = BlockReader(input: input, records: blockRecords, checksum: shard != nil)
         defer { reader.stop() }
         while let (block, bytesRead) = try reader.next() { try flush(block, bytesRead: bytesRead) }
         guard measurer.rowCount > 0 || records > 0 else { throw CommandError("the CSV file has no rows") }
+        if !text.isEmpty { try write(text) } // the header of a file without rows (a shard's)
+        if let shard {
+            file.setShard(HeightsFile.ShardInfo(index: shard.index, count: shard.count, tableRows: records, inputChecksum: reader.inputChecksum))
+        }
         if format == .bin { try write(file.trailer(columnWidths: measurer.columnWidths)) }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         return Summary(rows: measurer.rowCount, cells: measurer.cellCount, totalHeight: LayoutLength(units: y).points, seconds: seconds,

@@ -25,13 +25,26 @@ package enum MergeJob {
                 throw CommandError("\(path) and \(first.path) were measured with other settings or fonts (their configuration hashes differ)")
             }
         }
+        // The same table cut the same way, every shard given once.
+        guard let info = first.file.shard else { throw CommandError("\(first.path) is not a shard") }
+        var seen = Set<Int>()
+        for (path, file) in shards {
+            guard let other = file.shard, other.count == info.count, other.tableRows == info.tableRows, other.inputChecksum == info.inputChecksum else {
+                throw CommandError("\(path) and \(first.path) are shards of different tables (other CSV input or shard count)")
+            }
+            guard seen.insert(other.index).inserted else { throw CommandError("shard \(other.index)/\(info.count) is given twice (\(path)): give each shard once") }
+        }
+        if seen.count < info.count {
+            let missing = (0..<info.count).filter { !seen.contains($0) }
+            throw CommandError("shard\(missing.count > 1 ? "s" : "") \(missing.prefix(8).map { "\($0)/\(info.count)" }.joined(separator: ", "))\(missing.count > 8 ? ", …" : "") missing: give every shard of the table")
+        }
         // Every run of rows, in table order: they must tile 0 ..< total.
         var runs: [(firstRow: Int, count: Int, shard: Int, localRow: Int)] = []
         for (k, (_, file)) in shards.enumerated() {
             var local = 0
             for s in 0..<file.sectionCount {
                 let section = file.section(s)
-                runs.append((section.firstRow, section.rowCount, k, local))
+                if section.rowCount > 0 { runs.append((section.firstRow, section.rowCount, k, local)) }
                 local += section.rowCount
             }
         }
@@ -42,6 +55,7 @@ package enum MergeJob {
             if run.firstRow < next { throw CommandError("row \(run.firstRow) is in two shards (\(shards[run.shard].path) and another): give each shard once") }
             next = run.firstRow + run.count
         }
+        guard next == info.tableRows else { throw CommandError("the shards hold rows 0 to \(next - 1) of \(info.tableRows)") }
         guard next > 0 else { throw CommandError("the shards hold no rows") }
         var writer = HeightsFileWriter(configurationHash: first.file.configurationHash)
         try write(writer.header(hasSectionLines: first.file.hasSectionLines, firstRowIsHeader: shards[runs[0].shard].file.firstRowIsHeader))

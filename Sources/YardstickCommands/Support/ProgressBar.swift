@@ -14,9 +14,34 @@ package final class ProgressBar {
     private let label: String
     private let mode: Mode
 
-    package init(label: String, mode: Mode = .bar) {
+    /// - Parameter dataOnTerminal: the data goes to standard output: no bar when that is the
+    ///   terminal the bar would be drawn on (it would break the data's lines).
+    package init(label: String, mode: Mode = .bar, dataOnTerminal: Bool = false) {
         self.label = label
-        self.mode = mode == .bar && !StandardError.isTerminal ? .none : mode
+        let terminalTaken = dataOnTerminal && isatty(STDOUT_FILENO) != 0
+        self.mode = mode == .bar && (!StandardError.isTerminal || terminalTaken) ? .none : mode
+        if self.mode == .json { startTicking() }
+    }
+
+    // JSON lines come from a timer, once a second, whatever the size of the blocks.
+    private let state = NSLock()
+    private var latest: (rows: Int, fraction: Double?) = (0, nil)
+    private var ticking = false
+
+    private func startTicking() {
+        ticking = true
+        let thread = Thread { [weak self] in
+            while true {
+                Thread.sleep(forTimeInterval: 1)
+                guard let self else { return }
+                // Under the lock, so no line follows the done line.
+                self.state.lock()
+                defer { self.state.unlock() }
+                guard self.ticking else { return }
+                self.report(rows: self.latest.rows, fraction: self.latest.fraction)
+            }
+        }
+        thread.start()
     }
 
     /// `mode` from `--progress` text.
@@ -30,10 +55,19 @@ package final class ProgressBar {
     /// pipe). Draws at most ten times a second (a JSON line at most once a second).
     package func update(rows: Int, fraction: Double?) {
         guard mode != .none else { return }
+        if mode == .json {
+            state.lock()
+            latest = (rows, fraction)
+            state.unlock()
+            return
+        }
+        report(rows: rows, fraction: fraction)
+    }
+
+    private func report(rows: Int, fraction: Double?) {
         let now = DispatchTime.now().uptimeNanoseconds
         let elapsed = Double(now - start) / 1e9
-        let interval: UInt64 = mode == .json ? 1_000_000_000 : 100_000_000
-        guard now - start > 500_000_000, now - lastReport >= interval else { return }
+        guard mode == .json || (now - start > 500_000_000 && now - lastReport >= 100_000_000) else { return }
         lastReport = now
         let rate = elapsed > 0 ? Double(rows) / elapsed : 0
         let left = fraction.flatMap { f in f > 0 ? elapsed * (1 - f) / f : nil }
@@ -59,6 +93,9 @@ package final class ProgressBar {
 
     /// Clears the bar; a JSON run ends with a line saying it is done.
     package func finish(rows: Int? = nil) {
+        state.lock()
+        defer { state.unlock() }
+        ticking = false
         if drawn { StandardError.write("\r\u{1B}[K") }
         if mode == .json {
             let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
