@@ -285,8 +285,8 @@ final class MeasureCommandTests: XCTestCase {
         let merged = try run(["merge", file("s2.bin").path, file("s0.bin").path, file("s1.bin").path, "--output", file("merged.bin").path])
         XCTAssertEqual(merged.status, 0, merged.err)
         XCTAssertEqual(try Data(contentsOf: file("merged.bin")), try Data(contentsOf: file("single.bin")))
-        XCTAssertTrue(try run(["merge", file("s0.bin").path, file("s2.bin").path, "--output", file("m.bin").path]).err.contains("no shard holds rows"))
-        XCTAssertTrue(try run(["merge", file("s0.bin").path, file("s0.bin").path, file("s1.bin").path, file("s2.bin").path, "--output", file("m.bin").path]).err.contains("in two shards"))
+        XCTAssertTrue(try run(["merge", file("s0.bin").path, file("s2.bin").path, "--output", file("m.bin").path]).err.contains("shard 1/3 missing"))
+        XCTAssertTrue(try run(["merge", file("s0.bin").path, file("s0.bin").path, file("s1.bin").path, file("s2.bin").path, "--output", file("m.bin").path]).err.contains("given twice"))
         XCTAssertTrue(try run(["merge", file("single.bin").path, "--output", file("m.bin").path]).err.contains("not a shard"))
         let other = try run(["measure", path, "--max-column-width", "100", "--format", "bin", "--shard", "1/3", "--output", file("o1.bin").path])
         XCTAssertEqual(other.status, 0, other.err)
@@ -334,5 +334,34 @@ final class MeasureCommandTests: XCTestCase {
         XCTAssertEqual(damaged.out, plain.out)
         XCTAssertTrue(damaged.err.contains("warning: --cache:") && damaged.err.contains("rebuilding"), damaged.err)
         XCTAssertFalse(try run(["measure", path, "--max-column-width", "120", "--cache", cache]).err.contains("warning"))
+    }
+
+    /// What a hostile review found: empty shards, a missing last shard, inspecting shards,
+    /// writing over the input, UTF-16 input, JSON progress.
+    func testShardAndInputEdgeCases() throws {
+        var table = "h,g\n"
+        for i in 0..<5000 { table += "row \(i),x\n" }
+        let path = try write(table, "t.csv")
+        for i in 0..<3 {
+            let r = try run(["measure", path, "--max-column-width", "60", "--format", "bin", "--shard", "\(i)/3", "--output", file("e\(i).bin").path])
+            XCTAssertEqual(r.status, 0, r.err)
+        }
+        XCTAssertTrue(try run(["inspect", file("e2.bin").path]).out.contains("rows: 0 (shard 2/3 of a table of 5001 rows"))
+        XCTAssertEqual(try run(["merge", file("e0.bin").path, file("e1.bin").path, file("e2.bin").path, "--output", file("m.bin").path]).status, 0)
+        XCTAssertEqual(try run(["inspect", file("m.bin").path, "--rows", "all"]).out, try run(["measure", path, "--max-column-width", "60"]).out)
+        XCTAssertTrue(try run(["merge", file("e0.bin").path, file("e1.bin").path, "--output", file("m2.bin").path]).err.contains("shard 2/3 missing"))
+        XCTAssertEqual(try run(["inspect", file("e1.bin").path, "--rows", "0-1"]).out, "row,height,offset\n4096,46.3125,0\n4097,46.3125,46.3125\n")
+        // The input is never the output.
+        XCTAssertTrue(try run(["measure", path, "--max-column-width", "60", "--output", path]).err.contains("is the input file"))
+        XCTAssertTrue(try String(contentsOfFile: path, encoding: .utf8).hasPrefix("h,g\nrow 0,x\n"))
+        // UTF-16 is named, not read as garbage.
+        var utf16 = Data([0xFF, 0xFE])
+        utf16.append("a,b\r\n1,2\r\n".data(using: .utf16LittleEndian)!)
+        try utf16.write(to: file("u16.csv"))
+        XCTAssertTrue(try run(["measure", file("u16.csv").path, "--max-column-width", "60"]).err.contains("UTF-16"))
+        // JSON progress ends with a done line; the summary on standard error is lines.
+        let progress = try run(["measure", path, "--max-column-width", "60", "--progress", "json", "--output", file("p.csv").path])
+        XCTAssertTrue(progress.err.contains("{\"rows\":5001,\"done\":true"), progress.err)
+        XCTAssertTrue(try run(["measure", path, "--max-column-width", "60"]).err.contains("rows: 5001 (header included)\ncells: 10002\n"))
     }
 }
