@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import YardstickLayout
 import YardstickOffsets
 import YardstickTable
 
@@ -10,7 +11,7 @@ import YardstickTable
 ///
 /// The file is an open-addressing hash table mapped read-only and probed in place (no loading):
 /// a 64-byte header (magic `YSCELLS\0`, version, fingerprint, slot count, entry count, the
-/// latest run, CRC-32 of the slots) and 40-byte slots (key a, key b, natural width, height,
+/// latest run, a 64-bit checksum of the slots) and 40-byte slots (key a, key b, natural width, height,
 /// the run that measured it). A run's new cells are kept in memory and merged into a new file
 /// when it ends, written beside the old one, flushed and renamed over it: a reader never sees
 /// half a file, and two runs at once each leave a whole file (the last one's). A file that is
@@ -97,7 +98,7 @@ package final class CellCacheFile: CellCache, @unchecked Sendable { // lookups r
             if slots == 0 || slots & (slots - 1) != 0 || slots > UInt64(size) / UInt64(Self.slotSize)
                 || UInt64(size) != UInt64(Self.headerSize) + slots * UInt64(Self.slotSize) || u64(32) > slots {
                 problem = "is truncated or corrupt (its header does not match its \(size) bytes)"
-            } else if CRC32.update(0, UnsafeRawBufferPointer(rebasing: bytes[Self.headerSize...])) != UInt32(truncatingIfNeeded: u64(48)) {
+            } else if Self.checksum(UnsafeRawBufferPointer(rebasing: bytes[Self.headerSize...])) != u64(48) {
                 problem = "is corrupt (checksum mismatch)"
             } else {
                 oldSlots = Int(slots)
@@ -131,6 +132,12 @@ package final class CellCacheFile: CellCache, @unchecked Sendable { // lookups r
         }
     }
 
+    /// The slots' checksum: a 64-bit multiply-xor hash (`ByteHash`), several times faster than
+    /// CRC-32 over the tens of megabytes a cache holds, which every run reads.
+    static func checksum(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+        ByteHash.hash(bytes.baseAddress, count: bytes.count, seed: 0x5953_4345_4C4C_5331) ^ UInt64(bytes.count)
+    }
+
     /// The most entries a file within `limit` bytes holds.
     static func capacity(_ limit: Int) -> Int {
         var slots = 16
@@ -148,6 +155,12 @@ package final class CellCacheFile: CellCache, @unchecked Sendable { // lookups r
     /// as the limit holds. Then trims the folder's other cache files to the limit.
     package func save() throws(CommandError) {
         guard !added.isEmpty else { return } // nothing new: the file stays as it is
+        if let old, (oldEntries + added.count) * 4 <= oldSlots * 3, Self.headerSize + oldSlots * Self.slotSize <= limitBytes {
+            // Room in the old table: a copy of it, with this run's cells added.
+            var table = Array(UnsafeRawBufferPointer(rebasing: old[Self.headerSize...]))
+            let stored = oldEntries + insert(added.lazy.map { ($0.0, $0.1, self.run) }, into: &table, slots: oldSlots, replacing: true)
+            return try write(table, slots: oldSlots, entries: stored)
+        }
         var entries: [(key: CellKey, value: CellCacheValue, run: UInt64)] = added.map { ($0.0, $0.1, run) }
         if let old {
             var earlier: [(key: CellKey, value: CellCacheValue, run: UInt64)] = []
@@ -170,27 +183,43 @@ package final class CellCacheFile: CellCache, @unchecked Sendable { // lookups r
         var slots = 16
         while slots * 3 < entries.count * 4 { slots *= 2 }
         var table = [UInt8](repeating: 0, count: slots * Self.slotSize)
+        let stored = insert(entries.lazy.map { ($0.key, $0.value, $0.run) }, into: &table, slots: slots)
+        try write(table, slots: slots, entries: stored)
+    }
+
+    /// Places entries in a table of `slots` slots; a key already there keeps its first entry
+    /// (the newest, as entries come newest first), or with `replacing` takes the new one (the
+    /// old table's entries are older). Returns how many new keys were placed.
+    private func insert<S: Sequence>(_ entries: S, into table: inout [UInt8], slots: Int, replacing: Bool = false) -> Int
+        where S.Element == (CellKey, CellCacheValue, UInt64) {
         var stored = 0
         table.withUnsafeMutableBytes { t in
-            entry: for e in entries {
-                var s = Int(truncatingIfNeeded: e.key.a) & (slots - 1)
+            entry: for (key, value, run) in entries {
+                var s = Int(truncatingIfNeeded: key.a) & (slots - 1)
                 while true {
                     let a = t.loadUnaligned(fromByteOffset: s * Self.slotSize, as: UInt64.self)
                     let b = t.loadUnaligned(fromByteOffset: s * Self.slotSize + 8, as: UInt64.self)
                     if a == 0 && b == 0 { break }
-                    // A key already placed (a value met twice, or remeasured) keeps its first, newest entry.
-                    if a == e.key.a.littleEndian && b == e.key.b.littleEndian { continue entry }
+                    if a == key.a.littleEndian && b == key.b.littleEndian {
+                        guard replacing else { continue entry }
+                        stored -= 1
+                        break
+                    }
                     s = (s + 1) & (slots - 1)
                 }
                 stored += 1
-                let at = s * Self.slotSize
-                for (k, v) in [e.key.a, e.key.b, e.value.natural.bitPattern, e.value.height.bitPattern, e.run].enumerated() {
-                    t.storeBytes(of: v.littleEndian, toByteOffset: at + 8 * k, as: UInt64.self)
+                for (k, v) in [key.a, key.b, value.natural.bitPattern, value.height.bitPattern, run].enumerated() {
+                    t.storeBytes(of: v.littleEndian, toByteOffset: s * Self.slotSize + 8 * k, as: UInt64.self)
                 }
             }
         }
+        return stored
+    }
+
+    /// Writes the header and `table` in place of the file (see `save`).
+    private func write(_ table: [UInt8], slots: Int, entries: Int) throws(CommandError) {
         var header = Self.magic
-        for v in [UInt64(Self.version), fingerprint, UInt64(slots), UInt64(stored), run, UInt64(CRC32.update(0, table)), 0] {
+        for v in [UInt64(Self.version), fingerprint, UInt64(slots), UInt64(entries), run, table.withUnsafeBytes { Self.checksum($0) }, 0] {
             if header.count == 8 { withUnsafeBytes(of: UInt32(v).littleEndian) { header += $0 }; header += [0, 0, 0, 0]; continue }
             withUnsafeBytes(of: v.littleEndian) { header += $0 }
         }
