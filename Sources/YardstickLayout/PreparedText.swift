@@ -113,6 +113,28 @@ public struct PreparedText: Sendable {
                           isTruncated: truncated)
     }
 
+    /// Where each line starts (UTF-8 offsets, appended to `starts`), the line count, the width
+    /// and the height: what `layout(width:attributes:)` gives, without building its lines (the
+    /// `layout` command's records).
+    package func lineStarts(width: Double, attributes: TextAttributes, into starts: inout [Int]) -> (lineCount: Int, width: Double, height: Double) {
+        var y = 0.0
+        var previousParagraph = -1
+        var widest = 0.0
+        var count = 0
+        _ = forEachLine(maxWidth: width, attributes: attributes) { line, paragraph, _ in
+            if previousParagraph >= 0 {
+                y += attributes.lineSpacing
+                if paragraph != previousParagraph { y += attributes.paragraphSpacing }
+            }
+            y += lineHeight(line.metricsMask, attributes).height
+            widest = max(widest, line.width)
+            previousParagraph = paragraph
+            starts.append(Int(line.start))
+            count += 1
+        }
+        return (count, roundUp(widest, attributes.displayScale), roundUp(y, attributes.displayScale))
+    }
+
     /// Height and line count only: the same result as `layout(width:attributes:)` without
     /// building lines (the warm re-layout path of a table resize). O(segments).
     public func measure(width: Double, attributes: TextAttributes) -> MeasuredText {

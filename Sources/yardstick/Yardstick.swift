@@ -73,6 +73,7 @@ struct LayoutCommand: ParsableCommand {
         abstract: "Lay out JSON Lines records {\"text\": ..., \"width\": ...}; one JSON line out per line in.")
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Width in points for records without a \"width\".", valueName: "PT")) var width: Double?
+    @Option(help: ArgumentHelp("Lay every record out at each of these widths instead (its \"width\" unused): one output line per width, in this order.", valueName: "PT,PT,…")) var widths: String?
     @Option(parsing: .unconditional, help: ArgumentHelp("Font size in points (default 17: body at the large category).", valueName: "PT")) var size: Double?
     @Option(help: ArgumentHelp("A Dynamic Type text style (body, headline, caption1, …).", valueName: "STYLE")) var style: String?
     @Option(help: ArgumentHelp("A Dynamic Type content size category (large, accessibilityExtraLarge, …).", valueName: "CATEGORY")) var category: String?
@@ -88,16 +89,19 @@ struct LayoutCommand: ParsableCommand {
             text.style = style
             text.category = category
             text.maxLines = maxLines
-            let job = LayoutJob(defaultWidth: width, attributes: try text.attributes(), threads: fontOptions.threads)
+            let each = try widths.map { try LayoutJob.widths($0) }
+            guard each == nil || width == nil else { throw CommandError("give --width or --widths, not both") }
+            let job = LayoutJob(defaultWidth: each?.first ?? width, attributes: try text.attributes(), threads: fontOptions.threads)
             let bytes = try CommandInput.read(input, maxLineBytes: text.maxLineBytes)
             let (items, replaced) = try job.parse(bytes) // every line checked before fonts load or output starts
             let engine = try TextEngine(fonts: text.makeFonts(for: text.systemFallback ? items.map(\.text) : []))
-            let (out, report) = job.run(items, replacedInvalidUTF8: replaced, engine: engine)
+            let out = try CommandOutput(path: output)
+            let report = try job.run(items, widths: each, replacedInvalidUTF8: replaced, engine: engine) { try out.write($0) }
+            try out.commit()
             if report.replacedInvalidUTF8 > 0 {
                 StandardError.print("yardstick: warning: \(report.replacedInvalidUTF8) invalid UTF-8 sequence(s) or unpaired surrogate escape(s) replaced by U+FFFD")
             }
             StandardError.warnMissing(report.missingGlyphs, fonts: text)
-            try CommandOutput.write(out, to: output)
         } catch { fail(error) }
     }
 }

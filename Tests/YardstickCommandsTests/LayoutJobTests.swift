@@ -95,4 +95,29 @@ final class LayoutJobTests: XCTestCase {
 extension Array where Element == UInt8 {
     /// The bytes as UTF-8 text.
     var text: String { String(decoding: self, as: UTF8.self) }
+
+    /// `--widths`: one record per width, in order, each what a run at that one width writes;
+    /// the same bytes at any thread count and across blocks.
+    func testEachWidthIsTheRunAtThatWidth() throws {
+        let texts = (0..<9000).map { "Row \($0): " + String(repeating: "lorem ipsum ", count: $0 % 13) + (["", "مرحبا بالعالم", "日本語のテキスト"][$0 % 3]) }
+        let input = Array(texts.map { "{\"text\": \"\($0)\"}\n" }.joined().utf8)
+        let job = LayoutJob(defaultWidth: 120, attributes: TextAttributes(), threads: 2)
+        let (items, replaced) = try job.parse(input)
+        var all: [UInt8] = []
+        _ = job.run(items, widths: [120, 250, 400], replacedInvalidUTF8: replaced, engine: commandEngine) { all += $0 }
+        var single: [[Substring]] = []
+        for w in [120.0, 250, 400] {
+            var out: [UInt8] = []
+            _ = LayoutJob(defaultWidth: w, attributes: TextAttributes(), threads: 1).run(items.map { ($0.text, w) }, replacedInvalidUTF8: 0, engine: commandEngine) { out += $0 }
+            single.append(String(decoding: out, as: UTF8.self).split(separator: "\n"))
+        }
+        let lines = String(decoding: all, as: UTF8.self).split(separator: "\n")
+        XCTAssertEqual(lines.count, 3 * texts.count)
+        for i in stride(from: 0, to: texts.count, by: 97) {
+            for k in 0..<3 { XCTAssertEqual(lines[3 * i + k], single[k][i], "text \(i), width \(k)") }
+        }
+        XCTAssertThrowsError(try LayoutJob.widths("120,,400"))
+        XCTAssertThrowsError(try LayoutJob.widths("120,-1"))
+        XCTAssertEqual(try LayoutJob.widths("120, 250.5"), [120, 250.5])
+    }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import YardstickFonts
 import YardstickLayout
 import YardstickShaping
@@ -27,6 +28,20 @@ package struct LayoutJob {
         package var replacedInvalidUTF8: Int
         /// Clusters no face covers, over every record.
         package var missingGlyphs = MissingGlyphs.none
+    }
+
+    /// `--widths` text: comma-separated widths in points, each finite and above 0 (at most 64).
+    package static func widths(_ text: String) throws(CommandError) -> [Double] {
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        guard !parts.isEmpty, parts.count <= 64 else { throw CommandError("--widths takes 1 to 64 widths, e.g. 120,250,400") }
+        var out: [Double] = []
+        for part in parts {
+            guard let w = Double(part), w.isFinite, w > 0 else {
+                throw CommandError("--widths: \"\(part)\" is not a width (a finite number of points above 0)")
+            }
+            out.append(w)
+        }
+        return out
     }
 
     /// Parses the input into (text, width) pairs.
@@ -69,23 +84,59 @@ package struct LayoutJob {
     /// Lays out every record and formats the output lines.
     package func run(_ input: [UInt8], engine: TextEngine) throws -> (output: [UInt8], report: Report) {
         let (items, replaced) = try parse(input)
-        return run(items, replacedInvalidUTF8: replaced, engine: engine)
+        var output: [UInt8] = []
+        let report = run(items, replacedInvalidUTF8: replaced, engine: engine) { output += $0 }
+        return (output, report)
     }
 
-    /// Lays out records already parsed (`parse`) and formats the output lines.
-    package func run(_ items: [(text: String, width: Double)], replacedInvalidUTF8 replaced: Int, engine: TextEngine) -> (output: [UInt8], report: Report) {
-        let layouts = engine.layout(items, attributes: attributes, threads: threads)
-        var output: [UInt8] = []
-        output.reserveCapacity(layouts.count * 64)
-        var writer = JSONWriter(spaced: true)
+    /// Lays out records already parsed (`parse`), a block at a time, handing each block's
+    /// output lines to `write`: each text is prepared, laid out at its width (or at each of
+    /// `widths`, one record per width, in that order) and formatted on the worker that prepared
+    /// it, and nothing of a block is kept. The bytes do not depend on the thread count.
+    package func run(_ items: [(text: String, width: Double)], widths: [Double]? = nil, replacedInvalidUTF8 replaced: Int, engine: TextEngine,
+                     write: ([UInt8]) throws -> Void) rethrows -> Report {
         var missing = MissingGlyphs.none
-        for layout in layouts {
-            LayoutJob.write(layout, to: &writer)
-            writer.moveBytes(appendingTo: &output)
-            output.append(UInt8(ascii: "\n"))
-            missing.formUnion(layout.missingGlyphs)
+        let block = 8_192
+        var start = 0
+        let attributes = self.attributes
+        while start < items.count {
+            let end = min(items.count, start + block)
+            let first = start
+            let records = engine.prepareEach(count: end - start, text: { items[first + $0].text }, style: attributes.fontStyle, threads: threads) { i, prepared -> ([UInt8], MissingGlyphs) in
+                var out: [UInt8] = []
+                var starts: [Int] = []
+                for width in widths ?? [items[first + i].width] {
+                    starts.removeAll(keepingCapacity: true)
+                    let m = prepared.lineStarts(width: width, attributes: attributes, into: &starts)
+                    Self.write(lineCount: m.lineCount, width: m.width, height: m.height, starts: starts, to: &out)
+                }
+                return (out, prepared.missingGlyphs)
+            }
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(records.reduce(0) { $0 + $1.0.count })
+            for (record, glyphs) in records {
+                bytes += record
+                missing.formUnion(glyphs)
+            }
+            try write(bytes)
+            start = end
         }
-        return (output, Report(records: items.count, replacedInvalidUTF8: replaced, missingGlyphs: missing))
+        return Report(records: items.count, replacedInvalidUTF8: replaced, missingGlyphs: missing)
+    }
+
+    /// One output line: `{"lines": 3, "width": 231.4, "height": 69.5, "breaks": [0, 14, 31]}\n`.
+    static func write(lineCount: Int, width: Double, height: Double, starts: [Int], to out: inout [UInt8]) {
+        var writer = JSONWriter(spaced: true)
+        writer.beginObject()
+        writer.key("lines"); writer.writeInteger(lineCount)
+        writer.key("width"); writer.writeNumber(OutputNumber.rounded(width))
+        writer.key("height"); writer.writeNumber(OutputNumber.rounded(height))
+        writer.key("breaks"); writer.beginArray()
+        for start in starts { writer.writeInteger(start) }
+        writer.endArray()
+        writer.endObject()
+        writer.moveBytes(appendingTo: &out)
+        out.append(UInt8(ascii: "\n"))
     }
 
     /// One output record: `{"lines": 3, "width": 231.4, "height": 69.5, "breaks": [0, 14, 31]}`.
