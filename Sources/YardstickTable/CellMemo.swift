@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import YardstickLayout
 
 /// What a plain grid needs of one cell: its width on one line and its height wrapped at the cap.
@@ -79,9 +84,3 @@ struct CellMemo {
         for e in hashes.indices { place(e) }
     }
 }
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif

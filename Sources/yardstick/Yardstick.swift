@@ -156,12 +156,14 @@ struct MeasureCommand: ParsableCommand {
                 input = try InputChunks(path: file, maxLineBytes: text.maxLineBytes)
                 engine = try TextEngine(fonts: text.makeFonts())
             }
-            let settings = ["measure", "max-column-width \(maxColumnWidth)", "\(job.attributes)"]
-            if format == .bin { job.configurationHash = try Fingerprint.of(settings: settings, fonts: engine.fonts) }
+            // What produced the heights: written into a heights file, and the key of a cache.
+            let fingerprint = format == .bin || cache != nil
+                ? try Fingerprint.of(settings: ["measure", "max-column-width \(maxColumnWidth)", "\(job.attributes)"], fonts: engine.fonts) : 0
+            job.configurationHash = fingerprint
             var cellCache: CellCacheFile?
             if let cache {
                 guard cacheLimit > 0, cacheLimit <= 1 << 30 else { throw CommandError("--cache-limit must be from 1 to \(1 << 30) MiB") }
-                cellCache = try CellCacheFile(directory: cache, fingerprint: try Fingerprint.of(settings: settings, fonts: engine.fonts), limitBytes: cacheLimit << 20)
+                cellCache = try CellCacheFile(directory: cache, fingerprint: fingerprint, limitBytes: cacheLimit << 20)
                 for warning in cellCache!.warnings { StandardError.print("yardstick: warning: --cache: \(warning)") }
                 job.cache = cellCache
             }
