@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import YardstickTable
 
 /// `yardstick measure --config` as users run it: the built executable, its exit status, its
 /// standard output and error, and the files it writes (or leaves alone).
@@ -363,5 +364,38 @@ final class MeasureCommandTests: XCTestCase {
         let progress = try run(["measure", path, "--max-column-width", "60", "--progress", "json", "--output", file("p.csv").path])
         XCTAssertTrue(progress.err.contains("{\"rows\":5001,\"done\":true"), progress.err)
         XCTAssertTrue(try run(["measure", path, "--max-column-width", "60"]).err.contains("rows: 5001 (header included)\ncells: 10002\n"))
+    }
+
+    /// Same input, same bytes out, whatever the thread count: every command that takes
+    /// --threads, at 1, 2 and 4 threads, on the bundled sample's first 3,000 rows.
+    func testEveryCommandGivesTheSameBytesAtAnyThreadCount() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized
+        // The sample's name, status and notes as the benchmark tables' Name, Status, Notes.
+        let sample = try CSVReader(bytes: Array(try Data(contentsOf: root.appendingPathComponent("Data/sample.csv")))).rows
+        let (name, status, notes) = (sample[0].firstIndex(of: "customer")!, sample[0].firstIndex(of: "status")!, sample[0].firstIndex(of: "notes")!)
+        let rows = sample.dropFirst().filter { $0.count == sample[0].count }.prefix(3000)
+        func quoted(_ s: String) -> String { "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
+        let csv = try write("Name,Status,Notes\n" + rows.map { [$0[name], $0[status], $0[notes]].map(quoted).joined(separator: ",") }.joined(separator: "\n") + "\n", "sample.csv")
+        func json(_ s: String) -> String {
+            "\"" + s.unicodeScalars.map { $0 == "\"" ? "\\\"" : $0 == "\\" ? "\\\\" : $0.value < 0x20 ? String(format: "\\u%04x", $0.value) : String($0) }.joined() + "\""
+        }
+        let texts = try write(rows.prefix(2000).map { "{\"text\": \(json($0[notes]))}" }.joined(separator: "\n") + "\n", "texts.jsonl")
+        let configs = ["Benchmarks/configs/grid-wrap.json", "Benchmarks/configs/list-product.json", "Benchmarks/configs/list-product-constraints.json"]
+            .map { root.appendingPathComponent($0).path }
+        var commands: [[String]] = [["layout", "--input", texts, "--width", "180"], ["layout", "--input", texts, "--widths", "90,300"],
+                                    ["measure", csv, "--max-column-width", "200"], ["measure", csv, "--max-column-width", "200", "--format", "bin"]]
+        for config in configs { commands.append(["measure", csv, "--config", config]); commands.append(["measure", csv, "--config", config, "--format", "jsonl"]) }
+        for (k, command) in commands.enumerated() {
+            var outputs: [Data] = []
+            for threads in [1, 2, 4] {
+                let path = file("determinism-\(k)-\(threads)").path
+                let r = try run(command + ["--threads", "\(threads)", "--output", path])
+                XCTAssertEqual(r.status, 0, "\(command): \(r.err)")
+                outputs.append(try Data(contentsOf: URL(fileURLWithPath: path)))
+            }
+            XCTAssertGreaterThan(outputs[0].count, 100, "\(command)")
+            XCTAssertEqual(outputs[1], outputs[0], "\(command) at 2 threads")
+            XCTAssertEqual(outputs[2], outputs[0], "\(command) at 4 threads")
+        }
     }
 }
