@@ -8,6 +8,7 @@ package struct HeightsFileWriter {
     private var sections: [HeightsFile.Section] = []
     private let configurationHash: UInt64
     private var isShard = false
+    private var hasSectionLines = false
     private var shard: HeightsFile.ShardInfo?
 
     package init(configurationHash: UInt64) { self.configurationHash = configurationHash }
@@ -18,6 +19,7 @@ package struct HeightsFileWriter {
         Self.append(UInt32(HeightsFile.currentVersion), to: &out)
         Self.append(UInt32((hasSectionLines ? 1 : 0) | (firstRowIsHeader ? 2 : 0) | (isShard ? 4 : 0)), to: &out)
         self.isShard = isShard
+        self.hasSectionLines = hasSectionLines
         return counted(out)
     }
 
@@ -64,8 +66,9 @@ package struct HeightsFileWriter {
     /// the trailer with the checksum.
     package mutating func trailer(columnWidths: [Double]) -> [UInt8] {
         let none = RowOffsetCache.VerticalSpan(top: .zero, height: .zero)
-        if sections.isEmpty {
-            // A whole table: one section of every row; a shard without rows: an empty run at the end.
+        if sections.isEmpty && !hasSectionLines {
+            // A whole table: one section of every row; a shard without rows: an empty run at the
+            // end. (A table in sections that shows none has none.)
             sections = [HeightsFile.Section(firstRow: isShard ? shard?.tableRows ?? 0 : 0, rowCount: rowCount, header: none, footer: none)]
         }
         if isShard, let shard {

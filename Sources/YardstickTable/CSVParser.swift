@@ -47,7 +47,7 @@ package struct CSVParser {
     package mutating func feed(_ chunk: UnsafeBufferPointer<UInt8>) throws(ParseError) {
         if !started {
             head.append(contentsOf: chunk)
-            guard head.count >= 3 else { return }
+            guard head.count >= 4 else { return }
             try startWithHead()
             return
         }
@@ -59,6 +59,9 @@ package struct CSVParser {
         started = true
         let bytes = head
         head = []
+        if bytes.count >= 4 && ((bytes[0] == 0xFF && bytes[1] == 0xFE && bytes[2] == 0 && bytes[3] == 0) || (bytes[0] == 0 && bytes[1] == 0 && bytes[2] == 0xFE && bytes[3] == 0xFF)) {
+            throw ParseError(line: 1, message: "the file is UTF-32 (it starts with a UTF-32 byte-order mark); convert it to UTF-8, e.g. iconv -f UTF-32 -t UTF-8")
+        }
         if bytes.count >= 2 && ((bytes[0] == 0xFF && bytes[1] == 0xFE) || (bytes[0] == 0xFE && bytes[1] == 0xFF)) {
             throw ParseError(line: 1, message: "the file is UTF-16 (it starts with a UTF-16 byte-order mark); convert it to UTF-8, e.g. iconv -f UTF-16 -t UTF-8")
         }

@@ -16,7 +16,7 @@ struct InspectCommand: ParsableCommand {
     func run() throws {
         do {
             let range = try rows.map { try InspectJob.Rows(parsing: $0) } ?? .none
-            try CommandOutput.checkNotInput(output, input: file)
+            try CommandOutput.checkNotInput(output, inputs: [file])
             let heights: HeightsFile
             do { heights = try HeightsFile(path: file) } catch { throw CommandError("\(file): \(error)") }
             try CommandOutput.write(InspectJob.run(heights, path: file, rows: range), to: output)

@@ -18,9 +18,7 @@ struct MergeCommand: ParsableCommand {
             for path in shards {
                 do { files.append((path, try HeightsFile(path: path))) } catch { throw CommandError("\(path): \(error)") }
             }
-            if let output, output != "-", shards.contains(output) {
-                throw CommandError("--output \(output) is one of the shards; write the merged file elsewhere")
-            }
+            try CommandOutput.checkNotInput(output, inputs: shards)
             let out = try CommandOutput(path: output)
             try MergeJob.run(files) { bytes throws(CommandError) in try out.write(bytes) }
             try out.commit()

@@ -92,6 +92,7 @@ struct LayoutCommand: ParsableCommand {
             let each = try widths.map { try LayoutJob.widths($0) }
             guard each == nil || width == nil else { throw CommandError("give --width or --widths, not both") }
             let job = LayoutJob(defaultWidth: each?.first ?? width, attributes: try text.attributes(), threads: fontOptions.threads)
+            try CommandOutput.checkNotInput(output, inputs: [input] + fontOptions.fonts)
             let bytes = try CommandInput.read(input, maxLineBytes: text.maxLineBytes)
             let (items, replaced) = try job.parse(bytes) // every line checked before fonts load or output starts
             let engine = try TextEngine(fonts: text.makeFonts(for: text.systemFallback ? items.map(\.text) : []))
@@ -163,11 +164,14 @@ struct MeasureCommand: ParsableCommand {
             var cellCache: CellCacheFile?
             if let cache {
                 guard cacheLimit > 0, cacheLimit <= 1 << 30 else { throw CommandError("--cache-limit must be from 1 to \(1 << 30) MiB") }
-                cellCache = try CellCacheFile(directory: cache, fingerprint: fingerprint, limitBytes: cacheLimit << 20)
-                for warning in cellCache!.warnings { StandardError.print("yardstick: warning: --cache: \(warning)") }
+                // A cache is only ever a saving: one that cannot be opened is a warning.
+                do { cellCache = try CellCacheFile(directory: cache, fingerprint: fingerprint, limitBytes: cacheLimit << 20) } catch {
+                    StandardError.print("yardstick: warning: \(error); measuring without a cache")
+                }
+                for warning in cellCache?.warnings ?? [] { StandardError.print("yardstick: warning: --cache: \(warning)") }
                 job.cache = cellCache
             }
-            try CommandOutput.checkNotInput(output, input: file)
+            try CommandOutput.checkNotInput(output, inputs: [file] + fontOptions.fonts)
             let bar = ProgressBar(label: "measuring", mode: try ProgressBar.mode(progress), dataOnTerminal: output == nil || output == "-")
             let out = try CommandOutput(path: output)
             let summary = try job.run(input: input, engine: engine, write: { try out.write($0) }) { rows, bytes in
@@ -208,7 +212,7 @@ struct MeasureCommand: ParsableCommand {
         if format == .bin { try CommandOutput.checkBinary(to: output) }
         guard fontOptions.threads >= 0 else { throw CommandError("--threads must be 0 (all cores) or more") }
         guard fontOptions.maxLineBytes > 0 else { throw CommandError("--max-line-bytes must be above 0") }
-        try CommandOutput.checkNotInput(output, input: file)
+        try CommandOutput.checkNotInput(output, inputs: [file, config] + fontOptions.fonts) // (a trace is read whole first: it may be the output)
         let bar = ProgressBar(label: "measuring", mode: try ProgressBar.mode(progress), dataOnTerminal: output == nil || output == "-")
         let summary = try SizingJob.runCommand(csvPath: file, configPath: config!, format: format, threads: fontOptions.threads,
                                                replayPath: replay, outputPath: output, fonts: fontOptions.textOptions, progress: { bar.update($0, $1) })

@@ -352,8 +352,13 @@ final class MeasureCommandTests: XCTestCase {
         XCTAssertEqual(try run(["inspect", file("m.bin").path, "--rows", "all"]).out, try run(["measure", path, "--max-column-width", "60"]).out)
         XCTAssertTrue(try run(["merge", file("e0.bin").path, file("e1.bin").path, "--output", file("m2.bin").path]).err.contains("shard 2/3 missing"))
         XCTAssertEqual(try run(["inspect", file("e1.bin").path, "--rows", "0-1"]).out, "row,height,offset\n4096,46.3125,0\n4097,46.3125,46.3125\n")
-        // The input is never the output.
+        // The input is never the output, however it is spelled.
         XCTAssertTrue(try run(["measure", path, "--max-column-width", "60", "--output", path]).err.contains("is the input file"))
+        XCTAssertTrue(try run(["merge", directory.path + "/./e0.bin", file("e1.bin").path, file("e2.bin").path, "--output", file("e0.bin").path]).err.contains("is the input file"))
+        let texts = try write("{\"text\": \"hello\"}\n", "in.jsonl")
+        XCTAssertTrue(try run(["layout", "--width", "100", "--input", texts, "--output", texts]).err.contains("is the input file"))
+        // A last row past the end, however far, stops at the end.
+        XCTAssertTrue(try run(["inspect", file("m.bin").path, "--rows", "4999-9223372036854775807"]).out.hasSuffix("5000,46.3125,229223.71875\n"))
         XCTAssertTrue(try String(contentsOfFile: path, encoding: .utf8).hasPrefix("h,g\nrow 0,x\n"))
         // UTF-16 is named, not read as garbage.
         var utf16 = Data([0xFF, 0xFE])

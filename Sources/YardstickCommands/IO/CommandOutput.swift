@@ -164,12 +164,19 @@ package final class CommandOutput {
         }
     }
 
-    /// Refuses an output path that names the input file (it would be replaced by the results).
-    package static func checkNotInput(_ output: String?, input: String?) throws(CommandError) {
-        guard let output, output != "-", let input, input != "-" else { return }
-        var a = stat(), b = stat()
-        guard stat(output, &a) == 0, stat(input, &b) == 0, a.st_dev == b.st_dev, a.st_ino == b.st_ino else { return }
-        throw CommandError("--output \(output) is the input file; write the results elsewhere")
+    /// Refuses an output path that names one of the files a run reads (the data, a config, a
+    /// font, a shard: it would be replaced by the results), however the path spells it (links
+    /// and other spellings included: the same device and inode).
+    package static func checkNotInput(_ output: String?, inputs: [String?]) throws(CommandError) {
+        guard let output, output != "-" else { return }
+        var a = stat()
+        guard stat(output, &a) == 0 else { return }
+        for case let input? in inputs where input != "-" {
+            var b = stat()
+            if stat(input, &b) == 0, a.st_dev == b.st_dev, a.st_ino == b.st_ino {
+                throw CommandError("--output \(output) is the input file \(input); write the results elsewhere")
+            }
+        }
     }
 
     /// Writes a whole output at once and commits it.

@@ -27,9 +27,11 @@ package enum InspectJob {
         case .all: return csv(file, rows: 0..<file.rowCount, withSectionLines: true)
         case .range(let r):
             guard r.lowerBound < file.rowCount else {
-                throw CommandError("--rows \(r.lowerBound)-\(r.upperBound): the file has \(file.rowCount) row(s), 0 to \(file.rowCount - 1)")
+                throw CommandError(file.rowCount == 0 ? "--rows: the file has no rows"
+                    : "--rows starts at row \(r.lowerBound); the file has \(file.rowCount) row(s), 0 to \(file.rowCount - 1)")
             }
-            return csv(file, rows: r.lowerBound..<min(file.rowCount, r.upperBound + 1), withSectionLines: false)
+            // A last row past the end stops at the end.
+            return csv(file, rows: r.lowerBound..<(min(file.rowCount - 1, r.upperBound) + 1), withSectionLines: false)
         }
     }
 

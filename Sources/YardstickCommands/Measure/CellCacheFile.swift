@@ -239,6 +239,15 @@ package final class CellCacheFile: CellCache, @unchecked Sendable { // lookups r
         trimFolder()
     }
 
+    /// Whether the file starts with a cell cache's magic.
+    private static func isCacheFile(_ path: String) -> Bool {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var head = [UInt8](repeating: 0, count: 8)
+        return head.withUnsafeMutableBytes { read(fd, $0.baseAddress, 8) } == 8 && head == magic
+    }
+
     /// Removes other cache files, oldest first, while the folder's cache files pass the limit.
     private func trimFolder() {
         guard let dir = opendir(directory) else { return }
@@ -247,6 +256,7 @@ package final class CellCacheFile: CellCache, @unchecked Sendable { // lookups r
             let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
             guard name.hasPrefix("cells-"), name.hasSuffix(".ysc") else { continue }
             let full = directory + "/" + name
+            guard Self.isCacheFile(full) else { continue } // a user's file of that name stays
             var info = stat()
             guard stat(full, &info) == 0 else { continue }
             files.append((full, Int(info.st_size), Int(info.st_mtim.tv_sec)))
