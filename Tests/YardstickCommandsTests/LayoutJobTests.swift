@@ -90,11 +90,6 @@ final class LayoutJobTests: XCTestCase {
         options.style = "body"
         XCTAssertThrowsError(try options.attributes())
     }
-}
-
-extension Array where Element == UInt8 {
-    /// The bytes as UTF-8 text.
-    var text: String { String(decoding: self, as: UTF8.self) }
 
     /// `--widths`: one record per width, in order, each what a run at that one width writes;
     /// the same bytes at any thread count and across blocks.
@@ -120,4 +115,19 @@ extension Array where Element == UInt8 {
         XCTAssertThrowsError(try LayoutJob.widths("120,-1"))
         XCTAssertEqual(try LayoutJob.widths("120, 250.5"), [120, 250.5])
     }
+
+    /// Errors name the bytes and columns as read, not as repaired; UTF-16 is named.
+    func testErrorsNameTheBytesAsRead() {
+        func message(_ bytes: [UInt8]) -> String {
+            do { _ = try LayoutJob(defaultWidth: 100, attributes: TextAttributes(), threads: 1).run(bytes, engine: commandEngine); return "" } catch { return "\(error)" }
+        }
+        XCTAssertEqual(message(Array("{\"text\":\"a\"}".utf8) + [0xC3]), "line 1: not valid JSON: invalid UTF-8 (byte 0xC3) at column 13")
+        XCTAssertTrue(message(Array("{\"text\":\"".utf8) + [0xFF] + Array("\"} x".utf8)).hasSuffix("at column 14"))
+        XCTAssertTrue(message([0xFF, 0xFE, 0x7B, 0x00]).contains("UTF-16"))
+    }
+}
+
+extension Array where Element == UInt8 {
+    /// The bytes as UTF-8 text.
+    var text: String { String(decoding: self, as: UTF8.self) }
 }

@@ -12,4 +12,17 @@ final class UTF8RepairTests: XCTestCase {
         XCTAssertEqual(r.replaced, 2)
         XCTAssertEqual(r.bytes.map { String(decoding: $0, as: UTF8.self) }, "a\u{FFFD}b\u{FFFD}")
     }
+
+    /// Offsets in the repaired text map back to the bytes as read.
+    func testOffsetsMapBackToTheOriginal() {
+        let original: [UInt8] = [0x61, 0xFF, 0x62, 0xE2, 0x82, 0x63, 0xC3, 0xA9] // a, bad, b, cut-off €, c, é
+        let repaired = UTF8Repair.repair(original).bytes!
+        XCTAssertEqual(repaired.count, 1 + 3 + 1 + 3 + 1 + 2)
+        XCTAssertEqual(UTF8Repair.originalOffset(of: 0, in: original).offset, 0)
+        XCTAssertTrue(UTF8Repair.originalOffset(of: 2, in: original) == (1, true))
+        XCTAssertTrue(UTF8Repair.originalOffset(of: 4, in: original) == (2, false))
+        XCTAssertTrue(UTF8Repair.originalOffset(of: 5, in: original) == (3, true))
+        XCTAssertTrue(UTF8Repair.originalOffset(of: 8, in: original) == (5, false))
+        XCTAssertTrue(UTF8Repair.originalOffset(of: 10, in: original) == (7, false))
+    }
 }

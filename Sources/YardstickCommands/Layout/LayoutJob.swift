@@ -48,6 +48,9 @@ package struct LayoutJob {
     /// - Throws: `CommandError` naming the first bad line.
     package func parse(_ input: [UInt8]) throws -> (items: [(text: String, width: Double)], replacedInvalidUTF8: Int) {
         if let defaultWidth { try TextOptions.checkWidth(defaultWidth, "--width") }
+        if input.count >= 2 && ((input[0] == 0xFF && input[1] == 0xFE) || (input[0] == 0xFE && input[1] == 0xFF)) {
+            throw CommandError("the input is UTF-16 or UTF-32 (it starts with a byte-order mark); convert it to UTF-8, e.g. iconv -f UTF-16 -t UTF-8")
+        }
         var items: [(String, Double)] = []
         var replaced = 0
         for (index, rawLine) in JSONLines.lines(input).enumerated() {
@@ -65,7 +68,14 @@ package struct LayoutJob {
                 value = parsed.value
                 replaced += parsed.replacedSurrogates
             } catch {
-                throw CommandError("line \(n): not valid JSON: \(error)")
+                // Columns and bytes as the line was read, not as repaired.
+                let e = error
+                guard repaired.bytes != nil else { throw CommandError("line \(n): not valid JSON: \(e)") }
+                let at = UTF8Repair.originalOffset(of: e.column - 1, in: Array(line))
+                if at.replaced {
+                    throw CommandError("line \(n): not valid JSON: invalid UTF-8 (byte 0x\(String(format: "%02X", line[line.startIndex + at.offset]))) at column \(at.offset + 1)")
+                }
+                throw CommandError("line \(n): not valid JSON: \(JSONParseError(message: e.message, column: at.offset + 1))")
             }
             guard case .object(let object) = value else { throw CommandError("line \(n): expected a JSON object like {\"text\": \"...\", \"width\": 250}") }
             guard let text = object["text"]?.stringValue else { throw CommandError("line \(n): \"text\" must be a string") }

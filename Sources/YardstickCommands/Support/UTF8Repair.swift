@@ -29,4 +29,26 @@ package enum UTF8Repair {
         }
         return (out, replaced)
     }
+
+    /// Where byte `offset` of the repaired text came from in `original`: its offset there, and
+    /// whether it is part of a replacement (then the original's offset is the invalid byte's).
+    /// O(offset).
+    package static func originalOffset(of offset: Int, in original: [UInt8]) -> (offset: Int, replaced: Bool) {
+        var parser = Unicode.UTF8.ForwardParser()
+        var it = original.makeIterator()
+        var from = 0, to = 0 // the offsets in the original and the repaired text
+        while true {
+            switch parser.parseScalar(from: &it) {
+            case .valid(let encoded):
+                let n = encoded.count
+                if offset < to + n { return (from + offset - to, false) }
+                from += n; to += n
+            case .error(let length):
+                if offset < to + 3 { return (from, true) }
+                from += length; to += 3
+            case .emptyInput:
+                return (from + offset - to, false)
+            }
+        }
+    }
 }
