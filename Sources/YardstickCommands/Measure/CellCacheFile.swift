@@ -28,6 +28,8 @@ package final class CellCacheFile: CellCache, @unchecked Sendable { // lookups r
     private let directory: String
     private let fingerprint: UInt64
     private let limitBytes: Int
+    /// The most cells a file within the limit holds.
+    private let capacity: Int
     private var old: UnsafeRawBufferPointer?
     private var oldSlots = 0
     private var oldEntries = 0
@@ -43,6 +45,7 @@ package final class CellCacheFile: CellCache, @unchecked Sendable { // lookups r
         self.directory = directory
         self.fingerprint = fingerprint
         self.limitBytes = limitBytes
+        capacity = Self.capacity(limitBytes)
         path = directory + "/cells-" + Self.hex(fingerprint) + ".ysc"
         load()
     }
@@ -114,20 +117,26 @@ package final class CellCacheFile: CellCache, @unchecked Sendable { // lookups r
         old = bytes
     }
 
+    /// Word `k` of slot `s` of the mapped file (key a, key b, natural, height, run).
+    @inline(__always)
+    private func word(_ s: Int, _ k: Int) -> UInt64 {
+        UInt64(littleEndian: old!.loadUnaligned(fromByteOffset: Self.headerSize + s * Self.slotSize + 8 * k, as: UInt64.self))
+    }
+
+    /// The value in slot `s` of the mapped file.
+    @inline(__always)
+    private func value(_ s: Int) -> CellCacheValue {
+        CellCacheValue(natural: Double(bitPattern: word(s, 2)), height: Double(bitPattern: word(s, 3)))
+    }
+
     package func size(for key: CellKey) -> CellCacheValue? {
-        guard let old, oldSlots > 0 else { return nil }
-        let base = old.baseAddress! + Self.headerSize
+        guard old != nil, oldSlots > 0 else { return nil }
         let mask = oldSlots - 1
         var s = Int(truncatingIfNeeded: key.a) & mask
         while true {
-            let slot = base + s * Self.slotSize
-            let a = UInt64(littleEndian: slot.loadUnaligned(as: UInt64.self))
-            let b = UInt64(littleEndian: slot.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+            let a = word(s, 0), b = word(s, 1)
             if a == 0 && b == 0 { return nil }
-            if a == key.a && b == key.b {
-                return CellCacheValue(natural: Double(bitPattern: UInt64(littleEndian: slot.loadUnaligned(fromByteOffset: 16, as: UInt64.self))),
-                                      height: Double(bitPattern: UInt64(littleEndian: slot.loadUnaligned(fromByteOffset: 24, as: UInt64.self))))
-            }
+            if a == key.a && b == key.b { return value(s) }
             s = (s + 1) & mask
         }
     }
@@ -147,7 +156,7 @@ package final class CellCacheFile: CellCache, @unchecked Sendable { // lookups r
 
     package func store(_ value: CellCacheValue, for key: CellKey) {
         // In memory until the run ends, as many as the file will hold.
-        guard added.count < Self.capacity(limitBytes) else { return }
+        guard added.count < capacity else { return }
         added.append((key, value))
     }
 
@@ -162,24 +171,16 @@ package final class CellCacheFile: CellCache, @unchecked Sendable { // lookups r
             return try write(table, slots: oldSlots, entries: stored)
         }
         var entries: [(key: CellKey, value: CellCacheValue, run: UInt64)] = added.map { ($0.0, $0.1, run) }
-        if let old {
+        if old != nil {
             var earlier: [(key: CellKey, value: CellCacheValue, run: UInt64)] = []
-            let base = old.baseAddress! + Self.headerSize
-            for s in 0..<oldSlots {
-                let slot = base + s * Self.slotSize
-                let a = UInt64(littleEndian: slot.loadUnaligned(as: UInt64.self))
-                let b = UInt64(littleEndian: slot.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
-                guard a != 0 || b != 0 else { continue }
-                let key = CellKey(a: a, b: b)
-                earlier.append((key, CellCacheValue(natural: Double(bitPattern: slot.loadUnaligned(fromByteOffset: 16, as: UInt64.self)),
-                                                    height: Double(bitPattern: slot.loadUnaligned(fromByteOffset: 24, as: UInt64.self))),
-                                UInt64(littleEndian: slot.loadUnaligned(fromByteOffset: 32, as: UInt64.self))))
+            for s in 0..<oldSlots where word(s, 0) != 0 || word(s, 1) != 0 {
+                earlier.append((CellKey(a: word(s, 0), b: word(s, 1)), value(s), word(s, 4)))
             }
-            // The most entries the limit holds at a load of at most 3/4 (slots are a power of two).
-            if entries.count + earlier.count > Self.capacity(limitBytes) { earlier.sort { $0.run > $1.run } }
+            // Over the limit, the cells measured longest ago go.
+            if entries.count + earlier.count > capacity { earlier.sort { $0.run > $1.run } }
             entries += earlier
         }
-        if entries.count > Self.capacity(limitBytes) { entries.removeSubrange(Self.capacity(limitBytes)...) }
+        if entries.count > capacity { entries.removeSubrange(capacity...) }
         var slots = 16
         while slots * 3 < entries.count * 4 { slots *= 2 }
         var table = [UInt8](repeating: 0, count: slots * Self.slotSize)
@@ -218,9 +219,11 @@ package final class CellCacheFile: CellCache, @unchecked Sendable { // lookups r
 
     /// Writes the header and `table` in place of the file (see `save`).
     private func write(_ table: [UInt8], slots: Int, entries: Int) throws(CommandError) {
+        // Magic, version (UInt32) and 4 bytes reserved, then the UInt64 fields and 8 reserved.
         var header = Self.magic
-        for v in [UInt64(Self.version), fingerprint, UInt64(slots), UInt64(entries), run, table.withUnsafeBytes { Self.checksum($0) }, 0] {
-            if header.count == 8 { withUnsafeBytes(of: UInt32(v).littleEndian) { header += $0 }; header += [0, 0, 0, 0]; continue }
+        withUnsafeBytes(of: Self.version.littleEndian) { header += $0 }
+        header += [0, 0, 0, 0]
+        for v in [fingerprint, UInt64(slots), UInt64(entries), run, table.withUnsafeBytes { Self.checksum($0) }, 0] {
             withUnsafeBytes(of: v.littleEndian) { header += $0 }
         }
         // The cache's own file is replaced, never written through: a link there (symbolic or

@@ -86,9 +86,10 @@ package struct SizingJob {
     /// the lazily sized table. Returns the summary of an eager run (nil for a replay).
     package static func runCommand(csvPath: String, configPath: String, format: Format, threads: Int, replayPath: String?,
                                   outputPath: String?, fonts: TextOptions, progress: ((Int, Int) -> Void)? = nil) throws -> String? {
-        let sizing: SizingConfig
         let limit = fonts.maxLineBytes
-        do { sizing = try SizingConfig(json: try CommandInput.read(configPath, maxLineBytes: limit)) } catch let e as ConfigError { throw CommandError("\(configPath): \(e)") }
+        // (Read once: the bytes also go into a heights file's configuration hash.)
+        let configuration = try CommandInput.read(configPath, maxLineBytes: limit)
+        let sizing = try Result { () throws(ConfigError) in try SizingConfig(json: configuration) }.mapError { CommandError("\(configPath): \($0)") }.get()
         let start = DispatchTime.now().uptimeNanoseconds
         let csv = try CommandInput.read(csvPath, maxLineBytes: limit)
         let (data, replaced, skipped, ragged) = try table(csv: csv)
@@ -132,7 +133,6 @@ package struct SizingJob {
         do { try layout.measureAll(progress: progress) } catch { throw CommandError("\(error)") }
         StandardError.warnMissing(layout.missingGlyphs, fonts: fonts)
         if format == .bin {
-            let configuration = try CommandInput.read(configPath, maxLineBytes: limit)
             let hash = try Fingerprint.of(settings: ["measure --config", String(decoding: configuration, as: UTF8.self)], fonts: engine.fonts)
             try CommandOutput.write(heightsFile(layout, sectioned: sizing.grouping != nil, configurationHash: hash), to: outputPath)
         } else {
