@@ -33,6 +33,7 @@ let package = Package(
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
         .target(name: "CICU", linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icudata")]),
         .target(name: "CMemoryHints"),
+        .target(name: "CFileCopy"),
 
         // The text engine, one module per pipeline stage.
         .target(name: "YardstickFonts", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig"]),
@@ -51,7 +52,7 @@ let package = Package(
 
         // Public umbrella, command logic, CLI.
         .target(name: "Yardstick", dependencies: ["YardstickFonts", "YardstickLayout", "YardstickTemplates", "YardstickOffsets", "YardstickTable"]),
-        .target(name: "YardstickCommands", dependencies: ["YardstickFonts", "YardstickShaping", "YardstickLayout", "YardstickTemplates", "YardstickOffsets", "YardstickTable"]),
+        .target(name: "YardstickCommands", dependencies: ["YardstickFonts", "YardstickShaping", "YardstickLayout", "YardstickTemplates", "YardstickOffsets", "YardstickTable", "CMemoryHints", "CFileCopy"]),
         .executableTarget(name: "yardstick", dependencies: ["YardstickCommands", "YardstickLayout", "YardstickOffsets", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
 
         // Benchmarks: programs that print figures (run in release; see README).

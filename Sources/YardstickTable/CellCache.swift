@@ -9,6 +9,33 @@ package protocol CellCache: AnyObject {
     func size(for key: CellKey) -> CellCacheValue?
     /// Remembers a size measured in this run.
     func store(_ value: CellCacheValue, for key: CellKey)
+    /// A hint that `size(for: key)` follows soon (a store in memory that is not in the CPU's
+    /// caches starts loading it, so lookups overlap their misses).
+    func prefetch(_ key: CellKey)
+    /// A whole block of records measured before (a rerun over the same rows), by `TableMeasurer`'s
+    /// key of its bytes and place, if any.
+    func block(for key: CellKey) -> MeasuredBlock?
+    /// Remembers a block measured in this run (only blocks with nothing to report: no ragged
+    /// rows, invalid UTF-8 or missing glyphs).
+    func storeBlock(_ block: MeasuredBlock, for key: CellKey)
+}
+
+extension CellCache {
+    package func prefetch(_ key: CellKey) {}
+    package func block(for key: CellKey) -> MeasuredBlock? { nil }
+    package func storeBlock(_ block: MeasuredBlock, for key: CellKey) {}
+}
+
+/// What a block of records gave: each row's height (1/64 pt units) and, per column, its widest
+/// single line (NaN where the run did not need it: the column was already as wide as the cap).
+package struct MeasuredBlock: Equatable, Sendable {
+    package var heights: [Int64]
+    package var naturalWidths: [Double]
+
+    package init(heights: [Int64], naturalWidths: [Double]) {
+        self.heights = heights
+        self.naturalWidths = naturalWidths
+    }
 }
 
 /// A cell's key in a `CellCache`.

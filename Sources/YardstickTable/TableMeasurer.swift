@@ -121,6 +121,11 @@ package struct TableMeasurer {
             memoColumns = Self.chooseMemoColumns(block, from: headerRecord + 1, columns: headerFields)
         }
         let memoColumns = memoColumns ?? []
+        // A rerun over the same records: the whole block from the persistent cache.
+        let blockKey = cache.map { _ in Self.blockKey(block, hasHeaderRecord: headerRecord == 0, headerFields: headerFields) }
+        if let cache, let blockKey, let stored = cache.block(for: blockKey), let heights = reuse(stored, rows: block.count, fields: headerFields) {
+            return heights
+        }
 
         // Each cell: a memo entry (>= 0), a cell to measure (-2 - index), or empty (-1).
         var cells: [Int] = []
@@ -164,6 +169,7 @@ package struct TableMeasurer {
                 }
             }
             let known = Parallel.map(count: keys.count, threads: threads, chunk: 1024) { k -> CellSize? in
+                if k + 8 < keys.count { cache.prefetch(keys[k + 8]) }
                 guard let v = cache.size(for: keys[k]) else { return nil }
                 let column = Int(body[body.startIndex + k].column)
                 let isCapped = column < capped.count && capped[column]
@@ -194,7 +200,9 @@ package struct TableMeasurer {
         var heights: [LayoutLength] = []
         heights.reserveCapacity(block.count)
         var natural = naturalWidths
+        var blockNatural = [Double](repeating: 0, count: headerFields)
         var replaced = 0, ragged = 0
+        var hasMissingGlyphs = false
         var raggedAt: [Int] = []
         var k = 0
         for r in 0..<block.count {
@@ -209,12 +217,18 @@ package struct TableMeasurer {
                 let size = ref == -1 ? CellSize(natural: 0, height: emptyHeight!, replaced: 0) : ref >= 0 ? memo.sizes[ref] : sizes[-2 - ref]
                 tallest = max(tallest, size.height)
                 natural[c] = max(natural[c], size.natural)
+                if c < headerFields { blockNatural[c] = max(blockNatural[c], size.natural) }
                 replaced += size.replaced
+                hasMissingGlyphs = hasMissingGlyphs || size.hasMissingGlyphs
             }
             guard let length = try? LayoutLength(roundingPoints: tallest), length <= RowOffsetCache.maximumHeight else {
                 throw TableMeasurementError(description: "row \(rowCount + r) (line \(block.lines[r])) is \(tallest) pt tall; the offsets cache holds rows up to \(RowOffsetCache.maximumHeight.points) pt")
             }
             heights.append(length)
+        }
+        if let cache, let blockKey, replaced == 0, ragged == 0, !hasMissingGlyphs {
+            let widths = blockNatural.indices.map { c in c < capped.count && capped[c] ? Double.nan : blockNatural[c] }
+            cache.storeBlock(MeasuredBlock(heights: heights.map(\.units), naturalWidths: widths), for: blockKey)
         }
         if engine.cache.store.count > shapedRunLimit {
             do { engine = try TextEngine(fonts: engine.fonts, features: engine.features) } catch {
@@ -228,6 +242,37 @@ package struct TableMeasurer {
         cellCount += k
         rowCount += block.count
         return heights
+    }
+
+    /// Takes a block's result from the cache, when it fits this run: a column the stored block
+    /// did not measure widths in must already be as wide as the cap. Nil when it does not fit.
+    private mutating func reuse(_ stored: MeasuredBlock, rows: Int, fields: Int) -> [LayoutLength]? {
+        guard stored.heights.count == rows, stored.naturalWidths.count == fields else { return nil }
+        var natural = naturalWidths
+        if natural.count < fields { natural += [Double](repeating: 0, count: fields - natural.count) }
+        for (c, width) in stored.naturalWidths.enumerated() {
+            if width.isNaN { guard natural[c] >= maxColumnWidth else { return nil } } else { natural[c] = max(natural[c], width) }
+        }
+        let maximum = RowOffsetCache.maximumHeight.units
+        guard stored.heights.allSatisfy({ $0 >= 0 && $0 <= maximum }) else { return nil }
+        naturalWidths = natural
+        rowCount += rows
+        cellCount += rows * fields
+        cachedCells += rows * fields
+        return stored.heights.map { LayoutLength(units: $0) }
+    }
+
+    /// A block's key in a persistent cache: its bytes, where its fields and records end, whether
+    /// it starts with the header row and the header's number of fields (which decides empty cells).
+    static func blockKey(_ block: CSVBlock, hasHeaderRecord: Bool, headerFields: Int) -> CellKey {
+        let seed = 0x424C_4F43_4B4B_4559 ^ UInt64(headerFields) &* 0x9E37_79B9_7F4A_7C15 ^ (hasHeaderRecord ? 1 : 0)
+        var (a, b) = block.bytes.withUnsafeBytes { ByteHash.bulkPair($0.baseAddress, count: $0.count, seed: seed) }
+        for ends in [block.fieldEnds, block.recordEnds] {
+            let (c, d) = ends.withUnsafeBytes { ByteHash.bulkPair($0.baseAddress, count: $0.count, seed: a ^ b) }
+            a ^= c
+            b = b &* 0x9E37_79B9_7F4A_7C15 ^ d
+        }
+        return CellKey(a: a, b: b)
     }
 
     /// Prepares and measures cells in batches on all cores; their missing glyphs are added up.
@@ -260,8 +305,9 @@ package struct TableMeasurer {
     /// with its column and style.
     static func key(_ bytes: UnsafeBufferPointer<UInt8>, column: Int, style: UInt64) -> CellKey {
         let seed = UInt64(column) &* 0x9E37_79B9_7F4A_7C15 ^ style
-        return CellKey(a: ByteHash.hash(UnsafeRawPointer(bytes.baseAddress), count: bytes.count, seed: seed ^ 0x4345_4C4C_4B45_5941),
-                       b: ByteHash.hash(UnsafeRawPointer(bytes.baseAddress), count: bytes.count, seed: seed ^ 0x7A3D_1C55_E0F1_2B6B) ^ UInt64(bytes.count))
+        let (a, b) = ByteHash.pair(UnsafeRawPointer(bytes.baseAddress), count: bytes.count,
+                                   seedA: seed ^ 0x4345_4C4C_4B45_5941, seedB: seed ^ 0x7A3D_1C55_E0F1_2B6B)
+        return CellKey(a: a, b: b ^ UInt64(bytes.count))
     }
 
     /// The columns whose values repeat enough in the block's first records to be worth a memo.

@@ -168,7 +168,7 @@ struct MeasureCommand: ParsableCommand {
                 do { cellCache = try CellCacheFile(directory: cache, fingerprint: fingerprint, limitBytes: cacheLimit << 20) } catch {
                     StandardError.print("yardstick: warning: \(error); measuring without a cache")
                 }
-                for warning in cellCache?.warnings ?? [] { StandardError.print("yardstick: warning: --cache: \(warning)") }
+                for warning in cellCache?.newWarnings() ?? [] { StandardError.print("yardstick: warning: --cache: \(warning)") }
                 job.cache = cellCache
             }
             try CommandOutput.checkNotInput(output, inputs: [file] + fontOptions.fonts)
@@ -181,6 +181,7 @@ struct MeasureCommand: ParsableCommand {
             try out.commit()
             // The heights are written: a cache that cannot be saved costs the next run time only.
             do { try cellCache?.save() } catch { StandardError.print("yardstick: warning: --cache: \(error); the cache was not updated") }
+            for warning in cellCache?.newWarnings() ?? [] { StandardError.print("yardstick: warning: --cache: \(warning)") }
             if summary.replacedInvalidUTF8 > 0 {
                 StandardError.print("yardstick: warning: \(summary.replacedInvalidUTF8) invalid UTF-8 sequence(s) replaced by U+FFFD")
             }

@@ -37,7 +37,7 @@ final class CellCacheFileTests: XCTestCase {
     func testADamagedFileIsRebuiltWithAWarning() throws {
         let path = try filled(500).path
         let good = try Data(contentsOf: URL(fileURLWithPath: path))
-        for (damage, expected) in [({ (d: inout Data) in d[d.count - 3] ^= 1 }, "checksum"),
+        for (damage, expected) in [({ (d: inout Data) in d[30] ^= 1 }, "header fails its check"),
                                    ({ (d: inout Data) in d = d.prefix(100) }, "truncated"),
                                    ({ (d: inout Data) in d[8] = 9 }, "format version 9"),
                                    ({ (d: inout Data) in d[0] = 0x41 }, "not a Yardstick cell cache"),
@@ -55,6 +55,39 @@ final class CellCacheFileTests: XCTestCase {
             XCTAssertEqual(rebuilt.warnings, [])
             XCTAssertEqual(rebuilt.size(for: key(1)), CellCacheValue(natural: 1, height: 2))
         }
+    }
+
+    /// A damaged cell is never used: a lookup that finds it misses, and the next save leaves it
+    /// out with a warning; a damaged cell no lookup reached is found when a run rewrites the file.
+    func testADamagedCellIsNeverUsed() throws {
+        let path = try filled(500).path
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        func slot(of i: Int) -> Int {
+            let a = withUnsafeBytes(of: key(i).a.littleEndian) { Data($0) }
+            return stride(from: 64, to: bytes.count, by: 40).first { bytes[$0..<($0 + 8)] == a }!
+        }
+        bytes[slot(of: 1) + 24] ^= 0x10 // the height of cell 1
+        bytes[slot(of: 3) + 16] ^= 0x01 // the natural width of cell 3
+        try bytes.write(to: URL(fileURLWithPath: path))
+
+        let cache = try CellCacheFile(directory: directory, fingerprint: 7, limitBytes: 1 << 30)
+        XCTAssertEqual(cache.warnings, [])
+        XCTAssertNil(cache.size(for: key(1)))
+        XCTAssertEqual(cache.size(for: key(2)), CellCacheValue(natural: 2, height: 2.5))
+        try cache.save() // nothing new, but a damaged cell was met: rewritten without the damaged cells
+        XCTAssertEqual(cache.warnings.count, 1)
+        XCTAssertTrue(cache.warnings[0].contains("2 cells failed their check"), "\(cache.warnings)")
+
+        let rebuilt = try CellCacheFile(directory: directory, fingerprint: 7, limitBytes: 1 << 30)
+        XCTAssertEqual(rebuilt.entriesAtStart, 498)
+        XCTAssertNil(rebuilt.size(for: key(1)))
+        XCTAssertNil(rebuilt.size(for: key(3)))
+        XCTAssertEqual(rebuilt.size(for: key(499)), CellCacheValue(natural: 499, height: 499.5))
+        rebuilt.store(CellCacheValue(natural: 1, height: 1.5), for: key(1))
+        try rebuilt.save()
+        XCTAssertEqual(rebuilt.warnings, [])
+        XCTAssertEqual(try CellCacheFile(directory: directory, fingerprint: 7, limitBytes: 1 << 30).size(for: key(1)),
+                       CellCacheValue(natural: 1, height: 1.5))
     }
 
     func testTheFolderStaysWithinItsLimit() throws {

@@ -309,8 +309,14 @@ final class MeasureCommandTests: XCTestCase {
         XCTAssertEqual(first.status, 0, first.err)
         XCTAssertEqual(try String(contentsOf: file("c1.csv"), encoding: .utf8), plain.out)
         let second = try run(["measure", path, "--max-column-width", "120", "--cache", cache, "--output", file("c2.csv").path])
-        XCTAssertTrue(second.out.contains("cells from the cache: 2030"), second.out) // every distinct body cell
+        XCTAssertTrue(second.out.contains("cells from the cache: 4002"), second.out) // the whole block, header included
         XCTAssertEqual(try String(contentsOf: file("c2.csv"), encoding: .utf8), plain.out)
+        // One note changed: the block is new, and every other distinct body cell comes from the cache.
+        let edited = try write(table.replacingOccurrences(of: "Note 7 ", with: "Note seven "), "edited.csv")
+        let plainEdited = try run(["measure", edited, "--max-column-width", "120"])
+        let third = try run(["measure", edited, "--max-column-width", "120", "--cache", cache, "--output", file("c3.csv").path])
+        XCTAssertTrue(third.out.contains("cells from the cache: 2029"), third.out)
+        XCTAssertEqual(try String(contentsOf: file("c3.csv"), encoding: .utf8), plainEdited.out)
         // Two processes at once.
         let processes = (0..<2).map { k -> Process in
             let p = Process()
@@ -329,11 +335,20 @@ final class MeasureCommandTests: XCTestCase {
         // Damage: rebuilt with a warning, same output.
         let cacheFile = try FileManager.default.contentsOfDirectory(atPath: cache).first { $0.hasSuffix(".ysc") }!
         var bytes = try Data(contentsOf: file("cache/" + cacheFile))
-        bytes[200] ^= 0xFF
+        // The height of every stored cell (slots are checked when a lookup finds them).
+        for slot in stride(from: 64, to: bytes.count, by: 40) where bytes[slot..<(slot + 16)].contains(where: { $0 != 0 }) {
+            bytes[slot + 24] ^= 0xFF
+        }
         try bytes.write(to: file("cache/" + cacheFile))
+        // And a row height of every stored block (checked when a lookup finds the block).
+        let blockFile = try FileManager.default.contentsOfDirectory(atPath: cache).first { $0.hasSuffix(".ysb") }!
+        var blocks = try Data(contentsOf: file("cache/" + blockFile))
+        blocks[blocks.count - 3] ^= 0x40
+        try blocks.write(to: file("cache/" + blockFile))
         let damaged = try run(["measure", path, "--max-column-width", "120", "--cache", cache])
         XCTAssertEqual(damaged.out, plain.out)
-        XCTAssertTrue(damaged.err.contains("warning: --cache:") && damaged.err.contains("rebuilding"), damaged.err)
+        XCTAssertTrue(damaged.err.contains("warning: --cache:") && damaged.err.contains("a block fails its check"), damaged.err)
+        XCTAssertTrue(damaged.err.contains("cells failed their check"), damaged.err)
         XCTAssertFalse(try run(["measure", path, "--max-column-width", "120", "--cache", cache]).err.contains("warning"))
     }
 

@@ -36,4 +36,29 @@ final class ByteHashTests: XCTestCase {
             }
         }
     }
+
+    /// `pair` gives exactly the two single hashes, for every length.
+    func testPairIsTwoHashes() {
+        let bytes: [UInt8] = (0..<70).map { UInt8(truncatingIfNeeded: $0 &* 53 &+ 9) }
+        bytes.withUnsafeBytes { raw in
+            for n in 0...70 {
+                let (a, b) = ByteHash.pair(raw.baseAddress!, count: n, seedA: 11, seedB: 99)
+                XCTAssertEqual(a, ByteHash.hash(raw.baseAddress!, count: n, seed: 11), "n \(n)")
+                XCTAssertEqual(b, ByteHash.hash(raw.baseAddress!, count: n, seed: 99), "n \(n)")
+            }
+        }
+    }
+
+    /// `bulk` depends on every byte (each lane and the tail) and on the length.
+    func testBulkDependsOnEveryByte() {
+        let bytes: [UInt8] = (0..<100).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 5) }
+        let base = bytes.withUnsafeBytes { ByteHash.bulk($0.baseAddress!, count: 100, seed: 3) }
+        for k in 0..<100 {
+            var changed = bytes
+            changed[k] ^= 0x40
+            XCTAssertNotEqual(changed.withUnsafeBytes { ByteHash.bulk($0.baseAddress!, count: 100, seed: 3) }, base, "byte \(k)")
+        }
+        XCTAssertNotEqual(bytes.withUnsafeBytes { ByteHash.bulk($0.baseAddress!, count: 99, seed: 3) }, base)
+        XCTAssertNotEqual(bytes.withUnsafeBytes { ByteHash.bulk($0.baseAddress!, count: 100, seed: 4) }, base)
+    }
 }

@@ -96,4 +96,72 @@ final class TableMeasurerTests: XCTestCase {
             XCTAssertEqual(whole.rowHeights[r], q(tallest), "row \(r)")
         }
     }
+
+    /// A persistent cache in memory: cells and blocks by key, and what was asked.
+    final class MemoryCache: CellCache {
+        var cells: [CellKey: CellCacheValue] = [:]
+        var blocks: [CellKey: MeasuredBlock] = [:]
+        var blockHits = 0
+        func size(for key: CellKey) -> CellCacheValue? { cells[key] }
+        func store(_ value: CellCacheValue, for key: CellKey) { cells[key] = value }
+        func block(for key: CellKey) -> MeasuredBlock? {
+            let found = blocks[key]
+            if found != nil { blockHits += 1 }
+            return found
+        }
+        func storeBlock(_ block: MeasuredBlock, for key: CellKey) { blocks[key] = block }
+    }
+
+    /// Blocks taken whole from a cache give what measuring gives; a block is reused only when
+    /// it fits the run (a column it did not measure widths in must already be at the cap).
+    func testCachedBlocksGiveWhatMeasuringGives() throws {
+        var rows = [["Name", "Note"]]
+        for i in 0..<300 { rows.append(["P\(i % 7)", String(repeating: "word ", count: i % 40) + "#\(i)"]) }
+        func blocks(_ rows: ArraySlice<[String]>, size: Int) -> [CSVBlock] {
+            stride(from: rows.startIndex, to: rows.endIndex, by: size).map { start in
+                var block = CSVBlock()
+                for row in rows[start..<min(rows.endIndex, start + size)] {
+                    for field in row { block.bytes += Array(field.utf8); block.fieldEnds.append(block.bytes.count) }
+                    block.recordEnds.append(block.fieldEnds.count)
+                    block.lines.append(0)
+                }
+                return block
+            }
+        }
+        func run(_ cache: MemoryCache?) throws -> ([Int64], [Double], Int) {
+            var measurer = TableMeasurer(engine: Self.engine, maxColumnWidth: 100, threads: 2)
+            measurer.cache = cache
+            var heights: [Int64] = []
+            for block in blocks(rows[...], size: 50) { heights += try measurer.measure(block).map(\.units) }
+            return (heights, measurer.columnWidths, measurer.cachedCells)
+        }
+        let plain = try run(nil)
+        let cache = MemoryCache()
+        let first = try run(cache)
+        XCTAssertEqual(first.0, plain.0)
+        XCTAssertEqual(first.1, plain.1)
+        XCTAssertEqual(cache.blocks.count, 7)
+        // The later blocks' notes column was already at the cap: its widths were not measured.
+        XCTAssertTrue(cache.blocks.values.contains { $0.naturalWidths[1].isNaN })
+        let second = try run(cache)
+        XCTAssertEqual(cache.blockHits, 7)
+        XCTAssertEqual(second.0, plain.0)
+        XCTAssertEqual(second.1, plain.1)
+        XCTAssertEqual(second.2, 301 * 2)
+
+        // A block whose notes width was not measured does not fit a run where that column is
+        // not yet at the cap: measured instead, with the same result.
+        let late = blocks(rows[250...], size: 50)[0]
+        var measurer = TableMeasurer(engine: Self.engine, maxColumnWidth: 100, threads: 2)
+        measurer.startWithoutHeader(headerFieldCount: 2)
+        measurer.cache = cache
+        let key = TableMeasurer.blockKey(late, hasHeaderRecord: false, headerFields: 2)
+        XCTAssertTrue(cache.blocks[key]?.naturalWidths[1].isNaN ?? false)
+        cache.blockHits = 0
+        let heights = try measurer.measure(late).map(\.units)
+        XCTAssertEqual(cache.blockHits, 1)
+        XCTAssertEqual(measurer.cachedCells, 7) // not taken whole: the names from the cells, the notes measured again
+        XCTAssertEqual(heights, Array(plain.0[250..<300]))
+        XCTAssertGreaterThan(measurer.columnWidths[1], 0)
+    }
 }

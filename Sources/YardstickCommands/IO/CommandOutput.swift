@@ -1,3 +1,4 @@
+import CFileCopy
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -110,6 +111,52 @@ package final class CommandOutput {
         guard state == .open else { throw CommandError("cannot write \(descriptor.name): the output was already \(state == .committed ? "finished" : "abandoned")") }
         do { try descriptor.write(bytes) } catch { abandon(); throw error }
         written += bytes.count
+    }
+
+    /// Writes `initial.count` bytes by editing a copy of `initial` in place: a new file is sized,
+    /// filled with the bytes of `file` by the kernel where it can (`copy_file_range`, else from
+    /// `initial`), mapped and handed to `edit`. Other outputs get `initial` edited in memory.
+    package func writeMapped(copying initial: UnsafeRawBufferPointer, from file: Int32,
+                             _ edit: (UnsafeMutableRawBufferPointer) -> Void) throws(CommandError) {
+        guard state == .open else { throw CommandError("cannot write \(descriptor.name): the output was already \(state == .committed ? "finished" : "abandoned")") }
+        let count = initial.count
+        guard temporary != nil, written == 0, count > 0 else {
+            var bytes = Array(initial)
+            bytes.withUnsafeMutableBytes { edit($0) }
+            return try write(bytes)
+        }
+        let fd = descriptor.raw
+        var copied = 0
+        if file >= 0 {
+            var from: Int64 = 0, to: Int64 = 0
+            while copied < count {
+                let n = ys_copy_file_range(file, &from, fd, &to, count - copied)
+                if n <= 0 { break }
+                copied += n
+            }
+        }
+        // Blocks are reserved before the file is mapped: a full disk is an error here, not a
+        // SIGBUS when a mapped page is first written.
+        if copied != count && (ftruncate(fd, 0) != 0 || posix_fallocate(fd, 0, off_t(count)) != 0) {
+            guard ftruncate(fd, 0) == 0, lseek(fd, 0, SEEK_SET) == 0 else {
+                let reason = FileDescriptor.lastErrorText()
+                abandon()
+                throw CommandError("cannot write \(descriptor.name): \(reason)")
+            }
+            var bytes = Array(initial)
+            bytes.withUnsafeMutableBytes { edit($0) }
+            return try write(bytes)
+        }
+        guard let p = mmap(nil, count, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0), p != MAP_FAILED else {
+            let reason = FileDescriptor.lastErrorText()
+            abandon()
+            throw CommandError("cannot write \(descriptor.name): \(reason)")
+        }
+        let mapped = UnsafeMutableRawBufferPointer(start: p, count: count)
+        if copied != count { mapped.copyMemory(from: initial) }
+        edit(mapped)
+        munmap(p, count)
+        written = count
     }
 
     /// Finishes the output: a temporary file is flushed to disk and renamed over the path; a

@@ -1,6 +1,8 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import CMemoryHints
+import Synchronization
 import YardstickLayout
 import YardstickOffsets
 import YardstickTable
@@ -11,8 +13,11 @@ import YardstickTable
 ///
 /// The file is an open-addressing hash table mapped read-only and probed in place (no loading):
 /// a 64-byte header (magic `YSCELLS\0`, version, fingerprint, slot count, entry count, the
-/// latest run, a 64-bit checksum of the slots) and 40-byte slots (key a, key b, natural width, height,
-/// the run that measured it). A run's new cells are kept in memory and merged into a new file
+/// latest run, a check of those) and 40-byte slots (key a, key b, natural width, height, and a
+/// word holding the run that measured the cell and a 32-bit check of the slot). Each slot is
+/// checked when a lookup finds it, and every slot when a run rewrites the file, so a run reads
+/// only the slots it needs instead of checksumming the whole file first. A run's new cells
+/// are kept in memory and merged into a new file
 /// when it ends, written beside the old one, flushed and renamed over it: a reader never sees
 /// half a file, and two runs at once each leave a whole file (the last one's). A file that is
 /// corrupt or of another format version is rebuilt with a warning. Bounded: past `limitBytes`
@@ -20,7 +25,7 @@ import YardstickTable
 /// are removed oldest first.
 package final class CellCacheFile: CellCache, @unchecked Sendable { // lookups read-only; `store` from one thread
     static let magic: [UInt8] = Array("YSCELLS\0".utf8)
-    static let version: UInt32 = 1
+    static let version: UInt32 = 2
     static let headerSize = 64
     static let slotSize = 40
 
@@ -31,12 +36,26 @@ package final class CellCacheFile: CellCache, @unchecked Sendable { // lookups r
     /// The most cells a file within the limit holds.
     private let capacity: Int
     private var old: UnsafeRawBufferPointer?
+    /// The mapped file, open for copying it (the path may name a newer file by then).
+    private var oldFile: Int32 = -1
     private var oldSlots = 0
     private var oldEntries = 0
     private var run: UInt64 = 1
+    /// Slots that failed their check when a lookup found them (lookups run on several threads).
+    private let badSlots = Atomic<Int>(0)
     private var added: [(CellKey, CellCacheValue)] = []
+    /// Whole blocks of records, in a file of their own beside the cells (an eighth of the limit).
+    private let blocks: BlockCacheFile
     /// Problems met (a corrupt file rebuilt), for the command to print as warnings.
-    package private(set) var warnings: [String] = []
+    package var warnings: [String] { cellWarnings + blocks.warnings }
+    private var cellWarnings: [String] = []
+    private var told = (cells: 0, blocks: 0)
+
+    /// The warnings not handed out before (the command prints them as they come).
+    package func newWarnings() -> [String] {
+        defer { told = (cellWarnings.count, blocks.warnings.count) }
+        return Array(cellWarnings.dropFirst(told.cells) + blocks.warnings.dropFirst(told.blocks))
+    }
     /// Cells read from an earlier run's file.
     package var entriesAtStart: Int { oldEntries }
 
@@ -45,8 +64,9 @@ package final class CellCacheFile: CellCache, @unchecked Sendable { // lookups r
         self.directory = directory
         self.fingerprint = fingerprint
         self.limitBytes = limitBytes
-        capacity = Self.capacity(limitBytes)
+        capacity = Self.capacity(limitBytes - limitBytes / 8)
         path = directory + "/cells-" + Self.hex(fingerprint) + ".ysc"
+        blocks = BlockCacheFile(path: directory + "/blocks-" + Self.hex(fingerprint) + ".ysb", fingerprint: fingerprint, limitBytes: limitBytes / 8)
         load()
     }
 
@@ -63,7 +83,10 @@ package final class CellCacheFile: CellCache, @unchecked Sendable { // lookups r
         }
     }
 
-    deinit { if let old { munmap(UnsafeMutableRawPointer(mutating: old.baseAddress!), old.count) } }
+    deinit {
+        if let old { munmap(UnsafeMutableRawPointer(mutating: old.baseAddress!), old.count) }
+        if oldFile >= 0 { close(oldFile) }
+    }
 
     private static func hex(_ v: UInt64) -> String {
         let s = String(v, radix: 16)
@@ -74,16 +97,17 @@ package final class CellCacheFile: CellCache, @unchecked Sendable { // lookups r
     private func load() {
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
         guard fd >= 0 else {
-            if errno == ELOOP { warnings.append("\(path) is a symbolic link; replacing it with a cache file"); return }
-            if errno != ENOENT { warnings.append("cannot read \(path) (\(FileDescriptor.lastErrorText())); starting an empty cache") }
+            if errno == ELOOP { cellWarnings.append("\(path) is a symbolic link; replacing it with a cache file"); return }
+            if errno != ENOENT { cellWarnings.append("cannot read \(path) (\(FileDescriptor.lastErrorText())); starting an empty cache") }
             return
         }
-        defer { close(fd) }
+        var keep = false
+        defer { if !keep { close(fd) } }
         var info = stat()
         guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return }
         let size = Int(info.st_size)
         guard size >= Self.headerSize, let p = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), p != MAP_FAILED else {
-            warnings.append("\(path) is corrupt (\(size) bytes, shorter than its header); rebuilding it")
+            cellWarnings.append("\(path) is corrupt (\(size) bytes, shorter than its header); rebuilding it")
             return
         }
         let bytes = UnsafeRawBufferPointer(start: p, count: size)
@@ -94,6 +118,8 @@ package final class CellCacheFile: CellCache, @unchecked Sendable { // lookups r
             problem = "is not a Yardstick cell cache"
         } else if u32(8) != Self.version {
             problem = "has format version \(u32(8)), not \(Self.version) (another Yardstick)"
+        } else if Self.headerCheck(UnsafeRawBufferPointer(rebasing: bytes[..<48])) != u64(48) {
+            problem = "is corrupt (its header fails its check)"
         } else if u64(16) != fingerprint {
             problem = "belongs to other fonts or settings"
         } else {
@@ -101,8 +127,6 @@ package final class CellCacheFile: CellCache, @unchecked Sendable { // lookups r
             if slots == 0 || slots & (slots - 1) != 0 || slots > UInt64(size) / UInt64(Self.slotSize)
                 || UInt64(size) != UInt64(Self.headerSize) + slots * UInt64(Self.slotSize) || u64(32) > slots {
                 problem = "is truncated or corrupt (its header does not match its \(size) bytes)"
-            } else if Self.checksum(UnsafeRawBufferPointer(rebasing: bytes[Self.headerSize...])) != u64(48) {
-                problem = "is corrupt (checksum mismatch)"
             } else {
                 oldSlots = Int(slots)
                 oldEntries = Int(u64(32))
@@ -110,11 +134,13 @@ package final class CellCacheFile: CellCache, @unchecked Sendable { // lookups r
             }
         }
         if let problem {
-            warnings.append("\(path) \(problem); rebuilding it")
+            cellWarnings.append("\(path) \(problem); rebuilding it")
             munmap(p, size)
             return
         }
         old = bytes
+        oldFile = fd
+        keep = true
     }
 
     /// Word `k` of slot `s` of the mapped file (key a, key b, natural, height, run).
@@ -136,15 +162,47 @@ package final class CellCacheFile: CellCache, @unchecked Sendable { // lookups r
         while true {
             let a = word(s, 0), b = word(s, 1)
             if a == 0 && b == 0 { return nil }
-            if a == key.a && b == key.b { return value(s) }
+            if a == key.a && b == key.b {
+                guard slotIsWhole(s) else {
+                    badSlots.add(1, ordering: .relaxed)
+                    return nil
+                }
+                return value(s)
+            }
             s = (s + 1) & mask
         }
     }
 
-    /// The slots' checksum: a 64-bit multiply-xor hash (`ByteHash`), several times faster than
-    /// CRC-32 over the tens of megabytes a cache holds, which every run reads.
-    static func checksum(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
-        ByteHash.hash(bytes.baseAddress, count: bytes.count, seed: 0x5953_4345_4C4C_5331) ^ UInt64(bytes.count)
+    package func block(for key: CellKey) -> MeasuredBlock? { blocks.block(for: key) }
+
+    package func storeBlock(_ block: MeasuredBlock, for key: CellKey) { blocks.store(block, for: key) }
+
+    package func prefetch(_ key: CellKey) {
+        guard let old, oldSlots > 0 else { return }
+        ys_prefetch(old.baseAddress! + Self.headerSize + (Int(truncatingIfNeeded: key.a) & (oldSlots - 1)) * Self.slotSize)
+    }
+
+    /// The check of a slot's first 36 bytes (key, value, run), kept in its last 4.
+    static func slotCheck(_ a: UInt64, _ b: UInt64, _ natural: UInt64, _ height: UInt64, run: UInt32) -> UInt32 {
+        var h = ByteHash.mix(a ^ 0x5953_4345_4C4C_5332, b)
+        h = ByteHash.mix(h ^ natural, height ^ UInt64(run))
+        return UInt32(truncatingIfNeeded: h >> 32)
+    }
+
+    /// The run-and-check word of a slot.
+    static func lastWord(_ a: UInt64, _ b: UInt64, _ natural: UInt64, _ height: UInt64, run: UInt64) -> UInt64 {
+        let run = UInt32(truncatingIfNeeded: run)
+        return UInt64(run) | UInt64(slotCheck(a, b, natural, height, run: run)) << 32
+    }
+
+    private func slotIsWhole(_ s: Int) -> Bool {
+        let last = word(s, 4)
+        return Self.slotCheck(word(s, 0), word(s, 1), word(s, 2), word(s, 3), run: UInt32(truncatingIfNeeded: last)) == UInt32(last >> 32)
+    }
+
+    /// The check of the header's first 48 bytes, kept in the next 8.
+    static func headerCheck(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+        ByteHash.hash(bytes.baseAddress, count: bytes.count, seed: 0x5953_4345_4C4C_5331)
     }
 
     /// The most entries a file within `limit` bytes holds.
@@ -161,20 +219,35 @@ package final class CellCacheFile: CellCache, @unchecked Sendable { // lookups r
     }
 
     /// Writes the merged table: this run's cells first, then earlier ones newest first, as many
-    /// as the limit holds. Then trims the folder's other cache files to the limit.
+    /// as the limit holds; slots that fail their check are left out (with a warning). Then trims
+    /// the folder's other cache files to the limit.
     package func save() throws(CommandError) {
-        guard !added.isEmpty else { return } // nothing new: the file stays as it is
-        if let old, (oldEntries + added.count) * 4 <= oldSlots * 3, Self.headerSize + oldSlots * Self.slotSize <= limitBytes {
-            // Room in the old table: a copy of it, with this run's cells added.
-            var table = Array(UnsafeRawBufferPointer(rebasing: old[Self.headerSize...]))
-            let stored = oldEntries + insert(added.lazy.map { ($0.0, $0.1, self.run) }, into: &table, slots: oldSlots, replacing: true)
-            return try write(table, slots: oldSlots, entries: stored)
+        // Nothing new and nothing damaged met: the file stays as it is.
+        guard !added.isEmpty || badSlots.load(ordering: .relaxed) > 0 else {
+            try blocks.save()
+            return
+        }
+        var damaged = 0
+        if old != nil {
+            for s in 0..<oldSlots where (word(s, 0) != 0 || word(s, 1) != 0) && !slotIsWhole(s) { damaged += 1 }
+            if damaged > 0 { cellWarnings.append("\(path) is corrupt (\(damaged) cells failed their check); rebuilding it without them") }
+        }
+        if damaged == 0, let old, (oldEntries + added.count) * 4 <= oldSlots * 3, Self.headerSize + oldSlots * Self.slotSize <= limitBytes - limitBytes / 8 {
+            // Room in the old table: a copy of it (made by the kernel where it can), with this
+            // run's cells added in place.
+            let output = try openOutput()
+            try output.writeMapped(copying: old, from: oldFile) { file in
+                let table = UnsafeMutableRawBufferPointer(rebasing: file[Self.headerSize...])
+                let stored = oldEntries + insert(added.lazy.map { ($0.0, $0.1, self.run) }, into: table, slots: oldSlots, replacing: true)
+                file.copyBytes(from: header(slots: oldSlots, entries: stored))
+            }
+            return try finish(output)
         }
         var entries: [(key: CellKey, value: CellCacheValue, run: UInt64)] = added.map { ($0.0, $0.1, run) }
         if old != nil {
             var earlier: [(key: CellKey, value: CellCacheValue, run: UInt64)] = []
-            for s in 0..<oldSlots where word(s, 0) != 0 || word(s, 1) != 0 {
-                earlier.append((CellKey(a: word(s, 0), b: word(s, 1)), value(s), word(s, 4)))
+            for s in 0..<oldSlots where (word(s, 0) != 0 || word(s, 1) != 0) && slotIsWhole(s) {
+                earlier.append((CellKey(a: word(s, 0), b: word(s, 1)), value(s), word(s, 4) & 0xFFFF_FFFF))
             }
             // Over the limit, the cells measured longest ago go.
             if entries.count + earlier.count > capacity { earlier.sort { $0.run > $1.run } }
@@ -184,17 +257,20 @@ package final class CellCacheFile: CellCache, @unchecked Sendable { // lookups r
         var slots = 16
         while slots * 3 < entries.count * 4 { slots *= 2 }
         var table = [UInt8](repeating: 0, count: slots * Self.slotSize)
-        let stored = insert(entries.lazy.map { ($0.key, $0.value, $0.run) }, into: &table, slots: slots)
-        try write(table, slots: slots, entries: stored)
+        let stored = table.withUnsafeMutableBytes { insert(entries.lazy.map { ($0.key, $0.value, $0.run) }, into: $0, slots: slots) }
+        let output = try openOutput()
+        try output.write(header(slots: slots, entries: stored))
+        try output.write(table)
+        try finish(output)
     }
 
     /// Places entries in a table of `slots` slots; a key already there keeps its first entry
     /// (the newest, as entries come newest first), or with `replacing` takes the new one (the
     /// old table's entries are older). Returns how many new keys were placed.
-    private func insert<S: Sequence>(_ entries: S, into table: inout [UInt8], slots: Int, replacing: Bool = false) -> Int
+    private func insert<S: Sequence>(_ entries: S, into t: UnsafeMutableRawBufferPointer, slots: Int, replacing: Bool = false) -> Int
         where S.Element == (CellKey, CellCacheValue, UInt64) {
         var stored = 0
-        table.withUnsafeMutableBytes { t in
+        do {
             entry: for (key, value, run) in entries {
                 var s = Int(truncatingIfNeeded: key.a) & (slots - 1)
                 while true {
@@ -209,23 +285,38 @@ package final class CellCacheFile: CellCache, @unchecked Sendable { // lookups r
                     s = (s + 1) & (slots - 1)
                 }
                 stored += 1
-                for (k, v) in [key.a, key.b, value.natural.bitPattern, value.height.bitPattern, run].enumerated() {
-                    t.storeBytes(of: v.littleEndian, toByteOffset: s * Self.slotSize + 8 * k, as: UInt64.self)
-                }
+                let natural = value.natural.bitPattern, height = value.height.bitPattern
+                let last = Self.lastWord(key.a, key.b, natural, height, run: run)
+                let at = s * Self.slotSize
+                t.storeBytes(of: key.a.littleEndian, toByteOffset: at, as: UInt64.self)
+                t.storeBytes(of: key.b.littleEndian, toByteOffset: at + 8, as: UInt64.self)
+                t.storeBytes(of: natural.littleEndian, toByteOffset: at + 16, as: UInt64.self)
+                t.storeBytes(of: height.littleEndian, toByteOffset: at + 24, as: UInt64.self)
+                t.storeBytes(of: last.littleEndian, toByteOffset: at + 32, as: UInt64.self)
             }
         }
         return stored
     }
 
-    /// Writes the header and `table` in place of the file (see `save`).
-    private func write(_ table: [UInt8], slots: Int, entries: Int) throws(CommandError) {
+    /// The file's header for a table of `slots` slots holding `entries` cells.
+    private func header(slots: Int, entries: Int) -> [UInt8] {
         // Magic, version (UInt32) and 4 bytes reserved, then the UInt64 fields and 8 reserved.
         var header = Self.magic
         withUnsafeBytes(of: Self.version.littleEndian) { header += $0 }
         header += [0, 0, 0, 0]
-        for v in [fingerprint, UInt64(slots), UInt64(entries), run, table.withUnsafeBytes { Self.checksum($0) }, 0] {
+        for v in [fingerprint, UInt64(slots), UInt64(entries), run] {
             withUnsafeBytes(of: v.littleEndian) { header += $0 }
         }
+        let check = header.withUnsafeBytes { Self.headerCheck($0) }
+        for v in [check, 0] { withUnsafeBytes(of: v.littleEndian) { header += $0 } }
+        return header
+    }
+
+    /// A new file to take the cache file's place (see `save`).
+    private func openOutput() throws(CommandError) -> CommandOutput { try Self.replacement(for: path) }
+
+    /// A new file to take the place of a cache file at `path`, renamed over it by `commit()`.
+    static func replacement(for path: String) throws(CommandError) -> CommandOutput {
         // The cache's own file is replaced, never written through: a link there (symbolic or
         // hard) is removed first, so nothing outside the folder changes.
         var info = stat()
@@ -236,19 +327,22 @@ package final class CellCacheFile: CellCache, @unchecked Sendable { // lookups r
         }
         let output = try CommandOutput(path: path)
         output.isDurable = false
-        try output.write(header)
-        try output.write(table)
+        return output
+    }
+
+    private func finish(_ output: CommandOutput) throws(CommandError) {
         try output.commit()
+        try blocks.save()
         trimFolder()
     }
 
-    /// Whether the file starts with a cell cache's magic.
+    /// Whether the file starts with a cell or block cache's magic.
     private static func isCacheFile(_ path: String) -> Bool {
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
         guard fd >= 0 else { return false }
         defer { close(fd) }
         var head = [UInt8](repeating: 0, count: 8)
-        return head.withUnsafeMutableBytes { read(fd, $0.baseAddress, 8) } == 8 && head == magic
+        return head.withUnsafeMutableBytes { read(fd, $0.baseAddress, 8) } == 8 && (head == magic || head == BlockCacheFile.magic)
     }
 
     /// Removes other cache files, oldest first, while the folder's cache files pass the limit.
@@ -257,7 +351,7 @@ package final class CellCacheFile: CellCache, @unchecked Sendable { // lookups r
         var files: [(path: String, size: Int, time: Int)] = []
         while let entry = readdir(dir) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            guard name.hasPrefix("cells-"), name.hasSuffix(".ysc") else { continue }
+            guard name.hasPrefix("cells-") && name.hasSuffix(".ysc") || name.hasPrefix("blocks-") && name.hasSuffix(".ysb") else { continue }
             let full = directory + "/" + name
             guard Self.isCacheFile(full) else { continue } // a user's file of that name stays
             var info = stat()
@@ -266,7 +360,7 @@ package final class CellCacheFile: CellCache, @unchecked Sendable { // lookups r
         }
         closedir(dir)
         var total = files.reduce(0) { $0 + $1.size }
-        for file in files.sorted(by: { $0.time < $1.time }) where total > limitBytes && file.path != path {
+        for file in files.sorted(by: { $0.time < $1.time }) where total > limitBytes && file.path != path && file.path != blocks.path {
             if unlink(file.path) == 0 { total -= file.size }
         }
     }

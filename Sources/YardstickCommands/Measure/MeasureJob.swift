@@ -109,13 +109,7 @@ package struct MeasureJob {
             } else {
                 // Heights and offsets are exact multiples of 1/64 pt: printed in full, each offset
                 // is exactly the sum of the heights above it.
-                text.reserveCapacity(text.count + heights.count * 24)
-                var row = measurer.rowCount - heights.count
-                for h in heights {
-                    OutputNumber.appendRowLine(row, height: h.units, offset: y, to: &text)
-                    y += h.units
-                    row += 1
-                }
+                OutputNumber.appendRowLines(heights, firstRow: measurer.rowCount - heights.count, offset: &y, to: &text)
             }
             try write(text)
             text.removeAll(keepingCapacity: true)

@@ -35,7 +35,7 @@ package enum Fingerprint {
         while true {
             let n = try buffer.withUnsafeMutableBytes { b in Result { () throws(CommandError) in try file.read(into: b) } }.get()
             if n == 0 { break }
-            h = buffer.withUnsafeBytes { ByteHash.hash($0.baseAddress, count: n, seed: h) }
+            h = buffer.withUnsafeBytes { ByteHash.bulk($0.baseAddress, count: n, seed: h) }
             total += n
         }
         return h ^ UInt64(total)

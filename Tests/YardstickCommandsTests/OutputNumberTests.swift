@@ -1,0 +1,34 @@
+import XCTest
+import YardstickOffsets
+@testable import YardstickCommands
+
+final class OutputNumberTests: XCTestCase {
+    /// The row lines written straight into storage are the lines `appendUnits` and
+    /// `appendInteger` spell, for every fraction, large and negative lengths and large rows.
+    func testRowLinesSpellWhatAppendUnitsSpells() {
+        var generator = SystemRandomNumberGenerator()
+        var heights = (0..<64).map { LayoutLength(units: Int64($0)) } // every fraction
+        heights += [0, 1, 63, 64, 65, 6_399, 1 << 40, Int64.max / 4].map { LayoutLength(units: $0) }
+        heights += (0..<500).map { _ in LayoutLength(units: Int64.random(in: -100_000...100_000_000, using: &generator)) }
+        for firstRow in [0, 7, 99, 100, 12_345_678_901] {
+            var offset: Int64 = -5
+            var out = Array("before\n".utf8)
+            OutputNumber.appendRowLines(heights, firstRow: firstRow, offset: &offset, to: &out)
+            var expected = Array("before\n".utf8)
+            var y: Int64 = -5
+            for (k, h) in heights.enumerated() {
+                OutputNumber.appendInteger(UInt64(firstRow + k), to: &expected)
+                expected.append(UInt8(ascii: ","))
+                OutputNumber.appendUnits(h.units, to: &expected)
+                expected.append(UInt8(ascii: ","))
+                OutputNumber.appendUnits(y, to: &expected)
+                expected.append(0x0A)
+                y += h.units
+            }
+            XCTAssertEqual(String(decoding: out, as: UTF8.self), String(decoding: expected, as: UTF8.self))
+            XCTAssertEqual(offset, y)
+        }
+        XCTAssertTrue(String(decoding: { var o: [UInt8] = []; var y: Int64 = 0
+            OutputNumber.appendRowLines([LayoutLength(units: 1)], firstRow: 3, offset: &y, to: &o); return o }(), as: UTF8.self) == "3,0.015625,0\n")
+    }
+}
