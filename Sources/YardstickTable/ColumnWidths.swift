@@ -13,53 +13,72 @@ import YardstickTemplates
 enum ColumnWidths {
     static func compute(_ data: TableData, _ c: DataTableConfiguration, templates: [Int: CellSizer<TableData.Row>],
                         engine: TextEngine, threads: Int) throws(SizingError) -> GridColumns {
-        for name in Set(c.columnWidths.keys).union(c.columnWidthModes.keys).sorted() where data.columnIndex(name) == nil {
-            throw SizingError(path: "columns.\(name)", message: "no column named \"\(name)\"")
+        try assemble(data.columns, c, engine: engine, threads: threads) { i, mode, body in
+            baseWidth(column: i, mode: mode, of: data, templates: templates, attributes: body, engine: engine, threads: threads)
         }
+    }
+
+    /// The body text's attributes widths are measured with.
+    static func bodyAttributes(_ c: DataTableConfiguration) -> TextAttributes {
         let env = c.environment
         var body = TextAttributes(textStyle: .body, category: env.category, maximumCategory: env.maximumCategory)
         body.hyphenateWordBreaks = false
+        return body
+    }
+
+    /// The columns' widths from each one's base width (what its mode gives before clamping;
+    /// `base` is not asked for fixed columns), clamped, with the titles' least widths.
+    static func assemble(_ columns: [String], _ c: DataTableConfiguration, engine: TextEngine, threads: Int,
+                         base: (Int, DataTableConfiguration.ColumnWidthMode, TextAttributes) throws(SizingError) -> Double) throws(SizingError) -> GridColumns {
+        for name in Set(c.columnWidths.keys).union(c.columnWidthModes.keys).sorted() where !columns.contains(name) {
+            throw SizingError(path: "columns.\(name)", message: "no column named \"\(name)\"")
+        }
+        let body = bodyAttributes(c)
         var bold = body
         bold.fontStyle = .bold
-        let titles = engine.prepare(data.columns, style: .bold, threads: threads)
+        let titles = engine.prepare(columns, style: .bold, threads: threads)
         var widths: [Double] = []
-        for (i, name) in data.columns.enumerated() {
+        for (i, name) in columns.enumerated() {
             let header = titles[i].naturalWidth(attributes: bold) + 45
             let mode = c.columnWidthModes[name] ?? c.columnWidthMode
             let clamp = { (w: Double) in max(min(max(w, c.minColumnWidth), c.maxColumnWidth ?? .infinity), header) }
-            switch mode {
-            case .fixed(let w):
-                widths.append(clamp(w))
-            case .fitContentText(let strategy):
-                let base = textWidth(column: i, of: data, strategy: strategy, attributes: body, engine: engine, threads: threads)
-                widths.append(clamp(base + 30 + 2 * 15))
-            case .fitContentAutoLayout(let sample):
-                let present = data.rows.indices.filter { data.rows[$0][column: i] != nil }
-                let rows: [Int]
-                switch sample {
-                case .all: rows = present
-                case .sampledMax(let n), .percentile(_, let n): rows = sampleRows(present.count, n).map { present[$0] }
-                }
-                var natural: [Double]
-                if let sizer = templates[i] {
-                    let prepared = sizer.prepare(count: rows.count, threads: threads) { data.rows[rows[$0]] }
-                    var scratch = FitScratch(nodeCount: sizer.layout.nodes.count)
-                    natural = rows.indices.map { k in prepared.withRow(k) { sizer.layout.naturalWidth(texts: $0, scratch: &scratch) } }
-                } else { // the default cell: label (at least 20 wide) between 15 pt margins
-                    let texts = engine.prepare(rows.map { data.rows[$0][column: i] ?? "" }, style: .regular, threads: threads)
-                    natural = texts.map { max($0.naturalWidth(attributes: body), 20) + 30 }
-                }
-                natural = natural.map { ($0 - 1e-9).rounded(.up) }
-                let w: Double
-                if case .percentile(let p, _) = sample { w = percentile(natural, p) } else { w = natural.max() ?? 0 }
-                widths.append(clamp(w))
-            }
+            if case .fixed(let w) = mode { widths.append(clamp(w)) } else { widths.append(clamp(try base(i, mode, body))) }
         }
         var named: [Int: Double] = [:]
-        for (i, name) in data.columns.enumerated() { if let w = c.columnWidths[name] { named[i] = w } }
-        var columns = GridColumns(automatic: widths, named: named, scalesToFill: c.shouldContentWidthScaleToFillFrame, frameWidth: c.frameWidth)
-        for title in titles { columns.titleMissingGlyphs.formUnion(title.missingGlyphs) }
-        return columns
+        for (i, name) in columns.enumerated() { if let w = c.columnWidths[name] { named[i] = w } }
+        var result = GridColumns(automatic: widths, named: named, scalesToFill: c.shouldContentWidthScaleToFillFrame, frameWidth: c.frameWidth)
+        for title in titles { result.titleMissingGlyphs.formUnion(title.missingGlyphs) }
+        return result
+    }
+
+    /// What a (not fixed) mode gives column `i` of `data` before clamping.
+    static func baseWidth(column i: Int, mode: DataTableConfiguration.ColumnWidthMode, of data: TableData,
+                          templates: [Int: CellSizer<TableData.Row>], attributes body: TextAttributes, engine: TextEngine, threads: Int) -> Double {
+        switch mode {
+        case .fixed(let w):
+            return w
+        case .fitContentText(let strategy):
+            return textWidth(column: i, of: data, strategy: strategy, attributes: body, engine: engine, threads: threads) + 30 + 2 * 15
+        case .fitContentAutoLayout(let sample):
+            let present = data.rows.indices.filter { data.rows[$0][column: i] != nil }
+            let rows: [Int]
+            switch sample {
+            case .all: rows = present
+            case .sampledMax(let n), .percentile(_, let n): rows = sampleRows(present.count, n).map { present[$0] }
+            }
+            var natural: [Double]
+            if let sizer = templates[i] {
+                let prepared = sizer.prepare(count: rows.count, threads: threads) { data.rows[rows[$0]] }
+                var scratch = FitScratch(nodeCount: sizer.layout.nodes.count)
+                natural = rows.indices.map { k in prepared.withRow(k) { sizer.layout.naturalWidth(texts: $0, scratch: &scratch) } }
+            } else { // the default cell: label (at least 20 wide) between 15 pt margins
+                let texts = engine.prepare(rows.map { data.rows[$0][column: i] ?? "" }, style: .regular, threads: threads)
+                natural = texts.map { max($0.naturalWidth(attributes: body), 20) + 30 }
+            }
+            natural = natural.map { ($0 - 1e-9).rounded(.up) }
+            if case .percentile(let p, _) = sample { return percentile(natural, p) }
+            return natural.max() ?? 0
+        }
     }
 
     /// The base width a text strategy gives a column.
@@ -116,7 +135,7 @@ enum ColumnWidths {
 
 /// A grid's column widths as chosen by their modes, before and after the frame and the widths
 /// given by name: what a new frame width or a column's new width is applied to.
-struct GridColumns {
+package struct GridColumns {
     var automatic: [Double]
     var named: [Int: Double]
     var scalesToFill: Bool

@@ -260,6 +260,24 @@ extension TableLayout where Row == TableData.Row {
     }
 }
 
+extension TableLayout where Row == TableData.Row {
+    /// One block of a table read in blocks (`measure --config` streaming), as one section: a
+    /// grid at column widths chosen over the whole table, or a list; headers and footers told
+    /// the whole table's row count.
+    package static func block(_ data: TableData, grid: DataTableConfiguration?, list: ListConfiguration<TableData.Row>?, columns: GridColumns?,
+                              tableRowCount: Int, engine: TextEngine, threads: Int) throws(SizingError) -> TableLayout {
+        var plan: TablePlan<TableData.Row>
+        if let list {
+            plan = try TablePlan.list([("", data.rows)], list, engine: engine, column: data.columnReader)
+            plan.sectionColumnNames = Set(data.columns)
+        } else {
+            plan = try TablePlan.grid(data, grid ?? DataTableConfiguration(), engine: engine, threads: threads, columns: columns)
+        }
+        for s in plan.sections.indices { plan.sections[s].infoRowCount = tableRowCount }
+        return try TableLayout(plan: plan, threads: threads)
+    }
+}
+
 extension TableLayout {
     /// A list of sections of models (Braid's binder ends here), each row one template.
     public static func list(sections: [(key: String, rows: [Row])], configuration: ListConfiguration<Row>, engine: TextEngine,

@@ -29,6 +29,9 @@ package struct TablePlan<Row> {
         /// when the section comes near the viewport).
         var headerIsEstimated = false
         var footerIsEstimated = false
+        /// The row count headers and footers are told (`SectionInfo`), when the section holds
+        /// only a block of a table read in blocks; else its rows' count.
+        var infoRowCount: Int?
     }
 
     var sections: [Section]
@@ -95,7 +98,7 @@ package struct TablePlan<Row> {
         hasKnownHeights = heightForRowAt != nil || sections.contains { if case .automatic = $0.cellHeight { return false } else { return true } }
     }
 
-    func info(_ s: Int) -> SectionInfo { SectionInfo(key: sections[s].key, index: s, rowCount: sections[s].rows.count) }
+    func info(_ s: Int) -> SectionInfo { SectionInfo(key: sections[s].key, index: s, rowCount: sections[s].infoRowCount ?? sections[s].rows.count) }
 
     /// A header's or footer's height.
     /// A header's or footer's height: its estimate while it has one, else fitted or given.
@@ -213,16 +216,15 @@ struct SectionFit {
 
 extension TablePlan where Row == TableData.Row {
     /// A SwiftDataTables grid over `data`.
-    static func grid(_ data: TableData, _ configuration: DataTableConfiguration, engine: TextEngine, threads: Int) throws(SizingError) -> TablePlan {
+    /// A grid's plan; with `columns`, at those column widths (chosen over the whole table while
+    /// `data` is one block of it) instead of widths chosen from `data`.
+    static func grid(_ data: TableData, _ configuration: DataTableConfiguration, engine: TextEngine, threads: Int,
+                     columns given: GridColumns? = nil) throws(SizingError) -> TablePlan {
         let c = configuration
         try c.validate()
-        var templates: [Int: CellSizer<TableData.Row>] = [:]
-        for (name, template) in c.cellTemplates.sorted(by: { $0.key < $1.key }) {
-            guard let index = data.columnIndex(name) else { throw SizingError(path: "columns.\(name)", message: "no column named \"\(name)\"") }
-            templates[index] = try CellSizer(template, engine: engine, environment: c.environment, path: "columns.\(name).cell",
-                                             column: data.columnReader).ceilingToWholePoints()
-        }
-        let columns = try ColumnWidths.compute(data, c, templates: templates, engine: engine, threads: threads)
+        let templates = try gridTemplates(data.columns, c, engine: engine)
+        let columns: GridColumns
+        if let given { columns = given } else { columns = try ColumnWidths.compute(data, c, templates: templates, engine: engine, threads: threads) }
         let widths = columns.widths(frame: columns.frameWidth)
         let wraps = c.textLayout == .wrap
         let minimum: Double
@@ -246,6 +248,20 @@ extension TablePlan where Row == TableData.Row {
         plan.display = c.grouping?.display ?? .manuallyManaged
         plan.levelTemplates = Self.templates(of: c.sections)
         return plan
+    }
+}
+
+extension TablePlan where Row == TableData.Row {
+    /// The cell templates of a grid's columns, by column index.
+    static func gridTemplates(_ columns: [String], _ c: DataTableConfiguration, engine: TextEngine) throws(SizingError) -> [Int: CellSizer<TableData.Row>] {
+        let names = TableData(columns: columns, rows: [])
+        var templates: [Int: CellSizer<TableData.Row>] = [:]
+        for (name, template) in c.cellTemplates.sorted(by: { $0.key < $1.key }) {
+            guard let index = names.columnIndex(name) else { throw SizingError(path: "columns.\(name)", message: "no column named \"\(name)\"") }
+            templates[index] = try CellSizer(template, engine: engine, environment: c.environment, path: "columns.\(name).cell",
+                                             column: names.columnReader).ceilingToWholePoints()
+        }
+        return templates
     }
 }
 

@@ -30,8 +30,11 @@ package struct SizingJob {
         return (TableData(records: reader.rows), reader.replacedInvalidUTF8, reader.skippedBlankLines, ragged)
     }
 
-    /// The table laid out with every row estimated or known (nothing measured yet).
-    package func layout(_ data: TableData, engine: TextEngine) throws -> TableLayout<TableData.Row> {
+    /// The table laid out with every row estimated or known (nothing measured yet); with
+    /// `block`, `data` is one block of a table read in blocks (`StreamedSizing`): one section,
+    /// a grid at the given column widths, headers and footers told the table's row count.
+    package func layout(_ data: TableData, engine: TextEngine,
+                        block: (columns: GridColumns?, tableRowCount: Int)? = nil) throws -> TableLayout<TableData.Row> {
         var c = config
         try checkColumnNames(data)
         if let name = c.heightColumn {
@@ -43,7 +46,10 @@ package struct SizingJob {
         }
         do {
             var table: TableLayout<TableData.Row>
-            if let list = c.list {
+            if let block {
+                table = try TableLayout.block(data, grid: c.grid, list: c.list, columns: block.columns, tableRowCount: block.tableRowCount,
+                                              engine: engine, threads: threads)
+            } else if let list = c.list {
                 table = try TableLayout.list(data, configuration: list, grouping: c.grouping, engine: engine, threads: threads)
             } else {
                 table = try TableLayout.grid(data, configuration: c.grid, engine: engine, threads: threads)
@@ -91,6 +97,11 @@ package struct SizingJob {
         let configuration = try CommandInput.read(configPath, maxLineBytes: limit)
         let sizing = try Result { () throws(ConfigError) in try SizingConfig(json: configuration) }.mapError { CommandError("\(configPath): \($0)") }.get()
         let start = DispatchTime.now().uptimeNanoseconds
+        if replayPath == nil && StreamedSizing.applies(to: sizing, csvPath: csvPath, fonts: fonts),
+           let summary = try StreamedSizing(csvPath: csvPath, configPath: configPath, configuration: configuration, sizing: sizing, format: format,
+                                            threads: threads, fonts: fonts).run(outputPath: outputPath, start: start, progress: progress) {
+            return summary
+        }
         let csv = try CommandInput.read(csvPath, maxLineBytes: limit)
         let (data, replaced, skipped, ragged) = try table(csv: csv)
         let engine = try TextEngine(fonts: fonts.makeFonts(for: fonts.systemFallback ? [String(decoding: csv, as: UTF8.self)] : []))
@@ -146,61 +157,22 @@ package struct SizingJob {
     /// The table as a heights file (`HeightsFile`): rows as the CSV output has them (heights
     /// without the spacing between rows, tops with it), sections with their header and footer.
     package static func heightsFile(_ table: TableLayout<TableData.Row>, sectioned: Bool, configurationHash: UInt64) -> [UInt8] {
-        var file = HeightsFileWriter(configurationHash: configurationHash)
-        var out = file.header(hasSectionLines: sectioned, firstRowIsHeader: false)
-        let spacing = table.interRowSpacing.units
-        let rowCounts = table.rowCounts
-        for s in 0..<table.sectionCount {
-            let header = try! table.offsets.headerFrame(ofSection: s)
-            file.beginSection(header: header)
-            var y = header.top.units + header.height.units
-            var rows: [UInt8] = []
-            rows.reserveCapacity(rowCounts[s] * 16)
-            for r in 0..<rowCounts[s] {
-                let stored = try! table.offsets.height(of: RowPosition(section: s, row: r)).units
-                file.appendRow(top: y, height: stored - spacing, to: &rows)
-                y += stored
-            }
-            out += file.rows(rows)
-            file.endSection(footer: try! table.offsets.footerFrame(ofSection: s))
-        }
-        out += file.trailer(columnWidths: table.columnWidths)
-        return out
+        write(table, format: .bin, sectioned: sectioned, configurationHash: configurationHash)
     }
 
     /// The heights and offsets of every row (and, with sections or in JSON Lines, of every
-    /// header and footer), in table order.
-    package static func write(_ table: TableLayout<TableData.Row>, format: Format, sectioned: Bool) -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(table.offsets.rowCount * 28 + 64)
-        func text(_ s: String) { out.append(contentsOf: s.utf8) }
-        func number(_ units: Int64) { text(JSONWriter.numberText(LayoutLength(units: units).points)) }
-        if format == .csv { text(sectioned ? "section,item,height,offset\n" : "row,height,offset\n") }
-        let spacing = table.interRowSpacing.units
+    /// header and footer), in table order (`SizingOutput`).
+    package static func write(_ table: TableLayout<TableData.Row>, format: Format, sectioned: Bool, configurationHash: UInt64 = 0) -> [UInt8] {
+        var output = SizingOutput(format: format, sectioned: sectioned, spacing: table.interRowSpacing.units, configurationHash: configurationHash)
+        var out = output.start()
         let rowCounts = table.rowCounts
         for s in 0..<table.sectionCount {
-            let header = try! table.offsets.headerFrame(ofSection: s)
-            var y = header.top.units + header.height.units
-            func part(_ name: String, _ frame: RowOffsetCache.VerticalSpan) {
-                if format == .jsonl {
-                    text("{\"section\":\(s),\"\(name)\":"); number(frame.height.units); text(",\"y\":"); number(frame.top.units); text("}\n")
-                } else if sectioned {
-                    text("\(s),\(name),"); number(frame.height.units); text(","); number(frame.top.units); text("\n")
-                }
-            }
-            part("header", header)
-            for r in 0..<rowCounts[s] {
-                let stored = try! table.offsets.height(of: RowPosition(section: s, row: r)).units
-                switch format {
-                case .jsonl:
-                    text("{\"section\":\(s),\"row\":\(r),\"height\":"); number(stored - spacing); text(",\"y\":"); number(y); text("}\n")
-                case .csv, .bin: // (bin goes through heightsFile)
-                    text(sectioned ? "\(s),\(r)," : "\(r),"); number(stored - spacing); text(","); number(y); text("\n")
-                }
-                y += stored
-            }
-            part("footer", try! table.offsets.footerFrame(ofSection: s))
+            out += output.beginSection(header: try! table.offsets.headerFrame(ofSection: s))
+            let stored = (0..<rowCounts[s]).map { try! table.offsets.height(of: RowPosition(section: s, row: $0)).units }
+            out += output.rows(stored, firstRow: 0)
+            out += output.endSection(footer: try! table.offsets.footerFrame(ofSection: s))
         }
+        out += output.finish(columnWidths: table.columnWidths)
         return out
     }
 }

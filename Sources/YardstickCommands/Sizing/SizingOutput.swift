@@ -1,0 +1,103 @@
+import YardstickOffsets
+
+/// How `measure --config` writes what it sized, section by section and a block of rows at a
+/// time, so a whole table and a table read in blocks write the same bytes:
+/// - CSV: `row,height,offset` (`section,item,height,offset` with sections, headers and footers
+///   as items);
+/// - JSON Lines: `{"section","header","y"}`, `{"section","row","height","y"}`, `{"section","footer","y"}`;
+/// - a heights file (`HeightsFile`), its sections holding the header and footer frames.
+/// Heights exclude the spacing between rows; offsets include it. Lengths in points, exact
+/// multiples of 1/64 (`OutputNumber.appendUnits`).
+struct SizingOutput {
+    let format: SizingJob.Format
+    let sectioned: Bool
+    /// The spacing after every row (1/64 pt), part of a row's stored height.
+    let spacing: Int64
+    private var file: HeightsFileWriter
+    private var section = -1
+    private var y: Int64 = 0
+
+    init(format: SizingJob.Format, sectioned: Bool, spacing: Int64, configurationHash: UInt64 = 0) {
+        self.format = format
+        self.sectioned = sectioned
+        self.spacing = spacing
+        file = HeightsFileWriter(configurationHash: configurationHash)
+    }
+
+    /// What comes before the first section.
+    mutating func start() -> [UInt8] {
+        switch format {
+        case .csv: Array((sectioned ? "section,item,height,offset\n" : "row,height,offset\n").utf8)
+        case .jsonl: []
+        case .bin: file.header(hasSectionLines: sectioned, firstRowIsHeader: false)
+        }
+    }
+
+    mutating func beginSection(header: RowOffsetCache.VerticalSpan) -> [UInt8] {
+        section += 1
+        y = header.top.units + header.height.units
+        if format == .bin { file.beginSection(header: header); return [] }
+        return part("header", header)
+    }
+
+    /// Rows `firstRow...` of the current section, by their stored heights (spacing included).
+    mutating func rows(_ stored: [Int64], firstRow: Int) -> [UInt8] {
+        var out: [UInt8] = []
+        if format == .bin {
+            out.reserveCapacity(stored.count * 16)
+            for h in stored { file.appendRow(top: y, height: h - spacing, to: &out); y += h }
+            return file.rows(out)
+        }
+        out.reserveCapacity(stored.count * (format == .jsonl ? 48 : 28))
+        var r = firstRow
+        for h in stored {
+            if format == .jsonl {
+                text("{\"section\":", &out); OutputNumber.appendInteger(UInt64(section), to: &out)
+                text(",\"row\":", &out); OutputNumber.appendInteger(UInt64(r), to: &out)
+                text(",\"height\":", &out); OutputNumber.appendUnits(h - spacing, to: &out)
+                text(",\"y\":", &out); OutputNumber.appendUnits(y, to: &out)
+                text("}\n", &out)
+            } else {
+                if sectioned { OutputNumber.appendInteger(UInt64(section), to: &out); out.append(UInt8(ascii: ",")) }
+                OutputNumber.appendInteger(UInt64(r), to: &out); out.append(UInt8(ascii: ","))
+                OutputNumber.appendUnits(h - spacing, to: &out); out.append(UInt8(ascii: ","))
+                OutputNumber.appendUnits(y, to: &out); out.append(0x0A)
+            }
+            y += h
+            r += 1
+        }
+        return out
+    }
+
+    /// Where the current section's rows end (its footer's top).
+    var rowsEnd: LayoutLength { LayoutLength(units: y) }
+
+    mutating func endSection(footer: RowOffsetCache.VerticalSpan) -> [UInt8] {
+        if format == .bin { file.endSection(footer: footer); return [] }
+        return part("footer", footer)
+    }
+
+    /// What comes after the last section.
+    mutating func finish(columnWidths: [Double]) -> [UInt8] {
+        format == .bin ? file.trailer(columnWidths: columnWidths) : []
+    }
+
+    private func text(_ s: StaticString, _ out: inout [UInt8]) {
+        out.append(contentsOf: UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
+    }
+
+    private func part(_ name: String, _ frame: RowOffsetCache.VerticalSpan) -> [UInt8] {
+        var out: [UInt8] = []
+        if format == .jsonl {
+            text("{\"section\":", &out); OutputNumber.appendInteger(UInt64(section), to: &out)
+            out += Array(",\"\(name)\":".utf8); OutputNumber.appendUnits(frame.height.units, to: &out)
+            text(",\"y\":", &out); OutputNumber.appendUnits(frame.top.units, to: &out)
+            text("}\n", &out)
+        } else if sectioned {
+            OutputNumber.appendInteger(UInt64(section), to: &out)
+            out += Array(",\(name),".utf8); OutputNumber.appendUnits(frame.height.units, to: &out)
+            out.append(UInt8(ascii: ",")); OutputNumber.appendUnits(frame.top.units, to: &out); out.append(0x0A)
+        }
+        return out
+    }
+}
