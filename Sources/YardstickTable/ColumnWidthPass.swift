@@ -72,15 +72,26 @@ package struct ColumnWidthPass {
 
     /// Pass 1 over a block of rows.
     package mutating func count(_ rows: [TableData.Row]) {
-        let block = TableData(columns: names, rows: rows)
+        count(rows: rows.count, fieldCount: { rows[$0].fields.count }, row: { rows[$0] })
+    }
+
+    /// Pass 1 over a block of `rows` rows, read as needed: most modes need only each row's
+    /// number of fields; `row(k)` is asked only by modes that measure or count every value.
+    package mutating func count(rows n: Int, fieldCount: (Int) -> Int, row: (Int) -> TableData.Row) {
+        var built: [TableData.Row]?
+        func all() -> [TableData.Row] {
+            if built == nil { built = (0..<n).map(row) }
+            return built!
+        }
         for (i, mode) in modes.enumerated() {
             if case .fixed = mode { continue }
-            for row in rows where i < row.fields.count {
-                present[i] += 1
-                if let w = Self.charWidth(mode) { characterSums[i] += Double(row.fields[i].count) * w }
+            for k in 0..<n where i < fieldCount(k) { present[i] += 1 }
+            if let w = Self.charWidth(mode) {
+                for r in all() where i < r.fields.count { characterSums[i] += Double(r.fields[i].count) * w }
             }
             if Self.measuresAll(mode) {
-                let w = ColumnWidths.baseWidth(column: i, mode: mode, of: block, templates: templates, attributes: body, engine: engine, threads: threads)
+                let w = ColumnWidths.baseWidth(column: i, mode: mode, of: TableData(columns: names, rows: all()), templates: templates,
+                                               attributes: body, engine: engine, threads: threads)
                 widest[i] = max(widest[i] ?? w, w)
             }
         }
@@ -88,16 +99,23 @@ package struct ColumnWidthPass {
 
     /// Pass 2 over the same blocks, in the same order.
     package mutating func sample(_ rows: [TableData.Row]) {
+        sample(rows: rows.count, fieldCount: { rows[$0].fields.count }, row: { rows[$0] })
+    }
+
+    /// Pass 2 over a block of `rows` rows: `row(k)` is asked only for rows a sample takes.
+    package mutating func sample(rows n: Int, fieldCount: (Int) -> Int, row: (Int) -> TableData.Row) {
         if picks.isEmpty {
             picks = modes.indices.map { i in Self.sampleSize(modes[i]).map { ColumnWidths.sampleRows(present[i], $0) } ?? [] }
             next = Array(repeating: 0, count: names.count)
             seen = Array(repeating: 0, count: names.count)
             samples = Array(repeating: [], count: names.count)
         }
+        var built: [Int: TableData.Row] = [:]
         for i in names.indices where !picks[i].isEmpty {
-            for row in rows where i < row.fields.count {
+            for k in 0..<n where i < fieldCount(k) {
                 if next[i] < picks[i].count && picks[i][next[i]] == seen[i] {
-                    samples[i].append(row)
+                    if built[k] == nil { built[k] = row(k) }
+                    samples[i].append(built[k]!)
                     next[i] += 1
                 }
                 seen[i] += 1

@@ -143,6 +143,9 @@ package struct GridColumns {
     /// The clusters of the column titles no face covers (they set the columns' least widths).
     var titleMissingGlyphs = MissingGlyphs.none
 
+    /// The widths at the configured frame.
+    package var configuredWidths: [Double] { widths(frame: frameWidth) }
+
     /// Columns narrower in all than the frame widen in proportion; named widths beat all.
     func widths(frame: Double?) -> [Double] {
         var widths = automatic

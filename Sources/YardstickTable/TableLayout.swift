@@ -46,7 +46,7 @@ public struct TableLayout<Row> {
     /// Rows whose texts were prepared (analysed and shaped) so far: what re-layouts avoid.
     var preparedRowCount = 0
     /// The clusters no face covers in the row texts measured so far (a row measured again counts again).
-    var rowMissingGlyphs = MissingGlyphs.none
+    package internal(set) var rowMissingGlyphs = MissingGlyphs.none
     /// The clusters no face covers in what was measured so far: row texts (a row measured again
     /// counts again), column titles, section headers and footers. They are measured as `.notdef`,
     /// so those widths and heights are not what a real font gives.

@@ -264,7 +264,7 @@ package struct TableMeasurer {
 
     /// A block's key in a persistent cache: its bytes, where its fields and records end, whether
     /// it starts with the header row and the header's number of fields (which decides empty cells).
-    static func blockKey(_ block: CSVBlock, hasHeaderRecord: Bool, headerFields: Int) -> CellKey {
+    package static func blockKey(_ block: CSVBlock, hasHeaderRecord: Bool, headerFields: Int) -> CellKey {
         let seed = 0x424C_4F43_4B4B_4559 ^ UInt64(headerFields) &* 0x9E37_79B9_7F4A_7C15 ^ (hasHeaderRecord ? 1 : 0)
         var (a, b) = block.bytes.withUnsafeBytes { ByteHash.bulkPair($0.baseAddress, count: $0.count, seed: seed) }
         for ends in [block.fieldEnds, block.recordEnds] {

@@ -120,7 +120,7 @@ struct MeasureCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Without --config: Dynamic Type content size category for the body style (default: large).", valueName: "CATEGORY")) var category: String?
     @Option(help: ArgumentHelp("Output file (default: standard output).", valueName: "FILE")) var output: String?
     @Option(help: ArgumentHelp("Without --config, with --format bin: measure only shard I of N (from 0) for `yardstick merge`.", valueName: "I/N")) var shard: String?
-    @Option(help: ArgumentHelp("Without --config: keep measured cells in this folder, so a rerun measures only cells it has not seen.", valueName: "DIR")) var cache: String?
+    @Option(help: ArgumentHelp("Keep measured cells (with --config: rows) and blocks of rows in this folder, so a rerun measures only what it has not seen.", valueName: "DIR")) var cache: String?
     @Option(parsing: .unconditional, help: ArgumentHelp("Most the --cache folder may hold, in MiB (default 1024).", valueName: "MIB")) var cacheLimit: Int = 1024
     @Option(help: ArgumentHelp("Progress on standard error: bar (default; only on a terminal), json (a line per second) or none.", valueName: "MODE")) var progress: String?
     @OptionGroup var fontOptions: FontOptions
@@ -202,7 +202,7 @@ struct MeasureCommand: ParsableCommand {
     func runConfigured() throws {
         guard maxColumnWidth == nil else { throw CommandError("--max-column-width does not apply with --config; set \"maxColumnWidth\" in the config") }
         guard category == nil else { throw CommandError("--category does not apply with --config; set \"category\" in the config") }
-        guard cache == nil else { throw CommandError("--cache works without --config for now (the plain grid, --max-column-width)") }
+        if cache != nil { guard cacheLimit > 0, cacheLimit <= 1 << 30 else { throw CommandError("--cache-limit must be from 1 to \(1 << 30) MiB") } }
         guard shard == nil else { throw CommandError("--shard works without --config for now (the plain grid, --max-column-width)") }
         guard !fontOptions.noHyphens else { throw CommandError("--no-hyphens does not apply with --config: template texts never hyphenate unless they say \"hyphenate\": true") }
         guard format == nil || replay == nil else { throw CommandError("--format does not apply with --replay (the answers are JSON Lines)") }
@@ -216,7 +216,8 @@ struct MeasureCommand: ParsableCommand {
         try CommandOutput.checkNotInput(output, inputs: [file, config] + fontOptions.fonts) // (a trace is read whole first: it may be the output)
         let bar = ProgressBar(label: "measuring", mode: try ProgressBar.mode(progress), dataOnTerminal: output == nil || output == "-")
         let summary = try SizingJob.runCommand(csvPath: file, configPath: config!, format: format, threads: fontOptions.threads,
-                                               replayPath: replay, outputPath: output, fonts: fontOptions.textOptions, progress: { bar.update($0, $1) })
+                                               replayPath: replay, outputPath: output, fonts: fontOptions.textOptions,
+                                               cache: cache.map { ($0, cacheLimit << 20) }, progress: { bar.update($0, $1) })
         bar.finish()
         // The summary goes where it does not mix with the data.
         if let summary { if output == nil || output == "-" { StandardError.printLines(summary) } else { try printSummary(summary) } }

@@ -91,16 +91,22 @@ package struct SizingJob {
     /// CSV, then either measures every row and writes heights and offsets, or replays a trace on
     /// the lazily sized table. Returns the summary of an eager run (nil for a replay).
     package static func runCommand(csvPath: String, configPath: String, format: Format, threads: Int, replayPath: String?,
-                                  outputPath: String?, fonts: TextOptions, progress: ((Int, Int) -> Void)? = nil) throws -> String? {
+                                  outputPath: String?, fonts: TextOptions, cache: (directory: String, limitBytes: Int)? = nil,
+                                  progress: ((Int, Int) -> Void)? = nil) throws -> String? {
         let limit = fonts.maxLineBytes
         // (Read once: the bytes also go into a heights file's configuration hash.)
         let configuration = try CommandInput.read(configPath, maxLineBytes: limit)
         let sizing = try Result { () throws(ConfigError) in try SizingConfig(json: configuration) }.mapError { CommandError("\(configPath): \($0)") }.get()
         let start = DispatchTime.now().uptimeNanoseconds
-        if replayPath == nil && StreamedSizing.applies(to: sizing, csvPath: csvPath, fonts: fonts),
-           let summary = try StreamedSizing(csvPath: csvPath, configPath: configPath, configuration: configuration, sizing: sizing, format: format,
-                                            threads: threads, fonts: fonts).run(outputPath: outputPath, start: start, progress: progress) {
-            return summary
+        let streams = replayPath == nil && StreamedSizing.applies(to: sizing, csvPath: csvPath, fonts: fonts)
+        if cache != nil && !streams {
+            throw CommandError("--cache with --config needs the table read in blocks: a CSV file (not standard input), no \"sections\" grouping, no --replay or --system-fallback")
+        }
+        if streams {
+            var streamed = StreamedSizing(csvPath: csvPath, configPath: configPath, configuration: configuration, sizing: sizing, format: format,
+                                          threads: threads, fonts: fonts)
+            streamed.cache = cache
+            if let summary = try streamed.run(outputPath: outputPath, start: start, progress: progress) { return summary }
         }
         let csv = try CommandInput.read(csvPath, maxLineBytes: limit)
         let (data, replaced, skipped, ragged) = try table(csv: csv)

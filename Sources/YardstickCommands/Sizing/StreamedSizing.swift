@@ -28,6 +28,8 @@ struct StreamedSizing {
     let format: SizingJob.Format
     let threads: Int
     let fonts: TextOptions
+    /// `--cache DIR` and its limit in bytes.
+    var cache: (directory: String, limitBytes: Int)?
     static let blockRecords = 16_384
     /// Shaped runs an engine may hold before a fresh one measures the next block (unique words
     /// would otherwise grow it with every row; results do not depend on it).
@@ -48,29 +50,34 @@ struct StreamedSizing {
         return [Int(info.st_size), Int(info.st_ino), Int(info.st_mtim.tv_sec), Int(info.st_mtim.tv_nsec)]
     }
 
-    /// Reads the file: `header` gets the first record, `body` each block's other records as
-    /// rows (with the invalid UTF-8 sequences it replaced), in order. Returns the empty lines
-    /// skipped.
-    private func forEachBlock(header: ([String]) throws -> Void, _ body: ([TableData.Row], _ replaced: Int) throws -> Void) throws -> Int {
+    /// Reads the file: `header` gets the first record as text, `body` each block as read with
+    /// the record its rows start at (1 in the first block, after the header), in order. Rows are
+    /// made text only where needed (`row`). Returns the empty lines skipped.
+    private func forEachBlock(header: ([String]) throws -> Void, _ body: (CSVBlock, _ firstRecord: Int) throws -> Void) throws -> Int {
         let reader = BlockReader(input: try InputChunks(path: csvPath, maxLineBytes: fonts.maxLineBytes), records: Self.blockRecords)
         defer { reader.stop() }
         var seenHeader = false
         while let (block, _) = try reader.next() {
-            var replaced = 0
-            var rows: [TableData.Row] = []
-            rows.reserveCapacity(block.count)
-            for r in 0..<block.count {
-                let fields = (0..<block.fieldCount(r)).map { c in
-                    let (text, count) = block.string(r, c)
-                    replaced += count
-                    return text
-                }
-                if seenHeader { rows.append(TableData.Row(fields)) } else { try header(fields); seenHeader = true }
+            let firstRecord = seenHeader ? 0 : 1
+            if !seenHeader, block.count > 0 {
+                try header(Self.row(block, 0).row.fields)
+                seenHeader = true
             }
-            try body(rows, replaced)
+            try body(block, firstRecord)
         }
         guard seenHeader else { throw CommandError("the CSV file has no header record") }
         return reader.skippedBlankLines
+    }
+
+    /// Record `r` of a block as text, and the invalid UTF-8 sequences replaced in it.
+    static func row(_ block: CSVBlock, _ r: Int) -> (row: TableData.Row, replaced: Int) {
+        var replaced = 0
+        let fields = (0..<block.fieldCount(r)).map { c in
+            let (text, count) = block.string(r, c)
+            replaced += count
+            return text
+        }
+        return (TableData.Row(fields), replaced)
     }
 
     /// A sizing error as the whole-table path reports it: with the config's path, or (no path)
@@ -105,67 +112,111 @@ struct StreamedSizing {
             if sizing.list == nil {
                 try reported { widths = try ColumnWidthPass(columns: names, configuration: sizing.grid, engine: engine, threads: threads) }
             }
-        }) { rows, count in
-            replaced += count
-            for row in rows where row.fields.count != columns.count { ragged += 1 }
+        }) { block, first in
+            let n = block.count - first
+            for r in first..<block.count where block.fieldCount(r) != columns.count { ragged += 1 }
             if let heightIndex, let name = sizing.heightColumn {
-                for (k, row) in rows.enumerated() { _ = try SizingJob.height(row[column: heightIndex], row: rowCount + k, column: name) }
+                for r in first..<block.count {
+                    let text = heightIndex < block.fieldCount(r) ? block.string(r, heightIndex).text : nil
+                    _ = try SizingJob.height(text, row: rowCount + r - first, column: name)
+                }
             }
-            widths?.count(rows)
-            rowCount += rows.count
+            widths?.count(rows: n, fieldCount: { block.fieldCount(first + $0) }, row: { Self.row(block, first + $0).row })
+            rowCount += n
         }
         guard rowCount > 0 else { return nil }
         // Pass 2: the samples a grid's width modes take.
         if widths?.needsSamples == true {
-            _ = try forEachBlock(header: { _ in }) { rows, _ in widths?.sample(rows) }
+            _ = try forEachBlock(header: { _ in }) { block, first in
+                widths?.sample(rows: block.count - first, fieldCount: { block.fieldCount(first + $0) }, row: { Self.row(block, first + $0).row })
+            }
         }
         var gridColumns: GridColumns?
         if let widths { try reported { gridColumns = try widths.columns() } }
 
-        if replaced > 0 { StandardError.print("yardstick: warning: \(replaced) invalid UTF-8 sequence(s) replaced by U+FFFD") }
         if skipped > 0 { StandardError.print("yardstick: note: \(skipped) empty line(s) skipped (not rows)") }
         if ragged > 0 {
             StandardError.print("yardstick: note: \(ragged) row(s) have a number of fields other than the header's \(columns.count) (missing cells are empty, extra ones unused)")
         }
 
-        // Pass 3: each block one section of the table, measured and written.
+        // Pass 3: each block one section of the table, measured (or taken from the cache) and written.
         let hash = format == .bin
             ? try Fingerprint.of(settings: ["measure --config", String(decoding: configuration, as: UTF8.self)], fonts: engine.fonts) : 0
-        var output: SizingOutput?
         let out = try CommandOutput(path: outputPath)
         var done = 0
         var missing = MissingGlyphs.none
+        var output: SizingOutput!
         var footer = LayoutLength.zero
         var columnWidths: [Double] = []
-        progress?(0, rowCount)
-        _ = try forEachBlock(header: { _ in }) { rows, _ in
-            guard !rows.isEmpty else { return }
+        func layout(_ rows: [TableData.Row]) throws -> TableLayout<TableData.Row> {
             var layout: TableLayout<TableData.Row>?
             try reported { layout = try job.layout(TableData(columns: columns, rows: rows), engine: engine, block: (gridColumns, rowCount)) }
             guard var layout, layout.sectionCount == 1 else { throw CommandError("internal: a block of \(csvPath) is not one section") }
             layout.keepsPreparedText = false
             do { try layout.measureAll() } catch { throw CommandError("\(error)") }
+            return layout
+        }
+        var cache: SizingCache?
+        if let (directory, limit) = self.cache {
+            // A row's height depends on the config, the fonts and the column widths.
+            let settings = ["measure --config --cache", String(decoding: configuration, as: UTF8.self)]
+                + (gridColumns?.configuredWidths.map { String($0.bitPattern, radix: 16) } ?? [])
+            do {
+                cache = try SizingCache(directory: directory, limitBytes: limit, fingerprint: try Fingerprint.of(settings: settings, fonts: engine.fonts))
+            } catch { StandardError.print("yardstick: warning: \(error); measuring without a cache") } // a cache is only ever a saving
+            for warning in cache?.file.newWarnings() ?? [] { StandardError.print("yardstick: warning: --cache: \(warning)") }
+        }
+        progress?(0, rowCount)
+        _ = try forEachBlock(header: { _ in }) { block, firstRecord in
+            let n = block.count - firstRecord
+            guard n > 0 else { return }
             if output == nil {
-                output = SizingOutput(format: format, sectioned: false, spacing: layout.interRowSpacing.units, configurationHash: hash)
-                try out.write(output!.start() + output!.beginSection(header: try layout.offsets.headerFrame(ofSection: 0)))
+                // The section's header, footer and the columns, from a layout of the first row
+                // (the same whatever the cache holds).
+                let first = try layout([Self.row(block, firstRecord).row])
+                output = SizingOutput(format: format, sectioned: false, spacing: first.interRowSpacing.units, configurationHash: hash)
+                try out.write(output.start() + output.beginSection(header: try first.offsets.headerFrame(ofSection: 0)))
+                missing.formUnion(first.missingGlyphs)
+                footer = try first.offsets.footerFrame(ofSection: 0).height
+                columnWidths = first.columnWidths
             }
-            let stored = (0..<rows.count).map { try! layout.offsets.height(of: RowPosition(section: 0, row: $0)).units }
-            try out.write(output!.rows(stored, firstRow: done))
-            done += rows.count
-            missing.formUnion(layout.missingGlyphs)
-            footer = try layout.offsets.footerFrame(ofSection: 0).height
-            columnWidths = layout.columnWidths
+            // Rows to lay out, by index in the block: their heights, and whether they may be kept
+            // in a cache (nothing to report: no invalid UTF-8, no missing glyphs).
+            let measure = { (indices: [Int]) throws -> (heights: [Int64], keep: Bool) in
+                var invalid = 0
+                let rows = indices.map { k in
+                    let (row, count) = Self.row(block, firstRecord + k)
+                    invalid += count
+                    return row
+                }
+                replaced += invalid
+                let measured = try layout(rows)
+                missing.formUnion(measured.missingGlyphs)
+                let heights = (0..<rows.count).map { try! measured.offsets.height(of: RowPosition(section: 0, row: $0)).units }
+                return (heights, invalid == 0 && measured.rowMissingGlyphs.isEmpty)
+            }
+            let stored = try cache?.heights(rows: n, block: block, firstRecord: firstRecord, fields: columns.count, measure: measure)
+                ?? measure(Array(0..<n)).heights
+            try out.write(output.rows(stored, firstRow: done))
+            done += n
             progress?(done, rowCount)
             if engine.cache.store.count > Self.shapedRunLimit { engine = try TextEngine(fonts: engine.fonts, features: engine.features) }
         }
         guard done == rowCount, try identity() == before else { throw CommandError("\(csvPath) changed while it was read") }
-        guard var output else { return nil }
+        guard output != nil else { return nil }
         let end = RowOffsetCache.VerticalSpan(top: output.rowsEnd, height: footer)
         try out.write(output.endSection(footer: end) + output.finish(columnWidths: columnWidths))
         try out.commit()
+        if replaced > 0 { StandardError.print("yardstick: warning: \(replaced) invalid UTF-8 sequence(s) replaced by U+FFFD") }
         StandardError.warnMissing(missing, fonts: fonts)
+        if let cache = cache?.file {
+            // The heights are written: a cache that cannot be saved costs the next run time only.
+            do { try cache.save() } catch { StandardError.print("yardstick: warning: --cache: \(error); the cache was not updated") }
+            for warning in cache.newWarnings() { StandardError.print("yardstick: warning: --cache: \(warning)") }
+        }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         return "rows: \(rowCount) (column names not counted)\nsections: 1\n"
             + "total height: \(OutputNumber.format(end.bottom.points)) pt\nseconds: \(String(format: "%.3f", seconds))"
+            + ((cache?.cachedRows ?? 0) > 0 ? "\nrows from the cache: \(cache!.cachedRows)" : "")
     }
 }
