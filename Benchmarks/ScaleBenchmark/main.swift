@@ -85,11 +85,17 @@ for threads in [1, 2] {
 }
 guard same("\(work)/out-1.csv", "\(work)/out-2.csv") else { fail("1 and 2 threads wrote other bytes") }
 print("same bytes at 1 and 2 threads")
-// The sizing pass (a grid config: the whole table in memory, not streamed), same run.
+// The sizing pass (a grid config): the file read in blocks, and the same table read whole from
+// standard input, same run.
 print("\n1b. yardstick measure rows-\(rows).csv --config Benchmarks/configs/grid-wrap.json (2 threads)")
-let grid = ["measure", t, "--config", root + "/Benchmarks/configs/grid-wrap.json", "--threads", "2"]
+let gridConfig = root + "/Benchmarks/configs/grid-wrap.json"
+let grid = ["measure", t, "--config", gridConfig, "--threads", "2"]
 let ourGrid = run(yardstick, grid + ["--progress", "none", "--output", "\(work)/grid.csv"])
-var gridLine = "this build \(s(ourGrid.seconds)), peak RSS \(mb(ourGrid.peakKiB))"
+let wholeGrid = run("/bin/sh", ["-c", "exec \"$0\" measure - --config \"$1\" --threads 2 --output \"$2\" < \"$3\"",
+                                yardstick, gridConfig, "\(work)/grid-whole.csv", t])
+guard same("\(work)/grid.csv", "\(work)/grid-whole.csv") else { fail("read in blocks and read whole wrote other bytes") }
+var gridLine = "this build, read in blocks \(s(ourGrid.seconds)), peak RSS \(mb(ourGrid.peakKiB)); "
+    + "read whole from standard input \(s(wholeGrid.seconds)), peak RSS \(mb(wholeGrid.peakKiB)) (same bytes)"
 if let reference {
     let theirs = run(reference, grid + ["--output", "\(work)/grid-ref.csv"])
     guard same("\(work)/grid.csv", "\(work)/grid-ref.csv") else { fail("the reference wrote other bytes for the grid config") }
@@ -142,6 +148,22 @@ print("| second run (same data) | \(s(warm.seconds)) | \(mb(warm.peakKiB)) | \(S
 print("| 10 % of rows changed, no cache | \(s(noneChanged.seconds)) | \(mb(noneChanged.peakKiB)) | | |")
 print("| 10 % of rows changed, after the first run | \(s(partly.seconds)) | \(mb(partly.peakKiB)) | \(String(format: "%.2f×", noneChanged.seconds / partly.seconds)) | \(String(format: "%.2f×", cold.seconds / partly.seconds)) |")
 print("second-run times of the 3 rounds: \(rounds.map { s($0[2].seconds) }.joined(separator: ", ")); 10 % changed: \(rounds.map { s($0[4].seconds) }.joined(separator: ", "))")
+
+// 3b. The cache with a config (one round).
+print("\n3b. --config Benchmarks/configs/grid-wrap.json --cache (2 threads, one round)")
+try? FileManager.default.removeItem(atPath: cacheDir)
+let config = ["measure", "--config", gridConfig, "--progress", "none"]
+let cNone = run(yardstick, config + [t, "--output", "\(work)/g0.csv"])
+let cCold = run(yardstick, config + [t, "--cache", cacheDir, "--output", "\(work)/g1.csv"])
+let cWarm = run(yardstick, config + [t, "--cache", cacheDir, "--output", "\(work)/g2.csv"])
+let cNoneChanged = run(yardstick, config + [changed, "--output", "\(work)/g3.csv"])
+let cPartly = run(yardstick, config + [changed, "--cache", cacheDir, "--output", "\(work)/g4.csv"])
+guard same("\(work)/g0.csv", "\(work)/g1.csv"), same("\(work)/g0.csv", "\(work)/g2.csv"), same("\(work)/g3.csv", "\(work)/g4.csv") else {
+    fail("a cached config run wrote other bytes")
+}
+print("no cache \(s(cNone.seconds)); first run \(s(cCold.seconds)); second run \(s(cWarm.seconds)) (\(String(format: "%.2f×", cNone.seconds / cWarm.seconds)) over no cache, "
+      + "\(String(format: "%.2f×", cCold.seconds / cWarm.seconds)) over the first run); 10 % changed \(s(cPartly.seconds)) against \(s(cNoneChanged.seconds)) without "
+      + "(\(String(format: "%.2f×", cNoneChanged.seconds / cPartly.seconds)))")
 
 // 4. Shards: four measured one after another (as four machines would, each on 2 threads), merged.
 print("\n4. --shard I/4 then merge, against one run (--format bin, 2 threads)")

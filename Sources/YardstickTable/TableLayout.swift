@@ -56,6 +56,9 @@ public struct TableLayout<Row> {
         return all
     }
 
+    /// The clusters no face covers in the column titles and section headers and footers only.
+    package var planMissingGlyphs: MissingGlyphs { plan.missingGlyphs }
+
     static var estimated: Int32 { -1 }
     static var known: Int32 { -2 }
     static var dropped: Int32 { -3 }

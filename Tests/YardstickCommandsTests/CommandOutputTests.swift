@@ -114,11 +114,7 @@ final class CommandOutputTests: XCTestCase {
 
     // MARK: - The executable with closed or full standard streams
 
-    var executable: String {
-        let bundle = Bundle(for: Self.self).bundleURL
-        let beside = bundle.appendingPathComponent("yardstick")
-        return FileManager.default.isExecutableFile(atPath: beside.path) ? beside.path : bundle.deletingLastPathComponent().appendingPathComponent("yardstick").path
-    }
+    var executable: String { BuiltYardstick.url.path }
 
     /// Runs a shell command line with `$Y` the executable; returns the status and standard error.
     func shell(_ script: String) throws -> (status: Int32, err: String) {

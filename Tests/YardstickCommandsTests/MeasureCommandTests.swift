@@ -5,33 +5,10 @@ import YardstickTable
 /// `yardstick measure --config` as users run it: the built executable, its exit status, its
 /// standard output and error, and the files it writes (or leaves alone).
 final class MeasureCommandTests: XCTestCase {
-    /// The `yardstick` built beside the test bundle (in its folder on Linux, beside the
-    /// `.xctest` bundle on macOS).
-    var executable: URL {
-        let bundle = Bundle(for: Self.self).bundleURL
-        let beside = bundle.appendingPathComponent("yardstick")
-        return FileManager.default.isExecutableFile(atPath: beside.path) ? beside : bundle.deletingLastPathComponent().appendingPathComponent("yardstick")
-    }
+    var executable: URL { BuiltYardstick.url }
 
     func run(_ arguments: [String], environment: [String: String] = [:], input: String? = nil) throws -> (status: Int32, out: String, err: String) {
-        XCTAssertTrue(FileManager.default.isExecutableFile(atPath: executable.path), "build the yardstick product first: \(executable.path)")
-        let p = Process()
-        p.executableURL = executable
-        p.arguments = arguments
-        p.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        if let input {
-            let pipe = Pipe()
-            p.standardInput = pipe
-            try pipe.fileHandleForWriting.write(contentsOf: Data(input.utf8))
-            try pipe.fileHandleForWriting.close()
-        }
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        try p.run()
-        let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return (p.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
+        try BuiltYardstick.run(arguments, environment: environment, input: input)
     }
 
     var directory: URL!
@@ -417,47 +394,5 @@ final class MeasureCommandTests: XCTestCase {
             XCTAssertEqual(outputs[1], outputs[0], "\(command) at 2 threads")
             XCTAssertEqual(outputs[2], outputs[0], "\(command) at 4 threads")
         }
-    }
-
-    /// `measure --config` on a file without grouping reads it in blocks: the same bytes as the
-    /// whole table read from standard input, for grids (widths sampled, given or measured over
-    /// every row) and lists, in every format; a bad row in a later block writes nothing.
-    func testStreamedConfigsWriteWhatTheWholeTableWrites() throws {
-        var table = "Name,Status,Notes,H\n"
-        let notes = ["Leave at the door", "已发货，请查收", "تم التسليم إلى الجار", "A longer note that certainly wraps in a narrow column, twice or more"]
-        for i in 0..<17_000 {
-            let h = i % 97 == 0 ? "33.5" : ""
-            table += i % 1_001 == 5 ? "Short \(i)\n" : "P\(i % 41),S\(i % 3),\"\(notes[i % 4]) #\(i)\",\(h)\n"
-        }
-        let path = try write(table, "big.csv")
-        let configs = [
-            #"{"layout": "grid", "columnWidthMode": {"fitContentText": {"sampledMax": {"sampleSize": 500}}}, "maxColumnWidth": 200, "heightColumn": "H", "headerHeight": 30, "footerHeight": 10, "interRowSpacing": 1}"#,
-            #"{"layout": "grid", "columnWidthMode": {"fitContentText": "maxMeasured"}, "columns": {"Status": {"width": 90}}}"#,
-            #"{"layout": "list", "width": 320, "headerHeight": 20, "cell": {"vstack": {"spacing": 4, "children": [{"text": {"column": "Name", "style": "headline"}}, {"text": {"column": "Notes"}}]}}}"#]
-        for (k, config) in configs.enumerated() {
-            let configPath = try write(config, "c\(k).json")
-            for format in ["csv", "jsonl", "bin"] {
-                let streamed = try run(["measure", path, "--config", configPath, "--format", format, "--output", file("s.out").path])
-                XCTAssertEqual(streamed.status, 0, streamed.err)
-                let p = Process()
-                p.executableURL = executable
-                p.arguments = ["measure", "-", "--config", configPath, "--format", format, "--output", file("w.out").path]
-                p.standardInput = FileHandle(forReadingAtPath: path)
-                p.standardOutput = FileHandle.nullDevice
-                p.standardError = FileHandle.nullDevice
-                try p.run()
-                p.waitUntilExit()
-                XCTAssertEqual(p.terminationStatus, 0)
-                let s = try Data(contentsOf: file("s.out")), w = try Data(contentsOf: file("w.out"))
-                XCTAssertGreaterThan(s.count, 17_000 * 8)
-                XCTAssertEqual(s, w, "config \(k), \(format)")
-            }
-        }
-        // A bad height in the second block: a clear error, and the output is not written.
-        let bad = try write(table + "P1,S1,note,tall\n", "bad.csv")
-        let failed = try run(["measure", bad, "--config", try write(configs[0], "c.json"), "--output", file("never.csv").path])
-        XCTAssertEqual(failed.status, 1)
-        XCTAssertTrue(failed.err.contains("row 17000") && failed.err.contains("is not a height"), failed.err)
-        XCTAssertFalse(FileManager.default.fileExists(atPath: file("never.csv").path))
     }
 }

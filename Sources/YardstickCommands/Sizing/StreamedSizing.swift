@@ -176,7 +176,7 @@ struct StreamedSizing {
                 let first = try layout([Self.row(block, firstRecord).row])
                 output = SizingOutput(format: format, sectioned: false, spacing: first.interRowSpacing.units, configurationHash: hash)
                 try out.write(output.start() + output.beginSection(header: try first.offsets.headerFrame(ofSection: 0)))
-                missing.formUnion(first.missingGlyphs)
+                missing.formUnion(first.planMissingGlyphs) // (its row is measured again with its block)
                 footer = try first.offsets.footerFrame(ofSection: 0).height
                 columnWidths = first.columnWidths
             }
@@ -191,7 +191,7 @@ struct StreamedSizing {
                 }
                 replaced += invalid
                 let measured = try layout(rows)
-                missing.formUnion(measured.missingGlyphs)
+                missing.formUnion(measured.rowMissingGlyphs)
                 let heights = (0..<rows.count).map { try! measured.offsets.height(of: RowPosition(section: 0, row: $0)).units }
                 return (heights, invalid == 0 && measured.rowMissingGlyphs.isEmpty)
             }

@@ -1,0 +1,94 @@
+import Foundation
+import XCTest
+
+/// `measure --config` on a CSV file without grouping, read in blocks (`StreamedSizing`) and with
+/// `--cache` (`SizingCache`), against the built executable.
+final class StreamedSizingTests: XCTestCase {
+    var directory: URL!
+
+    override func setUpWithError() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("yardstick-streamed-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: directory) }
+
+    func file(_ name: String) -> URL { directory.appendingPathComponent(name) }
+
+    func write(_ text: String, _ name: String) throws -> String {
+        try text.write(to: file(name), atomically: true, encoding: .utf8)
+        return file(name).path
+    }
+
+    func run(_ arguments: [String], inputFile: String? = nil) throws -> (status: Int32, out: String, err: String) {
+        try BuiltYardstick.run(arguments, inputFile: inputFile)
+    }
+
+    /// 17,000 rows (two blocks): repeated names, notes in several scripts, a few short rows, a
+    /// height column with some values.
+    let table: String = {
+        var table = "Name,Status,Notes,H\n"
+        let notes = ["Leave at the door", "已发货，请查收", "تم التسليم إلى الجار", "A longer note that certainly wraps in a narrow column, twice or more"]
+        for i in 0..<17_000 {
+            let h = i % 97 == 0 ? "33.5" : ""
+            table += i % 1_001 == 5 ? "Short \(i)\n" : "P\(i % 41),S\(i % 3),\"\(notes[i % 4]) #\(i)\",\(h)\n"
+        }
+        return table
+    }()
+
+    /// `measure --config` on a file without grouping reads it in blocks: the same bytes as the
+    /// whole table read from standard input, for grids (widths sampled, given or measured over
+    /// every row) and lists, in every format; a bad row in a later block writes nothing.
+    func testStreamedConfigsWriteWhatTheWholeTableWrites() throws {
+        let path = try write(table, "big.csv")
+        let configs = [
+            #"{"layout": "grid", "columnWidthMode": {"fitContentText": {"sampledMax": {"sampleSize": 500}}}, "maxColumnWidth": 200, "heightColumn": "H", "headerHeight": 30, "footerHeight": 10, "interRowSpacing": 1}"#,
+            #"{"layout": "grid", "columnWidthMode": {"fitContentText": "maxMeasured"}, "columns": {"Status": {"width": 90}}}"#,
+            #"{"layout": "list", "width": 320, "headerHeight": 20, "cell": {"vstack": {"spacing": 4, "children": [{"text": {"column": "Name", "style": "headline"}}, {"text": {"column": "Notes"}}]}}}"#]
+        for (k, config) in configs.enumerated() {
+            let configPath = try write(config, "c\(k).json")
+            for format in ["csv", "jsonl", "bin"] {
+                let streamed = try run(["measure", path, "--config", configPath, "--format", format, "--output", file("s.out").path])
+                XCTAssertEqual(streamed.status, 0, streamed.err)
+                let whole = try run(["measure", "-", "--config", configPath, "--format", format, "--output", file("w.out").path], inputFile: path)
+                XCTAssertEqual(whole.status, 0, whole.err)
+                let s = try Data(contentsOf: file("s.out")), w = try Data(contentsOf: file("w.out"))
+                XCTAssertGreaterThan(s.count, 17_000 * 8)
+                XCTAssertEqual(s, w, "config \(k), \(format)")
+            }
+        }
+        // A bad height in the second block: a clear error, and the output is not written.
+        let bad = try write(table + "P1,S1,note,tall\n", "bad.csv")
+        let failed = try run(["measure", bad, "--config", try write(configs[0], "c.json"), "--output", file("never.csv").path])
+        XCTAssertEqual(failed.status, 1)
+        XCTAssertTrue(failed.err.contains("row 17000") && failed.err.contains("is not a height"), failed.err)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: file("never.csv").path))
+    }
+
+    /// `--cache` with `--config`: a rerun takes every row from the cache, a run over a table with
+    /// one row changed takes all the others, and each writes what a run without the cache writes;
+    /// a table the cache cannot follow in blocks is refused by name.
+    func testTheCacheKeepsRowsBetweenRuns() throws {
+        let path = try write(table, "big.csv")
+        let config = try write(#"{"layout": "list", "width": 300, "cell": {"vstack": {"children": [{"text": {"column": "Name"}}, {"text": {"column": "Notes"}}]}}}"#, "list.json")
+        let cache = file("cache").path
+        let plain = try run(["measure", path, "--config", config])
+        XCTAssertEqual(plain.status, 0, plain.err)
+        let first = try run(["measure", path, "--config", config, "--cache", cache, "--output", file("c1.csv").path])
+        XCTAssertEqual(first.status, 0, first.err)
+        XCTAssertFalse(first.out.contains("from the cache"), first.out)
+        let second = try run(["measure", path, "--config", config, "--cache", cache, "--output", file("c2.csv").path])
+        XCTAssertTrue(second.out.contains("rows from the cache: 17000"), second.out)
+        for name in ["c1.csv", "c2.csv"] { XCTAssertEqual(try String(contentsOf: file(name), encoding: .utf8), plain.out, name) }
+        let edited = try write(table.replacingOccurrences(of: "P12,S0,\"Leave at the door #12\"", with: "P12,S0,\"Leave it with the neighbour at number 12, who is at home every afternoon of the week #12\""), "edited.csv")
+        let plainEdited = try run(["measure", edited, "--config", config])
+        let third = try run(["measure", edited, "--config", config, "--cache", cache, "--output", file("c3.csv").path])
+        XCTAssertTrue(third.out.contains("rows from the cache: 16999"), third.out)
+        XCTAssertEqual(try String(contentsOf: file("c3.csv"), encoding: .utf8), plainEdited.out)
+        XCTAssertNotEqual(plainEdited.out, plain.out)
+        // Standard input and grouping are read whole: the cache cannot follow them.
+        let piped = try run(["measure", "-", "--config", config, "--cache", cache], inputFile: path)
+        XCTAssertEqual(piped.status, 1)
+        XCTAssertTrue(piped.err.contains("--cache with --config needs the table read in blocks"), piped.err)
+    }
+}
