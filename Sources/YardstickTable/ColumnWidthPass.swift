@@ -125,27 +125,40 @@ package struct ColumnWidthPass {
 
     /// The widths, after pass 1 (and pass 2 when `needsSamples`).
     package func columns() throws(SizingError) -> GridColumns {
-        try ColumnWidths.assemble(names, configuration, engine: engine, threads: threads) { i, mode, body in
-            func sampled(_ mode: DataTableConfiguration.ColumnWidthMode) -> Double {
-                let rows = i < samples.count ? samples[i] : []
-                return ColumnWidths.baseWidth(column: i, mode: mode, of: TableData(columns: names, rows: rows), templates: templates,
-                                              attributes: body, engine: engine, threads: threads)
-            }
-            let average = present[i] == 0 ? 0 : characterSums[i] / Double(present[i])
-            switch mode {
-            case .fitContentText(.maxMeasured), .fitContentAutoLayout(.all):
-                return widest[i] ?? ColumnWidths.baseWidth(column: i, mode: mode, of: TableData(columns: names, rows: []), templates: templates,
-                                                           attributes: body, engine: engine, threads: threads)
-            case .fitContentText(.estimatedAverage):
-                return average + 30 + 2 * 15
-            case .fitContentText(.hybrid(let n, _)):
-                let rows = i < samples.count ? samples[i] : []
-                let measured = ColumnWidths.textWidth(column: i, of: TableData(columns: names, rows: rows), strategy: .sampledMax(sampleSize: n),
-                                                      attributes: body, engine: engine, threads: threads)
-                return max(average, measured) + 30 + 2 * 15
-            default:
-                return sampled(mode)
-            }
+        try Self.columns(names, configuration: configuration, engine: engine, threads: threads, bases: bases())
+    }
+
+    /// Each column's width before clamping (nil for a fixed mode), after the passes: what
+    /// `columns(_:configuration:engine:threads:bases:)` turns into the widths.
+    package func bases() -> [Double?] {
+        modes.indices.map { i in
+            if case .fixed = modes[i] { return nil }
+            return base(i, modes[i])
+        }
+    }
+
+    /// The columns' widths from their bases (see `bases()`).
+    package static func columns(_ names: [String], configuration: DataTableConfiguration, engine: TextEngine, threads: Int,
+                                bases: [Double?]) throws(SizingError) -> GridColumns {
+        try ColumnWidths.assemble(names, configuration, engine: engine, threads: threads) { i, _, _ in i < bases.count ? bases[i] ?? 0 : 0 }
+    }
+
+    private func base(_ i: Int, _ mode: DataTableConfiguration.ColumnWidthMode) -> Double {
+        let rows = i < samples.count ? samples[i] : []
+        let average = present[i] == 0 ? 0 : characterSums[i] / Double(present[i])
+        switch mode {
+        case .fitContentText(.maxMeasured), .fitContentAutoLayout(.all):
+            return widest[i] ?? ColumnWidths.baseWidth(column: i, mode: mode, of: TableData(columns: names, rows: []), templates: templates,
+                                                       attributes: body, engine: engine, threads: threads)
+        case .fitContentText(.estimatedAverage):
+            return average + 30 + 2 * 15
+        case .fitContentText(.hybrid(let n, _)):
+            let measured = ColumnWidths.textWidth(column: i, of: TableData(columns: names, rows: rows), strategy: .sampledMax(sampleSize: n),
+                                                  attributes: body, engine: engine, threads: threads)
+            return max(average, measured) + 30 + 2 * 15
+        default:
+            return ColumnWidths.baseWidth(column: i, mode: mode, of: TableData(columns: names, rows: rows), templates: templates,
+                                          attributes: body, engine: engine, threads: threads)
         }
     }
 }

@@ -86,6 +86,16 @@ final class StreamedSizingTests: XCTestCase {
         XCTAssertTrue(third.out.contains("rows from the cache: 16999"), third.out)
         XCTAssertEqual(try String(contentsOf: file("c3.csv"), encoding: .utf8), plainEdited.out)
         XCTAssertNotEqual(plainEdited.out, plain.out)
+        // Two seconds on, the file's identity is trusted: a rerun keeps a survey of it (passes 1
+        // and 2) and the next skips them, with the same bytes. A change is seen at once.
+        Thread.sleep(forTimeInterval: 2.2)
+        XCTAssertEqual(try run(["measure", path, "--config", config, "--cache", cache]).out, plain.out)
+        let surveys = try FileManager.default.contentsOfDirectory(atPath: cache).filter { $0.hasPrefix("survey-") }
+        XCTAssertEqual(surveys.count, 1)
+        XCTAssertEqual(try run(["measure", path, "--config", config, "--cache", cache]).out, plain.out)
+        try table.replacingOccurrences(of: "P12,S0,\"Leave at the door #12\"", with: "P12,S0,\"Leave at the door #99\"").write(toFile: path, atomically: false, encoding: .utf8)
+        let changed = try run(["measure", path, "--config", config, "--cache", cache])
+        XCTAssertEqual(changed.out, try run(["measure", path, "--config", config]).out)
         // Standard input and grouping are read whole: the cache cannot follow them.
         let piped = try run(["measure", "-", "--config", config, "--cache", cache], inputFile: path)
         XCTAssertEqual(piped.status, 1)

@@ -88,7 +88,7 @@ package final class CellCacheFile: CellCache, @unchecked Sendable { // lookups r
         if oldFile >= 0 { close(oldFile) }
     }
 
-    private static func hex(_ v: UInt64) -> String {
+    static func hex(_ v: UInt64) -> String {
         let s = String(v, radix: 16)
         return String(repeating: "0", count: 16 - s.count) + s
     }

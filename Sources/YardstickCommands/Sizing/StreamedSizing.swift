@@ -89,26 +89,16 @@ struct StreamedSizing {
         } catch let e as ConfigError { throw CommandError("\(configPath): \(e)") }
     }
 
-    /// Sizes and writes the table; nil when it has no rows (the whole-table path sizes that).
-    func run(outputPath: String?, start: UInt64, progress: ((Int, Int) -> Void)?) throws -> String? {
-        let before = try identity()
-        var engine = try TextEngine(fonts: fonts.makeFonts())
-        let job = SizingJob(config: sizing, format: format, threads: threads)
+    /// Passes 1 and 2: the rows counted and checked, and what the grid's width modes need.
+    private func survey(engine: TextEngine, job: SizingJob) throws -> TableSurvey {
         var widths: ColumnWidthPass?
         var columns: [String] = []
-        var rowCount = 0, replaced = 0, ragged = 0
+        var rowCount = 0, ragged = 0
         var heightIndex: Int?
-
         // Pass 1: rows counted and checked; what the widths need of every row.
         let skipped = try forEachBlock(header: { names in
             columns = names
-            try job.checkColumnNames(TableData(columns: names, rows: []))
-            if let name = sizing.heightColumn {
-                guard let index = names.firstIndex(of: name) else {
-                    throw CommandError("\(configPath): \(ConfigError(path: "heightColumn", message: "no column named \"\(name)\""))")
-                }
-                heightIndex = index
-            }
+            heightIndex = try check(names, job: job)
             if sizing.list == nil {
                 try reported { widths = try ColumnWidthPass(columns: names, configuration: sizing.grid, engine: engine, threads: threads) }
             }
@@ -124,19 +114,60 @@ struct StreamedSizing {
             widths?.count(rows: n, fieldCount: { block.fieldCount(first + $0) }, row: { Self.row(block, first + $0).row })
             rowCount += n
         }
-        guard rowCount > 0 else { return nil }
         // Pass 2: the samples a grid's width modes take.
-        if widths?.needsSamples == true {
+        if rowCount > 0 && widths?.needsSamples == true {
             _ = try forEachBlock(header: { _ in }) { block, first in
                 widths?.sample(rows: block.count - first, fieldCount: { block.fieldCount(first + $0) }, row: { Self.row(block, first + $0).row })
             }
         }
-        var gridColumns: GridColumns?
-        if let widths { try reported { gridColumns = try widths.columns() } }
+        return TableSurvey(columns: columns, rowCount: rowCount, raggedRows: ragged, skippedBlankLines: skipped, bases: widths?.bases() ?? [])
+    }
 
-        if skipped > 0 { StandardError.print("yardstick: note: \(skipped) empty line(s) skipped (not rows)") }
-        if ragged > 0 {
-            StandardError.print("yardstick: note: \(ragged) row(s) have a number of fields other than the header's \(columns.count) (missing cells are empty, extra ones unused)")
+    /// Checks the column names against the config; returns the height column's index.
+    private func check(_ names: [String], job: SizingJob) throws -> Int? {
+        try job.checkColumnNames(TableData(columns: names, rows: []))
+        guard let name = sizing.heightColumn else { return nil }
+        guard let index = names.firstIndex(of: name) else {
+            throw CommandError("\(configPath): \(ConfigError(path: "heightColumn", message: "no column named \"\(name)\""))")
+        }
+        return index
+    }
+
+    /// Sizes and writes the table; nil when it has no rows (the whole-table path sizes that).
+    func run(outputPath: String?, start: UInt64, progress: ((Int, Int) -> Void)?) throws -> String? {
+        let before = try identity()
+        var engine = try TextEngine(fonts: fonts.makeFonts())
+        let job = SizingJob(config: sizing, format: format, threads: threads)
+        // With a cache, a survey of this very file kept by an earlier run spares passes 1 and 2.
+        let settings = String(decoding: configuration, as: UTF8.self)
+        let kept: (path: String, identity: [Int64])?
+        if let directory = cache?.directory, let identity = TableSurvey.identity(of: csvPath) {
+            let fingerprint = try Fingerprint.of(settings: ["measure --config survey", settings], fonts: engine.fonts)
+            kept = (directory + "/survey-" + CellCacheFile.hex(fingerprint) + ".yss", identity)
+        } else {
+            kept = nil
+        }
+        var survey: TableSurvey
+        var surveyed = false
+        if let kept, let found = TableSurvey.load(kept.path, identity: kept.identity) {
+            survey = found
+            _ = try check(found.columns, job: job)
+        } else {
+            survey = try self.survey(engine: engine, job: job)
+            surveyed = true
+        }
+        let columns = survey.columns, rowCount = survey.rowCount
+        guard rowCount > 0 else { return nil }
+        var replaced = 0
+        var gridColumns: GridColumns?
+        if sizing.list == nil {
+            try reported {
+                gridColumns = try ColumnWidthPass.columns(columns, configuration: sizing.grid, engine: engine, threads: threads, bases: survey.bases)
+            }
+        }
+        if survey.skippedBlankLines > 0 { StandardError.print("yardstick: note: \(survey.skippedBlankLines) empty line(s) skipped (not rows)") }
+        if survey.raggedRows > 0 {
+            StandardError.print("yardstick: note: \(survey.raggedRows) row(s) have a number of fields other than the header's \(columns.count) (missing cells are empty, extra ones unused)")
         }
 
         // Pass 3: each block one section of the table, measured (or taken from the cache) and written.
@@ -159,12 +190,15 @@ struct StreamedSizing {
         var cache: SizingCache?
         if let (directory, limit) = self.cache {
             // A row's height depends on the config, the fonts and the column widths.
-            let settings = ["measure --config --cache", String(decoding: configuration, as: UTF8.self)]
+            let keyed = ["measure --config --cache", settings]
                 + (gridColumns?.configuredWidths.map { String($0.bitPattern, radix: 16) } ?? [])
             do {
-                cache = try SizingCache(directory: directory, limitBytes: limit, fingerprint: try Fingerprint.of(settings: settings, fonts: engine.fonts))
+                cache = try SizingCache(directory: directory, limitBytes: limit, fingerprint: try Fingerprint.of(settings: keyed, fonts: engine.fonts))
             } catch { StandardError.print("yardstick: warning: \(error); measuring without a cache") } // a cache is only ever a saving
             for warning in cache?.file.newWarnings() ?? [] { StandardError.print("yardstick: warning: --cache: \(warning)") }
+            if surveyed, cache != nil, let kept {
+                do { try survey.save(kept.path, identity: kept.identity) } catch { StandardError.print("yardstick: warning: --cache: \(error)") }
+            }
         }
         progress?(0, rowCount)
         _ = try forEachBlock(header: { _ in }) { block, firstRecord in

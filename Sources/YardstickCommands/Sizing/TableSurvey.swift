@@ -1,0 +1,103 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import YardstickLayout
+
+/// What the first passes of `StreamedSizing` found in a CSV file: its column names, rows, ragged
+/// rows and skipped lines, and each grid column's width before clamping (nil for a fixed mode).
+///
+/// With `--cache DIR` it is kept (`survey-<fingerprint>.yss`, one per config and fonts) under
+/// the file's identity: device, inode, size, modification and change times. A rerun over a
+/// file of that identity skips the passes. A file changed within the last two seconds is never
+/// trusted: its times may not have moved yet (as Git treats "racily clean" files), so a change
+/// is always seen.
+struct TableSurvey: Equatable {
+    var columns: [String]
+    var rowCount: Int
+    var raggedRows: Int
+    var skippedBlankLines: Int
+    var bases: [Double?]
+
+    init(columns: [String], rowCount: Int, raggedRows: Int, skippedBlankLines: Int, bases: [Double?]) {
+        self.columns = columns
+        self.rowCount = rowCount
+        self.raggedRows = raggedRows
+        self.skippedBlankLines = skippedBlankLines
+        self.bases = bases
+    }
+
+    static let magic: [UInt8] = Array("YSSURVEY".utf8)
+    static let version: UInt64 = 1
+
+    /// A file's identity, or nil when it changed too recently to be trusted.
+    static func identity(of path: String) -> [Int64]? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        guard Int64(info.st_mtim.tv_sec) < Int64(now.tv_sec) - 2, Int64(info.st_ctim.tv_sec) < Int64(now.tv_sec) - 2 else { return nil }
+        return [Int64(info.st_dev), Int64(info.st_ino), Int64(info.st_size), Int64(info.st_mtim.tv_sec), Int64(info.st_mtim.tv_nsec),
+                Int64(info.st_ctim.tv_sec), Int64(info.st_ctim.tv_nsec)]
+    }
+
+    func encoded(identity: [Int64]) -> [UInt8] {
+        var out = Self.magic
+        func put(_ v: UInt64) { withUnsafeBytes(of: v.littleEndian) { out += $0 } }
+        put(Self.version)
+        for v in identity { put(UInt64(bitPattern: v)) }
+        for v in [rowCount, raggedRows, skippedBlankLines, columns.count] { put(UInt64(v)) }
+        for name in columns { put(UInt64(name.utf8.count)); out += name.utf8 }
+        for base in bases { put(base == nil ? 0 : 1); put(base?.bitPattern ?? 0) }
+        put(out.withUnsafeBytes { ByteHash.bulk($0.baseAddress, count: $0.count, seed: 0x5953_5355_5256) })
+        return out
+    }
+
+    /// The survey kept in `bytes` for a file of `identity`; nil when it is another file's, of
+    /// another version, or damaged.
+    init?(decoding bytes: [UInt8], identity: [Int64]) {
+        guard bytes.count >= 16 + 8, bytes.starts(with: Self.magic) else { return nil }
+        let body = bytes.count - 8
+        let check = bytes.withUnsafeBytes { ByteHash.bulk($0.baseAddress, count: body, seed: 0x5953_5355_5256) }
+        var at = 8
+        func next() -> UInt64? {
+            guard at + 8 <= body else { return nil }
+            defer { at += 8 }
+            return bytes.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: at, as: UInt64.self)) }
+        }
+        let stored = bytes.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: body, as: UInt64.self)) }
+        guard stored == check, next() == Self.version else { return nil }
+        for v in identity { guard next() == UInt64(bitPattern: v) else { return nil } }
+        guard let rows = next(), let ragged = next(), let skipped = next(), let count = next(), count < 1 << 20 else { return nil }
+        var names: [String] = []
+        for _ in 0..<count {
+            guard let length = next(), length <= UInt64(body - at) else { return nil }
+            names.append(String(decoding: bytes[at..<(at + Int(length))], as: UTF8.self))
+            at += Int(length)
+        }
+        var bases: [Double?] = []
+        for _ in 0..<count {
+            guard let flag = next(), let bits = next() else { return nil }
+            bases.append(flag == 0 ? nil : Double(bitPattern: bits))
+        }
+        guard at == body else { return nil }
+        self.init(columns: names, rowCount: Int(rows), raggedRows: Int(ragged), skippedBlankLines: Int(skipped), bases: bases)
+    }
+
+    /// The survey kept at `path` for a file of `identity`, if any.
+    static func load(_ path: String, identity: [Int64]) -> TableSurvey? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var bytes = [UInt8](repeating: 0, count: 1 << 16)
+        let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        guard n > 0, n < bytes.count else { return nil }
+        return TableSurvey(decoding: Array(bytes[..<n]), identity: identity)
+    }
+
+    /// Keeps the survey at `path` (replaced whole, never written through a link).
+    func save(_ path: String, identity: [Int64]) throws(CommandError) {
+        let output = try CellCacheFile.replacement(for: path)
+        try output.write(encoded(identity: identity))
+        try output.commit()
+    }
+}
