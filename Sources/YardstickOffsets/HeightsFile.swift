@@ -13,17 +13,21 @@ import Darwin
 /// |---|---|---|
 /// | 0 | 8 | magic `59 53 48 54 0D 0A 1A 0A` ("YSHT", CR LF, ^Z, LF) |
 /// | 8 | 4 | version (1) |
-/// | 12 | 4 | flags: bit 0 sections have header and footer lines, bit 1 row 0 is a header row, bit 2 a shard |
+/// | 12 | 4 | flags: bit 0 sections have header and footer lines, bit 1 row 0 is a header row, bit 2 a shard, bit 3 a shard's table frame |
 /// | 16 | 16 × rows | per row: top (Int64 units), height (Int64 units) |
 /// | … | 8 × columns | column widths (Float64 points) |
 /// | … | 48 × sections | first row, row count (UInt64); header top, header height, footer top, footer height (Int64 units) |
+/// | … | 32 | with flag bit 3 only: the table's header top and height, the spacing after each row, the footer height (Int64 units) |
 /// | end − 64 | 64 | trailer: rows at, row count, columns at, column count, sections at, section count, configuration hash, checksum (UInt64 each) |
 ///
 /// A shard (`measure --shard I/N`) holds some of a table's rows: its sections are the runs of
 /// table rows it holds (first row as numbered in the whole table), in order (a shard without
 /// rows: one empty run), and its tops count from 0. In each run the header's top and height
 /// hold the table's row count and N, the footer's top and height I and the CRC-32 of the CSV
-/// input; `yardstick merge` joins shards into the file of the whole table.
+/// input; `yardstick merge` joins shards into the file of the whole table. A shard of a table
+/// sized by a config (`measure --config … --shard I/N`) also carries the table's frame (flag bit
+/// 3): its one section's header, the spacing after each row and its footer's height, which the
+/// merged file's section and tops are made from.
 ///
 /// The checksum is the CRC-32 (zlib's) of every byte before it. Opening checks the structure in
 /// O(1) and, unless told not to, the checksum in O(size); `row(_:)` is O(1).
@@ -35,6 +39,7 @@ public struct HeightsFile: Sendable {
     static let headerSize = 16
     static let trailerSize = 64
     static let sectionSize = 48
+    static let frameSize = 32
 
     /// A section: its rows and the frames of its header and footer (zero heights when none).
     public struct Section: Equatable, Sendable {
@@ -59,6 +64,21 @@ public struct HeightsFile: Sendable {
     public let firstRowIsHeader: Bool
     /// The file holds a share of a table's rows (see above).
     public let isShard: Bool
+    /// What a shard of a config-sized table knows of the whole table's one section.
+    public struct TableFrame: Hashable, Sendable {
+        public var header: RowOffsetCache.VerticalSpan
+        /// The spacing after each row (part of the tops, not of the heights).
+        public var spacing: LayoutLength
+        public var footerHeight: LayoutLength
+
+        public init(header: RowOffsetCache.VerticalSpan, spacing: LayoutLength, footerHeight: LayoutLength) {
+            self.header = header
+            self.spacing = spacing
+            self.footerHeight = footerHeight
+        }
+    }
+    /// A shard's table frame (flag bit 3), if it has one.
+    public let tableFrame: TableFrame?
 
     /// What a shard says of its table.
     public struct ShardInfo: Equatable, Sendable {
@@ -113,23 +133,36 @@ public struct HeightsFile: Sendable {
         version = Int(storage.uint32(at: 8))
         guard version == Self.currentVersion else { throw .unsupportedVersion(version) }
         let flags = storage.uint32(at: 12)
-        guard flags < 8 else { throw .inconsistent("it has flags this version does not know (\(flags))") }
+        guard flags < 16 else { throw .inconsistent("it has flags this version does not know (\(flags))") }
         hasSectionLines = flags & 1 != 0
         firstRowIsHeader = flags & 2 != 0
         isShard = flags & 4 != 0
+        let hasFrame = flags & 8 != 0
+        guard !hasFrame || isShard else { throw .inconsistent("it has a table frame but is not a shard") }
+        guard !hasFrame || size >= Self.headerSize + Self.trailerSize + Self.frameSize else { throw .truncated(size: size) }
         let t = size - Self.trailerSize
+        let sectionsEnd = t - (hasFrame ? Self.frameSize : 0)
         let fields = (0..<8).map { storage.uint64(at: t + 8 * $0) }
         // Every count and place must fit the file exactly, in order, before anything is read.
         guard fields[0] == UInt64(Self.headerSize), fields[1] <= UInt64(size) / 16,
               fields[2] == fields[0] + 16 * fields[1], fields[3] <= UInt64(size) / 8,
               fields[4] == fields[2] + 8 * fields[3], fields[5] <= UInt64(size) / UInt64(Self.sectionSize),
-              fields[4] + UInt64(Self.sectionSize) * fields[5] == UInt64(t) else {
+              fields[4] + UInt64(Self.sectionSize) * fields[5] == UInt64(sectionsEnd) else {
             throw .inconsistent("its trailer does not describe a file of \(size) bytes (truncated or corrupt)")
         }
         rowsAt = Int(fields[0]); rowCount = Int(fields[1])
         columnsAt = Int(fields[2]); columnCount = Int(fields[3])
         sectionsAt = Int(fields[4]); sectionCount = Int(fields[5])
         configurationHash = fields[6]
+        if hasFrame {
+            let frame = (0..<4).map { LayoutLength(units: storage.int64(at: sectionsEnd + 8 * $0)) }
+            guard frame[0] >= .zero, frame[1] >= .zero, frame[2] >= .zero, frame[3] >= .zero else {
+                throw .inconsistent("its table frame has a negative length")
+            }
+            tableFrame = TableFrame(header: .init(top: frame[0], height: frame[1]), spacing: frame[2], footerHeight: frame[3])
+        } else {
+            tableFrame = nil
+        }
         guard fields[7] <= UInt64(UInt32.max) else { throw .inconsistent("its checksum field is not a CRC-32") }
         checksum = UInt32(fields[7])
         if verifying { try verifyChecksum() }

@@ -10,14 +10,17 @@ package struct HeightsFileWriter {
     private var isShard = false
     private var hasSectionLines = false
     private var shard: HeightsFile.ShardInfo?
+    private var hasTableFrame = false
+    private var tableFrame: HeightsFile.TableFrame?
 
     package init(configurationHash: UInt64) { self.configurationHash = configurationHash }
 
     /// The file's first bytes.
-    package mutating func header(hasSectionLines: Bool, firstRowIsHeader: Bool, isShard: Bool = false) -> [UInt8] {
+    package mutating func header(hasSectionLines: Bool, firstRowIsHeader: Bool, isShard: Bool = false, hasTableFrame: Bool = false) -> [UInt8] {
         var out = HeightsFile.magic
         Self.append(UInt32(HeightsFile.currentVersion), to: &out)
-        Self.append(UInt32((hasSectionLines ? 1 : 0) | (firstRowIsHeader ? 2 : 0) | (isShard ? 4 : 0)), to: &out)
+        Self.append(UInt32((hasSectionLines ? 1 : 0) | (firstRowIsHeader ? 2 : 0) | (isShard ? 4 : 0) | (hasTableFrame ? 8 : 0)), to: &out)
+        self.hasTableFrame = hasTableFrame
         self.isShard = isShard
         self.hasSectionLines = hasSectionLines
         return counted(out)
@@ -54,6 +57,8 @@ package struct HeightsFileWriter {
 
     /// What a shard says of the table it belongs to (written into each of its runs).
     package mutating func setShard(_ info: HeightsFile.ShardInfo) { shard = info }
+    /// A config-sized table's frame, for a shard begun with `hasTableFrame`.
+    package mutating func setTableFrame(_ frame: HeightsFile.TableFrame) { tableFrame = frame }
 
     /// Ends the current section with its footer.
     package mutating func endSection(footer: RowOffsetCache.VerticalSpan) {
@@ -84,6 +89,10 @@ package struct HeightsFileWriter {
             Self.append(UInt64(s.firstRow), to: &out)
             Self.append(UInt64(s.rowCount), to: &out)
             for v in [s.header.top, s.header.height, s.footer.top, s.footer.height] { Self.append(UInt64(bitPattern: v.units), to: &out) }
+        }
+        if hasTableFrame {
+            let frame = tableFrame ?? HeightsFile.TableFrame(header: none, spacing: .zero, footerHeight: .zero)
+            for v in [frame.header.top, frame.header.height, frame.spacing, frame.footerHeight] { Self.append(UInt64(bitPattern: v.units), to: &out) }
         }
         let columnsAt = rowsAt + 16 * UInt64(rowCount)
         let sectionsAt = columnsAt + 8 * UInt64(columnWidths.count)

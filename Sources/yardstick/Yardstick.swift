@@ -203,7 +203,8 @@ struct MeasureCommand: ParsableCommand {
         guard maxColumnWidth == nil else { throw CommandError("--max-column-width does not apply with --config; set \"maxColumnWidth\" in the config") }
         guard category == nil else { throw CommandError("--category does not apply with --config; set \"category\" in the config") }
         if cache != nil { guard cacheLimit > 0, cacheLimit <= 1 << 30 else { throw CommandError("--cache-limit must be from 1 to \(1 << 30) MiB") } }
-        guard shard == nil else { throw CommandError("--shard works without --config for now (the plain grid, --max-column-width)") }
+        let shard = try shard.map { try MergeJob.shard($0) }
+        if shard != nil && format != "bin" { throw CommandError("--shard writes a heights file: give --format bin (then yardstick merge)") }
         guard !fontOptions.noHyphens else { throw CommandError("--no-hyphens does not apply with --config: template texts never hyphenate unless they say \"hyphenate\": true") }
         guard format == nil || replay == nil else { throw CommandError("--format does not apply with --replay (the answers are JSON Lines)") }
         let format = try format.map { name -> SizingJob.Format in
@@ -217,7 +218,7 @@ struct MeasureCommand: ParsableCommand {
         let bar = ProgressBar(label: "measuring", mode: try ProgressBar.mode(progress), dataOnTerminal: output == nil || output == "-")
         let summary = try SizingJob.runCommand(csvPath: file, configPath: config!, format: format, threads: fontOptions.threads,
                                                replayPath: replay, outputPath: output, fonts: fontOptions.textOptions,
-                                               cache: cache.map { ($0, cacheLimit << 20) }, progress: { bar.update($0, $1) })
+                                               cache: cache.map { ($0, cacheLimit << 20) }, shard: shard, progress: { bar.update($0, $1) })
         bar.finish()
         // The summary goes where it does not mix with the data.
         if let summary { if output == nil || output == "-" { StandardError.printLines(summary) } else { try printSummary(summary) } }

@@ -101,4 +101,35 @@ final class StreamedSizingTests: XCTestCase {
         XCTAssertEqual(piped.status, 1)
         XCTAssertTrue(piped.err.contains("--cache with --config needs the table read in blocks"), piped.err)
     }
+
+    /// `--shard I/N` with `--config`: the shards merge into the very file one run writes (a grid
+    /// with a header, footer and spacing, and a list); misuse is refused by name.
+    func testShardsMergeIntoTheSingleRunsFile() throws {
+        let path = try write(table, "big.csv")
+        let configs = [
+            #"{"layout": "grid", "columnWidthMode": {"fitContentText": {"sampledMax": {"sampleSize": 200}}}, "headerHeight": 30, "footerHeight": 12.5, "interRowSpacing": 1}"#,
+            #"{"layout": "list", "width": 320, "headerHeight": 20, "cell": {"vstack": {"spacing": 4, "children": [{"text": {"column": "Name"}}, {"text": {"column": "Notes"}}]}}}"#]
+        for (k, config) in configs.enumerated() {
+            let configPath = try write(config, "c\(k).json")
+            let single = try run(["measure", path, "--config", configPath, "--format", "bin", "--output", file("single.bin").path])
+            XCTAssertEqual(single.status, 0, single.err)
+            var shards: [String] = []
+            for i in 0..<3 {
+                let shard = try run(["measure", path, "--config", configPath, "--format", "bin", "--shard", "\(i)/3", "--output", file("s\(i).bin").path])
+                XCTAssertEqual(shard.status, 0, shard.err)
+                XCTAssertTrue(shard.out.contains("(shard \(i)/3 of 17000"), shard.out)
+                shards.append(file("s\(i).bin").path)
+            }
+            XCTAssertTrue(try run(["inspect", shards[1]]).out.contains("table frame: header"))
+            let merged = try run(["merge"] + shards.reversed() + ["--output", file("merged.bin").path])
+            XCTAssertEqual(merged.status, 0, merged.err)
+            XCTAssertEqual(try Data(contentsOf: file("merged.bin")), try Data(contentsOf: file("single.bin")), "config \(k)")
+        }
+        let config = file("c0.json").path
+        XCTAssertTrue(try run(["measure", path, "--config", config, "--shard", "0/2"]).err.contains("--format bin"))
+        XCTAssertTrue(try run(["measure", "-", "--config", config, "--format", "bin", "--shard", "0/2", "--output", file("x.bin").path],
+                              inputFile: path).err.contains("--shard with --config needs the table read in blocks"))
+        XCTAssertTrue(try run(["measure", path, "--config", config, "--format", "bin", "--shard", "0/2", "--cache", file("cache").path,
+                               "--output", file("x.bin").path]).err.contains("do not go together"))
+    }
 }

@@ -70,4 +70,32 @@ final class HeightsFileTests: XCTestCase {
         XCTAssertNil(error(row, verifying: false)) // structure intact: readable without the check
         XCTAssertTrue("\(error(row)!)".contains("checksum"))
     }
+
+    /// A shard of a config-sized table carries the table's frame; a frame without a shard, or
+    /// a file too short for its frame, is an error.
+    func testAShardsTableFrame() throws {
+        var writer = HeightsFileWriter(configurationHash: 9)
+        var out = writer.header(hasSectionLines: false, firstRowIsHeader: false, isShard: true, hasTableFrame: true)
+        writer.addShardRun(firstRow: 4_096, count: 2)
+        var rows: [UInt8] = []
+        writer.appendRow(top: 0, height: 100, to: &rows)
+        writer.appendRow(top: 164, height: 200, to: &rows)
+        out += writer.rows(rows)
+        let frame = HeightsFile.TableFrame(header: .init(top: .zero, height: .units(1920)), spacing: .units(64), footerHeight: .units(640))
+        writer.setTableFrame(frame)
+        writer.setShard(HeightsFile.ShardInfo(index: 1, count: 2, tableRows: 5_000, inputChecksum: 77))
+        out += writer.trailer(columnWidths: [90])
+        let file = try HeightsFile(bytes: out)
+        XCTAssertEqual(file.tableFrame, frame)
+        XCTAssertEqual(file.shard, HeightsFile.ShardInfo(index: 1, count: 2, tableRows: 5_000, inputChecksum: 77))
+        XCTAssertEqual(file.row(1), .init(top: .units(164), height: .units(200)))
+        XCTAssertNil(try HeightsFile(bytes: sample()).tableFrame)
+
+        var notShard = out
+        notShard[12] = 8 // the frame flag alone
+        XCTAssertThrowsError(try HeightsFile(bytes: notShard, verifying: false)) { XCTAssertTrue("\($0)".contains("not a shard"), "\($0)") }
+        var cut = out
+        cut.removeSubrange((cut.count - 64 - 8)..<(cut.count - 64)) // part of the frame gone
+        XCTAssertThrowsError(try HeightsFile(bytes: cut, verifying: false))
+    }
 }

@@ -2,7 +2,8 @@ import YardstickOffsets
 
 /// `yardstick merge SHARD.bin…`: the shards of one table (`measure --shard I/N --format bin`)
 /// joined into the heights file a single run writes, byte for byte: rows in table order, tops
-/// counted again from 0, each column as wide as its widest shard says.
+/// counted again (from 0, or for a config-sized table from its header, with the spacing after
+/// each row, in one section framed as the shards say), each column as wide as its widest shard says.
 package enum MergeJob {
     /// Parses "I/N" (0 ≤ I < N ≤ 65,536).
     package static func shard(_ text: String) throws(CommandError) -> (index: Int, count: Int) {
@@ -21,7 +22,8 @@ package enum MergeJob {
         guard let first = shards.first else { throw CommandError("give the shard files to merge") }
         for (path, file) in shards {
             guard file.isShard else { throw CommandError("\(path) is not a shard (measure --shard I/N --format bin writes shards)") }
-            guard file.configurationHash == first.file.configurationHash, file.hasSectionLines == first.file.hasSectionLines else {
+            guard file.configurationHash == first.file.configurationHash, file.hasSectionLines == first.file.hasSectionLines,
+                  file.tableFrame == first.file.tableFrame else {
                 throw CommandError("\(path) and \(first.path) were measured with other settings or fonts (their configuration hashes differ)")
             }
         }
@@ -59,7 +61,10 @@ package enum MergeJob {
         guard next > 0 else { throw CommandError("the shards hold no rows") }
         var writer = HeightsFileWriter(configurationHash: first.file.configurationHash)
         try write(writer.header(hasSectionLines: first.file.hasSectionLines, firstRowIsHeader: shards[runs[0].shard].file.firstRowIsHeader))
-        var y: Int64 = 0
+        let frame = first.file.tableFrame
+        if let frame { writer.beginSection(header: frame.header) }
+        var y: Int64 = frame.map { $0.header.top.units + $0.header.height.units } ?? 0
+        let spacing = frame?.spacing.units ?? 0
         var rows: [UInt8] = []
         for run in runs {
             let file = shards[run.shard].file
@@ -67,11 +72,12 @@ package enum MergeJob {
             for r in run.localRow..<(run.localRow + run.count) {
                 let h = file.row(r).height.units
                 writer.appendRow(top: y, height: h, to: &rows)
-                y += h
+                y += h + spacing
             }
             if rows.count >= 1 << 22 { try write(writer.rows(rows)); rows.removeAll(keepingCapacity: true) }
         }
         try write(writer.rows(rows))
+        if let frame { writer.endSection(footer: RowOffsetCache.VerticalSpan(top: LayoutLength(units: y), height: frame.footerHeight)) }
         var widths: [Double] = []
         for (_, file) in shards {
             for c in 0..<file.columnCount {

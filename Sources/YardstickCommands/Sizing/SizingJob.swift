@@ -92,20 +92,22 @@ package struct SizingJob {
     /// the lazily sized table. Returns the summary of an eager run (nil for a replay).
     package static func runCommand(csvPath: String, configPath: String, format: Format, threads: Int, replayPath: String?,
                                   outputPath: String?, fonts: TextOptions, cache: (directory: String, limitBytes: Int)? = nil,
-                                  progress: ((Int, Int) -> Void)? = nil) throws -> String? {
+                                  shard: (index: Int, count: Int)? = nil, progress: ((Int, Int) -> Void)? = nil) throws -> String? {
         let limit = fonts.maxLineBytes
         // (Read once: the bytes also go into a heights file's configuration hash.)
         let configuration = try CommandInput.read(configPath, maxLineBytes: limit)
         let sizing = try Result { () throws(ConfigError) in try SizingConfig(json: configuration) }.mapError { CommandError("\(configPath): \($0)") }.get()
         let start = DispatchTime.now().uptimeNanoseconds
         let streams = replayPath == nil && StreamedSizing.applies(to: sizing, csvPath: csvPath, fonts: fonts)
-        if cache != nil && !streams {
-            throw CommandError("--cache with --config needs the table read in blocks: a CSV file (not standard input), no \"sections\" grouping, no --replay or --system-fallback")
+        for (option, given) in [("--cache", cache != nil), ("--shard", shard != nil)] where given && !streams {
+            throw CommandError("\(option) with --config needs the table read in blocks: a CSV file (not standard input), no \"sections\" grouping, no --replay or --system-fallback")
         }
+        if cache != nil && shard != nil { throw CommandError("--cache and --shard do not go together with --config yet") }
         if streams {
             var streamed = StreamedSizing(csvPath: csvPath, configPath: configPath, configuration: configuration, sizing: sizing, format: format,
                                           threads: threads, fonts: fonts)
             streamed.cache = cache
+            streamed.shard = shard
             if let summary = try streamed.run(outputPath: outputPath, start: start, progress: progress) { return summary }
         }
         let csv = try CommandInput.read(csvPath, maxLineBytes: limit)

@@ -8,9 +8,14 @@ import YardstickOffsets
 /// - a heights file (`HeightsFile`), its sections holding the header and footer frames.
 /// Heights exclude the spacing between rows; offsets include it. Lengths in points, exact
 /// multiples of 1/64 (`OutputNumber.appendUnits`).
+///
+/// A shard (`isShard`, a heights file) holds runs of the table's rows (`shardRows`), tops from
+/// 0, and keeps the one section's frame for `yardstick merge` (`HeightsFile.TableFrame`).
 struct SizingOutput {
     let format: SizingJob.Format
     let sectioned: Bool
+    var isShard = false
+    private var frameHeader = RowOffsetCache.VerticalSpan(top: .zero, height: .zero)
     /// The spacing after every row (1/64 pt), part of a row's stored height.
     let spacing: Int64
     private var file: HeightsFileWriter
@@ -29,13 +34,14 @@ struct SizingOutput {
         switch format {
         case .csv: Array((sectioned ? "section,item,height,offset\n" : "row,height,offset\n").utf8)
         case .jsonl: []
-        case .bin: file.header(hasSectionLines: sectioned, firstRowIsHeader: false)
+        case .bin: file.header(hasSectionLines: sectioned, firstRowIsHeader: false, isShard: isShard, hasTableFrame: isShard)
         }
     }
 
     mutating func beginSection(header: RowOffsetCache.VerticalSpan) -> [UInt8] {
         section += 1
         y = header.top.units + header.height.units
+        if isShard { frameHeader = header; y = 0; return [] }
         if format == .bin { file.beginSection(header: header); return [] }
         return part("header", header)
     }
@@ -69,17 +75,28 @@ struct SizingOutput {
         return out
     }
 
+    /// A shard's run of the table's rows `firstRow ..< firstRow + stored.count`.
+    mutating func shardRows(_ stored: [Int64], firstRow: Int) -> [UInt8] {
+        file.addShardRun(firstRow: firstRow, count: stored.count)
+        return rows(stored, firstRow: firstRow)
+    }
+
     /// Where the current section's rows end (its footer's top).
     var rowsEnd: LayoutLength { LayoutLength(units: y) }
 
     mutating func endSection(footer: RowOffsetCache.VerticalSpan) -> [UInt8] {
+        if isShard {
+            file.setTableFrame(HeightsFile.TableFrame(header: frameHeader, spacing: LayoutLength(units: spacing), footerHeight: footer.height))
+            return []
+        }
         if format == .bin { file.endSection(footer: footer); return [] }
         return part("footer", footer)
     }
 
     /// What comes after the last section.
-    mutating func finish(columnWidths: [Double]) -> [UInt8] {
-        format == .bin ? file.trailer(columnWidths: columnWidths) : []
+    mutating func finish(columnWidths: [Double], shard: HeightsFile.ShardInfo? = nil) -> [UInt8] {
+        if let shard { file.setShard(shard) }
+        return format == .bin ? file.trailer(columnWidths: columnWidths) : []
     }
 
     private func text(_ s: StaticString, _ out: inout [UInt8]) {

@@ -30,6 +30,9 @@ struct StreamedSizing {
     let fonts: TextOptions
     /// `--cache DIR` and its limit in bytes.
     var cache: (directory: String, limitBytes: Int)?
+    /// `--shard I/N` (a heights file): only the rows in runs of `MeasureJob.shardRecords` dealt to
+    /// shard I are measured (run k to shard k mod N).
+    var shard: (index: Int, count: Int)?
     static let blockRecords = 16_384
     /// Shaped runs an engine may hold before a fresh one measures the next block (unique words
     /// would otherwise grow it with every row; results do not depend on it).
@@ -53,8 +56,10 @@ struct StreamedSizing {
     /// Reads the file: `header` gets the first record as text, `body` each block as read with
     /// the record its rows start at (1 in the first block, after the header), in order. Rows are
     /// made text only where needed (`row`). Returns the empty lines skipped.
-    private func forEachBlock(header: ([String]) throws -> Void, _ body: (CSVBlock, _ firstRecord: Int) throws -> Void) throws -> Int {
-        let reader = BlockReader(input: try InputChunks(path: csvPath, maxLineBytes: fonts.maxLineBytes), records: Self.blockRecords)
+    private func forEachBlock(header: ([String]) throws -> Void, checksum: ((UInt32) -> Void)? = nil,
+                              _ body: (CSVBlock, _ firstRecord: Int) throws -> Void) throws -> Int {
+        let reader = BlockReader(input: try InputChunks(path: csvPath, maxLineBytes: fonts.maxLineBytes), records: Self.blockRecords,
+                                 checksum: checksum != nil)
         defer { reader.stop() }
         var seenHeader = false
         while let (block, _) = try reader.next() {
@@ -66,6 +71,7 @@ struct StreamedSizing {
             try body(block, firstRecord)
         }
         guard seenHeader else { throw CommandError("the CSV file has no header record") }
+        checksum?(reader.inputChecksum)
         return reader.skippedBlankLines
     }
 
@@ -201,7 +207,9 @@ struct StreamedSizing {
             }
         }
         progress?(0, rowCount)
-        _ = try forEachBlock(header: { _ in }) { block, firstRecord in
+        var inputChecksum: UInt32 = 0
+        var shardRows = 0
+        _ = try forEachBlock(header: { _ in }, checksum: shard == nil ? nil : { inputChecksum = $0 }) { block, firstRecord in
             let n = block.count - firstRecord
             guard n > 0 else { return }
             if output == nil {
@@ -209,6 +217,7 @@ struct StreamedSizing {
                 // (the same whatever the cache holds).
                 let first = try layout([Self.row(block, firstRecord).row])
                 output = SizingOutput(format: format, sectioned: false, spacing: first.interRowSpacing.units, configurationHash: hash)
+                output.isShard = shard != nil
                 try out.write(output.start() + output.beginSection(header: try first.offsets.headerFrame(ofSection: 0)))
                 missing.formUnion(first.planMissingGlyphs) // (its row is measured again with its block)
                 footer = try first.offsets.footerFrame(ofSection: 0).height
@@ -229,6 +238,22 @@ struct StreamedSizing {
                 let heights = (0..<rows.count).map { try! measured.offsets.height(of: RowPosition(section: 0, row: $0)).units }
                 return (heights, invalid == 0 && measured.rowMissingGlyphs.isEmpty)
             }
+            if let shard {
+                // Only this shard's runs of rows.
+                var k = 0
+                while k < n {
+                    let run = (done + k) / MeasureJob.shardRecords
+                    let end = min(n, (run + 1) * MeasureJob.shardRecords - done)
+                    if run % shard.count == shard.index {
+                        try out.write(output.shardRows(try measure(Array(k..<end)).heights, firstRow: done + k))
+                        shardRows += end - k
+                    }
+                    k = end
+                }
+                done += n
+                progress?(done, rowCount)
+                return
+            }
             let stored = try cache?.heights(rows: n, block: block, firstRecord: firstRecord, fields: columns.count, measure: measure)
                 ?? measure(Array(0..<n)).heights
             try out.write(output.rows(stored, firstRow: done))
@@ -239,7 +264,8 @@ struct StreamedSizing {
         guard done == rowCount, try identity() == before else { throw CommandError("\(csvPath) changed while it was read") }
         guard output != nil else { return nil }
         let end = RowOffsetCache.VerticalSpan(top: output.rowsEnd, height: footer)
-        try out.write(output.endSection(footer: end) + output.finish(columnWidths: columnWidths))
+        let shardInfo = shard.map { HeightsFile.ShardInfo(index: $0.index, count: $0.count, tableRows: rowCount, inputChecksum: inputChecksum) }
+        try out.write(output.endSection(footer: end) + output.finish(columnWidths: columnWidths, shard: shardInfo))
         try out.commit()
         if replaced > 0 { StandardError.print("yardstick: warning: \(replaced) invalid UTF-8 sequence(s) replaced by U+FFFD") }
         StandardError.warnMissing(missing, fonts: fonts)
@@ -249,6 +275,10 @@ struct StreamedSizing {
             for warning in cache.newWarnings() { StandardError.print("yardstick: warning: --cache: \(warning)") }
         }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        if let shard {
+            return "rows: \(shardRows) (shard \(shard.index)/\(shard.count) of \(rowCount); column names not counted)\n"
+                + "total height: \(OutputNumber.format(output.rowsEnd.points)) pt (of this shard's rows)\nseconds: \(String(format: "%.3f", seconds))"
+        }
         return "rows: \(rowCount) (column names not counted)\nsections: 1\n"
             + "total height: \(OutputNumber.format(end.bottom.points)) pt\nseconds: \(String(format: "%.3f", seconds))"
             + ((cache?.cachedRows ?? 0) > 0 ? "\nrows from the cache: \(cache!.cachedRows)" : "")
