@@ -12,7 +12,7 @@ final class MappedBytes: @unchecked Sendable { // immutable after init
     private let mapped: Bool
 
     init(path: String) throws(HeightsFileError) {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK) // (a FIFO must not block: it is refused below)
         guard fd >= 0 else { throw .cannotRead(path: path, reason: String(cString: strerror(errno))) }
         defer { close(fd) }
         var info = stat()

@@ -117,4 +117,31 @@ final class CellCacheFileTests: XCTestCase {
             XCTAssertTrue("\($0)".contains("not a folder"))
         }
     }
+
+    /// What a hostile review found: a FIFO where a cache file goes is replaced, not waited on;
+    /// a damaged file is rebuilt even by a run that adds nothing.
+    func testAFIFOOrADamagedFileIsReplaced() throws {
+        let path = try filled(10).path
+        let blocks = path.replacingOccurrences(of: "/cells-", with: "/blocks-").replacingOccurrences(of: ".ysc", with: ".ysb")
+        for file in [path, blocks] {
+            try? FileManager.default.removeItem(atPath: file)
+            XCTAssertEqual(mkfifo(file, 0o644), 0)
+        }
+        let cache = try CellCacheFile(directory: directory, fingerprint: 7, limitBytes: 1 << 30) // (would block on open before)
+        XCTAssertEqual(cache.warnings.count, 2, "\(cache.warnings)")
+        XCTAssertTrue(cache.warnings.allSatisfy { $0.contains("not a regular file") }, "\(cache.warnings)")
+        try cache.save() // nothing added: replaced all the same
+        XCTAssertEqual(try CellCacheFile(directory: directory, fingerprint: 7, limitBytes: 1 << 30).warnings, [])
+        var info = stat()
+        XCTAssertEqual(stat(path, &info), 0)
+        XCTAssertEqual(info.st_mode & S_IFMT, S_IFREG)
+
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        bytes.append(Data(count: 1_000))
+        try bytes.write(to: URL(fileURLWithPath: path))
+        let damaged = try CellCacheFile(directory: directory, fingerprint: 7, limitBytes: 1 << 30)
+        XCTAssertTrue(damaged.warnings.first?.contains("rebuilding") ?? false, "\(damaged.warnings)")
+        try damaged.save()
+        XCTAssertEqual(try CellCacheFile(directory: directory, fingerprint: 7, limitBytes: 1 << 30).warnings, [])
+    }
 }

@@ -96,10 +96,11 @@ final class StreamedSizingTests: XCTestCase {
         try table.replacingOccurrences(of: "P12,S0,\"Leave at the door #12\"", with: "P12,S0,\"Leave at the door #99\"").write(toFile: path, atomically: false, encoding: .utf8)
         let changed = try run(["measure", path, "--config", config, "--cache", cache])
         XCTAssertEqual(changed.out, try run(["measure", path, "--config", config]).out)
-        // Standard input and grouping are read whole: the cache cannot follow them.
+        // Standard input and grouping are read whole: the cache cannot follow them, and says so.
         let piped = try run(["measure", "-", "--config", config, "--cache", cache], inputFile: path)
-        XCTAssertEqual(piped.status, 1)
-        XCTAssertTrue(piped.err.contains("--cache with --config needs the table read in blocks"), piped.err)
+        XCTAssertEqual(piped.status, 0, piped.err)
+        XCTAssertEqual(piped.out, try run(["measure", path, "--config", config]).out)
+        XCTAssertTrue(piped.err.contains("--cache is not used: with --config it needs the table read in blocks"), piped.err)
     }
 
     /// `--shard I/N` with `--config`: the shards merge into the very file one run writes (a grid
@@ -131,5 +132,32 @@ final class StreamedSizingTests: XCTestCase {
                               inputFile: path).err.contains("--shard with --config needs the table read in blocks"))
         XCTAssertTrue(try run(["measure", path, "--config", config, "--format", "bin", "--shard", "0/2", "--cache", file("cache").path,
                                "--output", file("x.bin").path]).err.contains("do not go together"))
+    }
+
+    /// What a hostile review found: a file with no rows or nothing at all is a clear error, as
+    /// from standard input; a row of invalid UTF-8 keeps only itself out of the cache.
+    func testEmptyFilesAndInvalidRows() throws {
+        let config = try write(#"{"layout": "list", "width": 300, "cell": {"text": {"column": "Name"}}}"#, "list.json")
+        for (k, text) in ["", "\n\n", "\u{FEFF}"].enumerated() {
+            let path = try write(text, "empty\(k).csv")
+            let failed = try run(["measure", path, "--config", config, "--output", file("never.csv").path])
+            XCTAssertEqual(failed.status, 1, "\(k): \(failed.err)")
+            XCTAssertTrue(failed.err.contains("no header record"), failed.err)
+        }
+        let onlyHeader = try run(["measure", try write("Name\n", "header.csv"), "--config", config])
+        XCTAssertEqual(onlyHeader.status, 0, onlyHeader.err)
+        XCTAssertEqual(onlyHeader.out, "row,height,offset\n")
+
+        var bytes = Array(table.utf8)
+        let at = bytes.firstIndex(of: UInt8(ascii: "#"))! // in the first row's note
+        bytes[at] = 0xFF
+        try Data(bytes).write(to: file("invalid.csv"))
+        let cache = file("cache").path
+        let first = try run(["measure", file("invalid.csv").path, "--config", config, "--cache", cache])
+        XCTAssertTrue(first.err.contains("1 invalid UTF-8 sequence(s) replaced"), first.err)
+        let second = try run(["measure", file("invalid.csv").path, "--config", config, "--cache", cache])
+        XCTAssertEqual(second.out, first.out)
+        XCTAssertTrue(second.err.contains("1 invalid UTF-8 sequence(s) replaced"), second.err)
+        XCTAssertTrue(second.err.contains("rows from the cache: 16999"), second.err)
     }
 }

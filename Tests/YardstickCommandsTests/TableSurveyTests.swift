@@ -8,17 +8,18 @@ final class TableSurveyTests: XCTestCase {
 
     /// A survey reads back as written, only for the same file identity, and never when damaged.
     func testASurveyReadsBackOnlyForItsFile() {
-        let bytes = survey.encoded(identity: identity)
-        XCTAssertEqual(TableSurvey(decoding: bytes, identity: identity), survey)
+        let bytes = survey.encoded(identity: identity, fingerprint: 42)
+        XCTAssertEqual(TableSurvey(decoding: bytes, identity: identity, fingerprint: 42), survey)
         var other = identity
         other[4] += 1 // modified a nanosecond later
-        XCTAssertNil(TableSurvey(decoding: bytes, identity: other))
+        XCTAssertNil(TableSurvey(decoding: bytes, identity: other, fingerprint: 42))
+        XCTAssertNil(TableSurvey(decoding: bytes, identity: identity, fingerprint: 43)) // another config's (a renamed file)
         for k in [0, 9, 20, bytes.count / 2, bytes.count - 1] {
             var damaged = bytes
             damaged[k] ^= 0x04
-            XCTAssertNil(TableSurvey(decoding: damaged, identity: identity), "byte \(k)")
+            XCTAssertNil(TableSurvey(decoding: damaged, identity: identity, fingerprint: 42), "byte \(k)")
         }
-        XCTAssertNil(TableSurvey(decoding: Array(bytes.dropLast(9)), identity: identity))
+        XCTAssertNil(TableSurvey(decoding: Array(bytes.dropLast(9)), identity: identity, fingerprint: 42))
     }
 
     /// A file changed in the last two seconds has no identity yet: its times may still move.

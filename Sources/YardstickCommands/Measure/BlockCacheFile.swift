@@ -45,14 +45,19 @@ final class BlockCacheFile {
     }
 
     private func load() {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK) // (a FIFO there must not block)
         guard fd >= 0 else {
-            if errno == ELOOP { warnings.append("\(path) is a symbolic link; replacing it with a cache file") }
+            if errno == ELOOP { warnings.append("\(path) is a symbolic link; replacing it with a cache file"); damaged = true }
             return
         }
         defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size <= limitBytes else { return }
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+            warnings.append("\(path) is not a regular file; replacing it with a cache file")
+            damaged = true
+            return
+        }
+        guard info.st_size <= limitBytes else { damaged = true; return } // (a smaller limit than the run that wrote it: rewritten within it)
         var data = [UInt8](repeating: 0, count: Int(info.st_size))
         var got = 0
         while got < data.count {
@@ -83,6 +88,7 @@ final class BlockCacheFile {
         }
         if let problem {
             warnings.append("\(path) \(problem); rebuilding it")
+            damaged = true
             bytes = []
             index = [:]
         }

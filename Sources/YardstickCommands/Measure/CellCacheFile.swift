@@ -43,6 +43,8 @@ package final class CellCacheFile: CellCache, @unchecked Sendable { // lookups r
     private var run: UInt64 = 1
     /// Slots that failed their check when a lookup found them (lookups run on several threads).
     private let badSlots = Atomic<Int>(0)
+    /// The file is to be replaced even if this run adds nothing (it was damaged or not a file).
+    private var rebuild = false
     private var added: [(CellKey, CellCacheValue)] = []
     /// Whole blocks of records, in a file of their own beside the cells (an eighth of the limit).
     private let blocks: BlockCacheFile
@@ -95,19 +97,24 @@ package final class CellCacheFile: CellCache, @unchecked Sendable { // lookups r
 
     /// Maps the file, if there is one and it is whole; otherwise notes why it will be rebuilt.
     private func load() {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK) // (a FIFO there must not block)
         guard fd >= 0 else {
-            if errno == ELOOP { cellWarnings.append("\(path) is a symbolic link; replacing it with a cache file"); return }
+            if errno == ELOOP { cellWarnings.append("\(path) is a symbolic link; replacing it with a cache file"); rebuild = true; return }
             if errno != ENOENT { cellWarnings.append("cannot read \(path) (\(FileDescriptor.lastErrorText())); starting an empty cache") }
             return
         }
         var keep = false
         defer { if !keep { close(fd) } }
         var info = stat()
-        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return }
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+            cellWarnings.append("\(path) is not a regular file; replacing it with a cache file")
+            rebuild = true
+            return
+        }
         let size = Int(info.st_size)
         guard size >= Self.headerSize, let p = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), p != MAP_FAILED else {
             cellWarnings.append("\(path) is corrupt (\(size) bytes, shorter than its header); rebuilding it")
+            rebuild = true
             return
         }
         let bytes = UnsafeRawBufferPointer(start: p, count: size)
@@ -135,6 +142,7 @@ package final class CellCacheFile: CellCache, @unchecked Sendable { // lookups r
         }
         if let problem {
             cellWarnings.append("\(path) \(problem); rebuilding it")
+            rebuild = true
             munmap(p, size)
             return
         }
@@ -223,7 +231,7 @@ package final class CellCacheFile: CellCache, @unchecked Sendable { // lookups r
     /// the folder's other cache files to the limit.
     package func save() throws(CommandError) {
         // Nothing new and nothing damaged met: the file stays as it is.
-        guard !added.isEmpty || badSlots.load(ordering: .relaxed) > 0 else {
+        guard !added.isEmpty || badSlots.load(ordering: .relaxed) > 0 || rebuild else {
             try blocks.save()
             return
         }
@@ -338,7 +346,7 @@ package final class CellCacheFile: CellCache, @unchecked Sendable { // lookups r
 
     /// Whether the file starts with a cell or block cache's magic.
     private static func isCacheFile(_ path: String) -> Bool {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
         guard fd >= 0 else { return false }
         defer { close(fd) }
         var head = [UInt8](repeating: 0, count: 8)

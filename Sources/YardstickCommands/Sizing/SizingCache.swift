@@ -7,8 +7,9 @@ import YardstickTable
 /// else when the table is read in blocks).
 ///
 /// A block seen before is taken whole; otherwise each row is looked up by a 128-bit key of its
-/// fields' bytes, and only the rows not found are laid out. Rows of a layout that met missing
-/// glyphs are not kept, so every run reports them.
+/// fields' bytes, and only the rows not found are laid out. Rows with invalid UTF-8, and the
+/// rows of a layout that met missing glyphs, are not kept (nor their block), so every run
+/// reports them.
 final class SizingCache {
     let file: CellCacheFile
     /// Rows taken from the cache.
@@ -38,7 +39,7 @@ final class SizingCache {
     /// `firstRecord`): the whole block when it was seen before, else rows from the cache and the
     /// others from `measure` (given their indices: their heights, and whether they may be kept).
     func heights(rows: Int, block: CSVBlock, firstRecord: Int, fields: Int,
-                 measure: ([Int]) throws -> (heights: [Int64], keep: Bool)) throws -> [Int64] {
+                 measure: ([Int]) throws -> (heights: [Int64], keep: [Bool])) throws -> [Int64] {
         let count = rows
         let blockKey = TableMeasurer.blockKey(block, hasHeaderRecord: firstRecord == 1, headerFields: fields)
         if let stored = file.block(for: blockKey), stored.heights.count == count, stored.naturalWidths.isEmpty {
@@ -57,9 +58,9 @@ final class SizingCache {
             let (measured, keep) = try measure(missing)
             for (j, k) in missing.enumerated() {
                 heights[k] = measured[j]
-                if keep { file.store(CellCacheValue(natural: 0, height: Double(measured[j])), for: keys[k]) }
+                if keep[j] { file.store(CellCacheValue(natural: 0, height: Double(measured[j])), for: keys[k]) }
             }
-            if !keep { return heights.map { $0! } }
+            if keep.contains(false) { return heights.map { $0! } }
         }
         let all = heights.map { $0! }
         file.storeBlock(MeasuredBlock(heights: all, naturalWidths: []), for: blockKey)

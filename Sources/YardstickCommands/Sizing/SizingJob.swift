@@ -99,8 +99,13 @@ package struct SizingJob {
         let sizing = try Result { () throws(ConfigError) in try SizingConfig(json: configuration) }.mapError { CommandError("\(configPath): \($0)") }.get()
         let start = DispatchTime.now().uptimeNanoseconds
         let streams = replayPath == nil && StreamedSizing.applies(to: sizing, csvPath: csvPath, fonts: fonts)
-        for (option, given) in [("--cache", cache != nil), ("--shard", shard != nil)] where given && !streams {
-            throw CommandError("\(option) with --config needs the table read in blocks: a CSV file (not standard input), no \"sections\" grouping, no --replay or --system-fallback")
+        let blocksNeeded = "the table read in blocks: a CSV file (not standard input), no \"sections\" grouping, no --replay or --system-fallback"
+        if shard != nil && !streams { throw CommandError("--shard with --config needs \(blocksNeeded)") }
+        var cache = cache
+        if cache != nil && !streams {
+            // A cache is only ever a saving.
+            StandardError.print("yardstick: warning: --cache is not used: with --config it needs \(blocksNeeded)")
+            cache = nil
         }
         if cache != nil && shard != nil { throw CommandError("--cache and --shard do not go together with --config yet") }
         if streams {

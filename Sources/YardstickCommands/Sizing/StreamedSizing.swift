@@ -68,7 +68,7 @@ struct StreamedSizing {
                 try header(Self.row(block, 0).row.fields)
                 seenHeader = true
             }
-            try body(block, firstRecord)
+            if block.count > firstRecord { try body(block, firstRecord) } // (a file of only a header, or nothing)
         }
         guard seenHeader else { throw CommandError("the CSV file has no header record") }
         checksum?(reader.inputChecksum)
@@ -146,16 +146,16 @@ struct StreamedSizing {
         let job = SizingJob(config: sizing, format: format, threads: threads)
         // With a cache, a survey of this very file kept by an earlier run spares passes 1 and 2.
         let settings = String(decoding: configuration, as: UTF8.self)
-        let kept: (path: String, identity: [Int64])?
+        let kept: (path: String, identity: [Int64], fingerprint: UInt64)?
         if let directory = cache?.directory, let identity = TableSurvey.identity(of: csvPath) {
             let fingerprint = try Fingerprint.of(settings: ["measure --config survey", settings], fonts: engine.fonts)
-            kept = (directory + "/survey-" + CellCacheFile.hex(fingerprint) + ".yss", identity)
+            kept = (directory + "/survey-" + CellCacheFile.hex(fingerprint) + ".yss", identity, fingerprint)
         } else {
             kept = nil
         }
         var survey: TableSurvey
         var surveyed = false
-        if let kept, let found = TableSurvey.load(kept.path, identity: kept.identity) {
+        if let kept, let found = TableSurvey.load(kept.path, identity: kept.identity, fingerprint: kept.fingerprint) {
             survey = found
             _ = try check(found.columns, job: job)
         } else {
@@ -203,7 +203,7 @@ struct StreamedSizing {
             } catch { StandardError.print("yardstick: warning: \(error); measuring without a cache") } // a cache is only ever a saving
             for warning in cache?.file.newWarnings() ?? [] { StandardError.print("yardstick: warning: --cache: \(warning)") }
             if surveyed, cache != nil, let kept {
-                do { try survey.save(kept.path, identity: kept.identity) } catch { StandardError.print("yardstick: warning: --cache: \(error)") }
+                do { try survey.save(kept.path, identity: kept.identity, fingerprint: kept.fingerprint) } catch { StandardError.print("yardstick: warning: --cache: \(error)") }
             }
         }
         progress?(0, rowCount)
@@ -223,20 +223,20 @@ struct StreamedSizing {
                 footer = try first.offsets.footerFrame(ofSection: 0).height
                 columnWidths = first.columnWidths
             }
-            // Rows to lay out, by index in the block: their heights, and whether they may be kept
-            // in a cache (nothing to report: no invalid UTF-8, no missing glyphs).
-            let measure = { (indices: [Int]) throws -> (heights: [Int64], keep: Bool) in
-                var invalid = 0
+            // Rows to lay out, by index in the block: their heights, and which may be kept in a
+            // cache (nothing to report: no invalid UTF-8 in the row, no missing glyphs in the batch).
+            let measure = { (indices: [Int]) throws -> (heights: [Int64], keep: [Bool]) in
+                var clean: [Bool] = []
                 let rows = indices.map { k in
                     let (row, count) = Self.row(block, firstRecord + k)
-                    invalid += count
+                    replaced += count
+                    clean.append(count == 0)
                     return row
                 }
-                replaced += invalid
                 let measured = try layout(rows)
                 missing.formUnion(measured.rowMissingGlyphs)
                 let heights = (0..<rows.count).map { try! measured.offsets.height(of: RowPosition(section: 0, row: $0)).units }
-                return (heights, invalid == 0 && measured.rowMissingGlyphs.isEmpty)
+                return (heights, measured.rowMissingGlyphs.isEmpty ? clean : clean.map { _ in false })
             }
             if let shard {
                 // Only this shard's runs of rows.

@@ -40,10 +40,12 @@ struct TableSurvey: Equatable {
                 Int64(info.st_ctim.tv_sec), Int64(info.st_ctim.tv_nsec)]
     }
 
-    func encoded(identity: [Int64]) -> [UInt8] {
+    /// The bytes kept for a file of `identity`, under the config and fonts' `fingerprint`.
+    func encoded(identity: [Int64], fingerprint: UInt64) -> [UInt8] {
         var out = Self.magic
         func put(_ v: UInt64) { withUnsafeBytes(of: v.littleEndian) { out += $0 } }
         put(Self.version)
+        put(fingerprint)
         for v in identity { put(UInt64(bitPattern: v)) }
         for v in [rowCount, raggedRows, skippedBlankLines, columns.count] { put(UInt64(v)) }
         for name in columns { put(UInt64(name.utf8.count)); out += name.utf8 }
@@ -52,9 +54,9 @@ struct TableSurvey: Equatable {
         return out
     }
 
-    /// The survey kept in `bytes` for a file of `identity`; nil when it is another file's, of
-    /// another version, or damaged.
-    init?(decoding bytes: [UInt8], identity: [Int64]) {
+    /// The survey kept in `bytes` for a file of `identity` under `fingerprint`; nil when it is
+    /// another file's or another config's, of another version, or damaged.
+    init?(decoding bytes: [UInt8], identity: [Int64], fingerprint: UInt64) {
         guard bytes.count >= 16 + 8, bytes.starts(with: Self.magic) else { return nil }
         let body = bytes.count - 8
         let check = bytes.withUnsafeBytes { ByteHash.bulk($0.baseAddress, count: body, seed: 0x5953_5355_5256) }
@@ -65,7 +67,7 @@ struct TableSurvey: Equatable {
             return bytes.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: at, as: UInt64.self)) }
         }
         let stored = bytes.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: body, as: UInt64.self)) }
-        guard stored == check, next() == Self.version else { return nil }
+        guard stored == check, next() == Self.version, next() == fingerprint else { return nil }
         for v in identity { guard next() == UInt64(bitPattern: v) else { return nil } }
         guard let rows = next(), let ragged = next(), let skipped = next(), let count = next(), count < 1 << 20 else { return nil }
         var names: [String] = []
@@ -84,20 +86,22 @@ struct TableSurvey: Equatable {
     }
 
     /// The survey kept at `path` for a file of `identity`, if any.
-    static func load(_ path: String, identity: [Int64]) -> TableSurvey? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+    static func load(_ path: String, identity: [Int64], fingerprint: UInt64) -> TableSurvey? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK) // (a FIFO there must not block)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
         var bytes = [UInt8](repeating: 0, count: 1 << 16)
         let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
         guard n > 0, n < bytes.count else { return nil }
-        return TableSurvey(decoding: Array(bytes[..<n]), identity: identity)
+        return TableSurvey(decoding: Array(bytes[..<n]), identity: identity, fingerprint: fingerprint)
     }
 
     /// Keeps the survey at `path` (replaced whole, never written through a link).
-    func save(_ path: String, identity: [Int64]) throws(CommandError) {
+    func save(_ path: String, identity: [Int64], fingerprint: UInt64) throws(CommandError) {
         let output = try CellCacheFile.replacement(for: path)
-        try output.write(encoded(identity: identity))
+        try output.write(encoded(identity: identity, fingerprint: fingerprint))
         try output.commit()
     }
 }
