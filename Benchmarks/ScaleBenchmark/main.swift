@@ -175,3 +175,13 @@ for i in 0..<4 {
 let merge = run(yardstick, ["merge"] + (0..<4).map { "\(work)/shard-\($0).bin" } + ["--output", "\(work)/merged.bin"])
 guard same("\(work)/single.bin", "\(work)/merged.bin") else { fail("the merged file differs from the single run's") }
 print("single run \(s(single.seconds)); shards \(shardSeconds.map(s).joined(separator: ", ")) (slowest \(s(shardSeconds.max()!))); merge \(s(merge.seconds)); merged file byte-identical")
+// The same with a config (each shard computes the column widths itself).
+let configSingle = run(yardstick, config + [t, "--format", "bin", "--output", "\(work)/config-single.bin"])
+var configShardSeconds: [Double] = []
+for i in 0..<4 {
+    configShardSeconds.append(run(yardstick, config + [t, "--format", "bin", "--shard", "\(i)/4", "--output", "\(work)/config-shard-\(i).bin"]).seconds)
+}
+let configMerge = run(yardstick, ["merge"] + (0..<4).map { "\(work)/config-shard-\($0).bin" } + ["--output", "\(work)/config-merged.bin"])
+guard same("\(work)/config-single.bin", "\(work)/config-merged.bin") else { fail("the merged config shards differ from the single run's") }
+print("--config grid-wrap.json: single run \(s(configSingle.seconds)); shards \(configShardSeconds.map(s).joined(separator: ", ")) (slowest \(s(configShardSeconds.max()!))); merge \(s(configMerge.seconds)); merged file byte-identical")
+
