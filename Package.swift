@@ -18,6 +18,8 @@ let package = Package(
     platforms: [.macOS(.v15)], // Synchronization's Mutex and Atomic
     products: [
         .library(name: "Yardstick", targets: ["Yardstick"]),
+        // The C interface (include/yardstick.h) as a shared library: libYardstickC.so.
+        .library(name: "YardstickC", type: .dynamic, targets: ["YardstickC"]),
         .executable(name: "yardstick", targets: ["yardstick"]),
     ],
     dependencies: [
@@ -34,6 +36,7 @@ let package = Package(
         .target(name: "CICU", linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icudata")]),
         .target(name: "CMemoryHints"),
         .target(name: "CFileCopy"),
+        .target(name: "CYardstickErrors"),
 
         // The text engine, one module per pipeline stage.
         .target(name: "YardstickFonts", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig"]),
@@ -52,6 +55,7 @@ let package = Package(
 
         // Public umbrella, command logic, CLI.
         .target(name: "Yardstick", dependencies: ["YardstickFonts", "YardstickLayout", "YardstickTemplates", "YardstickOffsets", "YardstickTable"]),
+        .target(name: "YardstickC", dependencies: ["Yardstick", "CYardstickErrors"]),
         .target(name: "YardstickCommands", dependencies: ["YardstickFonts", "YardstickShaping", "YardstickLayout", "YardstickTemplates", "YardstickOffsets", "YardstickTable", "CMemoryHints", "CFileCopy"]),
         .executableTarget(name: "yardstick", dependencies: ["YardstickCommands", "YardstickLayout", "YardstickOffsets", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
 

@@ -193,11 +193,11 @@ import CICU
     private static func lookUp(_ s: UInt32) -> Class {
         // Controls (ICU gives most of them CM) and U+2010 HYPHEN (a BA that LB20a treats as HY) go to ICU.
         if (s < 0x20 && s != 0x09) || (s >= 0x7F && s < 0xA0) || s == 0x2010 { return .other }
-        let icu = Int(ys_line_break_class(s))
+        let icu = Int(yardstick_icu_line_break_class(s))
         guard icu >= 0 && icu < fromICU.count else { return .other }
         let c = fromICU[icu]
         if c == .op || c == .cp {
-            let width = ys_east_asian_width(s) // 2 Halfwidth, 3 Fullwidth, 5 Wide
+            let width = yardstick_icu_east_asian_width(s) // 2 Halfwidth, 3 Fullwidth, 5 Wide
             if width == 2 || width == 3 || width == 5 { return c == .op ? .opWide : .cpWide }
         }
         return c

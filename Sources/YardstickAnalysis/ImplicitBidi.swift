@@ -81,7 +81,7 @@ final class ImplicitBidi {
     /// W2 and W3 on the way: each looks only backwards.
     @inline(__always) func append(_ scalar: UInt32) -> Bool {
         let L = Self.L, R = Self.R, EN = Self.EN, AN = Self.AN, AL = Self.AL
-        let c = scalar < 0x10000 ? classTable[Int(scalar)] : UInt8(truncatingIfNeeded: ys_bidi_class(scalar))
+        let c = scalar < 0x10000 ? classTable[Int(scalar)] : UInt8(truncatingIfNeeded: yardstick_icu_bidi_class(scalar))
         // B 7, LRE 11, LRO 12, RLE 14, RLO 15, PDF 16, BN 18, FSI 19, LRI 20, RLI 21, PDI 22.
         if c == 7 || (c >= 11 && c != AL && c != Self.NSM) { return false }
         let k = count
@@ -229,12 +229,12 @@ final class ImplicitBidi {
                 // (The first paired bracket past ASCII is U+0F3A.)
                 type = scalar == 0x28 || scalar == 0x5B || scalar == 0x7B ? 1 : scalar == 0x29 || scalar == 0x5D || scalar == 0x7D ? 2 : 0
             } else {
-                type = ys_bidi_paired_bracket_type(scalar)
+                type = yardstick_icu_bidi_paired_bracket_type(scalar)
             }
             if scalar == 0x2329 || scalar == 0x232A || scalar == 0x3008 || scalar == 0x3009 { return false }
             if type == 1 {
                 guard openers.count < 63 else { return false }
-                let closing = scalar < 0x80 ? (scalar == 0x28 ? scalar + 1 : scalar + 2) : ys_bidi_paired_bracket(scalar)
+                let closing = scalar < 0x80 ? (scalar == 0x28 ? scalar + 1 : scalar + 2) : yardstick_icu_bidi_paired_bracket(scalar)
                 openers.append((closing, Int32(k)))
             } else if type == 2 {
                 let closing = scalar

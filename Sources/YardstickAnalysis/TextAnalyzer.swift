@@ -423,14 +423,14 @@ public final class TextAnalyzer {
 
     @inline(__always)
     func tagFor(_ code: Int32) -> UInt32 {
-        guard code >= 0 && code < 256 else { let t = ys_script_iso15924(code); return t == 0 ? ScriptTag.common : t }
+        guard code >= 0 && code < 256 else { let t = yardstick_icu_script_iso15924(code); return t == 0 ? ScriptTag.common : t }
         let cached = scriptTags[Int(code)]
         if cached != 0 { return cached }
-        let tag = ys_script_iso15924(code)
+        let tag = yardstick_icu_script_iso15924(code)
         scriptTags[Int(code)] = tag == 0 ? ScriptTag.common : tag
         return scriptTags[Int(code)]
     }
 
     /// The ICU version in use ("72.1").
-    public static var icuVersion: String { String(cString: ys_icu_version()) }
+    public static var icuVersion: String { String(cString: yardstick_icu_icu_version()) }
 }

@@ -34,7 +34,7 @@ public enum CharacterProperties {
         // Emoji_Presentation characters live in these ranges only (Unicode 15).
         guard (s >= 0x231A && s <= 0x2B55) || s == 0x3030 || s == 0x303D || s == 0x3297 || s == 0x3299 || (s >= 0x1F000 && s <= 0x1FAFF)
         else { return false }
-        return ys_is_emoji_presentation(s) != 0
+        return yardstick_icu_is_emoji_presentation(s) != 0
     }
 
     /// ICU's UScriptCode for a scalar (0 Common, 1 Inherited, 17 Han, 18 Hangul, 20 Hiragana, 22 Katakana, 25 Latin…).

@@ -6,13 +6,13 @@ import CICU
 /// 320 KB, built on first use (about a millisecond each), shared by all threads, never freed.
 @usableFromInline enum UnicodeTables {
     /// UGraphemeClusterBreak per BMP scalar.
-    @usableFromInline static let graphemeBreak: UnsafePointer<UInt8> = bmpTable { ys_grapheme_cluster_break($0) }
+    @usableFromInline static let graphemeBreak: UnsafePointer<UInt8> = bmpTable { yardstick_icu_grapheme_cluster_break($0) }
     /// UScriptCode per BMP scalar (as Int16; -1 for ICU's invalid code).
-    @usableFromInline static let script: UnsafePointer<Int16> = bmpTable { ys_script_of($0) }
+    @usableFromInline static let script: UnsafePointer<Int16> = bmpTable { yardstick_icu_script_of($0) }
     /// UCharCategory per BMP scalar.
-    @usableFromInline static let generalCategory: UnsafePointer<UInt8> = bmpTable { ys_general_category($0) }
+    @usableFromInline static let generalCategory: UnsafePointer<UInt8> = bmpTable { yardstick_icu_general_category($0) }
     /// UCharDirection (bidi class) per BMP scalar.
-    @usableFromInline static let bidiClass: UnsafePointer<UInt8> = bmpTable { ys_bidi_class($0) }
+    @usableFromInline static let bidiClass: UnsafePointer<UInt8> = bmpTable { yardstick_icu_bidi_class($0) }
 
     /// `property` of every BMP scalar, in a table allocated once and never freed.
     private static func bmpTable<T: FixedWidthInteger>(_ property: (UInt32) -> Int32) -> UnsafePointer<T> {
@@ -22,14 +22,14 @@ import CICU
     }
 
     @inlinable @inline(__always) static func generalCategory(_ s: UInt32) -> Int32 {
-        s < 0x10000 ? Int32(generalCategory[Int(s)]) : ys_general_category(s)
+        s < 0x10000 ? Int32(generalCategory[Int(s)]) : yardstick_icu_general_category(s)
     }
 
     @inlinable @inline(__always) static func graphemeBreakClass(_ s: UInt32) -> Int32 {
-        s < 0x10000 ? Int32(graphemeBreak[Int(s)]) : ys_grapheme_cluster_break(s)
+        s < 0x10000 ? Int32(graphemeBreak[Int(s)]) : yardstick_icu_grapheme_cluster_break(s)
     }
 
     @inlinable @inline(__always) static func scriptCode(_ s: UInt32) -> Int32 {
-        s < 0x10000 ? Int32(script[Int(s)]) : ys_script_of(s)
+        s < 0x10000 ? Int32(script[Int(s)]) : yardstick_icu_script_of(s)
     }
 }

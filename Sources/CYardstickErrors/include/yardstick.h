@@ -1,0 +1,1 @@
+../../../include/yardstick.h

@@ -1,0 +1,150 @@
+// The C interface (include/yardstick.h): thin `@_cdecl` entry points over the public Swift API.
+// Objects cross as opaque pointers to retained boxes (`Unmanaged`), freed by their own `_free`
+// call; failures set the per-thread last error (CYardstickErrors) and return a `ys_status`.
+import CYardstickErrors
+import Yardstick
+
+/// The `ys_status` values of include/yardstick.h.
+enum Status: Int32 {
+    case ok = 0, invalidArgument = 1, fontError = 2, ioError = 3, formatError = 4
+}
+
+/// Records a failure for `ys_last_error()` and returns its status.
+func fail(_ status: Status, _ message: String) -> Int32 {
+    yardstick_c_set_last_error(message)
+    return status.rawValue
+}
+
+/// The object behind a C handle.
+final class Box<Value> {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+
+    static func handle(_ value: Value) -> OpaquePointer { OpaquePointer(Unmanaged.passRetained(Box(value)).toOpaque()) }
+
+    static func value(_ handle: OpaquePointer?) -> Value? {
+        guard let handle else { return nil }
+        return Unmanaged<Box<Value>>.fromOpaque(UnsafeRawPointer(handle)).takeUnretainedValue().value
+    }
+
+    static func free(_ handle: OpaquePointer?) {
+        guard let handle else { return }
+        Unmanaged<Box<Value>>.fromOpaque(UnsafeRawPointer(handle)).release()
+    }
+}
+
+// MARK: - Engine
+
+@_cdecl("ys_engine_create")
+public func ys_engine_create(_ paths: UnsafePointer<UnsafePointer<CChar>?>?, _ count: Int, _ includeBundled: Int32,
+                             _ engine: UnsafeMutablePointer<OpaquePointer?>?) -> Int32 {
+    guard let engine else { return fail(.invalidArgument, "ys_engine_create: engine is NULL") }
+    engine.pointee = nil
+    var files: [String] = []
+    for k in 0..<max(0, count) {
+        guard let paths, let path = paths[k] else { return fail(.invalidArgument, "ys_engine_create: font path \(k) is NULL") }
+        files.append(String(cString: path))
+    }
+    do {
+        let fonts = try FontCollection.make(fontPaths: files, includeBundled: includeBundled != 0)
+        engine.pointee = Box.handle(try TextEngine(fonts: fonts))
+        return Status.ok.rawValue
+    } catch {
+        return fail(.fontError, "\(error)")
+    }
+}
+
+@_cdecl("ys_engine_free")
+public func ys_engine_free(_ engine: OpaquePointer?) { Box<TextEngine>.free(engine) }
+
+// MARK: - Text layout
+
+@_cdecl("ys_layout_text")
+public func ys_layout_text(_ engine: OpaquePointer?, _ utf8: UnsafePointer<CChar>?, _ length: Int, _ options: UnsafePointer<ys_text_options>?,
+                           _ layout: UnsafeMutablePointer<OpaquePointer?>?) -> Int32 {
+    guard let layout else { return fail(.invalidArgument, "ys_layout_text: layout is NULL") }
+    layout.pointee = nil
+    guard let textEngine = Box<TextEngine>.value(engine) else { return fail(.invalidArgument, "ys_layout_text: engine is NULL") }
+    guard let options else { return fail(.invalidArgument, "ys_layout_text: options is NULL") }
+    guard length >= 0, utf8 != nil || length == 0 else { return fail(.invalidArgument, "ys_layout_text: text is NULL") }
+    let o = options.pointee
+    guard o.width.isFinite, o.width > 0 else { return fail(.invalidArgument, "ys_layout_text: width must be a finite number above 0 (got \(o.width))") }
+    guard o.font_size.isFinite, o.font_size >= 0 else { return fail(.invalidArgument, "ys_layout_text: font_size must be 0 or a finite number above 0") }
+    guard o.max_lines >= 0 else { return fail(.invalidArgument, "ys_layout_text: max_lines must be 0 or more") }
+    let text = utf8.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: length), as: UTF8.self) } ?? ""
+    var attributes = TextAttributes(size: o.font_size == 0 ? 17 : o.font_size, fontStyle: o.bold != 0 ? .bold : .regular)
+    attributes.maxLines = Int(o.max_lines)
+    if let problem = attributes.validationError { return fail(.invalidArgument, "ys_layout_text: \(problem)") }
+    layout.pointee = Box.handle(textEngine.layout(text, width: o.width, attributes: attributes))
+    return Status.ok.rawValue
+}
+
+@_cdecl("ys_text_layout_line_count")
+public func ys_text_layout_line_count(_ layout: OpaquePointer?) -> Int { Box<TextLayout>.value(layout)?.lineCount ?? 0 }
+
+@_cdecl("ys_text_layout_width")
+public func ys_text_layout_width(_ layout: OpaquePointer?) -> Double { Box<TextLayout>.value(layout)?.width ?? 0 }
+
+@_cdecl("ys_text_layout_height")
+public func ys_text_layout_height(_ layout: OpaquePointer?) -> Double { Box<TextLayout>.value(layout)?.height ?? 0 }
+
+@_cdecl("ys_text_layout_line")
+public func ys_text_layout_line(_ layout: OpaquePointer?, _ index: Int, _ line: UnsafeMutablePointer<ys_line>?) -> Int32 {
+    guard let textLayout = Box<TextLayout>.value(layout) else { return fail(.invalidArgument, "ys_text_layout_line: layout is NULL") }
+    guard let line else { return fail(.invalidArgument, "ys_text_layout_line: line is NULL") }
+    guard index >= 0, index < textLayout.lineCount else {
+        return fail(.invalidArgument, "ys_text_layout_line: line \(index) is outside 0..<\(textLayout.lineCount)")
+    }
+    let l = textLayout.lines[index]
+    line.pointee = ys_line(utf8_start: l.utf8Range.lowerBound, utf8_end: l.utf8Range.upperBound, top: l.top, height: l.height,
+                           baseline: l.baseline, ascent: l.ascent, descent: l.descent, width: l.width, is_truncated: l.isTruncated ? 1 : 0)
+    return Status.ok.rawValue
+}
+
+@_cdecl("ys_text_layout_free")
+public func ys_text_layout_free(_ layout: OpaquePointer?) { Box<TextLayout>.free(layout) }
+
+// MARK: - Heights files
+
+@_cdecl("ys_heights_file_open")
+public func ys_heights_file_open(_ path: UnsafePointer<CChar>?, _ file: UnsafeMutablePointer<OpaquePointer?>?) -> Int32 {
+    guard let file else { return fail(.invalidArgument, "ys_heights_file_open: file is NULL") }
+    file.pointee = nil
+    guard let path else { return fail(.invalidArgument, "ys_heights_file_open: path is NULL") }
+    do {
+        file.pointee = Box.handle(try HeightsFile(path: String(cString: path)))
+        return Status.ok.rawValue
+    } catch {
+        if case .cannotRead = error { return fail(.ioError, "\(error)") }
+        return fail(.formatError, "\(error)")
+    }
+}
+
+@_cdecl("ys_heights_file_row_count")
+public func ys_heights_file_row_count(_ file: OpaquePointer?) -> Int { Box<HeightsFile>.value(file)?.rowCount ?? 0 }
+
+@_cdecl("ys_heights_file_column_count")
+public func ys_heights_file_column_count(_ file: OpaquePointer?) -> Int { Box<HeightsFile>.value(file)?.columnCount ?? 0 }
+
+@_cdecl("ys_heights_file_row")
+public func ys_heights_file_row(_ file: OpaquePointer?, _ index: Int, _ top: UnsafeMutablePointer<Double>?, _ height: UnsafeMutablePointer<Double>?) -> Int32 {
+    guard let heights = Box<HeightsFile>.value(file) else { return fail(.invalidArgument, "ys_heights_file_row: file is NULL") }
+    guard index >= 0, index < heights.rowCount else { return fail(.invalidArgument, "ys_heights_file_row: row \(index) is outside 0..<\(heights.rowCount)") }
+    let row = heights.row(index)
+    top?.pointee = row.top.points
+    height?.pointee = row.height.points
+    return Status.ok.rawValue
+}
+
+@_cdecl("ys_heights_file_column_width")
+public func ys_heights_file_column_width(_ file: OpaquePointer?, _ index: Int, _ width: UnsafeMutablePointer<Double>?) -> Int32 {
+    guard let heights = Box<HeightsFile>.value(file) else { return fail(.invalidArgument, "ys_heights_file_column_width: file is NULL") }
+    guard index >= 0, index < heights.columnCount else {
+        return fail(.invalidArgument, "ys_heights_file_column_width: column \(index) is outside 0..<\(heights.columnCount)")
+    }
+    width?.pointee = heights.columnWidth(index)
+    return Status.ok.rawValue
+}
+
+@_cdecl("ys_heights_file_free")
+public func ys_heights_file_free(_ file: OpaquePointer?) { Box<HeightsFile>.free(file) }

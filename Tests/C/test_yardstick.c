@@ -1,0 +1,134 @@
+/* The C interface as a C program uses it (include/yardstick.h): built and run by `make test`
+ * (make test-c), against the shared library, with a heights file and the CSV the same
+ * `yardstick measure` run wrote. Exits non-zero at the first failed check. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "yardstick.h"
+
+static int failures = 0;
+#define CHECK(cond, ...) do { if (!(cond)) { fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__); fprintf(stderr, __VA_ARGS__); fprintf(stderr, "\n"); failures++; } } while (0)
+
+static void test_layout(ys_engine *engine) {
+    const char *text = "Headless row heights, shaped by HarfBuzz: مرحبا بالعالم and 日本語のテキスト too.";
+    ys_text_options options = { .width = 120, .font_size = 0, .bold = 0, .max_lines = 0 };
+    ys_text_layout *layout = NULL;
+    CHECK(ys_layout_text(engine, text, strlen(text), &options, &layout) == YS_OK, "layout: %s", ys_last_error());
+    size_t count = ys_text_layout_line_count(layout);
+    CHECK(count >= 3, "a 120 pt column wraps this text (got %zu lines)", count);
+    size_t next = 0;
+    double bottom = 0;
+    for (size_t i = 0; i < count; i++) {
+        ys_line line;
+        CHECK(ys_text_layout_line(layout, i, &line) == YS_OK, "line %zu: %s", i, ys_last_error());
+        CHECK(line.utf8_start == next && line.utf8_end > line.utf8_start, "line %zu covers the bytes after the line before", i);
+        CHECK(line.width > 0 && line.width <= 120 + 1e-9, "line %zu fits the width (%g)", i, line.width);
+        CHECK(line.top >= bottom - 1e-9 && line.height > 0, "line %zu follows the one before", i);
+        CHECK(line.baseline > line.top && line.baseline <= line.top + line.height, "line %zu's baseline is in its box", i);
+        CHECK(!line.is_truncated, "no line is cut without max_lines");
+        next = line.utf8_end;
+        bottom = line.top + line.height;
+    }
+    CHECK(next == strlen(text), "the lines cover the whole text (%zu of %zu bytes)", next, strlen(text));
+    CHECK(fabs(ys_text_layout_height(layout) - bottom) < 1e-9, "the height is the last line's bottom");
+    ys_line line;
+    CHECK(ys_text_layout_line(layout, count, &line) == YS_INVALID_ARGUMENT, "a line past the end is an error");
+    CHECK(strstr(ys_last_error(), "outside") != NULL, "and says so: %s", ys_last_error());
+    ys_text_layout_free(layout);
+
+    /* Two lines at most: the second ends in an ellipsis. */
+    options.max_lines = 2;
+    CHECK(ys_layout_text(engine, text, strlen(text), &options, &layout) == YS_OK, "layout: %s", ys_last_error());
+    CHECK(ys_text_layout_line_count(layout) == 2, "max_lines 2 gives 2 lines");
+    CHECK(ys_text_layout_line(layout, 1, &line) == YS_OK && line.is_truncated, "the last line is cut");
+    ys_text_layout_free(layout);
+
+    /* Bad input: clear errors, no object. */
+    options.width = 0;
+    layout = (ys_text_layout *)1;
+    CHECK(ys_layout_text(engine, text, strlen(text), &options, &layout) == YS_INVALID_ARGUMENT && layout == NULL, "width 0 is refused");
+    CHECK(strstr(ys_last_error(), "width") != NULL, "the message names the width: %s", ys_last_error());
+    options.width = NAN;
+    CHECK(ys_layout_text(engine, text, strlen(text), &options, &layout) == YS_INVALID_ARGUMENT, "a NaN width is refused");
+    options.width = 100;
+    CHECK(ys_layout_text(NULL, text, strlen(text), &options, &layout) == YS_INVALID_ARGUMENT, "no engine is refused");
+    CHECK(ys_layout_text(engine, NULL, 5, &options, &layout) == YS_INVALID_ARGUMENT, "no text is refused");
+    const char invalid[] = { 'a', (char)0xFF, 'b' };
+    CHECK(ys_layout_text(engine, invalid, sizeof invalid, &options, &layout) == YS_OK, "invalid UTF-8 is read as U+FFFD");
+    ys_text_layout_free(layout);
+    ys_text_layout_free(NULL);
+}
+
+static void test_heights_file(const char *bin, const char *csv) {
+    ys_heights_file *file = NULL;
+    CHECK(ys_heights_file_open(bin, &file) == YS_OK, "open %s: %s", bin, ys_last_error());
+    FILE *text = fopen(csv, "r");
+    CHECK(text != NULL, "open %s", csv);
+    if (!text || !file) return;
+    char buffer[256];
+    CHECK(fgets(buffer, sizeof buffer, text) && strcmp(buffer, "row,height,offset\n") == 0, "the CSV's header line");
+    size_t rows = 0;
+    long row;
+    double height, offset;
+    while (fscanf(text, "%ld,%lf,%lf\n", &row, &height, &offset) == 3) {
+        double top = -1, h = -1;
+        CHECK(ys_heights_file_row(file, (size_t)row, &top, &h) == YS_OK, "row %ld: %s", row, ys_last_error());
+        CHECK(top == offset && h == height, "row %ld: %g at %g in the file, %g at %g in the CSV", row, h, top, height, offset);
+        rows++;
+    }
+    fclose(text);
+    CHECK(rows > 0 && rows == ys_heights_file_row_count(file), "as many rows (%zu and %zu)", rows, ys_heights_file_row_count(file));
+    double width = 0;
+    CHECK(ys_heights_file_column_count(file) > 0 && ys_heights_file_column_width(file, 0, &width) == YS_OK && width > 0, "column widths");
+    CHECK(ys_heights_file_row(file, rows, &height, &offset) == YS_INVALID_ARGUMENT, "a row past the end is an error");
+    ys_heights_file_free(file);
+
+    file = (ys_heights_file *)1;
+    CHECK(ys_heights_file_open("/nonexistent/heights.bin", &file) == YS_IO_ERROR && file == NULL, "a missing file: %s", ys_last_error());
+    CHECK(ys_heights_file_open(csv, &file) == YS_FORMAT_ERROR, "a CSV is not a heights file: %s", ys_last_error());
+    CHECK(strstr(ys_last_error(), "not a Yardstick heights file") != NULL, "and says so: %s", ys_last_error());
+}
+
+/* Resident memory in pages (Linux), to see that freed objects are freed. */
+static long resident_pages(void) {
+    FILE *f = fopen("/proc/self/statm", "r");
+    long size = 0, resident = 0;
+    if (f) { if (fscanf(f, "%ld %ld", &size, &resident) != 2) resident = 0; fclose(f); }
+    return resident;
+}
+
+/* Thousands of layouts made and freed: memory stays where it was. */
+static void test_no_growth(ys_engine *engine) {
+    const char *text = "A row of a table, laid out again and again: every object is freed by its own call.";
+    ys_text_options options = { .width = 90, .font_size = 15, .bold = 1, .max_lines = 0 };
+    long before = 0;
+    for (int round = 0; round < 2; round++) {
+        if (round == 1) before = resident_pages();
+        for (int k = 0; k < 20000; k++) {
+            ys_text_layout *layout = NULL;
+            if (ys_layout_text(engine, text, strlen(text), &options, &layout) != YS_OK) { CHECK(0, "layout %d: %s", k, ys_last_error()); return; }
+            ys_text_layout_free(layout);
+        }
+    }
+    long grown = resident_pages() - before;
+    CHECK(grown < 256, "20,000 layouts made and freed grew memory by %ld pages", grown);
+}
+
+int main(int argc, char **argv) {
+    if (argc != 3) { fprintf(stderr, "usage: test_yardstick HEIGHTS.bin HEIGHTS.csv\n"); return 2; }
+    CHECK(strcmp(ys_last_error(), "") == 0, "no error before any call");
+    ys_engine *engine = NULL;
+    const char *missing[] = { "/nonexistent/font.ttf" };
+    CHECK(ys_engine_create(missing, 1, 1, &engine) == YS_FONT_ERROR && engine == NULL, "a missing font is an error");
+    CHECK(strstr(ys_last_error(), "/nonexistent/font.ttf") != NULL, "naming the file: %s", ys_last_error());
+    CHECK(ys_engine_create(NULL, 0, 1, &engine) == YS_OK && engine != NULL, "the bundled fonts: %s", ys_last_error());
+    test_layout(engine);
+    if (getenv("YS_CHECK_GROWTH")) test_no_growth(engine); /* (not under AddressSanitizer: its quarantine keeps freed memory) */
+    ys_engine_free(engine);
+    ys_engine_free(NULL);
+    test_heights_file(argv[1], argv[2]);
+    if (failures) { fprintf(stderr, "%d check(s) failed\n", failures); return 1; }
+    printf("C interface: all checks passed\n");
+    return 0;
+}

@@ -1,0 +1,50 @@
+"""The Python binding (python/yardstick.py) against the shared library, run by `make test-c`:
+python3 Tests/Python/test_yardstick.py HEIGHTS.bin HEIGHTS.csv (YARDSTICK_LIBRARY set)."""
+import csv
+import os
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "python"))
+import yardstick  # noqa: E402
+
+
+def main(bin_path, csv_path):
+    engine = yardstick.Engine()
+    text = "Headless row heights, shaped by HarfBuzz: مرحبا بالعالم and 日本語のテキスト too."
+    layout = engine.layout(text, width=120)
+    assert len(layout.lines) >= 3, layout.lines
+    assert layout.lines[0].utf8_start == 0 and layout.lines[-1].utf8_end == len(text.encode("utf-8"))
+    for before, after in zip(layout.lines, layout.lines[1:]):
+        assert before.utf8_end == after.utf8_start and after.top >= before.top + before.height - 1e-9
+    assert abs(layout.height - (layout.lines[-1].top + layout.lines[-1].height)) < 1e-9
+    cut = engine.layout(text, width=120, max_lines=2)
+    assert len(cut.lines) == 2 and cut.lines[-1].is_truncated
+    try:
+        engine.layout(text, width=0)
+        raise AssertionError("width 0 was accepted")
+    except yardstick.YardstickError as error:
+        assert error.status == 1 and "width" in str(error), error
+    try:
+        yardstick.Engine(fonts=["/nonexistent/font.ttf"])
+        raise AssertionError("a missing font was accepted")
+    except yardstick.YardstickError as error:
+        assert error.status == 2 and "/nonexistent/font.ttf" in str(error), error
+
+    heights = yardstick.HeightsFile(bin_path)
+    with open(csv_path, newline="") as f:
+        rows = list(csv.DictReader(f))
+    assert len(rows) == len(heights)
+    for r in rows:
+        top, height = heights.row(int(r["row"]))
+        assert (top, height) == (float(r["offset"]), float(r["height"])), (r, top, height)
+    assert heights.column_width(0) > 0
+    try:
+        yardstick.HeightsFile(csv_path)
+        raise AssertionError("a CSV opened as a heights file")
+    except yardstick.YardstickError as error:
+        assert error.status == 4, error
+    print("Python binding: all checks passed")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1], sys.argv[2])

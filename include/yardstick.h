@@ -1,0 +1,91 @@
+/*
+ * Yardstick's C interface: text laid out as the engine measures it, and heights files read in
+ * place, for renderers and tools not written in Swift. Link with -lYardstickC (the shared
+ * library `swift build --product YardstickC` builds).
+ *
+ * Conventions:
+ * - Every object is made by a `ys_..._create`/`open`/`layout` call and freed by its own
+ *   `ys_..._free` (NULL is ignored). No Swift type crosses this boundary.
+ * - Calls that can fail return a `ys_status`; on failure `ys_last_error()` describes it.
+ * - Lengths are in points; text is UTF-8 (invalid sequences are read as U+FFFD); offsets into
+ *   a text are UTF-8 byte offsets.
+ *
+ * Threads: an engine may be used by one thread at a time (guard it with your own lock, or make
+ * one per thread). Layouts and heights files never change once made: read them from any
+ * thread. `ys_last_error()` is per thread.
+ */
+#ifndef YARDSTICK_H
+#define YARDSTICK_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum ys_status {
+    YS_OK = 0,
+    YS_INVALID_ARGUMENT = 1, /* a NULL where an object or text is needed, a bad width, an index out of range */
+    YS_FONT_ERROR = 2,       /* a font file that cannot be read or used */
+    YS_IO_ERROR = 3,         /* a file that cannot be read */
+    YS_FORMAT_ERROR = 4      /* a file that is not what it should be (truncated, corrupt, another version) */
+} ys_status;
+
+/* What the last failed call on this thread said; "" when none has failed. Valid until the next
+ * call on this thread. */
+const char *ys_last_error(void);
+
+/* ---- Engine: fonts and caches. ---- */
+typedef struct ys_engine ys_engine;
+
+/* An engine over the bundled fonts (when include_bundled is non-zero; they sit in a Fonts folder
+ * beside the library or the executable, or where YARDSTICK_FONTS says) and these font files,
+ * which come first. */
+ys_status ys_engine_create(const char *const *font_paths, size_t font_count, int include_bundled, ys_engine **engine);
+void ys_engine_free(ys_engine *engine);
+
+/* ---- Text layout. ---- */
+typedef struct ys_text_options {
+    double width;         /* the width lines wrap at, in points (> 0) */
+    double font_size;     /* points; 0 means 17 (body at the default content size) */
+    int bold;             /* non-zero: the bold face */
+    int max_lines;        /* 0: no limit; else lines past it are cut, the last ending in an ellipsis */
+} ys_text_options;
+
+typedef struct ys_line {
+    size_t utf8_start, utf8_end; /* the line's bytes in the text */
+    double top, height;          /* its box, from the text's top */
+    double baseline;             /* from the text's top */
+    double ascent, descent;
+    double width;                /* of its glyphs, trailing spaces left out */
+    int is_truncated;            /* it ends in an ellipsis */
+} ys_line;
+
+typedef struct ys_text_layout ys_text_layout;
+
+/* Lays out `length` bytes of `utf8` with `options` (NULL: width 0 is invalid, so options are required). */
+ys_status ys_layout_text(ys_engine *engine, const char *utf8, size_t length, const ys_text_options *options, ys_text_layout **layout);
+size_t ys_text_layout_line_count(const ys_text_layout *layout);
+double ys_text_layout_width(const ys_text_layout *layout);
+double ys_text_layout_height(const ys_text_layout *layout);
+ys_status ys_text_layout_line(const ys_text_layout *layout, size_t index, ys_line *line);
+void ys_text_layout_free(ys_text_layout *layout);
+
+/* ---- Heights files (`yardstick measure --format bin`), mapped and read in place. ---- */
+typedef struct ys_heights_file ys_heights_file;
+
+/* Opens and checks the file (structure and CRC-32). */
+ys_status ys_heights_file_open(const char *path, ys_heights_file **file);
+size_t ys_heights_file_row_count(const ys_heights_file *file);
+size_t ys_heights_file_column_count(const ys_heights_file *file);
+/* Row `index`: its top and height in points (exact multiples of 1/64). */
+ys_status ys_heights_file_row(const ys_heights_file *file, size_t index, double *top, double *height);
+ys_status ys_heights_file_column_width(const ys_heights_file *file, size_t index, double *width);
+void ys_heights_file_free(ys_heights_file *file);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,143 @@
+"""Yardstick from Python, over its C interface (include/yardstick.h) with ctypes: no compiled
+extension. Point YARDSTICK_LIBRARY at libYardstickC.so (`swift build -c release --product
+YardstickC` writes it to .build/release/), or put it where the dynamic loader looks.
+
+    engine = Engine()                                  # the bundled fonts
+    layout = engine.layout("Hello, world", width=120)  # lines as the engine measures them
+    for line in layout.lines: print(line.utf8_start, line.utf8_end, line.top, line.height)
+    heights = HeightsFile("table.bin")                 # yardstick measure ... --format bin
+    top, height = heights.row(0)
+
+Objects are freed when Python drops them. An engine is for one thread at a time; layouts and
+heights files may be read from any thread. Failures raise YardstickError with the library's
+message.
+"""
+import ctypes
+import os
+
+__all__ = ["Engine", "Layout", "Line", "HeightsFile", "YardstickError"]
+
+
+class YardstickError(Exception):
+    """A failed call: `status` is the ys_status, the message the library's."""
+
+    def __init__(self, status, message):
+        super().__init__(message)
+        self.status = status
+
+
+class _TextOptions(ctypes.Structure):
+    _fields_ = [("width", ctypes.c_double), ("font_size", ctypes.c_double), ("bold", ctypes.c_int), ("max_lines", ctypes.c_int)]
+
+
+class Line(ctypes.Structure):
+    """A laid-out line: its UTF-8 byte range, box, baseline, ascent, descent, width (points)."""
+    _fields_ = [("utf8_start", ctypes.c_size_t), ("utf8_end", ctypes.c_size_t), ("top", ctypes.c_double),
+                ("height", ctypes.c_double), ("baseline", ctypes.c_double), ("ascent", ctypes.c_double),
+                ("descent", ctypes.c_double), ("width", ctypes.c_double), ("is_truncated", ctypes.c_int)]
+
+    def __repr__(self):
+        return "Line(bytes %d..%d, top %g, height %g, width %g%s)" % (
+            self.utf8_start, self.utf8_end, self.top, self.height, self.width, ", truncated" if self.is_truncated else "")
+
+
+def _load():
+    path = os.environ.get("YARDSTICK_LIBRARY", "libYardstickC.so")
+    lib = ctypes.CDLL(path)
+    P = ctypes.c_void_p
+    lib.ys_last_error.restype = ctypes.c_char_p
+    lib.ys_engine_create.argtypes = [ctypes.POINTER(ctypes.c_char_p), ctypes.c_size_t, ctypes.c_int, ctypes.POINTER(P)]
+    lib.ys_engine_free.argtypes = [P]
+    lib.ys_layout_text.argtypes = [P, ctypes.c_char_p, ctypes.c_size_t, ctypes.POINTER(_TextOptions), ctypes.POINTER(P)]
+    for name, result in [("ys_text_layout_line_count", ctypes.c_size_t), ("ys_text_layout_width", ctypes.c_double),
+                         ("ys_text_layout_height", ctypes.c_double), ("ys_heights_file_row_count", ctypes.c_size_t),
+                         ("ys_heights_file_column_count", ctypes.c_size_t)]:
+        getattr(lib, name).argtypes = [P]
+        getattr(lib, name).restype = result
+    lib.ys_text_layout_line.argtypes = [P, ctypes.c_size_t, ctypes.POINTER(Line)]
+    lib.ys_text_layout_free.argtypes = [P]
+    lib.ys_heights_file_open.argtypes = [ctypes.c_char_p, ctypes.POINTER(P)]
+    lib.ys_heights_file_row.argtypes = [P, ctypes.c_size_t, ctypes.POINTER(ctypes.c_double), ctypes.POINTER(ctypes.c_double)]
+    lib.ys_heights_file_column_width.argtypes = [P, ctypes.c_size_t, ctypes.POINTER(ctypes.c_double)]
+    lib.ys_heights_file_free.argtypes = [P]
+    return lib
+
+
+_lib = _load()
+
+
+def _check(status):
+    if status != 0:
+        raise YardstickError(status, _lib.ys_last_error().decode("utf-8", "replace"))
+
+
+class Engine:
+    """Fonts and caches: the bundled Noto fonts (unless include_bundled is False) after `fonts`."""
+
+    def __init__(self, fonts=(), include_bundled=True):
+        paths = (ctypes.c_char_p * max(1, len(fonts)))(*[os.fsencode(f) for f in fonts])
+        handle = ctypes.c_void_p()
+        _check(_lib.ys_engine_create(paths, len(fonts), 1 if include_bundled else 0, ctypes.byref(handle)))
+        self._handle = handle
+
+    def __del__(self):
+        if getattr(self, "_handle", None):
+            _lib.ys_engine_free(self._handle)
+            self._handle = None
+
+    def layout(self, text, width, font_size=0, bold=False, max_lines=0):
+        """The text's lines at `width` points (font_size 0: 17 pt body)."""
+        data = text.encode("utf-8") if isinstance(text, str) else bytes(text)
+        options = _TextOptions(width, font_size, 1 if bold else 0, max_lines)
+        handle = ctypes.c_void_p()
+        _check(_lib.ys_layout_text(self._handle, data, len(data), ctypes.byref(options), ctypes.byref(handle)))
+        return Layout(handle)
+
+
+class Layout:
+    """A laid-out text: `lines`, `width` (the widest line) and `height`, in points."""
+
+    def __init__(self, handle):
+        self._handle = handle
+        self.width = _lib.ys_text_layout_width(handle)
+        self.height = _lib.ys_text_layout_height(handle)
+        self.lines = []
+        for k in range(_lib.ys_text_layout_line_count(handle)):
+            line = Line()
+            _check(_lib.ys_text_layout_line(handle, k, ctypes.byref(line)))
+            self.lines.append(line)
+
+    def __del__(self):
+        if getattr(self, "_handle", None):
+            _lib.ys_text_layout_free(self._handle)
+            self._handle = None
+
+
+class HeightsFile:
+    """A heights file (`yardstick measure --format bin`), checked and mapped: `row(i)` gives
+    (top, height) in points, `column_width(i)` a column's width."""
+
+    def __init__(self, path):
+        handle = ctypes.c_void_p()
+        _check(_lib.ys_heights_file_open(os.fsencode(path), ctypes.byref(handle)))
+        self._handle = handle
+        self.row_count = _lib.ys_heights_file_row_count(handle)
+        self.column_count = _lib.ys_heights_file_column_count(handle)
+
+    def __del__(self):
+        if getattr(self, "_handle", None):
+            _lib.ys_heights_file_free(self._handle)
+            self._handle = None
+
+    def __len__(self):
+        return self.row_count
+
+    def row(self, index):
+        top, height = ctypes.c_double(), ctypes.c_double()
+        _check(_lib.ys_heights_file_row(self._handle, index, ctypes.byref(top), ctypes.byref(height)))
+        return top.value, height.value
+
+    def column_width(self, index):
+        width = ctypes.c_double()
+        _check(_lib.ys_heights_file_column_width(self._handle, index, ctypes.byref(width)))
+        return width.value
