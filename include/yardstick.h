@@ -51,6 +51,7 @@ typedef struct ys_text_options {
     double font_size;     /* points; 0 means 17 (body at the default content size) */
     int bold;             /* non-zero: the bold face */
     int max_lines;        /* 0: no limit; else lines past it are cut, the last ending in an ellipsis */
+    double near_edge;     /* a line within this many points of the width is flagged `near_edge` (0: 0.5) */
 } ys_text_options;
 
 typedef struct ys_line {
@@ -60,6 +61,8 @@ typedef struct ys_line {
     double ascent, descent;
     double width;                /* of its glyphs, trailing spaces left out */
     int is_truncated;            /* it ends in an ellipsis */
+    int near_edge;               /* it fits within `near_edge` points of the width: a renderer that
+                                    rounds differently should reserve that room */
 } ys_line;
 
 typedef struct ys_text_layout ys_text_layout;
@@ -71,6 +74,32 @@ double ys_text_layout_width(const ys_text_layout *layout);
 double ys_text_layout_height(const ys_text_layout *layout);
 ys_status ys_text_layout_line(const ys_text_layout *layout, size_t index, ys_line *line);
 void ys_text_layout_free(ys_text_layout *layout);
+
+/* ---- Glyph runs: what to draw, exactly the glyphs that were measured. ---- */
+typedef struct ys_glyph_run {
+    const char *font_path;     /* the face's file (valid while the runs object lives) */
+    uint32_t face_index;       /* the face's index in that file (collections: .ttc) */
+    double font_size;          /* points; advances and offsets are at this size */
+    uint32_t bidi_level;       /* UAX #9 level: odd runs read right to left */
+    double x;                  /* the run's start from the line's start, points */
+    size_t glyph_count;
+    const uint32_t *glyph_ids; /* in visual order (left to right) */
+    const double *advances;    /* points */
+    const double *x_offsets;   /* points, from the pen position */
+    const double *y_offsets;   /* points, up from the baseline */
+    const size_t *clusters;    /* per glyph: the UTF-8 offset in the text where its cluster starts
+                                  (an appended hyphen's or ellipsis's glyphs: the line's end) */
+} ys_glyph_run;
+
+typedef struct ys_glyph_runs ys_glyph_runs;
+
+/* Every line's glyph runs in visual order, with the hyphen of a broken word and the ellipsis
+ * of a cut line appended. The arrays belong to the runs object. */
+ys_status ys_text_layout_glyphs(const ys_text_layout *layout, ys_glyph_runs **runs);
+size_t ys_glyph_runs_line_count(const ys_glyph_runs *runs);
+size_t ys_glyph_runs_count(const ys_glyph_runs *runs, size_t line);
+ys_status ys_glyph_runs_get(const ys_glyph_runs *runs, size_t line, size_t index, ys_glyph_run *run);
+void ys_glyph_runs_free(ys_glyph_runs *runs);
 
 /* ---- Heights files (`yardstick measure --format bin`), mapped and read in place. ---- */
 typedef struct ys_heights_file ys_heights_file;

@@ -27,18 +27,28 @@ class YardstickError(Exception):
 
 
 class _TextOptions(ctypes.Structure):
-    _fields_ = [("width", ctypes.c_double), ("font_size", ctypes.c_double), ("bold", ctypes.c_int), ("max_lines", ctypes.c_int)]
+    _fields_ = [("width", ctypes.c_double), ("font_size", ctypes.c_double), ("bold", ctypes.c_int), ("max_lines", ctypes.c_int),
+                ("near_edge", ctypes.c_double)]
 
 
 class Line(ctypes.Structure):
     """A laid-out line: its UTF-8 byte range, box, baseline, ascent, descent, width (points)."""
     _fields_ = [("utf8_start", ctypes.c_size_t), ("utf8_end", ctypes.c_size_t), ("top", ctypes.c_double),
                 ("height", ctypes.c_double), ("baseline", ctypes.c_double), ("ascent", ctypes.c_double),
-                ("descent", ctypes.c_double), ("width", ctypes.c_double), ("is_truncated", ctypes.c_int)]
+                ("descent", ctypes.c_double), ("width", ctypes.c_double), ("is_truncated", ctypes.c_int),
+                ("near_edge", ctypes.c_int)]
 
     def __repr__(self):
         return "Line(bytes %d..%d, top %g, height %g, width %g%s)" % (
             self.utf8_start, self.utf8_end, self.top, self.height, self.width, ", truncated" if self.is_truncated else "")
+
+
+class _GlyphRun(ctypes.Structure):
+    _fields_ = [("font_path", ctypes.c_char_p), ("face_index", ctypes.c_uint32), ("font_size", ctypes.c_double),
+                ("bidi_level", ctypes.c_uint32), ("x", ctypes.c_double), ("glyph_count", ctypes.c_size_t),
+                ("glyph_ids", ctypes.POINTER(ctypes.c_uint32)), ("advances", ctypes.POINTER(ctypes.c_double)),
+                ("x_offsets", ctypes.POINTER(ctypes.c_double)), ("y_offsets", ctypes.POINTER(ctypes.c_double)),
+                ("clusters", ctypes.POINTER(ctypes.c_size_t))]
 
 
 def _load():
@@ -56,6 +66,11 @@ def _load():
         getattr(lib, name).restype = result
     lib.ys_text_layout_line.argtypes = [P, ctypes.c_size_t, ctypes.POINTER(Line)]
     lib.ys_text_layout_free.argtypes = [P]
+    lib.ys_text_layout_glyphs.argtypes = [P, ctypes.POINTER(P)]
+    lib.ys_glyph_runs_count.argtypes = [P, ctypes.c_size_t]
+    lib.ys_glyph_runs_count.restype = ctypes.c_size_t
+    lib.ys_glyph_runs_get.argtypes = [P, ctypes.c_size_t, ctypes.c_size_t, ctypes.POINTER(_GlyphRun)]
+    lib.ys_glyph_runs_free.argtypes = [P]
     lib.ys_heights_file_open.argtypes = [ctypes.c_char_p, ctypes.POINTER(P)]
     lib.ys_heights_file_row.argtypes = [P, ctypes.c_size_t, ctypes.POINTER(ctypes.c_double), ctypes.POINTER(ctypes.c_double)]
     lib.ys_heights_file_column_width.argtypes = [P, ctypes.c_size_t, ctypes.POINTER(ctypes.c_double)]
@@ -85,10 +100,10 @@ class Engine:
             _lib.ys_engine_free(self._handle)
             self._handle = None
 
-    def layout(self, text, width, font_size=0, bold=False, max_lines=0):
-        """The text's lines at `width` points (font_size 0: 17 pt body)."""
+    def layout(self, text, width, font_size=0, bold=False, max_lines=0, near_edge=0):
+        """The text's lines at `width` points (font_size 0: 17 pt body; near_edge 0: 0.5 pt)."""
         data = text.encode("utf-8") if isinstance(text, str) else bytes(text)
-        options = _TextOptions(width, font_size, 1 if bold else 0, max_lines)
+        options = _TextOptions(width, font_size, 1 if bold else 0, max_lines, near_edge)
         handle = ctypes.c_void_p()
         _check(_lib.ys_layout_text(self._handle, data, len(data), ctypes.byref(options), ctypes.byref(handle)))
         return Layout(handle)
@@ -106,6 +121,28 @@ class Layout:
             line = Line()
             _check(_lib.ys_text_layout_line(handle, k, ctypes.byref(line)))
             self.lines.append(line)
+
+    def glyph_runs(self):
+        """Per line, its glyph runs in visual order, as dicts: font_path, face_index, font_size,
+        bidi_level, x, and per glyph glyph_ids, advances, x_offsets, y_offsets, clusters."""
+        handle = ctypes.c_void_p()
+        _check(_lib.ys_text_layout_glyphs(self._handle, ctypes.byref(handle)))
+        try:
+            result = []
+            for line in range(len(self.lines)):
+                runs = []
+                for k in range(_lib.ys_glyph_runs_count(handle, line)):
+                    run = _GlyphRun()
+                    _check(_lib.ys_glyph_runs_get(handle, line, k, ctypes.byref(run)))
+                    n = run.glyph_count
+                    runs.append({"font_path": run.font_path.decode("utf-8", "replace"), "face_index": run.face_index,
+                                 "font_size": run.font_size, "bidi_level": run.bidi_level, "x": run.x,
+                                 "glyph_ids": run.glyph_ids[:n], "advances": run.advances[:n], "x_offsets": run.x_offsets[:n],
+                                 "y_offsets": run.y_offsets[:n], "clusters": run.clusters[:n]})
+                result.append(runs)
+            return result
+        finally:
+            _lib.ys_glyph_runs_free(handle)
 
     def __del__(self):
         if getattr(self, "_handle", None):

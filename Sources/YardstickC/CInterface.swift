@@ -71,38 +71,84 @@ public func ys_layout_text(_ engine: OpaquePointer?, _ utf8: UnsafePointer<CChar
     guard o.width.isFinite, o.width > 0 else { return fail(.invalidArgument, "ys_layout_text: width must be a finite number above 0 (got \(o.width))") }
     guard o.font_size.isFinite, o.font_size >= 0 else { return fail(.invalidArgument, "ys_layout_text: font_size must be 0 or a finite number above 0") }
     guard o.max_lines >= 0 else { return fail(.invalidArgument, "ys_layout_text: max_lines must be 0 or more") }
+    guard o.near_edge.isFinite, o.near_edge >= 0 else { return fail(.invalidArgument, "ys_layout_text: near_edge must be 0 or a finite number above 0") }
     let text = utf8.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: length), as: UTF8.self) } ?? ""
     var attributes = TextAttributes(size: o.font_size == 0 ? 17 : o.font_size, fontStyle: o.bold != 0 ? .bold : .regular)
     attributes.maxLines = Int(o.max_lines)
     if let problem = attributes.validationError { return fail(.invalidArgument, "ys_layout_text: \(problem)") }
-    layout.pointee = Box.handle(textEngine.layout(text, width: o.width, attributes: attributes))
+    layout.pointee = Box.handle(LaidOut(layout: textEngine.layout(text, width: o.width, attributes: attributes),
+                                        width: o.width, nearEdge: o.near_edge == 0 ? 0.5 : o.near_edge))
     return Status.ok.rawValue
 }
 
+/// A layout with what it was asked for.
+struct LaidOut {
+    var layout: TextLayout
+    var width: Double
+    var nearEdge: Double
+}
+
 @_cdecl("ys_text_layout_line_count")
-public func ys_text_layout_line_count(_ layout: OpaquePointer?) -> Int { Box<TextLayout>.value(layout)?.lineCount ?? 0 }
+public func ys_text_layout_line_count(_ layout: OpaquePointer?) -> Int { Box<LaidOut>.value(layout)?.layout.lineCount ?? 0 }
 
 @_cdecl("ys_text_layout_width")
-public func ys_text_layout_width(_ layout: OpaquePointer?) -> Double { Box<TextLayout>.value(layout)?.width ?? 0 }
+public func ys_text_layout_width(_ layout: OpaquePointer?) -> Double { Box<LaidOut>.value(layout)?.layout.width ?? 0 }
 
 @_cdecl("ys_text_layout_height")
-public func ys_text_layout_height(_ layout: OpaquePointer?) -> Double { Box<TextLayout>.value(layout)?.height ?? 0 }
+public func ys_text_layout_height(_ layout: OpaquePointer?) -> Double { Box<LaidOut>.value(layout)?.layout.height ?? 0 }
 
 @_cdecl("ys_text_layout_line")
 public func ys_text_layout_line(_ layout: OpaquePointer?, _ index: Int, _ line: UnsafeMutablePointer<ys_line>?) -> Int32 {
-    guard let textLayout = Box<TextLayout>.value(layout) else { return fail(.invalidArgument, "ys_text_layout_line: layout is NULL") }
+    guard let laidOut = Box<LaidOut>.value(layout) else { return fail(.invalidArgument, "ys_text_layout_line: layout is NULL") }
+    let textLayout = laidOut.layout
     guard let line else { return fail(.invalidArgument, "ys_text_layout_line: line is NULL") }
     guard index >= 0, index < textLayout.lineCount else {
         return fail(.invalidArgument, "ys_text_layout_line: line \(index) is outside 0..<\(textLayout.lineCount)")
     }
     let l = textLayout.lines[index]
     line.pointee = ys_line(utf8_start: l.utf8Range.lowerBound, utf8_end: l.utf8Range.upperBound, top: l.top, height: l.height,
-                           baseline: l.baseline, ascent: l.ascent, descent: l.descent, width: l.width, is_truncated: l.isTruncated ? 1 : 0)
+                           baseline: l.baseline, ascent: l.ascent, descent: l.descent, width: l.width, is_truncated: l.isTruncated ? 1 : 0,
+                           near_edge: laidOut.width - l.width <= laidOut.nearEdge ? 1 : 0)
     return Status.ok.rawValue
 }
 
 @_cdecl("ys_text_layout_free")
-public func ys_text_layout_free(_ layout: OpaquePointer?) { Box<TextLayout>.free(layout) }
+public func ys_text_layout_free(_ layout: OpaquePointer?) { Box<LaidOut>.free(layout) }
+
+// MARK: - Glyph runs
+
+@_cdecl("ys_text_layout_glyphs")
+public func ys_text_layout_glyphs(_ layout: OpaquePointer?, _ runs: UnsafeMutablePointer<OpaquePointer?>?) -> Int32 {
+    guard let runs else { return fail(.invalidArgument, "ys_text_layout_glyphs: runs is NULL") }
+    runs.pointee = nil
+    guard let laidOut = Box<LaidOut>.value(layout) else { return fail(.invalidArgument, "ys_text_layout_glyphs: layout is NULL") }
+    let layout = laidOut.layout
+    runs.pointee = Box.handle(GlyphRunStorage((0..<layout.lineCount).map { layout.glyphRuns(line: $0) }))
+    return Status.ok.rawValue
+}
+
+@_cdecl("ys_glyph_runs_line_count")
+public func ys_glyph_runs_line_count(_ runs: OpaquePointer?) -> Int { Box<GlyphRunStorage>.value(runs)?.lines.count ?? 0 }
+
+@_cdecl("ys_glyph_runs_count")
+public func ys_glyph_runs_count(_ runs: OpaquePointer?, _ line: Int) -> Int {
+    guard let storage = Box<GlyphRunStorage>.value(runs), line >= 0, line < storage.lines.count else { return 0 }
+    return storage.lines[line].count
+}
+
+@_cdecl("ys_glyph_runs_get")
+public func ys_glyph_runs_get(_ runs: OpaquePointer?, _ line: Int, _ index: Int, _ run: UnsafeMutablePointer<ys_glyph_run>?) -> Int32 {
+    guard let storage = Box<GlyphRunStorage>.value(runs) else { return fail(.invalidArgument, "ys_glyph_runs_get: runs is NULL") }
+    guard let run else { return fail(.invalidArgument, "ys_glyph_runs_get: run is NULL") }
+    guard line >= 0, line < storage.lines.count, index >= 0, index < storage.lines[line].count else {
+        return fail(.invalidArgument, "ys_glyph_runs_get: run \(index) of line \(line) does not exist")
+    }
+    run.pointee = storage.lines[line][index]
+    return Status.ok.rawValue
+}
+
+@_cdecl("ys_glyph_runs_free")
+public func ys_glyph_runs_free(_ runs: OpaquePointer?) { Box<GlyphRunStorage>.free(runs) }
 
 // MARK: - Heights files
 

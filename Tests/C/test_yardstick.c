@@ -60,6 +60,71 @@ static void test_layout(ys_engine *engine) {
     ys_text_layout_free(NULL);
 }
 
+static void test_glyphs(ys_engine *engine) {
+    const char *text = "Glyphs to draw: مرحبا بالعالم, 日本語, and a last line that is cut off somewhere.";
+    ys_text_options options = { .width = 150, .font_size = 15, .bold = 0, .max_lines = 3, .near_edge = 0 };
+    ys_text_layout *layout = NULL;
+    ys_glyph_runs *runs = NULL;
+    CHECK(ys_layout_text(engine, text, strlen(text), &options, &layout) == YS_OK, "layout: %s", ys_last_error());
+    CHECK(ys_text_layout_glyphs(layout, &runs) == YS_OK && runs != NULL, "glyphs: %s", ys_last_error());
+    size_t lines = ys_text_layout_line_count(layout);
+    CHECK(ys_glyph_runs_line_count(runs) == lines, "runs for every line");
+    int right_to_left = 0, ellipsis = 0;
+    for (size_t l = 0; l < lines; l++) {
+        ys_line line;
+        ys_text_layout_line(layout, l, &line);
+        size_t count = ys_glyph_runs_count(runs, l);
+        CHECK(count > 0, "line %zu has runs", l);
+        double x = 0, advance = 0;
+        for (size_t r = 0; r < count; r++) {
+            ys_glyph_run run;
+            CHECK(ys_glyph_runs_get(runs, l, r, &run) == YS_OK, "run %zu of line %zu: %s", r, l, ys_last_error());
+            FILE *font = fopen(run.font_path, "rb");
+            CHECK(font != NULL, "the run's font file opens: %s", run.font_path);
+            if (font) fclose(font);
+            CHECK(run.font_size == 15 && run.glyph_count > 0, "a run of glyphs at the size asked");
+            CHECK(fabs(run.x - x) < 1e-9, "runs follow each other (%g, %g)", run.x, x);
+            for (size_t g = 0; g < run.glyph_count; g++) {
+                CHECK(run.clusters[g] >= line.utf8_start && run.clusters[g] <= line.utf8_end, "glyph %zu's cluster is in its line", g);
+                x += run.advances[g];
+                advance += run.advances[g];
+                (void)run.glyph_ids[g]; (void)run.x_offsets[g]; (void)run.y_offsets[g];
+            }
+            if (run.bidi_level & 1) right_to_left = 1;
+            if (line.is_truncated && r == count - 1) ellipsis = run.clusters[0] == line.utf8_end;
+        }
+        CHECK(advance + 1e-6 >= line.width, "line %zu: the glyphs span its width (%g, %g)", l, advance, line.width);
+    }
+    CHECK(right_to_left, "the Arabic words are a right-to-left run");
+    CHECK(ellipsis, "the cut line ends in the ellipsis's run");
+    ys_glyph_run run;
+    CHECK(ys_glyph_runs_get(runs, lines, 0, &run) == YS_INVALID_ARGUMENT, "a line past the end is an error");
+    ys_glyph_runs_free(runs);
+    ys_glyph_runs_free(NULL);
+    ys_text_layout_free(layout);
+
+    /* Near the edge: a line as wide as the width is flagged; in a wide column it is not. */
+    const char *word = "Edge";
+    options.max_lines = 0;
+    options.width = 1000;
+    CHECK(ys_layout_text(engine, word, strlen(word), &options, &layout) == YS_OK, "layout: %s", ys_last_error());
+    ys_line line;
+    ys_text_layout_line(layout, 0, &line);
+    CHECK(!line.near_edge, "a short word in 1000 pt is not near the edge");
+    double natural = line.width;
+    ys_text_layout_free(layout);
+    options.width = natural + 0.25;
+    CHECK(ys_layout_text(engine, word, strlen(word), &options, &layout) == YS_OK, "layout: %s", ys_last_error());
+    ys_text_layout_line(layout, 0, &line);
+    CHECK(line.near_edge, "a word 0.25 pt short of the width is near it (default 0.5 pt)");
+    ys_text_layout_free(layout);
+    options.near_edge = 0.1;
+    CHECK(ys_layout_text(engine, word, strlen(word), &options, &layout) == YS_OK, "layout: %s", ys_last_error());
+    ys_text_layout_line(layout, 0, &line);
+    CHECK(!line.near_edge, "but not within 0.1 pt");
+    ys_text_layout_free(layout);
+}
+
 static void test_heights_file(const char *bin, const char *csv) {
     ys_heights_file *file = NULL;
     CHECK(ys_heights_file_open(bin, &file) == YS_OK, "open %s: %s", bin, ys_last_error());
@@ -124,6 +189,7 @@ int main(int argc, char **argv) {
     CHECK(strstr(ys_last_error(), "/nonexistent/font.ttf") != NULL, "naming the file: %s", ys_last_error());
     CHECK(ys_engine_create(NULL, 0, 1, &engine) == YS_OK && engine != NULL, "the bundled fonts: %s", ys_last_error());
     test_layout(engine);
+    test_glyphs(engine);
     if (getenv("YS_CHECK_GROWTH")) test_no_growth(engine); /* (not under AddressSanitizer: its quarantine keeps freed memory) */
     ys_engine_free(engine);
     ys_engine_free(NULL);

@@ -17,6 +17,14 @@ def main(bin_path, csv_path):
     for before, after in zip(layout.lines, layout.lines[1:]):
         assert before.utf8_end == after.utf8_start and after.top >= before.top + before.height - 1e-9
     assert abs(layout.height - (layout.lines[-1].top + layout.lines[-1].height)) < 1e-9
+    runs = layout.glyph_runs()
+    assert len(runs) == len(layout.lines) and all(line_runs for line_runs in runs)
+    assert any(run["bidi_level"] % 2 == 1 for line_runs in runs for run in line_runs)  # the Arabic words
+    assert all(os.path.exists(run["font_path"]) and len(run["glyph_ids"]) == len(run["advances"]) > 0
+               for line_runs in runs for run in line_runs)
+    wide = engine.layout("Edge", width=1000)
+    assert not wide.lines[0].near_edge
+    assert engine.layout("Edge", width=wide.lines[0].width + 0.25).lines[0].near_edge
     cut = engine.layout(text, width=120, max_lines=2)
     assert len(cut.lines) == 2 and cut.lines[-1].is_truncated
     try:
