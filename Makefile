@@ -39,12 +39,13 @@ test-c:
 	head -n 300 Data/sample.csv > out/ctest/table.csv
 	.build/debug/yardstick measure out/ctest/table.csv --max-column-width 200 --format bin --output out/ctest/table.bin
 	.build/debug/yardstick measure out/ctest/table.csv --max-column-width 200 --output out/ctest/table-heights.csv
+	.build/debug/yardstick measure out/ctest/table.csv --config Data/sample-grid.json --format bin --output out/ctest/config.bin
 	gcc -std=c11 -Wall -Wextra -Werror -Iinclude Tests/C/test_yardstick.c \
 	    -L.build/debug -lYardstickC -lm -Wl,-rpath,$(CURDIR)/.build/debug -o out/ctest/test_yardstick
-	YS_CHECK_GROWTH=1 out/ctest/test_yardstick out/ctest/table.bin out/ctest/table-heights.csv
+	YS_CHECK_GROWTH=1 out/ctest/test_yardstick out/ctest/table.bin out/ctest/table-heights.csv out/ctest/table.csv Data/sample-grid.json out/ctest/config.bin
 	gcc -std=c11 -Wall -Wextra -Werror -fsanitize=address,undefined -fno-omit-frame-pointer -Iinclude Tests/C/test_yardstick.c \
 	    -L.build/debug -lYardstickC -lm -Wl,-rpath,$(CURDIR)/.build/debug -o out/ctest/test_yardstick_asan
-	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=halt_on_error=1 out/ctest/test_yardstick_asan out/ctest/table.bin out/ctest/table-heights.csv
+	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=halt_on_error=1 out/ctest/test_yardstick_asan out/ctest/table.bin out/ctest/table-heights.csv out/ctest/table.csv Data/sample-grid.json out/ctest/config.bin
 	YARDSTICK_LIBRARY=$(CURDIR)/.build/debug/libYardstickC.so python3 Tests/Python/test_yardstick.py out/ctest/table.bin out/ctest/table-heights.csv
 	cd python && YARDSTICK_LIBRARY=$(CURDIR)/.build/debug/libYardstickC.so python3 example.py ../out/ctest/table.bin
 

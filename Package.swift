@@ -55,8 +55,9 @@ let package = Package(
 
         // Public umbrella, command logic, CLI.
         .target(name: "Yardstick", dependencies: ["YardstickFonts", "YardstickLayout", "YardstickTemplates", "YardstickOffsets", "YardstickTable"]),
-        .target(name: "YardstickC", dependencies: ["Yardstick", "CYardstickErrors"]),
         .target(name: "YardstickCommands", dependencies: ["YardstickFonts", "YardstickShaping", "YardstickLayout", "YardstickTemplates", "YardstickOffsets", "YardstickTable", "CMemoryHints", "CFileCopy"]),
+        // The C interface, a front end like the CLI (it reads configs and CSV files as the CLI does).
+        .target(name: "YardstickC", dependencies: ["Yardstick", "YardstickCommands", "CYardstickErrors"]),
         .executableTarget(name: "yardstick", dependencies: ["YardstickCommands", "YardstickLayout", "YardstickOffsets", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
 
         // Benchmarks: programs that print figures (run in release; see README).

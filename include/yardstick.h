@@ -29,7 +29,8 @@ typedef enum ys_status {
     YS_INVALID_ARGUMENT = 1, /* a NULL where an object or text is needed, a bad width, an index out of range */
     YS_FONT_ERROR = 2,       /* a font file that cannot be read or used */
     YS_IO_ERROR = 3,         /* a file that cannot be read */
-    YS_FORMAT_ERROR = 4      /* a file that is not what it should be (truncated, corrupt, another version) */
+    YS_FORMAT_ERROR = 4,     /* a file that is not what it should be (truncated, corrupt, another version) */
+    YS_CONFIG_ERROR = 5      /* a sizing config that is not right (the message names the config's path) */
 } ys_status;
 
 /* What the last failed call on this thread said; "" when none has failed. Valid until the next
@@ -111,7 +112,24 @@ size_t ys_heights_file_column_count(const ys_heights_file *file);
 /* Row `index`: its top and height in points (exact multiples of 1/64). */
 ys_status ys_heights_file_row(const ys_heights_file *file, size_t index, double *top, double *height);
 ys_status ys_heights_file_column_width(const ys_heights_file *file, size_t index, double *width);
+/* Its sections: a table sized in sections has one per section shown, with its header and footer
+ * (offsets and heights in points); otherwise one holding every row. */
+typedef struct ys_section {
+    size_t first_row, row_count;
+    double header_top, header_height, footer_top, footer_height;
+} ys_section;
+size_t ys_heights_file_section_count(const ys_heights_file *file);
+ys_status ys_heights_file_section(const ys_heights_file *file, size_t index, ys_section *section);
 void ys_heights_file_free(ys_heights_file *file);
+
+/* ---- Sizing a table. ---- */
+
+/* Sizes every row of a CSV file as a config file says (the JSON `yardstick measure --config`
+ * takes: a SwiftDataTables grid or a list of cell templates, in sections or not), with the
+ * engine's fonts, on all cores. The result is the heights file `--format bin` would write, in
+ * memory: read it with the ys_heights_file calls (rows in table order; tops include headers and
+ * the spacing between rows, heights do not) and free it with ys_heights_file_free. */
+ys_status ys_size_table(ys_engine *engine, const char *csv_path, const char *config_path, ys_heights_file **table);
 
 #ifdef __cplusplus
 }

@@ -3,10 +3,11 @@
 // call; failures set the per-thread last error (CYardstickErrors) and return a `ys_status`.
 import CYardstickErrors
 import Yardstick
+import YardstickCommands
 
 /// The `ys_status` values of include/yardstick.h.
 enum Status: Int32 {
-    case ok = 0, invalidArgument = 1, fontError = 2, ioError = 3, formatError = 4
+    case ok = 0, invalidArgument = 1, fontError = 2, ioError = 3, formatError = 4, configError = 5
 }
 
 /// Records a failure for `ys_last_error()` and returns its status.
@@ -190,6 +191,44 @@ public func ys_heights_file_column_width(_ file: OpaquePointer?, _ index: Int, _
     }
     width?.pointee = heights.columnWidth(index)
     return Status.ok.rawValue
+}
+
+@_cdecl("ys_heights_file_section_count")
+public func ys_heights_file_section_count(_ file: OpaquePointer?) -> Int { Box<HeightsFile>.value(file)?.sectionCount ?? 0 }
+
+@_cdecl("ys_heights_file_section")
+public func ys_heights_file_section(_ file: OpaquePointer?, _ index: Int, _ section: UnsafeMutablePointer<ys_section>?) -> Int32 {
+    guard let heights = Box<HeightsFile>.value(file) else { return fail(.invalidArgument, "ys_heights_file_section: file is NULL") }
+    guard let section else { return fail(.invalidArgument, "ys_heights_file_section: section is NULL") }
+    guard index >= 0, index < heights.sectionCount else {
+        return fail(.invalidArgument, "ys_heights_file_section: section \(index) is outside 0..<\(heights.sectionCount)")
+    }
+    let s = heights.section(index)
+    section.pointee = ys_section(first_row: s.firstRow, row_count: s.rowCount, header_top: s.header.top.points, header_height: s.header.height.points,
+                                 footer_top: s.footer.top.points, footer_height: s.footer.height.points)
+    return Status.ok.rawValue
+}
+
+@_cdecl("ys_size_table")
+public func ys_size_table(_ engine: OpaquePointer?, _ csvPath: UnsafePointer<CChar>?, _ configPath: UnsafePointer<CChar>?,
+                          _ table: UnsafeMutablePointer<OpaquePointer?>?) -> Int32 {
+    guard let table else { return fail(.invalidArgument, "ys_size_table: table is NULL") }
+    table.pointee = nil
+    guard let textEngine = Box<TextEngine>.value(engine) else { return fail(.invalidArgument, "ys_size_table: engine is NULL") }
+    guard let csvPath, let configPath else { return fail(.invalidArgument, "ys_size_table: a path is NULL") }
+    let config = String(cString: configPath)
+    do {
+        let bytes = try SizingJob.heightsFile(csvPath: String(cString: csvPath), configPath: config, engine: textEngine, threads: 0)
+        table.pointee = Box.handle(try HeightsFile(bytes: bytes))
+        return Status.ok.rawValue
+    } catch let error as ConfigError {
+        return fail(.configError, "\(config): \(error)")
+    } catch let error as CommandError {
+        let message = error.message
+        return fail(message.hasPrefix("no such file") || message.hasPrefix("cannot") ? .ioError : .formatError, message)
+    } catch {
+        return fail(.formatError, "\(error)")
+    }
 }
 
 @_cdecl("ys_heights_file_free")

@@ -155,6 +155,37 @@ static void test_heights_file(const char *bin, const char *csv) {
     CHECK(strstr(ys_last_error(), "not a Yardstick heights file") != NULL, "and says so: %s", ys_last_error());
 }
 
+/* A table sized through the C interface is the file `measure --config --format bin` wrote. */
+static void test_size_table(ys_engine *engine, const char *csv, const char *config, const char *bin) {
+    ys_heights_file *sized = NULL, *written = NULL;
+    CHECK(ys_size_table(engine, csv, config, &sized) == YS_OK, "size %s: %s", csv, ys_last_error());
+    CHECK(ys_heights_file_open(bin, &written) == YS_OK, "open %s: %s", bin, ys_last_error());
+    if (!sized || !written) return;
+    size_t rows = ys_heights_file_row_count(written);
+    CHECK(rows > 0 && ys_heights_file_row_count(sized) == rows, "as many rows (%zu)", rows);
+    for (size_t r = 0; r < rows; r++) {
+        double a, b, c, d;
+        ys_heights_file_row(sized, r, &a, &b);
+        ys_heights_file_row(written, r, &c, &d);
+        CHECK(a == c && b == d, "row %zu: %g at %g against %g at %g", r, b, a, d, c);
+    }
+    ys_section one, two;
+    CHECK(ys_heights_file_section_count(sized) == 1 && ys_heights_file_section(sized, 0, &one) == YS_OK
+          && ys_heights_file_section(written, 0, &two) == YS_OK, "one section");
+    CHECK(one.row_count == rows && one.footer_top == two.footer_top && one.header_height == two.header_height, "the same section");
+    CHECK(ys_heights_file_section(sized, 1, &one) == YS_INVALID_ARGUMENT, "no second section");
+    ys_heights_file_free(sized);
+    ys_heights_file_free(written);
+
+    /* A config that is not right names its path; a missing CSV is an I/O error. */
+    FILE *f = fopen("out/ctest/bad-config.json", "w");
+    if (f) { fputs("{\"layout\": \"grid\", \"maxColumnWidth\": -3}", f); fclose(f); }
+    sized = (ys_heights_file *)1;
+    CHECK(ys_size_table(engine, csv, "out/ctest/bad-config.json", &sized) == YS_CONFIG_ERROR && sized == NULL, "a bad config: %s", ys_last_error());
+    CHECK(strstr(ys_last_error(), "maxColumnWidth") != NULL, "naming its path: %s", ys_last_error());
+    CHECK(ys_size_table(engine, "/nonexistent/table.csv", config, &sized) == YS_IO_ERROR, "a missing CSV: %s", ys_last_error());
+}
+
 /* Resident memory in pages (Linux), to see that freed objects are freed. */
 static long resident_pages(void) {
     FILE *f = fopen("/proc/self/statm", "r");
@@ -181,7 +212,7 @@ static void test_no_growth(ys_engine *engine) {
 }
 
 int main(int argc, char **argv) {
-    if (argc != 3) { fprintf(stderr, "usage: test_yardstick HEIGHTS.bin HEIGHTS.csv\n"); return 2; }
+    if (argc != 6) { fprintf(stderr, "usage: test_yardstick HEIGHTS.bin HEIGHTS.csv TABLE.csv CONFIG.json CONFIG-HEIGHTS.bin\n"); return 2; }
     CHECK(strcmp(ys_last_error(), "") == 0, "no error before any call");
     ys_engine *engine = NULL;
     const char *missing[] = { "/nonexistent/font.ttf" };
@@ -190,6 +221,7 @@ int main(int argc, char **argv) {
     CHECK(ys_engine_create(NULL, 0, 1, &engine) == YS_OK && engine != NULL, "the bundled fonts: %s", ys_last_error());
     test_layout(engine);
     test_glyphs(engine);
+    test_size_table(engine, argv[3], argv[4], argv[5]);
     if (getenv("YS_CHECK_GROWTH")) test_no_growth(engine); /* (not under AddressSanitizer: its quarantine keeps freed memory) */
     ys_engine_free(engine);
     ys_engine_free(NULL);

@@ -167,6 +167,20 @@ package struct SizingJob {
             + "total height: \(OutputNumber.format(layout.totalHeight.points)) pt\nseconds: \(String(format: "%.3f", seconds))"
     }
 
+    /// A CSV file sized as a config file says, with `engine`'s fonts, as the bytes of the heights
+    /// file `measure --config --format bin` writes (for the C interface: `ys_size_table`).
+    /// - Throws: `ConfigError` for the config (with its path), `CommandError` otherwise.
+    package static func heightsFile(csvPath: String, configPath: String, engine: TextEngine, threads: Int) throws -> [UInt8] {
+        let configuration = try CommandInput.read(configPath)
+        let sizing = try Result { () throws(ConfigError) in try SizingConfig(json: configuration) }.get()
+        let (data, _, _, _) = try table(csv: try CommandInput.read(csvPath))
+        var layout = try SizingJob(config: sizing, format: .bin, threads: threads).layout(data, engine: engine)
+        layout.keepsPreparedText = false
+        do { try layout.measureAll() } catch { throw CommandError("\(error)") }
+        let hash = try Fingerprint.of(settings: ["measure --config", String(decoding: configuration, as: UTF8.self)], fonts: engine.fonts)
+        return heightsFile(layout, sectioned: sizing.grouping != nil, configurationHash: hash)
+    }
+
     /// The table as a heights file (`HeightsFile`): rows as the CSV output has them (heights
     /// without the spacing between rows, tops with it), sections with their header and footer.
     package static func heightsFile(_ table: TableLayout<TableData.Row>, sectioned: Bool, configurationHash: UInt64) -> [UInt8] {
