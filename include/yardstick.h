@@ -131,6 +131,29 @@ void ys_heights_file_free(ys_heights_file *file);
  * the spacing between rows, heights do not) and free it with ys_heights_file_free. */
 ys_status ys_size_table(ys_engine *engine, const char *csv_path, const char *config_path, ys_heights_file **table);
 
+/* ---- A row-offset cache: heights and offsets of a scrolling list, O(log n) per call. ---- */
+typedef struct ys_offsets ys_offsets;
+
+/* `row_count` rows, each at `estimated_height` points until its height is set. Lengths are kept
+ * in 1/64 pt (each rounded to the nearest), so every offset is exactly the sum of the heights
+ * above it. A cache may be used by one thread at a time. */
+ys_status ys_offsets_create(size_t row_count, double estimated_height, ys_offsets **offsets);
+void ys_offsets_free(ys_offsets *offsets);
+size_t ys_offsets_row_count(const ys_offsets *offsets);
+double ys_offsets_total_height(const ys_offsets *offsets);
+ys_status ys_offsets_set_heights(ys_offsets *offsets, size_t first_row, const double *heights, size_t count);
+/* `count` estimated rows before row `at` (at == row count: at the end); rows removed. */
+ys_status ys_offsets_insert_rows(ys_offsets *offsets, size_t at, size_t count);
+ys_status ys_offsets_delete_rows(ys_offsets *offsets, size_t first_row, size_t count);
+ys_status ys_offsets_row(const ys_offsets *offsets, size_t row, double *top, double *height);
+/* The row at `y` (0 <= y < total height). */
+ys_status ys_offsets_row_at(const ys_offsets *offsets, double y, size_t *row);
+/* Scroll anchoring: capture which row is at the viewport's top and how far into it; after heights
+ * above change, `restore` gives the viewport top that keeps that row where it was on screen
+ * (clamped to the content). */
+ys_status ys_offsets_capture_anchor(ys_offsets *offsets, double viewport_top);
+ys_status ys_offsets_restore_anchor(const ys_offsets *offsets, double viewport_height, double *viewport_top);
+
 #ifdef __cplusplus
 }
 #endif

@@ -186,6 +186,67 @@ static void test_size_table(ys_engine *engine, const char *csv, const char *conf
     CHECK(ys_size_table(engine, "/nonexistent/table.csv", config, &sized) == YS_IO_ERROR, "a missing CSV: %s", ys_last_error());
 }
 
+/* The row-offset cache against a plain array model (lengths in 1/64 pt, as the cache keeps them). */
+static void test_offsets(void) {
+    enum { N = 2000 };
+    static long long model[N + 500];
+    size_t n = N;
+    ys_offsets *offsets = NULL;
+    CHECK(ys_offsets_create(N, 44, &offsets) == YS_OK, "create: %s", ys_last_error());
+    for (size_t r = 0; r < n; r++) model[r] = 44 * 64;
+    unsigned seed = 12345;
+    for (int round = 0; round < 200; round++) {
+        seed = seed * 1103515245u + 12345u;
+        size_t first = (seed >> 8) % n, count = 1 + (seed >> 20) % 20;
+        if (first + count > n) count = n - first;
+        double heights[20];
+        for (size_t k = 0; k < count; k++) {
+            heights[k] = (double)((seed >> (k % 16)) % 9000) / 100.0; /* 0 to 89.99 pt, not multiples of 1/64 */
+            model[first + k] = llround(heights[k] * 64);
+        }
+        CHECK(ys_offsets_set_heights(offsets, first, heights, count) == YS_OK, "set: %s", ys_last_error());
+        if (round % 50 == 49) { /* insert then delete rows */
+            CHECK(ys_offsets_insert_rows(offsets, 10, 5) == YS_OK, "insert: %s", ys_last_error());
+            memmove(model + 15, model + 10, (n - 10) * sizeof model[0]);
+            for (int k = 0; k < 5; k++) model[10 + k] = 44 * 64;
+            n += 5;
+            CHECK(ys_offsets_delete_rows(offsets, 3, 2) == YS_OK, "delete: %s", ys_last_error());
+            memmove(model + 3, model + 5, (n - 5) * sizeof model[0]);
+            n -= 2;
+        }
+    }
+    CHECK(ys_offsets_row_count(offsets) == n, "row count %zu", ys_offsets_row_count(offsets));
+    long long y = 0;
+    for (size_t r = 0; r < n; r++) {
+        double top, height;
+        CHECK(ys_offsets_row(offsets, r, &top, &height) == YS_OK, "row %zu", r);
+        CHECK(top == y / 64.0 && height == model[r] / 64.0, "row %zu: %g at %g, model %g at %g", r, height, top, model[r] / 64.0, y / 64.0);
+        if (model[r] > 0) {
+            size_t at = 0;
+            CHECK(ys_offsets_row_at(offsets, (y + model[r] / 2) / 64.0, &at) == YS_OK && at == r, "row at the middle of row %zu is %zu", r, at);
+        }
+        y += model[r];
+    }
+    CHECK(ys_offsets_total_height(offsets) == y / 64.0, "the total is the sum");
+    size_t at;
+    CHECK(ys_offsets_row_at(offsets, y / 64.0 + 1, &at) == YS_INVALID_ARGUMENT, "no row past the end");
+
+    /* Anchoring: row 1500 stays on screen when rows above it change. */
+    double top1500, h, restored;
+    ys_offsets_row(offsets, 1500, &top1500, &h);
+    CHECK(ys_offsets_capture_anchor(offsets, top1500 + 3) == YS_OK, "capture");
+    double tall[100];
+    for (int k = 0; k < 100; k++) tall[k] = 120;
+    CHECK(ys_offsets_set_heights(offsets, 100, tall, 100) == YS_OK, "taller rows above");
+    ys_offsets_row(offsets, 1500, &top1500, &h);
+    CHECK(ys_offsets_restore_anchor(offsets, 600, &restored) == YS_OK && restored == top1500 + 3, "restored %g, row at %g", restored, top1500);
+    CHECK(ys_offsets_set_heights(offsets, n, tall, 1) == YS_INVALID_ARGUMENT, "a row past the end: %s", ys_last_error());
+    double bad = NAN;
+    CHECK(ys_offsets_set_heights(offsets, 0, &bad, 1) == YS_INVALID_ARGUMENT, "a NaN height");
+    ys_offsets_free(offsets);
+    ys_offsets_free(NULL);
+}
+
 /* Resident memory in pages (Linux), to see that freed objects are freed. */
 static long resident_pages(void) {
     FILE *f = fopen("/proc/self/statm", "r");
@@ -222,6 +283,7 @@ int main(int argc, char **argv) {
     test_layout(engine);
     test_glyphs(engine);
     test_size_table(engine, argv[3], argv[4], argv[5]);
+    test_offsets();
     if (getenv("YS_CHECK_GROWTH")) test_no_growth(engine); /* (not under AddressSanitizer: its quarantine keeps freed memory) */
     ys_engine_free(engine);
     ys_engine_free(NULL);
