@@ -18,7 +18,11 @@ struct InspectCommand: ParsableCommand {
             let range = try rows.map { try InspectJob.Rows(parsing: $0) } ?? .none
             try CommandOutput.checkNotInput(output, inputs: [file])
             let heights: HeightsFile
-            do { heights = try HeightsFile(path: file) } catch { throw CommandError("\(file): \(error)") }
+            do { heights = try HeightsFile(path: file) } catch {
+                // (An unreadable file's message names it already.)
+                if case .cannotRead = error { throw CommandError("\(error)") }
+                throw CommandError("\(file): \(error)")
+            }
             try CommandOutput.write(InspectJob.run(heights, path: file, rows: range), to: output)
         } catch { fail(error) }
     }

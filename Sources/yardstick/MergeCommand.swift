@@ -16,7 +16,10 @@ struct MergeCommand: ParsableCommand {
             try CommandOutput.checkBinary(to: output)
             var files: [(path: String, file: HeightsFile)] = []
             for path in shards {
-                do { files.append((path, try HeightsFile(path: path))) } catch { throw CommandError("\(path): \(error)") }
+                do { files.append((path, try HeightsFile(path: path))) } catch {
+                    if case .cannotRead = error { throw CommandError("\(error)") } // (it names the file)
+                    throw CommandError("\(path): \(error)")
+                }
             }
             try CommandOutput.checkNotInput(output, inputs: shards)
             let out = try CommandOutput(path: output)
