@@ -7,8 +7,12 @@
  * - Every object is made by a `ys_..._create`/`open`/`layout` call and freed by its own
  *   `ys_..._free` (NULL is ignored). No Swift type crosses this boundary.
  * - Calls that can fail return a `ys_status`; on failure `ys_last_error()` describes it.
- * - Lengths are in points; text is UTF-8 (invalid sequences are read as U+FFFD); offsets into
- *   a text are UTF-8 byte offsets.
+ * - Lengths are in points; text is UTF-8 (invalid sequences are laid out as U+FFFD); offsets
+ *   into a text are byte offsets into the bytes given (an invalid sequence maps to its first
+ *   byte). Paths must be UTF-8.
+ * - An output pointer to a struct must not be NULL; one to a single number may be (it is skipped).
+ * - The Swift runtime the library loads installs a crash backtracer (SIGSEGV and others) in the
+ *   process; SWIFT_BACKTRACE=enable=no in the environment turns it off.
  *
  * Threads: an engine may be used by one thread at a time (guard it with your own lock, or make
  * one per thread). Layouts and heights files never change once made: read them from any
@@ -40,7 +44,8 @@ const char *ys_last_error(void);
 /* ---- Engine: fonts and caches. ---- */
 typedef struct ys_engine ys_engine;
 
-/* An engine over the bundled fonts (when include_bundled is non-zero; they sit in a Fonts folder
+/* An engine's caches grow with the distinct words it shapes (a few KB per distinct short text);
+ * free it and make a new one to give that memory back. An engine over the bundled fonts (when include_bundled is non-zero; they sit in a Fonts folder
  * beside the library or the executable, or where YARDSTICK_FONTS says) and these font files,
  * which come first. */
 ys_status ys_engine_create(const char *const *font_paths, size_t font_count, int include_bundled, ys_engine **engine);
@@ -62,8 +67,9 @@ typedef struct ys_line {
     double ascent, descent;
     double width;                /* of its glyphs, trailing spaces left out */
     int is_truncated;            /* it ends in an ellipsis */
-    int near_edge;               /* it fits within `near_edge` points of the width: a renderer that
-                                    rounds differently should reserve that room */
+    int near_edge;               /* its width is within `near_edge` points of the width, or past it
+                                    (an overlong word): a renderer that rounds differently should
+                                    reserve that room */
 } ys_line;
 
 typedef struct ys_text_layout ys_text_layout;
@@ -105,7 +111,9 @@ void ys_glyph_runs_free(ys_glyph_runs *runs);
 /* ---- Heights files (`yardstick measure --format bin`), mapped and read in place. ---- */
 typedef struct ys_heights_file ys_heights_file;
 
-/* Opens and checks the file (structure and CRC-32). */
+/* Opens and checks the file (structure and CRC-32). The file is mapped: it must not be truncated
+ * or written in place while open (a truncated mapping is a SIGBUS, as with any mapped file);
+ * replace it by renaming a new file over it, as yardstick does. */
 ys_status ys_heights_file_open(const char *path, ys_heights_file **file);
 size_t ys_heights_file_row_count(const ys_heights_file *file);
 size_t ys_heights_file_column_count(const ys_heights_file *file);
@@ -146,7 +154,7 @@ ys_status ys_offsets_set_heights(ys_offsets *offsets, size_t first_row, const do
 ys_status ys_offsets_insert_rows(ys_offsets *offsets, size_t at, size_t count);
 ys_status ys_offsets_delete_rows(ys_offsets *offsets, size_t first_row, size_t count);
 ys_status ys_offsets_row(const ys_offsets *offsets, size_t row, double *top, double *height);
-/* The row at `y` (0 <= y < total height). */
+/* The row at `y` (0 <= y < total height; y is taken down to its 1/64 pt). */
 ys_status ys_offsets_row_at(const ys_offsets *offsets, double y, size_t *row);
 /* Scroll anchoring: capture which row is at the viewport's top and how far into it; after heights
  * above change, `restore` gives the viewport top that keeps that row where it was on screen

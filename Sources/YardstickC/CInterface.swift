@@ -44,7 +44,8 @@ public func ys_engine_create(_ paths: UnsafePointer<UnsafePointer<CChar>?>?, _ c
     var files: [String] = []
     for k in 0..<max(0, count) {
         guard let paths, let path = paths[k] else { return fail(.invalidArgument, "ys_engine_create: font path \(k) is NULL") }
-        files.append(String(cString: path))
+        guard let file = String(validatingCString: path) else { return fail(.invalidArgument, "ys_engine_create: font path \(k) is not valid UTF-8") }
+        files.append(file)
     }
     do {
         let fonts = try FontCollection.make(fontPaths: files, includeBundled: includeBundled != 0)
@@ -73,12 +74,15 @@ public func ys_layout_text(_ engine: OpaquePointer?, _ utf8: UnsafePointer<CChar
     guard o.font_size.isFinite, o.font_size >= 0 else { return fail(.invalidArgument, "ys_layout_text: font_size must be 0 or a finite number above 0") }
     guard o.max_lines >= 0 else { return fail(.invalidArgument, "ys_layout_text: max_lines must be 0 or more") }
     guard o.near_edge.isFinite, o.near_edge >= 0 else { return fail(.invalidArgument, "ys_layout_text: near_edge must be 0 or a finite number above 0") }
-    let text = utf8.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: length), as: UTF8.self) } ?? ""
+    let bytes = utf8.map { Array(UnsafeRawBufferPointer(start: $0, count: length)) } ?? []
+    let text = String(decoding: bytes, as: UTF8.self)
+    // Offsets go back to the caller's bytes: invalid UTF-8 is laid out as U+FFFD (3 bytes).
+    let offsets = UTF8Repair.repair(bytes).bytes == nil ? nil : UTF8Repair.offsetMap(bytes)
     var attributes = TextAttributes(size: o.font_size == 0 ? 17 : o.font_size, fontStyle: o.bold != 0 ? .bold : .regular)
     attributes.maxLines = Int(o.max_lines)
     if let problem = attributes.validationError { return fail(.invalidArgument, "ys_layout_text: \(problem)") }
     layout.pointee = Box.handle(LaidOut(layout: textEngine.layout(text, width: o.width, attributes: attributes),
-                                        width: o.width, nearEdge: o.near_edge == 0 ? 0.5 : o.near_edge))
+                                        width: o.width, nearEdge: o.near_edge == 0 ? 0.5 : o.near_edge, offsets: offsets))
     return Status.ok.rawValue
 }
 
@@ -87,6 +91,13 @@ struct LaidOut {
     var layout: TextLayout
     var width: Double
     var nearEdge: Double
+    /// Offsets in the laid-out text to the caller's bytes, when they differ (invalid UTF-8).
+    var offsets: [Int]?
+
+    func original(_ offset: Int) -> Int {
+        guard let offsets else { return offset }
+        return offsets[min(max(offset, 0), offsets.count - 1)]
+    }
 }
 
 @_cdecl("ys_text_layout_line_count")
@@ -107,7 +118,7 @@ public func ys_text_layout_line(_ layout: OpaquePointer?, _ index: Int, _ line: 
         return fail(.invalidArgument, "ys_text_layout_line: line \(index) is outside 0..<\(textLayout.lineCount)")
     }
     let l = textLayout.lines[index]
-    line.pointee = ys_line(utf8_start: l.utf8Range.lowerBound, utf8_end: l.utf8Range.upperBound, top: l.top, height: l.height,
+    line.pointee = ys_line(utf8_start: laidOut.original(l.utf8Range.lowerBound), utf8_end: laidOut.original(l.utf8Range.upperBound), top: l.top, height: l.height,
                            baseline: l.baseline, ascent: l.ascent, descent: l.descent, width: l.width, is_truncated: l.isTruncated ? 1 : 0,
                            near_edge: laidOut.width - l.width <= laidOut.nearEdge ? 1 : 0)
     return Status.ok.rawValue
@@ -124,7 +135,7 @@ public func ys_text_layout_glyphs(_ layout: OpaquePointer?, _ runs: UnsafeMutabl
     runs.pointee = nil
     guard let laidOut = Box<LaidOut>.value(layout) else { return fail(.invalidArgument, "ys_text_layout_glyphs: layout is NULL") }
     let layout = laidOut.layout
-    runs.pointee = Box.handle(GlyphRunStorage((0..<layout.lineCount).map { layout.glyphRuns(line: $0) }))
+    runs.pointee = Box.handle(GlyphRunStorage((0..<layout.lineCount).map { layout.glyphRuns(line: $0) }, offsets: laidOut.original))
     return Status.ok.rawValue
 }
 
@@ -158,8 +169,9 @@ public func ys_heights_file_open(_ path: UnsafePointer<CChar>?, _ file: UnsafeMu
     guard let file else { return fail(.invalidArgument, "ys_heights_file_open: file is NULL") }
     file.pointee = nil
     guard let path else { return fail(.invalidArgument, "ys_heights_file_open: path is NULL") }
+    guard let name = String(validatingCString: path) else { return fail(.invalidArgument, "ys_heights_file_open: the path is not valid UTF-8") }
     do {
-        file.pointee = Box.handle(try HeightsFile(path: String(cString: path)))
+        file.pointee = Box.handle(try HeightsFile(path: name))
         return Status.ok.rawValue
     } catch {
         if case .cannotRead = error { return fail(.ioError, "\(error)") }
@@ -216,9 +228,11 @@ public func ys_size_table(_ engine: OpaquePointer?, _ csvPath: UnsafePointer<CCh
     table.pointee = nil
     guard let textEngine = Box<TextEngine>.value(engine) else { return fail(.invalidArgument, "ys_size_table: engine is NULL") }
     guard let csvPath, let configPath else { return fail(.invalidArgument, "ys_size_table: a path is NULL") }
-    let config = String(cString: configPath)
+    guard let csv = String(validatingCString: csvPath), let config = String(validatingCString: configPath) else {
+        return fail(.invalidArgument, "ys_size_table: a path is not valid UTF-8")
+    }
     do {
-        let bytes = try SizingJob.heightsFile(csvPath: String(cString: csvPath), configPath: config, engine: textEngine, threads: 0)
+        let bytes = try SizingJob.heightsFile(csvPath: csv, configPath: config, engine: textEngine, threads: 0)
         table.pointee = Box.handle(try HeightsFile(bytes: bytes))
         return Status.ok.rawValue
     } catch let error as ConfigError {

@@ -9,7 +9,8 @@ final class GlyphRunStorage {
     private(set) var lines: [[ys_glyph_run]] = []
     private var allocations: [UnsafeMutableRawPointer] = []
 
-    init(_ runs: [[TextLayout.GlyphRun]]) {
+    /// - Parameter offsets: maps the layout's UTF-8 offsets to the caller's bytes.
+    init(_ runs: [[TextLayout.GlyphRun]], offsets: (Int) -> Int) {
         var paths: [String: UnsafePointer<CChar>] = [:]
         for line in runs {
             lines.append(line.map { run in
@@ -22,7 +23,7 @@ final class GlyphRunStorage {
                 return ys_glyph_run(font_path: path, face_index: UInt32(clamping: run.face.indexInFile), font_size: run.fontSize,
                                     bidi_level: UInt32(run.bidiLevel), x: run.x, glyph_count: run.glyphIDs.count,
                                     glyph_ids: copy(run.glyphIDs), advances: copy(run.advances), x_offsets: copy(run.xOffsets),
-                                    y_offsets: copy(run.yOffsets), clusters: copy(run.clusters.map { $0 }))
+                                    y_offsets: copy(run.yOffsets), clusters: copy(run.clusters.map(offsets)))
             })
         }
     }

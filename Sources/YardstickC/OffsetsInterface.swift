@@ -92,7 +92,9 @@ public func ys_offsets_row(_ handle: OpaquePointer?, _ row: Int, _ top: UnsafeMu
 @_cdecl("ys_offsets_row_at")
 public func ys_offsets_row_at(_ handle: OpaquePointer?, _ y: Double, _ row: UnsafeMutablePointer<Int>?) -> Int32 {
     guard let box = offsets(handle) else { return fail(.invalidArgument, "ys_offsets_row_at: offsets is NULL") }
-    guard y.isFinite, let at = try? LayoutLength(roundingPoints: y), case .row(let position)? = box.cache.item(at: at) else {
+    // The unit y falls in (rounded down: a y just short of a row's end is still in that row).
+    let units = (y * Double(LayoutLength.unitsPerPoint)).rounded(.down)
+    guard y.isFinite, units >= 0, units < 0x1p62, case .row(let position)? = box.cache.item(at: LayoutLength(units: Int64(units))) else {
         return fail(.invalidArgument, "ys_offsets_row_at: no row at y \(y) (the rows span 0 to \(box.cache.totalHeight.points))")
     }
     row?.pointee = position.row

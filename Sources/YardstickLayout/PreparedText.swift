@@ -39,13 +39,17 @@ public struct PreparedText: Sendable {
 
     /// The segments inside `range` that are kerned against the segment after them on the same
     /// line (`SegmentJoins`): where each ends, and the kerning in em.
+    /// O(log n + k) for k segments in the range (binary searches: a text of many lines asks once per line).
     func joinKerning(in range: Range<Int32>) -> [(end: Int32, em: Double)] {
         var out: [(end: Int32, em: Double)] = []
-        for p in paragraphRange {
+        let firstParagraph = Self.partition(paragraphRange) { storage.paragraphs[$0].end >= range.lowerBound }
+        for p in firstParagraph..<paragraphRange.upperBound {
             let para = storage.paragraphs[p]
-            guard para.end >= range.lowerBound && para.start <= range.upperBound else { continue }
-            for k in Int(para.firstSegment)..<Int(para.endSegment) {
+            if para.start > range.upperBound { break }
+            let segments = Int(para.firstSegment)..<Int(para.endSegment)
+            for k in Self.partition(segments, { storage.segments[$0].end > range.lowerBound })..<segments.upperBound {
                 let segment = storage.segments[k]
+                if segment.end >= range.upperBound { break }
                 // (A segment ending in a soft hyphen took the hyphen off its trailing width:
                 // only the rest, its join kerning, is drawn.)
                 guard segment.trailingClusterCount == 0, segment.end > range.lowerBound, segment.end < range.upperBound else { continue }
@@ -54,6 +58,17 @@ public struct PreparedText: Sendable {
             }
         }
         return out
+    }
+
+    /// The first index of `range` where `isPast` holds (it must hold from some index on), or
+    /// its end. O(log n).
+    static func partition(_ range: Range<Int>, _ isPast: (Int) -> Bool) -> Int {
+        var low = range.lowerBound, high = range.upperBound
+        while low < high {
+            let mid = low + (high - low) / 2
+            if isPast(mid) { high = mid } else { low = mid + 1 }
+        }
+        return low
     }
 
     /// The face of the soft hyphen a line ending at `end` breaks at, nil when it ends elsewhere.

@@ -68,7 +68,13 @@ public struct TextLayout: Sendable {
         let range = Int32(line.utf8Range.lowerBound)..<Int32(line.utf8Range.upperBound)
         var runs: [TextLayout.GlyphRun] = []
         let joins = prepared.joinKerning(in: range)
-        for piece in prepared.pieces where piece.end > range.lowerBound && piece.start < range.upperBound {
+        // Pieces follow the text (logical order): the line's are found by a binary search, so a
+        // text of many lines costs O(log n) a line, not O(n).
+        let pieces = prepared.pieces
+        let first = PreparedText.partition(0..<pieces.count) { pieces[$0].end > range.lowerBound }
+        for piece in pieces[first...] {
+            if piece.start >= range.upperBound { break }
+            guard piece.end > range.lowerBound else { continue }
             let face = Int(piece.face)
             if var run = TextLayout.GlyphRun(run: prepared.runs.store[piece.runID], start: piece.start, level: piece.level, range: range,
                                   face: prepared.fonts.faces[face], emPerUnit: prepared.runs.emPerUnit[face], attributes: attributes) {

@@ -54,9 +54,31 @@ static void test_layout(ys_engine *engine) {
     options.width = 100;
     CHECK(ys_layout_text(NULL, text, strlen(text), &options, &layout) == YS_INVALID_ARGUMENT, "no engine is refused");
     CHECK(ys_layout_text(engine, NULL, 5, &options, &layout) == YS_INVALID_ARGUMENT, "no text is refused");
-    const char invalid[] = { 'a', (char)0xFF, 'b' };
+    /* Invalid UTF-8 is laid out as U+FFFD; offsets stay in the caller's bytes. */
+    const char invalid[] = { 'a', (char)0xFF, 'b', ' ', (char)0xED, (char)0xA0, (char)0x80, 'z', (char)0xE2, (char)0x82 };
     CHECK(ys_layout_text(engine, invalid, sizeof invalid, &options, &layout) == YS_OK, "invalid UTF-8 is read as U+FFFD");
+    ys_text_layout_line(layout, ys_text_layout_line_count(layout) - 1, &line);
+    CHECK(line.utf8_end == sizeof invalid, "the last line ends at the text's end (%zu, %zu)", line.utf8_end, sizeof invalid);
+    ys_glyph_runs *runs = NULL;
+    CHECK(ys_text_layout_glyphs(layout, &runs) == YS_OK, "glyphs");
+    for (size_t r = 0; r < ys_glyph_runs_count(runs, 0); r++) {
+        ys_glyph_run run;
+        ys_glyph_runs_get(runs, 0, r, &run);
+        for (size_t g = 0; g < run.glyph_count; g++) CHECK(run.clusters[g] <= sizeof invalid, "cluster %zu in the bytes", run.clusters[g]);
+    }
+    ys_glyph_runs_free(runs);
     ys_text_layout_free(layout);
+
+    /* Many lines: glyph runs cost a binary search a line, not a pass over the text. */
+    size_t many = 200000;
+    char *newlines = malloc(many);
+    memset(newlines, '\n', many);
+    options.max_lines = 0;
+    CHECK(ys_layout_text(engine, newlines, many, &options, &layout) == YS_OK, "many lines");
+    CHECK(ys_text_layout_glyphs(layout, &runs) == YS_OK && ys_glyph_runs_line_count(runs) == many + 1, "a run list per line");
+    ys_glyph_runs_free(runs);
+    ys_text_layout_free(layout);
+    free(newlines);
     ys_text_layout_free(NULL);
 }
 
@@ -230,6 +252,9 @@ static void test_offsets(void) {
     CHECK(ys_offsets_total_height(offsets) == y / 64.0, "the total is the sum");
     size_t at;
     CHECK(ys_offsets_row_at(offsets, y / 64.0 + 1, &at) == YS_INVALID_ARGUMENT, "no row past the end");
+    double top0, height0;
+    ys_offsets_row(offsets, 0, &top0, &height0);
+    if (height0 > 0) CHECK(ys_offsets_row_at(offsets, height0 - 1e-9, &at) == YS_OK && at == 0, "just short of row 0's end is row 0");
 
     /* Anchoring: row 1500 stays on screen when rows above it change. */
     double top1500, h, restored;

@@ -25,4 +25,16 @@ final class UTF8RepairTests: XCTestCase {
         XCTAssertTrue(UTF8Repair.originalOffset(of: 8, in: original) == (5, false))
         XCTAssertTrue(UTF8Repair.originalOffset(of: 10, in: original) == (7, false))
     }
+
+    /// The offset map gives, for every offset of the repaired text, what `originalOffset` gives.
+    func testOffsetMapAgreesWithOriginalOffset() {
+        let inputs: [[UInt8]] = [[0x61, 0xFF, 0x62], [0xED, 0xA0, 0x80, 0x7A], [0x61, 0x62, 0xE2, 0x82], [0xC0, 0x80], Array("ok é 日本".utf8), []]
+        for input in inputs {
+            let repaired = UTF8Repair.repair(input).bytes ?? input
+            let map = UTF8Repair.offsetMap(input)
+            XCTAssertEqual(map.count, repaired.count + 1, "\(input)")
+            for offset in 0..<repaired.count { XCTAssertEqual(map[offset], UTF8Repair.originalOffset(of: offset, in: input).offset, "\(input) at \(offset)") }
+            XCTAssertEqual(map.last, input.count)
+        }
+    }
 }

@@ -51,4 +51,27 @@ package enum UTF8Repair {
             }
         }
     }
+
+    /// For each byte offset of the repaired text (and its end), the offset in `original` it came
+    /// from: a replacement's three bytes map to the invalid sequence's first byte. O(n).
+    package static func offsetMap(_ original: [UInt8]) -> [Int] {
+        var parser = Unicode.UTF8.ForwardParser()
+        var it = original.makeIterator()
+        var map: [Int] = []
+        map.reserveCapacity(original.count + 8)
+        var from = 0
+        while true {
+            switch parser.parseScalar(from: &it) {
+            case .valid(let encoded):
+                for k in 0..<encoded.count { map.append(from + k) }
+                from += encoded.count
+            case .error(let length):
+                map += [from, from, from]
+                from += length
+            case .emptyInput:
+                map.append(from)
+                return map
+            }
+        }
+    }
 }
