@@ -90,9 +90,14 @@ class Engine:
     """Fonts and caches: the bundled Noto fonts (unless include_bundled is False) after `fonts`."""
 
     def __init__(self, fonts=(), include_bundled=True):
-        paths = (ctypes.c_char_p * max(1, len(fonts)))(*[os.fsencode(f) for f in fonts])
+        if isinstance(fonts, (str, bytes, os.PathLike)):
+            fonts = [fonts]  # one path, not its characters
+        encoded = [os.fsencode(f) for f in fonts]
+        if any(b"\0" in f for f in encoded):
+            raise ValueError("a font path contains a NUL byte")
+        paths = (ctypes.c_char_p * max(1, len(encoded)))(*encoded)
         handle = ctypes.c_void_p()
-        _check(_lib.ys_engine_create(paths, len(fonts), 1 if include_bundled else 0, ctypes.byref(handle)))
+        _check(_lib.ys_engine_create(paths, len(encoded), 1 if include_bundled else 0, ctypes.byref(handle)))
         self._handle = handle
 
     def __del__(self):
@@ -102,7 +107,14 @@ class Engine:
 
     def layout(self, text, width, font_size=0, bold=False, max_lines=0, near_edge=0):
         """The text's lines at `width` points (font_size 0: 17 pt body; near_edge 0: 0.5 pt)."""
-        data = text.encode("utf-8") if isinstance(text, str) else bytes(text)
+        if isinstance(text, str):
+            data = text.encode("utf-8", "surrogatepass")  # (a lone surrogate is laid out as U+FFFD)
+        elif isinstance(text, (bytes, bytearray, memoryview)):
+            data = bytes(text)
+        else:
+            raise TypeError("text must be str or bytes, not %s" % type(text).__name__)
+        if not 0 <= max_lines <= 2**31 - 1:
+            raise ValueError("max_lines must be from 0 to 2**31 - 1")
         options = _TextOptions(width, font_size, 1 if bold else 0, max_lines, near_edge)
         handle = ctypes.c_void_p()
         _check(_lib.ys_layout_text(self._handle, data, len(data), ctypes.byref(options), ctypes.byref(handle)))
@@ -169,12 +181,22 @@ class HeightsFile:
     def __len__(self):
         return self.row_count
 
+    def __getitem__(self, index):
+        return self.row(index)
+
+    def __iter__(self):
+        return (self.row(k) for k in range(self.row_count))
+
     def row(self, index):
+        if not 0 <= index < self.row_count:
+            raise IndexError("row %d is outside 0..%d" % (index, self.row_count - 1))
         top, height = ctypes.c_double(), ctypes.c_double()
         _check(_lib.ys_heights_file_row(self._handle, index, ctypes.byref(top), ctypes.byref(height)))
         return top.value, height.value
 
     def column_width(self, index):
+        if not 0 <= index < self.column_count:
+            raise IndexError("column %d is outside 0..%d" % (index, self.column_count - 1))
         width = ctypes.c_double()
         _check(_lib.ys_heights_file_column_width(self._handle, index, ctypes.byref(width)))
         return width.value

@@ -46,6 +46,24 @@ def main(bin_path, csv_path):
         top, height = heights.row(int(r["row"]))
         assert (top, height) == (float(r["offset"]), float(r["height"])), (r, top, height)
     assert heights.column_width(0) > 0
+    assert list(heights)[:3] == [heights[0], heights[1], heights[2]]
+    for bad in (len(heights), 2**64, -1):
+        try:
+            heights.row(bad)
+            raise AssertionError("row %d was read" % bad)
+        except IndexError:
+            pass
+    for call in (lambda: engine.layout(text, 100, max_lines=2**32 + 1), lambda: engine.layout(5, 100)):
+        try:
+            call()
+            raise AssertionError("a bad argument was taken")
+        except (ValueError, TypeError):
+            pass
+    try:
+        yardstick.Engine("/nonexistent/one-font.ttf")  # one path, not a list of characters
+        raise AssertionError("a missing font was accepted")
+    except yardstick.YardstickError as error:
+        assert "/nonexistent/one-font.ttf" in str(error), error
     try:
         yardstick.HeightsFile(csv_path)
         raise AssertionError("a CSV opened as a heights file")
