@@ -37,7 +37,7 @@ final class Box<Value> {
 // MARK: - Engine
 
 @_cdecl("ys_engine_create")
-public func ys_engine_create(_ paths: UnsafePointer<UnsafePointer<CChar>?>?, _ count: Int, _ includeBundled: Int32,
+package func ys_engine_create(_ paths: UnsafePointer<UnsafePointer<CChar>?>?, _ count: Int, _ includeBundled: Int32,
                              _ engine: UnsafeMutablePointer<OpaquePointer?>?) -> Int32 {
     guard let engine else { return fail(.invalidArgument, "ys_engine_create: engine is NULL") }
     engine.pointee = nil
@@ -57,12 +57,12 @@ public func ys_engine_create(_ paths: UnsafePointer<UnsafePointer<CChar>?>?, _ c
 }
 
 @_cdecl("ys_engine_free")
-public func ys_engine_free(_ engine: OpaquePointer?) { Box<TextEngine>.free(engine) }
+package func ys_engine_free(_ engine: OpaquePointer?) { Box<TextEngine>.free(engine) }
 
 // MARK: - Text layout
 
 @_cdecl("ys_layout_text")
-public func ys_layout_text(_ engine: OpaquePointer?, _ utf8: UnsafePointer<CChar>?, _ length: Int, _ options: UnsafePointer<ys_text_options>?,
+package func ys_layout_text(_ engine: OpaquePointer?, _ utf8: UnsafePointer<CChar>?, _ length: Int, _ options: UnsafePointer<ys_text_options>?,
                            _ layout: UnsafeMutablePointer<OpaquePointer?>?) -> Int32 {
     guard let layout else { return fail(.invalidArgument, "ys_layout_text: layout is NULL") }
     layout.pointee = nil
@@ -101,16 +101,16 @@ struct LaidOut {
 }
 
 @_cdecl("ys_text_layout_line_count")
-public func ys_text_layout_line_count(_ layout: OpaquePointer?) -> Int { Box<LaidOut>.value(layout)?.layout.lineCount ?? 0 }
+package func ys_text_layout_line_count(_ layout: OpaquePointer?) -> Int { Box<LaidOut>.value(layout)?.layout.lineCount ?? 0 }
 
 @_cdecl("ys_text_layout_width")
-public func ys_text_layout_width(_ layout: OpaquePointer?) -> Double { Box<LaidOut>.value(layout)?.layout.width ?? 0 }
+package func ys_text_layout_width(_ layout: OpaquePointer?) -> Double { Box<LaidOut>.value(layout)?.layout.width ?? 0 }
 
 @_cdecl("ys_text_layout_height")
-public func ys_text_layout_height(_ layout: OpaquePointer?) -> Double { Box<LaidOut>.value(layout)?.layout.height ?? 0 }
+package func ys_text_layout_height(_ layout: OpaquePointer?) -> Double { Box<LaidOut>.value(layout)?.layout.height ?? 0 }
 
 @_cdecl("ys_text_layout_line")
-public func ys_text_layout_line(_ layout: OpaquePointer?, _ index: Int, _ line: UnsafeMutablePointer<ys_line>?) -> Int32 {
+package func ys_text_layout_line(_ layout: OpaquePointer?, _ index: Int, _ line: UnsafeMutablePointer<ys_line>?) -> Int32 {
     guard let laidOut = Box<LaidOut>.value(layout) else { return fail(.invalidArgument, "ys_text_layout_line: layout is NULL") }
     let textLayout = laidOut.layout
     guard let line else { return fail(.invalidArgument, "ys_text_layout_line: line is NULL") }
@@ -125,12 +125,12 @@ public func ys_text_layout_line(_ layout: OpaquePointer?, _ index: Int, _ line: 
 }
 
 @_cdecl("ys_text_layout_free")
-public func ys_text_layout_free(_ layout: OpaquePointer?) { Box<LaidOut>.free(layout) }
+package func ys_text_layout_free(_ layout: OpaquePointer?) { Box<LaidOut>.free(layout) }
 
 // MARK: - Glyph runs
 
 @_cdecl("ys_text_layout_glyphs")
-public func ys_text_layout_glyphs(_ layout: OpaquePointer?, _ runs: UnsafeMutablePointer<OpaquePointer?>?) -> Int32 {
+package func ys_text_layout_glyphs(_ layout: OpaquePointer?, _ runs: UnsafeMutablePointer<OpaquePointer?>?) -> Int32 {
     guard let runs else { return fail(.invalidArgument, "ys_text_layout_glyphs: runs is NULL") }
     runs.pointee = nil
     guard let laidOut = Box<LaidOut>.value(layout) else { return fail(.invalidArgument, "ys_text_layout_glyphs: layout is NULL") }
@@ -140,16 +140,16 @@ public func ys_text_layout_glyphs(_ layout: OpaquePointer?, _ runs: UnsafeMutabl
 }
 
 @_cdecl("ys_glyph_runs_line_count")
-public func ys_glyph_runs_line_count(_ runs: OpaquePointer?) -> Int { Box<GlyphRunStorage>.value(runs)?.lines.count ?? 0 }
+package func ys_glyph_runs_line_count(_ runs: OpaquePointer?) -> Int { Box<GlyphRunStorage>.value(runs)?.lines.count ?? 0 }
 
 @_cdecl("ys_glyph_runs_count")
-public func ys_glyph_runs_count(_ runs: OpaquePointer?, _ line: Int) -> Int {
+package func ys_glyph_runs_count(_ runs: OpaquePointer?, _ line: Int) -> Int {
     guard let storage = Box<GlyphRunStorage>.value(runs), line >= 0, line < storage.lines.count else { return 0 }
     return storage.lines[line].count
 }
 
 @_cdecl("ys_glyph_runs_get")
-public func ys_glyph_runs_get(_ runs: OpaquePointer?, _ line: Int, _ index: Int, _ run: UnsafeMutablePointer<ys_glyph_run>?) -> Int32 {
+package func ys_glyph_runs_get(_ runs: OpaquePointer?, _ line: Int, _ index: Int, _ run: UnsafeMutablePointer<ys_glyph_run>?) -> Int32 {
     guard let storage = Box<GlyphRunStorage>.value(runs) else { return fail(.invalidArgument, "ys_glyph_runs_get: runs is NULL") }
     guard let run else { return fail(.invalidArgument, "ys_glyph_runs_get: run is NULL") }
     guard line >= 0, line < storage.lines.count, index >= 0, index < storage.lines[line].count else {
@@ -160,12 +160,12 @@ public func ys_glyph_runs_get(_ runs: OpaquePointer?, _ line: Int, _ index: Int,
 }
 
 @_cdecl("ys_glyph_runs_free")
-public func ys_glyph_runs_free(_ runs: OpaquePointer?) { Box<GlyphRunStorage>.free(runs) }
+package func ys_glyph_runs_free(_ runs: OpaquePointer?) { Box<GlyphRunStorage>.free(runs) }
 
 // MARK: - Heights files
 
 @_cdecl("ys_heights_file_open")
-public func ys_heights_file_open(_ path: UnsafePointer<CChar>?, _ file: UnsafeMutablePointer<OpaquePointer?>?) -> Int32 {
+package func ys_heights_file_open(_ path: UnsafePointer<CChar>?, _ file: UnsafeMutablePointer<OpaquePointer?>?) -> Int32 {
     guard let file else { return fail(.invalidArgument, "ys_heights_file_open: file is NULL") }
     file.pointee = nil
     guard let path else { return fail(.invalidArgument, "ys_heights_file_open: path is NULL") }
@@ -180,13 +180,13 @@ public func ys_heights_file_open(_ path: UnsafePointer<CChar>?, _ file: UnsafeMu
 }
 
 @_cdecl("ys_heights_file_row_count")
-public func ys_heights_file_row_count(_ file: OpaquePointer?) -> Int { Box<HeightsFile>.value(file)?.rowCount ?? 0 }
+package func ys_heights_file_row_count(_ file: OpaquePointer?) -> Int { Box<HeightsFile>.value(file)?.rowCount ?? 0 }
 
 @_cdecl("ys_heights_file_column_count")
-public func ys_heights_file_column_count(_ file: OpaquePointer?) -> Int { Box<HeightsFile>.value(file)?.columnCount ?? 0 }
+package func ys_heights_file_column_count(_ file: OpaquePointer?) -> Int { Box<HeightsFile>.value(file)?.columnCount ?? 0 }
 
 @_cdecl("ys_heights_file_row")
-public func ys_heights_file_row(_ file: OpaquePointer?, _ index: Int, _ top: UnsafeMutablePointer<Double>?, _ height: UnsafeMutablePointer<Double>?) -> Int32 {
+package func ys_heights_file_row(_ file: OpaquePointer?, _ index: Int, _ top: UnsafeMutablePointer<Double>?, _ height: UnsafeMutablePointer<Double>?) -> Int32 {
     guard let heights = Box<HeightsFile>.value(file) else { return fail(.invalidArgument, "ys_heights_file_row: file is NULL") }
     guard index >= 0, index < heights.rowCount else { return fail(.invalidArgument, "ys_heights_file_row: row \(index) is outside 0..<\(heights.rowCount)") }
     let row = heights.row(index)
@@ -196,7 +196,7 @@ public func ys_heights_file_row(_ file: OpaquePointer?, _ index: Int, _ top: Uns
 }
 
 @_cdecl("ys_heights_file_column_width")
-public func ys_heights_file_column_width(_ file: OpaquePointer?, _ index: Int, _ width: UnsafeMutablePointer<Double>?) -> Int32 {
+package func ys_heights_file_column_width(_ file: OpaquePointer?, _ index: Int, _ width: UnsafeMutablePointer<Double>?) -> Int32 {
     guard let heights = Box<HeightsFile>.value(file) else { return fail(.invalidArgument, "ys_heights_file_column_width: file is NULL") }
     guard index >= 0, index < heights.columnCount else {
         return fail(.invalidArgument, "ys_heights_file_column_width: column \(index) is outside 0..<\(heights.columnCount)")
@@ -206,10 +206,10 @@ public func ys_heights_file_column_width(_ file: OpaquePointer?, _ index: Int, _
 }
 
 @_cdecl("ys_heights_file_section_count")
-public func ys_heights_file_section_count(_ file: OpaquePointer?) -> Int { Box<HeightsFile>.value(file)?.sectionCount ?? 0 }
+package func ys_heights_file_section_count(_ file: OpaquePointer?) -> Int { Box<HeightsFile>.value(file)?.sectionCount ?? 0 }
 
 @_cdecl("ys_heights_file_section")
-public func ys_heights_file_section(_ file: OpaquePointer?, _ index: Int, _ section: UnsafeMutablePointer<ys_section>?) -> Int32 {
+package func ys_heights_file_section(_ file: OpaquePointer?, _ index: Int, _ section: UnsafeMutablePointer<ys_section>?) -> Int32 {
     guard let heights = Box<HeightsFile>.value(file) else { return fail(.invalidArgument, "ys_heights_file_section: file is NULL") }
     guard let section else { return fail(.invalidArgument, "ys_heights_file_section: section is NULL") }
     guard index >= 0, index < heights.sectionCount else {
@@ -222,7 +222,7 @@ public func ys_heights_file_section(_ file: OpaquePointer?, _ index: Int, _ sect
 }
 
 @_cdecl("ys_size_table")
-public func ys_size_table(_ engine: OpaquePointer?, _ csvPath: UnsafePointer<CChar>?, _ configPath: UnsafePointer<CChar>?,
+package func ys_size_table(_ engine: OpaquePointer?, _ csvPath: UnsafePointer<CChar>?, _ configPath: UnsafePointer<CChar>?,
                           _ table: UnsafeMutablePointer<OpaquePointer?>?) -> Int32 {
     guard let table else { return fail(.invalidArgument, "ys_size_table: table is NULL") }
     table.pointee = nil
@@ -246,4 +246,4 @@ public func ys_size_table(_ engine: OpaquePointer?, _ csvPath: UnsafePointer<CCh
 }
 
 @_cdecl("ys_heights_file_free")
-public func ys_heights_file_free(_ file: OpaquePointer?) { Box<HeightsFile>.free(file) }
+package func ys_heights_file_free(_ file: OpaquePointer?) { Box<HeightsFile>.free(file) }

@@ -11,7 +11,7 @@ final class OffsetsBox {
 func offsets(_ handle: OpaquePointer?) -> OffsetsBox? { Box<OffsetsBox>.value(handle) }
 
 @_cdecl("ys_offsets_create")
-public func ys_offsets_create(_ rowCount: Int, _ estimatedHeight: Double, _ result: UnsafeMutablePointer<OpaquePointer?>?) -> Int32 {
+package func ys_offsets_create(_ rowCount: Int, _ estimatedHeight: Double, _ result: UnsafeMutablePointer<OpaquePointer?>?) -> Int32 {
     guard let result else { return fail(.invalidArgument, "ys_offsets_create: offsets is NULL") }
     result.pointee = nil
     guard estimatedHeight.isFinite, estimatedHeight >= 0 else { return fail(.invalidArgument, "ys_offsets_create: the estimated height must be a finite number, 0 or more") }
@@ -25,16 +25,16 @@ public func ys_offsets_create(_ rowCount: Int, _ estimatedHeight: Double, _ resu
 }
 
 @_cdecl("ys_offsets_free")
-public func ys_offsets_free(_ handle: OpaquePointer?) { Box<OffsetsBox>.free(handle) }
+package func ys_offsets_free(_ handle: OpaquePointer?) { Box<OffsetsBox>.free(handle) }
 
 @_cdecl("ys_offsets_row_count")
-public func ys_offsets_row_count(_ handle: OpaquePointer?) -> Int { offsets(handle)?.cache.rowCount ?? 0 }
+package func ys_offsets_row_count(_ handle: OpaquePointer?) -> Int { offsets(handle)?.cache.rowCount ?? 0 }
 
 @_cdecl("ys_offsets_total_height")
-public func ys_offsets_total_height(_ handle: OpaquePointer?) -> Double { offsets(handle)?.cache.totalHeight.points ?? 0 }
+package func ys_offsets_total_height(_ handle: OpaquePointer?) -> Double { offsets(handle)?.cache.totalHeight.points ?? 0 }
 
 @_cdecl("ys_offsets_set_heights")
-public func ys_offsets_set_heights(_ handle: OpaquePointer?, _ first: Int, _ heights: UnsafePointer<Double>?, _ count: Int) -> Int32 {
+package func ys_offsets_set_heights(_ handle: OpaquePointer?, _ first: Int, _ heights: UnsafePointer<Double>?, _ count: Int) -> Int32 {
     guard let box = offsets(handle) else { return fail(.invalidArgument, "ys_offsets_set_heights: offsets is NULL") }
     guard count >= 0, heights != nil || count == 0 else { return fail(.invalidArgument, "ys_offsets_set_heights: heights is NULL") }
     var lengths: [LayoutLength] = []
@@ -54,7 +54,7 @@ public func ys_offsets_set_heights(_ handle: OpaquePointer?, _ first: Int, _ hei
 }
 
 @_cdecl("ys_offsets_insert_rows")
-public func ys_offsets_insert_rows(_ handle: OpaquePointer?, _ at: Int, _ count: Int) -> Int32 {
+package func ys_offsets_insert_rows(_ handle: OpaquePointer?, _ at: Int, _ count: Int) -> Int32 {
     guard let box = offsets(handle) else { return fail(.invalidArgument, "ys_offsets_insert_rows: offsets is NULL") }
     do {
         try box.cache.insertRows(at: RowPosition(section: 0, row: at), count: count)
@@ -65,7 +65,7 @@ public func ys_offsets_insert_rows(_ handle: OpaquePointer?, _ at: Int, _ count:
 }
 
 @_cdecl("ys_offsets_delete_rows")
-public func ys_offsets_delete_rows(_ handle: OpaquePointer?, _ first: Int, _ count: Int) -> Int32 {
+package func ys_offsets_delete_rows(_ handle: OpaquePointer?, _ first: Int, _ count: Int) -> Int32 {
     guard let box = offsets(handle) else { return fail(.invalidArgument, "ys_offsets_delete_rows: offsets is NULL") }
     guard first >= 0, count >= 0, first <= Int.max - count else { return fail(.invalidArgument, "ys_offsets_delete_rows: rows \(first) + \(count) do not exist") }
     do {
@@ -77,7 +77,7 @@ public func ys_offsets_delete_rows(_ handle: OpaquePointer?, _ first: Int, _ cou
 }
 
 @_cdecl("ys_offsets_row")
-public func ys_offsets_row(_ handle: OpaquePointer?, _ row: Int, _ top: UnsafeMutablePointer<Double>?, _ height: UnsafeMutablePointer<Double>?) -> Int32 {
+package func ys_offsets_row(_ handle: OpaquePointer?, _ row: Int, _ top: UnsafeMutablePointer<Double>?, _ height: UnsafeMutablePointer<Double>?) -> Int32 {
     guard let box = offsets(handle) else { return fail(.invalidArgument, "ys_offsets_row: offsets is NULL") }
     do {
         let frame = try box.cache.frame(of: RowPosition(section: 0, row: row))
@@ -90,7 +90,7 @@ public func ys_offsets_row(_ handle: OpaquePointer?, _ row: Int, _ top: UnsafeMu
 }
 
 @_cdecl("ys_offsets_row_at")
-public func ys_offsets_row_at(_ handle: OpaquePointer?, _ y: Double, _ row: UnsafeMutablePointer<Int>?) -> Int32 {
+package func ys_offsets_row_at(_ handle: OpaquePointer?, _ y: Double, _ row: UnsafeMutablePointer<Int>?) -> Int32 {
     guard let box = offsets(handle) else { return fail(.invalidArgument, "ys_offsets_row_at: offsets is NULL") }
     // The unit y falls in (rounded down: a y just short of a row's end is still in that row).
     let units = (y * Double(LayoutLength.unitsPerPoint)).rounded(.down)
@@ -102,7 +102,7 @@ public func ys_offsets_row_at(_ handle: OpaquePointer?, _ y: Double, _ row: Unsa
 }
 
 @_cdecl("ys_offsets_capture_anchor")
-public func ys_offsets_capture_anchor(_ handle: OpaquePointer?, _ viewportTop: Double) -> Int32 {
+package func ys_offsets_capture_anchor(_ handle: OpaquePointer?, _ viewportTop: Double) -> Int32 {
     guard let box = offsets(handle) else { return fail(.invalidArgument, "ys_offsets_capture_anchor: offsets is NULL") }
     guard viewportTop.isFinite, let top = try? LayoutLength(roundingPoints: viewportTop) else {
         return fail(.invalidArgument, "ys_offsets_capture_anchor: the viewport top must be a finite number")
@@ -112,7 +112,7 @@ public func ys_offsets_capture_anchor(_ handle: OpaquePointer?, _ viewportTop: D
 }
 
 @_cdecl("ys_offsets_restore_anchor")
-public func ys_offsets_restore_anchor(_ handle: OpaquePointer?, _ viewportHeight: Double, _ viewportTop: UnsafeMutablePointer<Double>?) -> Int32 {
+package func ys_offsets_restore_anchor(_ handle: OpaquePointer?, _ viewportHeight: Double, _ viewportTop: UnsafeMutablePointer<Double>?) -> Int32 {
     guard let box = offsets(handle) else { return fail(.invalidArgument, "ys_offsets_restore_anchor: offsets is NULL") }
     guard viewportHeight.isFinite, let height = try? LayoutLength(roundingPoints: viewportHeight) else {
         return fail(.invalidArgument, "ys_offsets_restore_anchor: the viewport height must be a finite number")
