@@ -115,7 +115,7 @@ package func ys_text_layout_line(_ layout: OpaquePointer?, _ index: Int, _ line:
     let textLayout = laidOut.layout
     guard let line else { return fail(.invalidArgument, "ys_text_layout_line: line is NULL") }
     guard index >= 0, index < textLayout.lineCount else {
-        return fail(.invalidArgument, "ys_text_layout_line: line \(index) is outside 0..<\(textLayout.lineCount)")
+        return fail(.invalidArgument, "ys_text_layout_line: line \(UInt(bitPattern: index)) is outside 0..<\(textLayout.lineCount)")
     }
     let l = textLayout.lines[index]
     line.pointee = ys_line(utf8_start: laidOut.original(l.utf8Range.lowerBound), utf8_end: laidOut.original(l.utf8Range.upperBound), top: l.top, height: l.height,
@@ -153,7 +153,7 @@ package func ys_glyph_runs_get(_ runs: OpaquePointer?, _ line: Int, _ index: Int
     guard let storage = Box<GlyphRunStorage>.value(runs) else { return fail(.invalidArgument, "ys_glyph_runs_get: runs is NULL") }
     guard let run else { return fail(.invalidArgument, "ys_glyph_runs_get: run is NULL") }
     guard line >= 0, line < storage.lines.count, index >= 0, index < storage.lines[line].count else {
-        return fail(.invalidArgument, "ys_glyph_runs_get: run \(index) of line \(line) does not exist")
+        return fail(.invalidArgument, "ys_glyph_runs_get: run \(UInt(bitPattern: index)) of line \(UInt(bitPattern: line)) does not exist")
     }
     run.pointee = storage.lines[line][index]
     return Status.ok.rawValue
@@ -188,7 +188,7 @@ package func ys_heights_file_column_count(_ file: OpaquePointer?) -> Int { Box<H
 @_cdecl("ys_heights_file_row")
 package func ys_heights_file_row(_ file: OpaquePointer?, _ index: Int, _ top: UnsafeMutablePointer<Double>?, _ height: UnsafeMutablePointer<Double>?) -> Int32 {
     guard let heights = Box<HeightsFile>.value(file) else { return fail(.invalidArgument, "ys_heights_file_row: file is NULL") }
-    guard index >= 0, index < heights.rowCount else { return fail(.invalidArgument, "ys_heights_file_row: row \(index) is outside 0..<\(heights.rowCount)") }
+    guard index >= 0, index < heights.rowCount else { return fail(.invalidArgument, "ys_heights_file_row: row \(UInt(bitPattern: index)) is outside 0..<\(heights.rowCount)") }
     let row = heights.row(index)
     top?.pointee = row.top.points
     height?.pointee = row.height.points
@@ -199,7 +199,7 @@ package func ys_heights_file_row(_ file: OpaquePointer?, _ index: Int, _ top: Un
 package func ys_heights_file_column_width(_ file: OpaquePointer?, _ index: Int, _ width: UnsafeMutablePointer<Double>?) -> Int32 {
     guard let heights = Box<HeightsFile>.value(file) else { return fail(.invalidArgument, "ys_heights_file_column_width: file is NULL") }
     guard index >= 0, index < heights.columnCount else {
-        return fail(.invalidArgument, "ys_heights_file_column_width: column \(index) is outside 0..<\(heights.columnCount)")
+        return fail(.invalidArgument, "ys_heights_file_column_width: column \(UInt(bitPattern: index)) is outside 0..<\(heights.columnCount)")
     }
     width?.pointee = heights.columnWidth(index)
     return Status.ok.rawValue
@@ -213,7 +213,7 @@ package func ys_heights_file_section(_ file: OpaquePointer?, _ index: Int, _ sec
     guard let heights = Box<HeightsFile>.value(file) else { return fail(.invalidArgument, "ys_heights_file_section: file is NULL") }
     guard let section else { return fail(.invalidArgument, "ys_heights_file_section: section is NULL") }
     guard index >= 0, index < heights.sectionCount else {
-        return fail(.invalidArgument, "ys_heights_file_section: section \(index) is outside 0..<\(heights.sectionCount)")
+        return fail(.invalidArgument, "ys_heights_file_section: section \(UInt(bitPattern: index)) is outside 0..<\(heights.sectionCount)")
     }
     let s = heights.section(index)
     section.pointee = ys_section(first_row: s.firstRow, row_count: s.rowCount, header_top: s.header.top.points, header_height: s.header.height.points,

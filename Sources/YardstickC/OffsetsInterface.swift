@@ -67,7 +67,7 @@ package func ys_offsets_insert_rows(_ handle: OpaquePointer?, _ at: Int, _ count
 @_cdecl("ys_offsets_delete_rows")
 package func ys_offsets_delete_rows(_ handle: OpaquePointer?, _ first: Int, _ count: Int) -> Int32 {
     guard let box = offsets(handle) else { return fail(.invalidArgument, "ys_offsets_delete_rows: offsets is NULL") }
-    guard first >= 0, count >= 0, first <= Int.max - count else { return fail(.invalidArgument, "ys_offsets_delete_rows: rows \(first) + \(count) do not exist") }
+    guard first >= 0, count >= 0, first <= Int.max - count else { return fail(.invalidArgument, "ys_offsets_delete_rows: rows \(UInt(bitPattern: first)) + \(UInt(bitPattern: count)) do not exist") }
     do {
         try box.cache.deleteRows(first..<(first + count), inSection: 0)
         return Status.ok.rawValue

@@ -56,12 +56,14 @@ package enum BundledFonts {
         Entry(files: [.regular: "NotoColorEmoji.ttf"], role: "Color emoji"),
     ]
 
-    /// The folder holding the bundled fonts.
+    /// The folder holding the bundled fonts: the one given, else `$YARDSTICK_FONTS`, else the
+    /// first of the usual places that has them. A folder given either way is used as it is (a
+    /// wrong one is an error naming the font missing there), never passed over for another.
     /// - Throws: `FontError.fileNotFound` listing the places searched.
     package static func directory(explicit: String? = nil) throws -> String {
+        if let explicit { return explicit }
+        if let env = ProcessInfo.processInfo.environment["YARDSTICK_FONTS"], !env.isEmpty { return env }
         var candidates: [String] = []
-        if let explicit { candidates.append(explicit) }
-        if let env = ProcessInfo.processInfo.environment["YARDSTICK_FONTS"], !env.isEmpty { candidates.append(env) }
         // Beside the executable (an installed or copied tool), then the checkout it was built from
         // (`swift run`, tests): Sources/YardstickFonts/BundledFonts.swift → <checkout>/Fonts.
         let executable = URL(fileURLWithPath: CommandLine.arguments.first ?? ".").resolvingSymlinksInPath().deletingLastPathComponent()
@@ -72,7 +74,6 @@ package enum BundledFonts {
         for dir in candidates where FileManager.default.fileExists(atPath: (dir as NSString).appendingPathComponent(entries[0].files[.regular]!)) {
             return dir
         }
-        if let explicit { return explicit } // let the loader name the missing file inside it
         throw FontError.fileNotFound(path: "bundled Fonts/ folder (searched: \(candidates.joined(separator: ", ")))")
     }
 }

@@ -395,4 +395,12 @@ final class MeasureCommandTests: XCTestCase {
             XCTAssertEqual(outputs[2], outputs[0], "\(command) at 4 threads")
         }
     }
+
+    /// `YARDSTICK_FONTS` naming a folder without the fonts is an error naming what is missing
+    /// there, not a silent fall back to other fonts.
+    func testAWrongFontsFolderIsAnError() throws {
+        let wrong = try run(["layout", "--width", "100"], environment: ["YARDSTICK_FONTS": file("nowhere").path], input: #"{"text": "a"}"#)
+        XCTAssertEqual(wrong.status, 1)
+        XCTAssertTrue(wrong.err.contains(file("nowhere").path + "/NotoSans-Regular.ttf"), wrong.err)
+    }
 }
