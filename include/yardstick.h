@@ -130,6 +130,25 @@ size_t ys_heights_file_section_count(const ys_heights_file *file);
 ys_status ys_heights_file_section(const ys_heights_file *file, size_t index, ys_section *section);
 void ys_heights_file_free(ys_heights_file *file);
 
+/* ---- A cell template fitted to a row: its height and every element's frame. ---- */
+typedef struct ys_frame {
+    double x, y, width, height; /* points, in the cell, margins included */
+    int is_hidden;              /* an element that takes no space (an empty text) */
+} ys_frame;
+
+typedef struct ys_cell_fit ys_cell_fit;
+
+/* Fits a template (the JSON a config's "cell" takes: text, box, vstack, hstack, constraints...)
+ * to one row at `width`: the row's values are given by column name. */
+ys_status ys_fit_cell(ys_engine *engine, const char *template_json, size_t json_length,
+                      const char *const *column_names, const char *const *values, size_t column_count,
+                      double width, ys_cell_fit **fit);
+double ys_cell_fit_height(const ys_cell_fit *fit);
+/* One frame per element, in the template's pre-order (the root first). */
+size_t ys_cell_fit_frame_count(const ys_cell_fit *fit);
+ys_status ys_cell_fit_frame(const ys_cell_fit *fit, size_t index, ys_frame *frame);
+void ys_cell_fit_free(ys_cell_fit *fit);
+
 /* ---- Sizing a table. ---- */
 
 /* Sizes every row of a CSV file as a config file says (the JSON `yardstick measure --config`

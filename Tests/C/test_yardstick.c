@@ -208,6 +208,36 @@ static void test_size_table(ys_engine *engine, const char *csv, const char *conf
     CHECK(ys_size_table(engine, "/nonexistent/table.csv", config, &sized) == YS_IO_ERROR, "a missing CSV: %s", ys_last_error());
 }
 
+/* A template fitted to a row: the height, and frames that sit inside the cell in pre-order. */
+static void test_fit_cell(ys_engine *engine) {
+    const char *template = "{\"vstack\": {\"spacing\": 4, \"children\": [{\"text\": {\"column\": \"Name\", \"style\": \"headline\"}}, "
+                           "{\"text\": {\"column\": \"Notes\"}}, {\"text\": {\"column\": \"Extra\"}}]}, "
+                           "\"insets\": {\"top\": 8, \"leading\": 16, \"bottom\": 8, \"trailing\": 16}}";
+    const char *names[] = { "Name", "Notes", "Extra" };
+    const char *values[] = { "Ada Lovelace", "A longer note that wraps onto a second line in a narrow cell", "" };
+    ys_cell_fit *fit = NULL;
+    CHECK(ys_fit_cell(engine, template, strlen(template), names, values, 3, 200, &fit) == YS_OK, "fit: %s", ys_last_error());
+    double height = ys_cell_fit_height(fit);
+    CHECK(height > 16 && ys_cell_fit_frame_count(fit) == 4, "a height and 4 frames (got %g, %zu)", height, ys_cell_fit_frame_count(fit));
+    ys_frame root, name, notes, extra;
+    ys_cell_fit_frame(fit, 0, &root);
+    ys_cell_fit_frame(fit, 1, &name);
+    ys_cell_fit_frame(fit, 2, &notes);
+    ys_cell_fit_frame(fit, 3, &extra);
+    CHECK(name.x >= 16 && name.y >= 8 && notes.y >= name.y + name.height + 4 - 1e-9, "the texts stack inside the insets");
+    CHECK(notes.y + notes.height <= height - 8 + 1e-9 && notes.height > name.height, "the notes wrap and fit the cell");
+    CHECK(extra.is_hidden && !notes.is_hidden, "an empty text is hidden");
+    CHECK(ys_cell_fit_frame(fit, 4, &root) == YS_INVALID_ARGUMENT, "no fifth frame");
+    ys_cell_fit_free(fit);
+    ys_cell_fit_free(NULL);
+    const char *bad = "{\"vstack\": {\"children\": [{\"text\": {\"column\": \"Nope\"}}]}}";
+    fit = (ys_cell_fit *)1;
+    CHECK(ys_fit_cell(engine, bad, strlen(bad), names, values, 3, 200, &fit) == YS_CONFIG_ERROR && fit == NULL, "an unknown column: %s", ys_last_error());
+    CHECK(strstr(ys_last_error(), "Nope") != NULL, "named: %s", ys_last_error());
+    CHECK(ys_fit_cell(engine, "{", 1, names, values, 3, 200, &fit) == YS_CONFIG_ERROR, "not JSON: %s", ys_last_error());
+    CHECK(ys_fit_cell(engine, template, strlen(template), names, values, 3, 0, &fit) == YS_INVALID_ARGUMENT, "width 0");
+}
+
 /* The row-offset cache against a plain array model (lengths in 1/64 pt, as the cache keeps them). */
 static void test_offsets(void) {
     enum { N = 2000 };
@@ -309,6 +339,7 @@ int main(int argc, char **argv) {
     test_glyphs(engine);
     test_size_table(engine, argv[3], argv[4], argv[5]);
     test_offsets();
+    test_fit_cell(engine);
     if (getenv("YS_CHECK_GROWTH")) test_no_growth(engine); /* (not under AddressSanitizer: its quarantine keeps freed memory) */
     ys_engine_free(engine);
     ys_engine_free(NULL);

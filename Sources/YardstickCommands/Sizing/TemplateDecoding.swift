@@ -1,10 +1,11 @@
 import YardstickLayout
+import YardstickTable
 import YardstickTemplates
 
 /// Reads a TEMPLATE of the configuration file:
 /// `{"text": {…}} | {"box": {…}} | {"vstack" | "hstack": {…}} | {"constraints": {…}}` plus the
 /// keys every node may have.
-enum TemplateDecoding {
+package enum TemplateDecoding {
     static let nodeKeys: Set<String> = ["text", "box", "vstack", "hstack", "constraints", "insets", "scaleInsets", "minHeight", "maxHeight", "minWidth",
                                         "hugging", "compression"]
     static let alignments: [String: StackAlignment] = ["fill": .fill, "leading": .leading, "top": .leading, "center": .center,
@@ -14,6 +15,13 @@ enum TemplateDecoding {
 
     /// The template as written; its values are checked where it is compiled (`TemplateLayout`),
     /// which names the same paths. The JSON parser's depth limit bounds the recursion here.
+    /// A template from its own JSON (what a config's `cell` takes), for the C interface.
+    package static func template(json bytes: [UInt8]) throws(ConfigError) -> CellTemplate<TableData.Row> {
+        let root: JSONValue
+        do { root = try JSONParser.parse(bytes) } catch { throw ConfigError(path: "", message: "not JSON: \(error)") }
+        return try template(ConfigReader(root, path: "cell"))
+    }
+
     static func template<Row>(_ r: ConfigReader) throws(ConfigError) -> CellTemplate<Row> {
         let m = try r.members(nodeKeys)
         let kinds = ["text", "box", "vstack", "hstack", "constraints"].filter { m[$0] != nil }
