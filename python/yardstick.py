@@ -15,7 +15,7 @@ message.
 import ctypes
 import os
 
-__all__ = ["Engine", "Layout", "Line", "HeightsFile", "YardstickError"]
+__all__ = ["Engine", "Layout", "Line", "HeightsFile", "Offsets", "YardstickError"]
 
 
 class YardstickError(Exception):
@@ -51,6 +51,16 @@ class _GlyphRun(ctypes.Structure):
                 ("clusters", ctypes.POINTER(ctypes.c_size_t))]
 
 
+class _Frame(ctypes.Structure):
+    _fields_ = [("x", ctypes.c_double), ("y", ctypes.c_double), ("width", ctypes.c_double), ("height", ctypes.c_double),
+                ("is_hidden", ctypes.c_int)]
+
+
+class _Section(ctypes.Structure):
+    _fields_ = [("first_row", ctypes.c_size_t), ("row_count", ctypes.c_size_t), ("header_top", ctypes.c_double),
+                ("header_height", ctypes.c_double), ("footer_top", ctypes.c_double), ("footer_height", ctypes.c_double)]
+
+
 def _load():
     path = os.environ.get("YARDSTICK_LIBRARY", "libYardstickC.so")
     lib = ctypes.CDLL(path)
@@ -75,6 +85,31 @@ def _load():
     lib.ys_heights_file_row.argtypes = [P, ctypes.c_size_t, ctypes.POINTER(ctypes.c_double), ctypes.POINTER(ctypes.c_double)]
     lib.ys_heights_file_column_width.argtypes = [P, ctypes.c_size_t, ctypes.POINTER(ctypes.c_double)]
     lib.ys_heights_file_free.argtypes = [P]
+    lib.ys_heights_file_section_count.argtypes = [P]
+    lib.ys_heights_file_section_count.restype = ctypes.c_size_t
+    lib.ys_heights_file_section.argtypes = [P, ctypes.c_size_t, ctypes.POINTER(_Section)]
+    lib.ys_size_table.argtypes = [P, ctypes.c_char_p, ctypes.c_char_p, ctypes.POINTER(P)]
+    lib.ys_fit_cell.argtypes = [P, ctypes.c_char_p, ctypes.c_size_t, ctypes.POINTER(ctypes.c_char_p), ctypes.POINTER(ctypes.c_char_p),
+                                ctypes.c_size_t, ctypes.c_double, ctypes.POINTER(P)]
+    lib.ys_cell_fit_height.argtypes = [P]
+    lib.ys_cell_fit_height.restype = ctypes.c_double
+    lib.ys_cell_fit_frame_count.argtypes = [P]
+    lib.ys_cell_fit_frame_count.restype = ctypes.c_size_t
+    lib.ys_cell_fit_frame.argtypes = [P, ctypes.c_size_t, ctypes.POINTER(_Frame)]
+    lib.ys_cell_fit_free.argtypes = [P]
+    lib.ys_offsets_create.argtypes = [ctypes.c_size_t, ctypes.c_double, ctypes.POINTER(P)]
+    lib.ys_offsets_free.argtypes = [P]
+    lib.ys_offsets_row_count.argtypes = [P]
+    lib.ys_offsets_row_count.restype = ctypes.c_size_t
+    lib.ys_offsets_total_height.argtypes = [P]
+    lib.ys_offsets_total_height.restype = ctypes.c_double
+    lib.ys_offsets_set_heights.argtypes = [P, ctypes.c_size_t, ctypes.POINTER(ctypes.c_double), ctypes.c_size_t]
+    lib.ys_offsets_insert_rows.argtypes = [P, ctypes.c_size_t, ctypes.c_size_t]
+    lib.ys_offsets_delete_rows.argtypes = [P, ctypes.c_size_t, ctypes.c_size_t]
+    lib.ys_offsets_row.argtypes = [P, ctypes.c_size_t, ctypes.POINTER(ctypes.c_double), ctypes.POINTER(ctypes.c_double)]
+    lib.ys_offsets_row_at.argtypes = [P, ctypes.c_double, ctypes.POINTER(ctypes.c_size_t)]
+    lib.ys_offsets_capture_anchor.argtypes = [P, ctypes.c_double]
+    lib.ys_offsets_restore_anchor.argtypes = [P, ctypes.c_double, ctypes.POINTER(ctypes.c_double)]
     return lib
 
 
@@ -119,6 +154,36 @@ class Engine:
         handle = ctypes.c_void_p()
         _check(_lib.ys_layout_text(self._handle, data, len(data), ctypes.byref(options), ctypes.byref(handle)))
         return Layout(handle)
+
+
+    def size_table(self, csv_path, config_path):
+        """A CSV file sized as a config file says (`yardstick measure --config`): a HeightsFile
+        in memory (rows in table order, sections with their header and footer)."""
+        handle = ctypes.c_void_p()
+        _check(_lib.ys_size_table(self._handle, os.fsencode(csv_path), os.fsencode(config_path), ctypes.byref(handle)))
+        return HeightsFile(handle=handle)
+
+    def fit_cell(self, template_json, row, width):
+        """A cell template (a config's "cell" JSON) fitted to `row` (a dict of column name to
+        text) at `width`: (height, frames), each frame a dict x, y, width, height, is_hidden."""
+        data = template_json.encode("utf-8") if isinstance(template_json, str) else bytes(template_json)
+        names = [str(k).encode("utf-8") for k in row]
+        values = [str(v).encode("utf-8") for v in row.values()]
+        if any(b"\0" in t for t in names + values):
+            raise ValueError("a column name or value contains a NUL byte")
+        n = len(names)
+        handle = ctypes.c_void_p()
+        _check(_lib.ys_fit_cell(self._handle, data, len(data), (ctypes.c_char_p * max(1, n))(*names),
+                                (ctypes.c_char_p * max(1, n))(*values), n, width, ctypes.byref(handle)))
+        try:
+            frames = []
+            for k in range(_lib.ys_cell_fit_frame_count(handle)):
+                f = _Frame()
+                _check(_lib.ys_cell_fit_frame(handle, k, ctypes.byref(f)))
+                frames.append({"x": f.x, "y": f.y, "width": f.width, "height": f.height, "is_hidden": bool(f.is_hidden)})
+            return _lib.ys_cell_fit_height(handle), frames
+        finally:
+            _lib.ys_cell_fit_free(handle)
 
 
 class Layout:
@@ -166,9 +231,10 @@ class HeightsFile:
     """A heights file (`yardstick measure --format bin`), checked and mapped: `row(i)` gives
     (top, height) in points, `column_width(i)` a column's width."""
 
-    def __init__(self, path):
-        handle = ctypes.c_void_p()
-        _check(_lib.ys_heights_file_open(os.fsencode(path), ctypes.byref(handle)))
+    def __init__(self, path=None, handle=None):
+        if handle is None:
+            handle = ctypes.c_void_p()
+            _check(_lib.ys_heights_file_open(os.fsencode(path), ctypes.byref(handle)))
         self._handle = handle
         self.row_count = _lib.ys_heights_file_row_count(handle)
         self.column_count = _lib.ys_heights_file_column_count(handle)
@@ -194,9 +260,72 @@ class HeightsFile:
         _check(_lib.ys_heights_file_row(self._handle, index, ctypes.byref(top), ctypes.byref(height)))
         return top.value, height.value
 
+    def sections(self):
+        """Each section as a dict: first_row, row_count, header_top, header_height, footer_top, footer_height."""
+        out = []
+        for k in range(_lib.ys_heights_file_section_count(self._handle)):
+            s = _Section()
+            _check(_lib.ys_heights_file_section(self._handle, k, ctypes.byref(s)))
+            out.append({name: getattr(s, name) for name, _ in _Section._fields_})
+        return out
+
     def column_width(self, index):
         if not 0 <= index < self.column_count:
             raise IndexError("column %d is outside 0..%d" % (index, self.column_count - 1))
         width = ctypes.c_double()
         _check(_lib.ys_heights_file_column_width(self._handle, index, ctypes.byref(width)))
         return width.value
+
+
+class Offsets:
+    """A row-offset cache: `count` rows at `estimated_height` until set; heights and offsets
+    exact in 1/64 pt; row frames, the row at y, scroll anchoring. One thread at a time."""
+
+    def __init__(self, count, estimated_height):
+        handle = ctypes.c_void_p()
+        _check(_lib.ys_offsets_create(count, estimated_height, ctypes.byref(handle)))
+        self._handle = handle
+
+    def __del__(self):
+        if getattr(self, "_handle", None):
+            _lib.ys_offsets_free(self._handle)
+            self._handle = None
+
+    def __len__(self):
+        return _lib.ys_offsets_row_count(self._handle)
+
+    @property
+    def total_height(self):
+        return _lib.ys_offsets_total_height(self._handle)
+
+    def set_heights(self, first_row, heights):
+        values = (ctypes.c_double * max(1, len(heights)))(*heights)
+        _check(_lib.ys_offsets_set_heights(self._handle, first_row, values, len(heights)))
+
+    def insert_rows(self, at, count):
+        _check(_lib.ys_offsets_insert_rows(self._handle, at, count))
+
+    def delete_rows(self, first_row, count):
+        _check(_lib.ys_offsets_delete_rows(self._handle, first_row, count))
+
+    def row(self, index):
+        """(top, height) of row `index`, in points."""
+        if not 0 <= index < len(self):
+            raise IndexError("row %d is outside 0..%d" % (index, len(self) - 1))
+        top, height = ctypes.c_double(), ctypes.c_double()
+        _check(_lib.ys_offsets_row(self._handle, index, ctypes.byref(top), ctypes.byref(height)))
+        return top.value, height.value
+
+    def row_at(self, y):
+        row = ctypes.c_size_t()
+        _check(_lib.ys_offsets_row_at(self._handle, y, ctypes.byref(row)))
+        return row.value
+
+    def capture_anchor(self, viewport_top):
+        _check(_lib.ys_offsets_capture_anchor(self._handle, viewport_top))
+
+    def restore_anchor(self, viewport_height):
+        top = ctypes.c_double()
+        _check(_lib.ys_offsets_restore_anchor(self._handle, viewport_height, ctypes.byref(top)))
+        return top.value
+

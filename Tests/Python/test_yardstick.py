@@ -69,6 +69,20 @@ def main(bin_path, csv_path):
         raise AssertionError("a CSV opened as a heights file")
     except yardstick.YardstickError as error:
         assert error.status == 4, error
+    # A table sized from a config; a template fitted to a row; the offsets cache.
+    config = os.path.join(os.path.dirname(__file__), "..", "..", "Data", "sample-grid.json")
+    sized = engine.size_table(csv_path.replace("table-heights.csv", "table.csv"), config)
+    assert len(sized) > 0 and sized.sections()[0]["row_count"] == len(sized)
+    height, frames = engine.fit_cell('{"vstack": {"children": [{"text": {"column": "Name"}}, {"text": {"column": "Notes"}}]}}',
+                                     {"Name": "Ada", "Notes": ""}, 200)
+    assert height > 0 and len(frames) == 3 and frames[2]["is_hidden"] and not frames[1]["is_hidden"], frames
+    offsets = yardstick.Offsets(100, 44)
+    offsets.set_heights(10, [20.5, 30.25])
+    assert offsets.row(11) == (10 * 44 + 20.5, 30.25) and offsets.total_height == 98 * 44 + 50.75
+    assert offsets.row_at(10 * 44 + 20.5 + 30) == 11
+    offsets.capture_anchor(offsets.row(50)[0] + 5)
+    offsets.set_heights(0, [100.0] * 5)
+    assert offsets.restore_anchor(600) == offsets.row(50)[0] + 5
     print("Python binding: all checks passed")
 
 
