@@ -16,7 +16,13 @@ struct Yardstick: ParsableCommand {
             var command = try parseAsRoot()
             try command.run()
         } catch {
-            exit(withError: error)
+            let code = exitCode(for: error)
+            // Help and the like print as the parser prints them; every error has one prefix.
+            guard code != .success else { exit(withError: error) }
+            var message = fullMessage(for: error)
+            if message.hasPrefix("Error: ") { message.removeFirst("Error: ".count) }
+            StandardError.printLines("yardstick: error: " + message)
+            Foundation.exit(code.rawValue)
         }
     }
 }

@@ -403,4 +403,15 @@ final class MeasureCommandTests: XCTestCase {
         XCTAssertEqual(wrong.status, 1)
         XCTAssertTrue(wrong.err.contains(file("nowhere").path + "/NotoSans-Regular.ttf"), wrong.err)
     }
+
+    /// Every error has one prefix, the parser's too (exit status 64 for usage errors).
+    func testUsageErrorsHaveTheSamePrefix() throws {
+        for arguments in [["measure"], ["offsets", "-"], ["layout", "--width"]] {
+            let result = try run(arguments)
+            XCTAssertEqual(result.status, 64, "\(arguments)")
+            XCTAssertTrue(result.err.hasPrefix("yardstick: error: "), result.err)
+            XCTAssertFalse(result.err.contains("Error: "), result.err)
+        }
+        XCTAssertEqual(try run(["--help"]).status, 0)
+    }
 }
