@@ -167,21 +167,18 @@ print("no cache \(s(cNone.seconds)); first run \(s(cCold.seconds)); second run \
 
 // 4. Shards: four measured one after another (as four machines would, each on 2 threads), merged.
 print("\n4. --shard I/4 then merge, against one run (--format bin, 2 threads)")
-let single = run(yardstick, measure + [t, "--format", "bin", "--output", "\(work)/single.bin"])
-var shardSeconds: [Double] = []
-for i in 0..<4 {
-    shardSeconds.append(run(yardstick, measure + [t, "--format", "bin", "--shard", "\(i)/4", "--output", "\(work)/shard-\(i).bin"]).seconds)
+/// One run and four shards merged, in files named after `name`: the line of figures.
+func shardsAndMerge(_ command: [String], name: String) -> String {
+    let single = run(yardstick, command + [t, "--format", "bin", "--output", "\(work)/\(name)-single.bin"])
+    var shardSeconds: [Double] = []
+    for i in 0..<4 {
+        shardSeconds.append(run(yardstick, command + [t, "--format", "bin", "--shard", "\(i)/4", "--output", "\(work)/\(name)-shard-\(i).bin"]).seconds)
+    }
+    let merge = run(yardstick, ["merge"] + (0..<4).map { "\(work)/\(name)-shard-\($0).bin" } + ["--output", "\(work)/\(name)-merged.bin"])
+    guard same("\(work)/\(name)-single.bin", "\(work)/\(name)-merged.bin") else { fail("the merged \(name) shards differ from the single run's") }
+    return "single run \(s(single.seconds)); shards \(shardSeconds.map(s).joined(separator: ", ")) (slowest \(s(shardSeconds.max()!))); merge \(s(merge.seconds)); merged file byte-identical"
 }
-let merge = run(yardstick, ["merge"] + (0..<4).map { "\(work)/shard-\($0).bin" } + ["--output", "\(work)/merged.bin"])
-guard same("\(work)/single.bin", "\(work)/merged.bin") else { fail("the merged file differs from the single run's") }
-print("single run \(s(single.seconds)); shards \(shardSeconds.map(s).joined(separator: ", ")) (slowest \(s(shardSeconds.max()!))); merge \(s(merge.seconds)); merged file byte-identical")
+print(shardsAndMerge(measure, name: "plain"))
 // The same with a config (each shard computes the column widths itself).
-let configSingle = run(yardstick, config + [t, "--format", "bin", "--output", "\(work)/config-single.bin"])
-var configShardSeconds: [Double] = []
-for i in 0..<4 {
-    configShardSeconds.append(run(yardstick, config + [t, "--format", "bin", "--shard", "\(i)/4", "--output", "\(work)/config-shard-\(i).bin"]).seconds)
-}
-let configMerge = run(yardstick, ["merge"] + (0..<4).map { "\(work)/config-shard-\($0).bin" } + ["--output", "\(work)/config-merged.bin"])
-guard same("\(work)/config-single.bin", "\(work)/config-merged.bin") else { fail("the merged config shards differ from the single run's") }
-print("--config grid-wrap.json: single run \(s(configSingle.seconds)); shards \(configShardSeconds.map(s).joined(separator: ", ")) (slowest \(s(configShardSeconds.max()!))); merge \(s(configMerge.seconds)); merged file byte-identical")
+print("--config grid-wrap.json: " + shardsAndMerge(config, name: "config"))
 

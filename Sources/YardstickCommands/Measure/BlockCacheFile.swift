@@ -94,16 +94,25 @@ final class BlockCacheFile {
         }
     }
 
+    /// A block failed its check: warned once, and the file is rewritten without it.
+    private func noteDamage() {
+        if !damaged { warnings.append("\(path) is corrupt (a block fails its check); rebuilding it without it") }
+        damaged = true
+    }
+
+    /// Whether the block at `at` passes its check. O(its size).
+    private func isWhole(at: Int) -> Bool {
+        let end = at + Self.entryHeaderSize + 8 * (Int(u32(at + 16)) + Int(u32(at + 20)))
+        return bytes.withUnsafeBytes { b in
+            Self.check(UnsafeRawBufferPointer(rebasing: b[(at + Self.entryHeaderSize)..<end]), seed: u64(at) ^ u64(at + 16)) == u64(at + 24)
+        }
+    }
+
     func block(for key: CellKey) -> MeasuredBlock? {
         guard let at = index[key] else { return nil }
         let rows = Int(u32(at + 16)), columns = Int(u32(at + 20))
-        let end = at + Self.entryHeaderSize + 8 * (rows + columns)
-        let whole = bytes.withUnsafeBytes { b in
-            Self.check(UnsafeRawBufferPointer(rebasing: b[(at + Self.entryHeaderSize)..<end]), seed: u64(at) ^ u64(at + 16)) == u64(at + 24)
-        }
-        guard whole else {
-            if !damaged { warnings.append("\(path) is corrupt (a block fails its check); rebuilding it without it") }
-            damaged = true
+        guard isWhole(at: at) else {
+            noteDamage()
             index[key] = nil
             return nil
         }
@@ -146,7 +155,7 @@ final class BlockCacheFile {
         for (key, at) in index.sorted(by: { $0.value < $1.value }) where !seen.contains(key) {
             let size = Self.entryHeaderSize + 8 * (Int(u32(at + 16)) + Int(u32(at + 20)))
             guard out.count + size <= limitBytes else { break }
-            guard block(for: key) != nil else { continue } // damaged: left out
+            guard isWhole(at: at) else { noteDamage(); continue } // left out
             out += bytes[at..<(at + size)]
             count += 1
         }
