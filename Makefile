@@ -1,11 +1,11 @@
 # Yardstick — quick start: `make demo` and `make test` (root on Debian, or with sudo).
 SWIFT ?= swift
-APT_PACKAGES := libfreetype-dev libharfbuzz-dev libicu-dev libfontconfig-dev pkg-config
+APT_PACKAGES := libfreetype-dev libharfbuzz-dev libicu-dev libfontconfig-dev libpng-dev pkg-config
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: deps build demo test test-c bench docs pango-compare chromium-compare kiwi-compare spark-demo test-spark clean
 
-# Installs the C libraries Yardstick links (FreeType, HarfBuzz, ICU, fontconfig) when missing.
+# Installs the C libraries Yardstick links (FreeType, HarfBuzz, ICU, fontconfig, libpng) when missing.
 deps:
 	@missing=""; for p in $(APT_PACKAGES); do dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then echo "installing:$$missing"; $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; fi

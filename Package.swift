@@ -33,6 +33,7 @@ let package = Package(
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .target(name: "CICU", linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icudata")]),
         .target(name: "CMemoryHints"),
         .target(name: "CFileCopy"),
@@ -53,9 +54,12 @@ let package = Package(
         .target(name: "YardstickOffsets"),
         .target(name: "YardstickTable", dependencies: ["YardstickFonts", "YardstickShaping", "YardstickLayout", "YardstickTemplates", "YardstickOffsets"]),
 
+        // Pictures of laid-out texts and tables: FreeType glyph images, a raster, PNG by libpng.
+        .target(name: "YardstickRender", dependencies: ["YardstickFonts", "YardstickLayout", "YardstickTemplates", "YardstickTable", "CFreeType", "CPNG"]),
+
         // Public umbrella, command logic, CLI.
         .target(name: "Yardstick", dependencies: ["YardstickFonts", "YardstickLayout", "YardstickTemplates", "YardstickOffsets", "YardstickTable"]),
-        .target(name: "YardstickCommands", dependencies: ["YardstickFonts", "YardstickShaping", "YardstickLayout", "YardstickTemplates", "YardstickOffsets", "YardstickTable", "CMemoryHints", "CFileCopy"]),
+        .target(name: "YardstickCommands", dependencies: ["YardstickFonts", "YardstickShaping", "YardstickLayout", "YardstickTemplates", "YardstickOffsets", "YardstickTable", "YardstickRender", "CMemoryHints", "CFileCopy"]),
         // The C interface, a front end like the CLI (it reads configs and CSV files as the CLI does).
         .target(name: "YardstickC", dependencies: ["Yardstick", "YardstickCommands", "YardstickTable", "CYardstickErrors"]),
         .executableTarget(name: "yardstick", dependencies: ["YardstickCommands", "YardstickLayout", "YardstickOffsets", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
@@ -80,7 +84,9 @@ let package = Package(
         .testTarget(name: "YardstickConstraintsTests", dependencies: ["YardstickConstraints", "YardstickTestSupport"]),
         .testTarget(name: "YardstickTableTests", dependencies: ["YardstickShaping", "YardstickLayout", "YardstickTemplates", "YardstickOffsets", "YardstickTable"]),
         .testTarget(name: "YardstickTests", dependencies: ["Yardstick"]),
-        .testTarget(name: "YardstickCommandsTests", dependencies: ["YardstickCommands", "YardstickLayout", "YardstickOffsets", "YardstickTable"]),
+        .testTarget(name: "YardstickRenderTests", dependencies: ["YardstickRender", "YardstickFonts", "YardstickLayout", "YardstickTable", "YardstickTemplates"]),
+        .testTarget(name: "YardstickCommandsTests", dependencies: ["YardstickCommands", "YardstickLayout", "YardstickOffsets", "YardstickTable", "YardstickRender"],
+                    exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v5]
 )

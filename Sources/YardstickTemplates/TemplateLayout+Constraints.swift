@@ -93,16 +93,31 @@ extension TemplateLayout {
         }
     }
 
-    private func naturalWidth(_ node: ConstraintNode, _ view: Int, _ texts: UnsafeBufferPointer<PreparedText?>) -> Double {
+    func naturalWidth(_ node: ConstraintNode, _ view: Int, _ texts: UnsafeBufferPointer<PreparedText?>) -> Double {
         let slot = node.slots[view]
         guard slot >= 0, let text = texts[slot] else { return 0 }
         return text.naturalWidth(attributes: slots[slot].attributes)
     }
 
-    private func measure(_ node: ConstraintNode, _ view: Int, _ width: Double, _ texts: UnsafeBufferPointer<PreparedText?>) -> ConstraintCell.TextSize {
+    func measure(_ node: ConstraintNode, _ view: Int, _ width: Double, _ texts: UnsafeBufferPointer<PreparedText?>) -> ConstraintCell.TextSize {
         let slot = node.slots[view]
         guard slot >= 0, let text = texts[slot] else { return ConstraintCell.TextSize(height: 0, firstBaseline: 0, lastBaselineFromBottom: 0) }
         let m = text.heightAndBaselines(width: max(width, 0), attributes: slots[slot].attributes)
         return ConstraintCell.TextSize(height: m.height, firstBaseline: m.firstBaseline, lastBaselineFromBottom: m.height - m.lastBaseline)
+    }
+}
+
+extension TemplateLayout {
+    /// Every view of a constraint element (the content view excepted) fitted at `width`: its
+    /// frame from the content view's corner, its text slot (-1 for none), whether it is a box.
+    func constraintFrames(_ node: ConstraintNode, width: Double, _ texts: UnsafeBufferPointer<PreparedText?>)
+        -> [(frame: (x: Double, y: Double, width: Double, height: Double), slot: Int, isBox: Bool)] {
+        var cell = node.cell
+        guard (try? cell.fit(width: width, naturalWidth: { naturalWidth(node, $0, texts) }, measure: { measure(node, $0, $1, texts) })) != nil else { return [] }
+        return cell.views.indices.dropFirst().compactMap { k in
+            guard let frame = cell.frame(of: cell.views[k].name) else { return nil }
+            if case .box = cell.views[k].kind { return (frame, node.slots[k], true) }
+            return (frame, node.slots[k], false)
+        }
     }
 }

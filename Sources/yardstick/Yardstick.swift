@@ -8,7 +8,7 @@ struct Yardstick: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "yardstick",
         abstract: "Measure how tall text is in table cells (HarfBuzz + FreeType + ICU, headless).",
-        subcommands: [LayoutCommand.self, MeasureCommand.self, OffsetsCommand.self, InspectCommand.self, MergeCommand.self])
+        subcommands: [LayoutCommand.self, MeasureCommand.self, OffsetsCommand.self, InspectCommand.self, MergeCommand.self, RenderCommand.self])
 
     static func main() {
         FileDescriptor.reserveStandardStreams()

@@ -205,9 +205,9 @@ package final class CommandOutput {
     deinit { abandon() }
 
     /// Refuses to send binary output to a terminal (standard output when `path` is nil or "-").
-    package static func checkBinary(to path: String?) throws(CommandError) {
+    package static func checkBinary(to path: String?, what: String = "a heights file") throws(CommandError) {
         if (path == nil || path == "-") && isatty(STDOUT_FILENO) != 0 {
-            throw CommandError("a heights file is binary: give --output FILE, or redirect standard output")
+            throw CommandError("\(what) is binary: give --output FILE, or redirect standard output")
         }
     }
 

@@ -30,6 +30,15 @@ package struct SizingConfig {
     static let gridOnly = ["textLayout", "columnWidthMode", "minColumnWidth", "maxColumnWidth", "columns"]
     static let listOnly = ["cell"]
 
+    /// SwiftDataTables' default grid (the config `{}`).
+    package static var grid: SizingConfig { try! SizingConfig(json: Array("{}".utf8)) }
+
+    /// A configuration file read and parsed; errors name the file and the path in it.
+    package static func read(_ path: String, maxLineBytes: Int) throws -> SizingConfig {
+        let bytes = try CommandInput.read(path, maxLineBytes: maxLineBytes)
+        return try Result { () throws(ConfigError) in try SizingConfig(json: bytes) }.mapError { CommandError("\(path): \($0)") }.get()
+    }
+
     /// Parses a configuration file's bytes.
     package init(json bytes: [UInt8]) throws(ConfigError) {
         let root: JSONValue

@@ -1,0 +1,96 @@
+/// An opaque RGB raster that shapes are composed onto (source over, 8 bits a channel), the
+/// target of `ScenePainter`. Coordinates are pixels, y down.
+///
+/// Memory: 3 bytes a pixel. Filling or blending is O(pixels touched).
+package struct Canvas: Sendable {
+    /// A straight (not premultiplied) RGB colour.
+    package struct Color: Sendable, Equatable {
+        package var red, green, blue: UInt8
+        package init(_ red: UInt8, _ green: UInt8, _ blue: UInt8) { self.red = red; self.green = green; self.blue = blue }
+        /// `#rrggbb` (the `#` is optional); nil when it is not six hex digits.
+        package init?(hex: String) {
+            let digits = hex.hasPrefix("#") ? String(hex.dropFirst()) : hex
+            guard digits.utf8.count == 6, digits.utf8.allSatisfy({ $0 < 0x80 }), let v = UInt32(digits, radix: 16) else { return nil }
+            self.init(UInt8(v >> 16), UInt8((v >> 8) & 0xFF), UInt8(v & 0xFF))
+        }
+    }
+
+    package let width: Int
+    package let height: Int
+    /// Row after row, 3 bytes a pixel.
+    package private(set) var pixels: [UInt8]
+
+    package init(width: Int, height: Int, background: Color) {
+        self.width = width
+        self.height = height
+        pixels = [UInt8](repeating: 0, count: width * height * 3)
+        for i in stride(from: 0, to: pixels.count, by: 3) {
+            pixels[i] = background.red; pixels[i + 1] = background.green; pixels[i + 2] = background.blue
+        }
+    }
+
+    /// Fills a rectangle given in pixels (fractional edges are covered in part, so a 1-pixel
+    /// line at x.5 is two half-tone columns, as Core Graphics draws it).
+    package mutating func fill(x: Double, y: Double, width w: Double, height h: Double, color: Color) {
+        guard w > 0, h > 0, x.isFinite, y.isFinite, w.isFinite, h.isFinite else { return }
+        let x0 = max(0, Int(x.rounded(.down))), x1 = min(width, Int((x + w).rounded(.up)))
+        let y0 = max(0, Int(y.rounded(.down))), y1 = min(height, Int((y + h).rounded(.up)))
+        guard x0 < x1, y0 < y1 else { return }
+        pixels.withUnsafeMutableBufferPointer { p in
+            for py in y0..<y1 {
+                let cy = min(Double(py + 1), y + h) - max(Double(py), y)
+                for px in x0..<x1 {
+                    let cx = min(Double(px + 1), x + w) - max(Double(px), x)
+                    let a = Int((cx * cy * 255).rounded())
+                    guard a > 0 else { continue }
+                    Self.blend(p, (py * width + px) * 3, color, alpha: a)
+                }
+            }
+        }
+    }
+
+    /// Composes a coverage mask (one byte a pixel, `pitch` bytes a row) in `color` with its
+    /// top-left pixel at (x, y).
+    package mutating func blend(mask: UnsafeBufferPointer<UInt8>, maskWidth: Int, maskHeight: Int, pitch: Int, x: Int, y: Int, color: Color) {
+        let x0 = max(0, x), x1 = min(width, x + maskWidth), y0 = max(0, y), y1 = min(height, y + maskHeight)
+        guard x0 < x1, y0 < y1 else { return }
+        pixels.withUnsafeMutableBufferPointer { p in
+            for py in y0..<y1 {
+                let row = (py - y) * pitch - x
+                for px in x0..<x1 {
+                    let a = Int(mask[row + px])
+                    if a > 0 { Self.blend(p, (py * width + px) * 3, color, alpha: a) }
+                }
+            }
+        }
+    }
+
+    /// Composes premultiplied BGRA pixels (a color glyph, 4 bytes a pixel) with their top-left
+    /// pixel at (x, y).
+    package mutating func blend(bgra: [UInt8], imageWidth: Int, imageHeight: Int, x: Int, y: Int) {
+        let x0 = max(0, x), x1 = min(width, x + imageWidth), y0 = max(0, y), y1 = min(height, y + imageHeight)
+        guard x0 < x1, y0 < y1 else { return }
+        pixels.withUnsafeMutableBufferPointer { p in
+            for py in y0..<y1 {
+                for px in x0..<x1 {
+                    let s = ((py - y) * imageWidth + (px - x)) * 4
+                    let a = Int(bgra[s + 3])
+                    guard a > 0 else { continue }
+                    let d = (py * width + px) * 3
+                    let keep = 255 - a
+                    p[d] = UInt8(min(255, Int(bgra[s + 2]) + (Int(p[d]) * keep + 127) / 255))
+                    p[d + 1] = UInt8(min(255, Int(bgra[s + 1]) + (Int(p[d + 1]) * keep + 127) / 255))
+                    p[d + 2] = UInt8(min(255, Int(bgra[s]) + (Int(p[d + 2]) * keep + 127) / 255))
+                }
+            }
+        }
+    }
+
+    @inline(__always)
+    private static func blend(_ p: UnsafeMutableBufferPointer<UInt8>, _ d: Int, _ c: Color, alpha a: Int) {
+        let keep = 255 - a
+        p[d] = UInt8((Int(c.red) * a + Int(p[d]) * keep + 127) / 255)
+        p[d + 1] = UInt8((Int(c.green) * a + Int(p[d + 1]) * keep + 127) / 255)
+        p[d + 2] = UInt8((Int(c.blue) * a + Int(p[d + 2]) * keep + 127) / 255)
+    }
+}

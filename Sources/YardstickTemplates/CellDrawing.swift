@@ -1,0 +1,66 @@
+import YardstickLayout
+
+/// What a renderer draws for one fitted cell: each shown text laid out in the rectangle it
+/// sits in, and each box. Coordinates are points from the cell's top-left corner.
+///
+/// Made by `TemplateLayout.drawing(width:texts:)`: the fit the height came from, then each
+/// text laid out at the width it was measured at, so the breaks drawn are the breaks measured.
+package struct CellDrawing: Sendable {
+    /// A rectangle in points.
+    package struct Rect: Sendable, Equatable {
+        package var x, y, width, height: Double
+        package init(x: Double, y: Double, width: Double, height: Double) {
+            self.x = x; self.y = y; self.width = width; self.height = height
+        }
+    }
+    /// A text and the rectangle its label fills (insets excluded). The text is centered
+    /// vertically in it, as `UILabel` draws.
+    package struct Text: Sendable {
+        package var rect: Rect
+        package var layout: TextLayout
+        package init(rect: Rect, layout: TextLayout) { self.rect = rect; self.layout = layout }
+    }
+    package var height: Double
+    package var texts: [Text] = []
+    /// Boxes (image views, spacers) with a size of their own.
+    package var boxes: [Rect] = []
+    package init(height: Double, texts: [Text] = [], boxes: [Rect] = []) {
+        self.height = height; self.texts = texts; self.boxes = boxes
+    }
+}
+
+extension TemplateLayout {
+    /// The cell fitted at `width` and its contents placed: every visible text element laid out
+    /// in its frame less its insets, every box, every view of a constraint element.
+    package func drawing(width: Double, texts: UnsafeBufferPointer<PreparedText?>) -> CellDrawing {
+        let fitted = fit(width: width, texts: texts)
+        var drawing = CellDrawing(height: fitted.height)
+        for (i, node) in nodes.enumerated() {
+            let frame = fitted.frames[i]
+            guard !frame.isHidden else { continue }
+            let inner = CellDrawing.Rect(x: frame.x + node.insets.leading, y: frame.y + node.insets.top,
+                                         width: max(frame.width - node.insets.leading - node.insets.trailing, node.minWidth),
+                                         height: max(frame.height - node.insets.top - node.insets.bottom, 0))
+            switch node.kind {
+            case .text(let slot):
+                guard let text = texts[slot] else { continue }
+                drawing.texts.append(CellDrawing.Text(rect: inner, layout: text.layout(width: max(inner.width, 0), attributes: slots[slot].attributes)))
+            case .box(let box):
+                if box.width != nil || box.height != nil || box.aspectRatio != nil { drawing.boxes.append(inner) }
+            case .stack:
+                continue
+            case .constraints(let constraint):
+                for view in constraintFrames(constraint, width: inner.width, texts) {
+                    let rect = CellDrawing.Rect(x: inner.x + view.frame.x, y: inner.y + view.frame.y, width: view.frame.width, height: view.frame.height)
+                    if view.slot >= 0 {
+                        guard let text = texts[view.slot] else { continue }
+                        drawing.texts.append(CellDrawing.Text(rect: rect, layout: text.layout(width: max(rect.width, 0), attributes: slots[view.slot].attributes)))
+                    } else if view.isBox {
+                        drawing.boxes.append(rect)
+                    }
+                }
+            }
+        }
+        return drawing
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import XCTest
+import YardstickLayout
+import YardstickRender
+@testable import YardstickCommands
+
+/// `render` pictures against golden images (Tests/YardstickCommandsTests/Golden, inspected by
+/// eye when made), with a tolerance for antialiasing that other FreeType builds round otherwise.
+/// `YARDSTICK_UPDATE_GOLDEN=1 swift test --filter RenderJobTests` writes them again.
+final class RenderJobTests: XCTestCase {
+    static let engine = try! TextEngine()
+    static let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
+
+    static let csv = Array("""
+        Name,City,Notes
+        Ada Lovelace,London,"Wrote the first program, for the Analytical Engine 🧮"
+        الخوارزمي,بغداد,كتب عن الجبر والمقابلة
+        李白,长安,床前明月光，疑是地上霜。举头望明月，低头思故乡。
+        Grace Hopper,Arlington,Invented the first compiler and popularised machine-independent languages
+
+        """.utf8)
+
+    static let listConfig = """
+        {"layout": "list", "width": 360, "displayScale": 2,
+         "cell": {"hstack": {"spacing": 12, "alignment": "top", "children": [
+                    {"box": {"width": 40, "height": 40}},
+                    {"vstack": {"spacing": 4, "children": [
+                       {"text": {"column": "Name", "style": "headline", "lines": 1, "truncate": true}},
+                       {"text": {"column": "Notes", "style": "body", "lines": 2}}]}}]},
+                  "insets": {"top": 8, "leading": 16, "bottom": 8, "trailing": 16}},
+         "sections": {"column": "City", "order": "ascending",
+                      "header": {"text": {"column": "City", "style": "footnote"}, "insets": {"top": 14, "bottom": 6, "leading": 16}}}}
+        """
+
+    static let gridConfig = """
+        {"layout": "grid", "textLayout": "wrap", "maxColumnWidth": 200, "columnWidthMode": {"fitContentText": "maxMeasured"},
+         "rowHeightMode": {"automatic": {"estimated": 44}}}
+        """
+
+    /// How far two pictures are apart: the share of pixels off by more than 64 in a channel.
+    func difference(_ png: [UInt8], _ goldenName: String, isGolden: Bool = true) throws -> Double {
+        let url = Self.golden.appendingPathComponent(goldenName)
+        if isGolden && ProcessInfo.processInfo.environment["YARDSTICK_UPDATE_GOLDEN"] == "1" { try Data(png).write(to: url) }
+        let a = try PNGImage.decode(png), b = try PNGImage.decode(Array(try Data(contentsOf: url)))
+        guard a.width == b.width, a.height == b.height else { return 1 }
+        var off = 0
+        for p in 0..<a.width * a.height {
+            if (0..<3).contains(where: { abs(Int(a.rgb[p * 3 + $0]) - Int(b.rgb[p * 3 + $0])) > 64 }) { off += 1 }
+        }
+        return Double(off) / Double(a.width * a.height)
+    }
+
+    static let tolerance = 0.005
+
+    func testTextMatchesItsGoldenImage() throws {
+        var job = RenderJob()
+        job.scale = 2
+        let text = "Hello, world! Yardstick draws the measured lines — مرحبا بالعالم, 你好世界 👋🏽 and a longwordthatbreaks"
+        let png = try job.text(text, width: 200, margin: 10, attributes: TextAttributes(size: 17), engine: Self.engine)
+        XCTAssertLessThan(try difference(png, "text.png"), Self.tolerance)
+        // The comparison tells a change apart: the same text at another width is far off.
+        let other = try job.text(text, width: 190, margin: 15, attributes: TextAttributes(size: 17), engine: Self.engine)
+        XCTAssertGreaterThan(try difference(other, "text.png", isGolden: false), Self.tolerance)
+    }
+
+    func testGridMatchesItsGoldenImage() throws {
+        var job = RenderJob()
+        job.scale = 1
+        let config = try SizingConfig(json: Array(Self.gridConfig.utf8))
+        let (png, missing) = try job.table(csv: Self.csv, config: config, rows: nil, engine: Self.engine, threads: 1)
+        XCTAssertTrue(missing.isEmpty)
+        XCTAssertLessThan(try difference(png, "grid.png"), Self.tolerance)
+        // Another thread count, the same bytes.
+        XCTAssertEqual(try job.table(csv: Self.csv, config: config, rows: nil, engine: Self.engine, threads: 2).png, png)
+    }
+
+    func testListMatchesItsGoldenImage() throws {
+        var job = RenderJob()
+        job.scale = 2
+        let config = try SizingConfig(json: Array(Self.listConfig.utf8))
+        let png = try job.table(csv: Self.csv, config: config, rows: nil, engine: Self.engine, threads: 0).png
+        XCTAssertLessThan(try difference(png, "list.png"), Self.tolerance)
+        // Rows 1-2 alone: another picture, with their sections' headers.
+        let part = try job.table(csv: Self.csv, config: config, rows: 1...2, engine: Self.engine, threads: 0).png
+        XCTAssertLessThan(try PNGImage.decode(part).height, try PNGImage.decode(png).height)
+    }
+
+    func testRowsOutsideTheTableAreAnError() throws {
+        let job = RenderJob()
+        XCTAssertThrowsError(try job.table(csv: Self.csv, config: .grid, rows: 2...4, engine: Self.engine, threads: 1)) {
+            XCTAssertEqual("\($0)", "--rows 2-4: the table has 4 row(s), numbered 0 to 3")
+        }
+        XCTAssertThrowsError(try job.table(csv: Array("A,B\n".utf8), config: .grid, rows: nil, engine: Self.engine, threads: 1)) {
+            XCTAssertEqual("\($0)", "the table has no rows to draw")
+        }
+    }
+
+    func testRowRangesParse() throws {
+        XCTAssertEqual(try RenderJob.rows("3-7"), 3...7)
+        XCTAssertEqual(try RenderJob.rows("5"), 5...5)
+        for bad in ["7-3", "-1", "a-b", "1-", "", "1-2-3", "99999999999999999999"] {
+            XCTAssertThrowsError(try RenderJob.rows(bad), bad)
+        }
+    }
+}
