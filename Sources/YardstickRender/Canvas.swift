@@ -23,9 +23,13 @@ package struct Canvas: Sendable {
     package init(width: Int, height: Int, background: Color) {
         self.width = width
         self.height = height
-        pixels = [UInt8](repeating: 0, count: width * height * 3)
-        for i in stride(from: 0, to: pixels.count, by: 3) {
-            pixels[i] = background.red; pixels[i + 1] = background.green; pixels[i + 2] = background.blue
+        if background.red == background.green && background.green == background.blue {
+            pixels = [UInt8](repeating: background.red, count: width * height * 3)
+        } else {
+            pixels = [UInt8](repeating: 0, count: width * height * 3)
+            pixels.withUnsafeMutableBufferPointer { p in
+                for i in stride(from: 0, to: p.count, by: 3) { p[i] = background.red; p[i + 1] = background.green; p[i + 2] = background.blue }
+            }
         }
     }
 
@@ -36,14 +40,20 @@ package struct Canvas: Sendable {
         let x0 = max(0, Int(x.rounded(.down))), x1 = min(width, Int((x + w).rounded(.up)))
         let y0 = max(0, Int(y.rounded(.down))), y1 = min(height, Int((y + h).rounded(.up)))
         guard x0 < x1, y0 < y1 else { return }
+        // Coverage is 1 inside and partial on the edge pixels only: whole pixels are stored.
+        let columns = (x0..<x1).map { px in min(Double(px + 1), x + w) - max(Double(px), x) }
+        let width = self.width
         pixels.withUnsafeMutableBufferPointer { p in
             for py in y0..<y1 {
                 let cy = min(Double(py + 1), y + h) - max(Double(py), y)
-                for px in x0..<x1 {
-                    let cx = min(Double(px + 1), x + w) - max(Double(px), x)
+                for (k, cx) in columns.enumerated() {
+                    let d = (py * width + x0 + k) * 3
+                    if cx >= 1 && cy >= 1 {
+                        p[d] = color.red; p[d + 1] = color.green; p[d + 2] = color.blue
+                        continue
+                    }
                     let a = Int((cx * cy * 255).rounded())
-                    guard a > 0 else { continue }
-                    Self.blend(p, (py * width + px) * 3, color, alpha: a)
+                    if a > 0 { Self.blend(p, d, color, alpha: a) }
                 }
             }
         }

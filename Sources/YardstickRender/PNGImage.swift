@@ -15,6 +15,7 @@ package enum PNGImage {
         image.width = UInt32(width)
         image.height = UInt32(height)
         image.format = 2 // PNG_FORMAT_RGB
+        image.flags = 2 // PNG_IMAGE_FLAG_FAST
         var size = 0
         // First the size, then the bytes.
         let ok = rgb.withUnsafeBufferPointer { png_image_write_to_memory(&image, nil, &size, 0, $0.baseAddress, Int32(width * 3), nil) }

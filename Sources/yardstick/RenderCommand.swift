@@ -16,8 +16,8 @@ struct RenderCommand: ParsableCommand {
     @Option(help: ArgumentHelp("With --text: a Dynamic Type text style (body, headline, …).", valueName: "STYLE")) var style: String?
     @Option(help: ArgumentHelp("With --text: a Dynamic Type content size category.", valueName: "CATEGORY")) var category: String?
     @Option(parsing: .unconditional, help: ArgumentHelp("With --text: most lines, the last truncated with an ellipsis (0: no limit).", valueName: "N")) var maxLines: Int = 0
-    @Option(parsing: .unconditional, help: ArgumentHelp("With --text: the blank margin around it, in points (default 10).", valueName: "PT")) var margin: Double = 10
-    @Option(parsing: .unconditional, help: ArgumentHelp("Pixels a point, 1 to 8 (default 2, a Retina picture).", valueName: "N")) var scale: Double = 2
+    @Option(parsing: .unconditional, help: ArgumentHelp("With --text: the blank margin around it, in points.", valueName: "PT")) var margin: Double = 10
+    @Option(parsing: .unconditional, help: ArgumentHelp("Pixels a point, 1 to 8 (2: a Retina picture).", valueName: "N")) var scale: Double = 2
     @Option(help: ArgumentHelp("The PNG file to write (- for standard output, not a terminal).", valueName: "FILE.png")) var output: String
     @OptionGroup var fontOptions: FontOptions
 
@@ -48,6 +48,7 @@ struct RenderCommand: ParsableCommand {
             guard width == nil, size == nil, style == nil, category == nil, maxLines == 0 else {
                 throw CommandError("--width, --size, --style, --category and --max-lines go with --text; a table takes them from --config")
             }
+            guard !fontOptions.noHyphens else { throw CommandError("--no-hyphens goes with --text; template texts never hyphenate unless they say \"hyphenate\": true") }
             guard fontOptions.threads >= 0 else { throw CommandError("--threads must be 0 (all cores) or more") }
             let range = try rows.map(RenderJob.rows)
             try CommandOutput.checkNotInput(output, inputs: [file, config] + fontOptions.fonts)
