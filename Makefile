@@ -18,7 +18,8 @@ build: deps
 demo: build
 	@mkdir -p out
 	.build/release/yardstick measure Data/sample.csv --config Data/sample-grid.json --output out/sample-heights.csv
-	@echo "per-row heights and offsets: out/sample-heights.csv"
+	.build/release/yardstick render Data/sample.csv --config Data/sample-grid.json --rows 0-5 --output out/sample-grid.png
+	@echo "per-row heights and offsets: out/sample-heights.csv; rows 0-5 drawn: out/sample-grid.png"
 
 # The tests, then the public API as users meet it (README and DocC examples compiled without
 # package access; the machinery hidden): Tools/api-check/check.sh.
