@@ -123,7 +123,7 @@ public struct PreparedText: Sendable {
             widest = max(widest, line.width)
             previousParagraph = paragraph
         }
-        return TextLayout(prepared: self, attributes: attributes, lines: lines,
+        return TextLayout(prepared: self, attributes: attributes, lines: lines, availableWidth: width,
                           width: roundUp(widest, attributes.displayScale), height: roundUp(y, attributes.displayScale),
                           isTruncated: truncated)
     }

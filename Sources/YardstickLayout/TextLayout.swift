@@ -45,6 +45,8 @@ public struct TextLayout: Sendable {
     public let attributes: TextAttributes
     /// The lines shown, top to bottom.
     public let lines: [TextLayout.Line]
+    /// The width the text was laid out in, in points.
+    public let availableWidth: Double
     /// Widest line, in points (rounded up to the display scale when one is set).
     public let width: Double
     /// Total height, in points (rounded up to the display scale when one is set).
@@ -58,6 +60,12 @@ public struct TextLayout: Sendable {
     public var missingGlyphs: MissingGlyphs { prepared.missingGlyphs }
     /// UTF-8 offset where each line starts.
     public var lineStarts: [Int] { lines.map(\.utf8Range.lowerBound) }
+
+    /// Whether line `index` comes within `tolerance` points of `availableWidth`: a renderer
+    /// whose rounding differs a little may wrap it otherwise, so it should keep that room.
+    public func isNearEdge(line index: Int, tolerance: Double = 0.5) -> Bool {
+        availableWidth - lines[index].width <= tolerance
+    }
 
     /// The glyph runs of a line in visual order (left to right), positioned from the line's
     /// start: the glyphs HarfBuzz produced for the measured text, sliced to the line, reordered

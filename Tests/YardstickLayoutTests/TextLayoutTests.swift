@@ -317,4 +317,16 @@ final class TextLayoutTests: XCTestCase {
         XCTAssertGreaterThan(layout.lineCount, 10_000)
         XCTAssertEqual(layout.lines.last?.utf8Range.upperBound, text.utf8.count)
     }
+
+    func testNearEdgeLinesAreThoseWithinTheToleranceOfTheWidth() {
+        let one = engine.layout("Measured", width: 1000)
+        let width = one.lines[0].width
+        XCTAssertEqual(engine.layout("Measured", width: 1000).availableWidth, 1000)
+        XCTAssertFalse(one.isNearEdge(line: 0))
+        let tight = engine.layout("Measured", width: width + 0.3)
+        XCTAssertEqual(tight.lineCount, 1)
+        XCTAssertTrue(tight.isNearEdge(line: 0))
+        XCTAssertFalse(tight.isNearEdge(line: 0, tolerance: 0.1))
+        XCTAssertTrue(engine.layout("Measured", width: width + 3).isNearEdge(line: 0, tolerance: 3.5))
+    }
 }
