@@ -75,7 +75,7 @@ extension FontCollection {
             }
             guard error == 0, let ftFace else {
                 hb_blob_destroy(blob)
-                throw FontError.invalidFont(path: path, reason: "FreeType error \(error)")
+                throw FontError.invalidFont(path: path, reason: FreeTypeError.describe(freeTypeError: error))
             }
             defer { FT_Done_Face(ftFace) }
             let rec = ftFace.pointee

@@ -133,6 +133,7 @@ struct MeasureCommand: ParsableCommand {
 
     func run() throws {
         do {
+            if cache == "" { throw CommandError("--cache needs a folder (the path is empty)") }
             if config != nil { return try runConfigured() }
             guard replay == nil else { throw CommandError("--replay needs --config") }
             let format = try format.map { name -> MeasureJob.Format in

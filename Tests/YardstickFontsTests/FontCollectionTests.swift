@@ -150,9 +150,14 @@ final class FontCollectionTests: XCTestCase {
         try Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 31) }).write(to: URL(fileURLWithPath: path))
         defer { try? FileManager.default.removeItem(atPath: path) }
         XCTAssertThrowsError(try FontCollection.Face(path: path)) { error in
-            guard case .invalidFont(let p, _)? = error as? FontError else { return XCTFail("\(error)") }
+            guard case .invalidFont(let p, let reason)? = error as? FontError else { return XCTFail("\(error)") }
             XCTAssertEqual(p, path)
+            // FreeType's words, not only its number.
+            XCTAssertEqual(reason, "unknown file format (FreeType error 2)")
         }
+        XCTAssertEqual(FreeTypeError.describe(freeTypeError: 0x55), "invalid stream operation (FreeType error 85)")
+        XCTAssertEqual(FreeTypeError.describe(freeTypeError: 0x90), "locations (loca) table missing (FreeType error 144)")
+        XCTAssertEqual(FreeTypeError.describe(freeTypeError: 9999), "FreeType error 9999")
         // A truncated real font is corrupt too.
         let real = try Data(contentsOf: URL(fileURLWithPath: BundledFonts.directory() + "/NotoSansHebrew-Regular.ttf"))
         try real.prefix(200).write(to: URL(fileURLWithPath: path))
