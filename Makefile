@@ -3,7 +3,7 @@ SWIFT ?= swift
 APT_PACKAGES := libfreetype-dev libharfbuzz-dev libicu-dev libfontconfig-dev libpng-dev pkg-config
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build demo test test-c bench docs pango-compare chromium-compare kiwi-compare spark-demo test-spark clean
+.PHONY: deps build demo test test-c fuzz fuzz-regress sanitize bench docs pango-compare chromium-compare kiwi-compare spark-demo test-spark clean
 
 # Installs the C libraries Yardstick links (FreeType, HarfBuzz, ICU, fontconfig, libpng) when missing.
 deps:
@@ -27,6 +27,37 @@ test: deps
 	$(SWIFT) test
 	SWIFT=$(SWIFT) Tools/api-check/check.sh
 	$(MAKE) test-c
+	$(MAKE) fuzz-regress
+
+# Every fuzzing input kept (the seeds and each crash found, Tests/Fuzz/HARNESS) run once through
+# its harness, built without libFuzzer: the crashes stay fixed.
+FUZZ_HARNESSES := json-lines csv config trace layout font
+fuzz-regress:
+	$(SWIFT) build --product YardstickFuzz
+	for h in $(FUZZ_HARNESSES); do .build/debug/YardstickFuzz $$h Tests/Fuzz/$$h || exit 1; done
+
+# libFuzzer (with AddressSanitizer) on each harness for FUZZ_SECONDS on FUZZ_JOBS cores, corpora
+# in out/fuzz/HARNESS, crashes in out/fuzz/crashes-HARNESS/ (keep each in Tests/Fuzz/HARNESS
+# once fixed). The default, 300 s on 2 cores for 6 harnesses, is one CPU-hour.
+FUZZ_SECONDS ?= 300
+FUZZ_JOBS ?= 2
+fuzz: deps
+	$(SWIFT) build --build-path .build-fuzz --product YardstickFuzz --sanitize fuzzer --sanitize address \
+	    -Xswiftc -parse-as-library -Xswiftc -DFUZZING
+	for h in $(FUZZ_HARNESSES); do mkdir -p out/fuzz/$$h out/fuzz/crashes-$$h; \
+	    YARDSTICK_FUZZ=$$h ASAN_OPTIONS=detect_leaks=0 .build-fuzz/debug/YardstickFuzz out/fuzz/$$h Tests/Fuzz/$$h \
+	    -fork=$(FUZZ_JOBS) -max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=4096 -timeout=30 -max_len=65536 \
+	    -artifact_prefix=out/fuzz/crashes-$$h/ 2>&1 | tee out/fuzz/$$h.log | grep -E "^#|INFO: fuzzed|ERROR|crash|deadly" | tail -3; \
+	    [ -z "$$(ls out/fuzz/crashes-$$h)" ] || { echo "crash: out/fuzz/crashes-$$h"; exit 1; }; done
+
+# The test suite under AddressSanitizer (Swift and C; UndefinedBehaviorSanitizer on the C
+# targets: Swift has no UBSan, its checks trap in debug builds), then the threaded tests under
+# ThreadSanitizer. Separate build folders.
+SANITIZE_ENV := ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
+TSAN_TESTS := Determinism|Parallel|SharedChunkTable|TextEngineTests|TableMeasurer|LayoutJob|SizingJob|StreamedSizing|GridLayout|ArenaRecycler
+sanitize: deps
+	$(SANITIZE_ENV) $(SWIFT) test --build-path .build-asan --sanitize address -Xcc -fsanitize=undefined -Xcc -fno-sanitize-recover=undefined
+	$(SWIFT) test --build-path .build-tsan --sanitize thread --filter '$(TSAN_TESTS)'
 
 # The C interface (include/yardstick.h): a C program built with gcc against the shared library,
 # checking a layout and a heights file the CLI wrote; plain (memory must not grow over 20,000

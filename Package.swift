@@ -72,6 +72,9 @@ let package = Package(
         .executableTarget(name: "ScaleBenchmark", path: "Benchmarks/ScaleBenchmark"),
         .executableTarget(name: "ConstraintsBenchmark", dependencies: ["YardstickConstraints"], path: "Benchmarks/ConstraintsBenchmark"),
 
+        // Fuzzing harnesses (`make fuzz` builds them with libFuzzer; `make test` replays Tests/Fuzz).
+        .executableTarget(name: "YardstickFuzz", dependencies: ["YardstickCommands", "YardstickFonts", "YardstickLayout", "YardstickRender", "YardstickTable"]),
+
         // Test-only helpers shared by the test targets (a seeded random generator).
         .target(name: "YardstickTestSupport", path: "Tests/YardstickTestSupport"),
         .testTarget(name: "YardstickFontsTests", dependencies: ["YardstickFonts"]),

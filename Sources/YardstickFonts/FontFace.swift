@@ -45,6 +45,9 @@ extension FontCollection {
             try self.init(path: path, indexInFile: indexInFile, isBundled: false)
         }
 
+        /// The largest font file read (the largest CJK collections are about 120 MB).
+        package static var maximumFileBytes: Int { 256 << 20 }
+
         /// Loads a face; `isBundled` says the file is one of Yardstick's own fonts (see `isBundled`).
         package init(path: String, indexInFile: Int, isBundled: Bool) throws {
             var isDirectory: ObjCBool = false
@@ -52,6 +55,14 @@ extension FontCollection {
                 throw FontError.fileNotFound(path: path)
             }
             if isDirectory.boolValue { throw FontError.unreadable(path: path, reason: "is a directory") }
+            // Only a regular file of a font's size is read: a device or a pipe would be read
+            // without end (`--font /dev/zero`).
+            var info = stat()
+            guard stat(path, &info) == 0 else { throw FontError.unreadable(path: path, reason: "cannot open or read the file") }
+            guard info.st_mode & S_IFMT == S_IFREG else { throw FontError.unreadable(path: path, reason: "not a regular file") }
+            guard info.st_size <= Self.maximumFileBytes else {
+                throw FontError.unreadable(path: path, reason: "larger than \(Self.maximumFileBytes >> 20) MiB, more than any font")
+            }
             guard FileManager.default.isReadableFile(atPath: path),
                   let blob = hb_blob_create_from_file_or_fail(path) else {
                 throw FontError.unreadable(path: path, reason: "cannot open or read the file")

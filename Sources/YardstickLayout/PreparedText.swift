@@ -101,6 +101,20 @@ public struct PreparedText: Sendable {
         return widest
     }
 
+    /// The text laid out without a line limit, then cut after `lines` lines: what a label that
+    /// clips its last line (UIKit's `byWordWrapping` or `byClipping` with `numberOfLines`) shows,
+    /// where `layout(width:attributes:)` with `maxLines` ends in an ellipsis.
+    package func clippedLayout(width: Double, lines count: Int, attributes: TextAttributes) -> TextLayout {
+        var all = attributes
+        all.maxLines = 0
+        let whole = layout(width: width, attributes: all)
+        guard count > 0, whole.lineCount > count else { return whole }
+        let kept = Array(whole.lines.prefix(count))
+        return TextLayout(prepared: self, attributes: attributes, lines: kept, availableWidth: width,
+                          width: roundUp(kept.map(\.width).max() ?? 0, attributes.displayScale),
+                          height: roundUp(kept.last.map { $0.top + $0.height } ?? 0, attributes.displayScale), isTruncated: true)
+    }
+
     /// Lays the text out in `width` points: lines, their metrics and the size.
     /// `attributes.fontStyle` is ignored (the text was shaped in `fontStyle`).
     public func layout(width: Double, attributes: TextAttributes) -> TextLayout {
@@ -235,7 +249,7 @@ public struct PreparedText: Sendable {
     }
 
     @inline(__always)
-    private func roundUp(_ v: Double, _ scale: Double?) -> Double {
+    func roundUp(_ v: Double, _ scale: Double?) -> Double {
         guard let scale, scale.isFinite, scale > 0 else { return v } // an invalid scale means no rounding
         return (v * scale - 1e-9).rounded(.up) / scale
     }

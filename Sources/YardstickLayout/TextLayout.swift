@@ -101,21 +101,22 @@ public struct TextLayout: Sendable {
                 runs.append(run)
             }
         }
-        TextLayout.GlyphRun.reorderVisually(&runs)
+        // The hyphen and the ellipsis end the line logically: they join its runs before the
+        // visual reordering, so a right-to-left line shows its ellipsis at its left end.
         if let face = line.hyphenFace, let h = prepared.metrics.hyphens[face],
            var hyphen = TextLayout.GlyphRun(extra: h, face: prepared.fonts.faces[face], attributes: attributes) {
-            hyphen.bidiLevel = (runs.last?.bidiLevel ?? 0) & 0xFE
+            hyphen.bidiLevel = runs.last?.bidiLevel ?? 0 // the broken word's direction
             hyphen.clusters = hyphen.clusters.map { _ in line.utf8Range.upperBound }
             runs.append(hyphen)
         }
         if line.isTruncated {
             let e = prepared.metrics.ellipsis[prepared.fontStyle.rawValue]
-            let level = runs.last?.bidiLevel ?? 0
             var ell = TextLayout.GlyphRun(extra: e, face: prepared.fonts.faces[e.run.face], attributes: attributes)!
-            ell.bidiLevel = level & 0xFE
+            ell.bidiLevel = prepared.isRightToLeft(paragraph: line.paragraph) ? 1 : 0 // the paragraph's direction
             ell.clusters = ell.clusters.map { _ in line.utf8Range.upperBound }
             runs.append(ell)
         }
+        TextLayout.GlyphRun.reorderVisually(&runs)
         var x = 0.0
         for i in runs.indices {
             runs[i].x = x

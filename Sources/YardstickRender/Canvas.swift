@@ -19,10 +19,14 @@ package struct Canvas: Sendable {
     package let height: Int
     /// Row after row, 3 bytes a pixel.
     package private(set) var pixels: [UInt8]
+    /// The pixels drawing may change (x0..<x1, y0..<y1): the whole canvas unless a cell is
+    /// being drawn, whose contents stay inside it.
+    package var clip: (x0: Int, y0: Int, x1: Int, y1: Int)
 
     package init(width: Int, height: Int, background: Color) {
         self.width = width
         self.height = height
+        clip = (0, 0, width, height)
         if background.red == background.green && background.green == background.blue {
             pixels = [UInt8](repeating: background.red, count: width * height * 3)
         } else {
@@ -37,8 +41,9 @@ package struct Canvas: Sendable {
     /// line at x.5 is two half-tone columns, as Core Graphics draws it).
     package mutating func fill(x: Double, y: Double, width w: Double, height h: Double, color: Color) {
         guard w > 0, h > 0, x.isFinite, y.isFinite, w.isFinite, h.isFinite else { return }
-        let x0 = max(0, Int(x.rounded(.down))), x1 = min(width, Int((x + w).rounded(.up)))
-        let y0 = max(0, Int(y.rounded(.down))), y1 = min(height, Int((y + h).rounded(.up)))
+        guard x > -1e9, y > -1e9, x + w < 1e9, y + h < 1e9 else { return }
+        let x0 = max(clip.x0, Int(x.rounded(.down))), x1 = min(clip.x1, Int((x + w).rounded(.up)))
+        let y0 = max(clip.y0, Int(y.rounded(.down))), y1 = min(clip.y1, Int((y + h).rounded(.up)))
         guard x0 < x1, y0 < y1 else { return }
         // Coverage is 1 inside and partial on the edge pixels only: whole pixels are stored.
         let columns = (x0..<x1).map { px in min(Double(px + 1), x + w) - max(Double(px), x) }
@@ -62,7 +67,7 @@ package struct Canvas: Sendable {
     /// Composes a coverage mask (one byte a pixel, `pitch` bytes a row) in `color` with its
     /// top-left pixel at (x, y).
     package mutating func blend(mask: UnsafeBufferPointer<UInt8>, maskWidth: Int, maskHeight: Int, pitch: Int, x: Int, y: Int, color: Color) {
-        let x0 = max(0, x), x1 = min(width, x + maskWidth), y0 = max(0, y), y1 = min(height, y + maskHeight)
+        let x0 = max(clip.x0, x), x1 = min(clip.x1, x + maskWidth), y0 = max(clip.y0, y), y1 = min(clip.y1, y + maskHeight)
         guard x0 < x1, y0 < y1 else { return }
         pixels.withUnsafeMutableBufferPointer { p in
             for py in y0..<y1 {
@@ -78,7 +83,7 @@ package struct Canvas: Sendable {
     /// Composes premultiplied BGRA pixels (a color glyph, 4 bytes a pixel) with their top-left
     /// pixel at (x, y).
     package mutating func blend(bgra: [UInt8], imageWidth: Int, imageHeight: Int, x: Int, y: Int) {
-        let x0 = max(0, x), x1 = min(width, x + imageWidth), y0 = max(0, y), y1 = min(height, y + imageHeight)
+        let x0 = max(clip.x0, x), x1 = min(clip.x1, x + imageWidth), y0 = max(clip.y0, y), y1 = min(clip.y1, y + imageHeight)
         guard x0 < x1, y0 < y1 else { return }
         pixels.withUnsafeMutableBufferPointer { p in
             for py in y0..<y1 {
@@ -94,6 +99,14 @@ package struct Canvas: Sendable {
                 }
             }
         }
+    }
+
+    /// Limits drawing to a rectangle of pixels (within the canvas) while `body` draws.
+    package mutating func clipped(x0: Int, y0: Int, x1: Int, y1: Int, _ body: (inout Canvas) -> Void) {
+        let saved = clip
+        clip = (max(saved.x0, x0), max(saved.y0, y0), min(saved.x1, x1), min(saved.y1, y1))
+        body(&self)
+        clip = saved
     }
 
     @inline(__always)

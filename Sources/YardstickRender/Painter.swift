@@ -38,17 +38,26 @@ package struct Painter {
         let pw = (width * scale).rounded(.up), ph = (height * scale).rounded(.up)
         guard pw >= 1, ph >= 1 else { throw PictureError(description: "a picture needs a size above 0 (got \(width) × \(height) points)") }
         guard pw <= Double(Self.maximumSide), ph <= Double(Self.maximumSide), pw * ph <= Double(Self.maximumPixels) else {
-            throw PictureError(description: "a picture of \(pw.isFinite ? "\(Int(pw))" : "\(pw)") × \(ph.isFinite ? "\(Int(ph))" : "\(ph)") pixels is too large (at most \(Self.maximumSide) a side and \(Self.maximumPixels) pixels in all); draw fewer rows (--rows) or lower --scale")
+            func pixels(_ v: Double) -> String { v < 1e15 ? "\(Int(v))" : "more than \(Self.maximumSide)" }
+            throw PictureError(description: "a picture of \(pixels(pw)) × \(pixels(ph)) pixels is too large (at most \(Self.maximumSide) a side and \(Self.maximumPixels) in all)")
         }
-        let w = Int(pw), h = Int(ph)
-        return Canvas(width: w, height: h, background: style.background)
+        return Canvas(width: Int(pw), height: Int(ph), background: style.background)
     }
 
     // MARK: - Texts
 
     /// Draws `layout` in the rectangle (points): centered vertically when the rectangle is
     /// taller, as `UILabel` does; each line at the leading edge of its paragraph's direction.
+    /// A label shorter than its text (a fixed row height, a squeezed constraint view) shows the
+    /// lines that fit, the last truncated, as `UILabel` does.
     package func draw(_ layout: TextLayout, in rect: CellDrawing.Rect, on canvas: inout Canvas) {
+        var layout = layout
+        if layout.height > rect.height + 1.0 / 64, layout.lineCount > 1 {
+            let fitting = max(1, layout.lines.prefix { $0.top + $0.height <= rect.height + 1e-6 }.count)
+            var attributes = layout.attributes
+            attributes.maxLines = fitting
+            layout = layout.prepared.layout(width: layout.availableWidth, attributes: attributes)
+        }
         let top = rect.y + max(0, (rect.height - layout.height) / 2)
         for (i, line) in layout.lines.enumerated() {
             let rtl = layout.prepared.isRightToLeft(paragraph: line.paragraph)
@@ -80,12 +89,17 @@ package struct Painter {
     }
 
     /// A cell's contents with its corner at (x, y) points: its boxes, then its texts.
-    package func draw(_ cell: CellDrawing, x: Double, y: Double, on canvas: inout Canvas) {
-        for b in cell.boxes {
-            fill(CellDrawing.Rect(x: x + b.x, y: y + b.y, width: b.width, height: b.height), style.box, on: &canvas)
-        }
-        for t in cell.texts {
-            draw(t.layout, in: CellDrawing.Rect(x: x + t.rect.x, y: y + t.rect.y, width: t.rect.width, height: t.rect.height), on: &canvas)
+    /// Its contents stay inside the cell (`width × height` points): a mark stacked above a line or
+    /// a text a fixed row cuts is clipped, never drawn over its neighbours.
+    package func draw(_ cell: CellDrawing, x: Double, y: Double, width: Double, height: Double, on canvas: inout Canvas) {
+        canvas.clipped(x0: Int((x * scale).rounded()), y0: Int((y * scale).rounded()),
+                       x1: Int(((x + width) * scale).rounded()), y1: Int(((y + height) * scale).rounded())) { canvas in
+            for b in cell.boxes {
+                fill(CellDrawing.Rect(x: x + b.x, y: y + b.y, width: b.width, height: b.height), style.box, on: &canvas)
+            }
+            for t in cell.texts {
+                draw(t.layout, in: CellDrawing.Rect(x: x + t.rect.x, y: y + t.rect.y, width: t.rect.width, height: t.rect.height), on: &canvas)
+            }
         }
     }
 
@@ -108,7 +122,7 @@ package struct Painter {
             case .row(_, let index):
                 if table.isGrid && index % 2 == 1 { fill(band, style.alternateRow, on: &canvas) }
             }
-            for cell in item.cells { draw(cell.content, x: cell.x, y: item.top, on: &canvas) }
+            for cell in item.cells { draw(cell.content, x: cell.x, y: item.top, width: cell.width, height: item.height, on: &canvas) }
             if table.isGrid {
                 for cell in item.cells.dropFirst() {
                     fill(CellDrawing.Rect(x: cell.x, y: item.top, width: hairline, height: item.height), style.lines, on: &canvas)

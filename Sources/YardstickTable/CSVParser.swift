@@ -38,6 +38,9 @@ package struct CSVParser {
     package private(set) var headerFieldCount: Int?
     /// Lines with nothing on them that were not taken as records.
     package private(set) var skippedBlankLines = 0
+    /// The longest field, in bytes: a quoted field may span lines, so a line limit alone does
+    /// not bound a cell (and a cell's layout holds about 140 bytes a byte at worst).
+    package var maxFieldBytes = Int.max
 
     package init() {}
 
@@ -76,7 +79,7 @@ package struct CSVParser {
         if pendingQuote { pendingQuote = false; inQuotes = false }
         if inQuotes { throw ParseError(line: fieldStartLine, message: "a quoted field is never closed") }
         let fieldsSoFar = block.fieldEnds.count - (block.recordEnds.last ?? 0)
-        if !atFieldStart || fieldsSoFar > 0 || quotedField { finishField(); finishRecord() }
+        if !atFieldStart || fieldsSoFar > 0 || quotedField { try finishField(); finishRecord() }
     }
 
     /// The complete records read so far (the record being read stays for the next block). O(the
@@ -99,7 +102,12 @@ package struct CSVParser {
     /// Bytes held for records not yet taken (the record being read included). O(1).
     package var pendingBytes: Int { block.bytes.count }
 
-    private mutating func finishField() {
+    private mutating func finishField() throws(ParseError) {
+        let start = block.fieldEnds.last ?? 0
+        if block.bytes.count - start > maxFieldBytes {
+            throw ParseError(line: quotedField ? fieldStartLine : recordLine,
+                             message: "a field is longer than \(maxFieldBytes) bytes (--max-line-bytes sets the limit)")
+        }
         block.fieldEnds.append(block.bytes.count)
         quotedField = false
         atFieldStart = true
@@ -172,7 +180,7 @@ package struct CSVParser {
                     }
                     switch b {
                     case 0x2C:
-                        finishField(); afterCR = false; i += 1
+                        try finishField(); afterCR = false; i += 1
                     case 0x0A where afterCR:
                         afterCR = false; i += 1 // the LF of a CR LF
                     case 0x0A, 0x0D:
@@ -182,7 +190,7 @@ package struct CSVParser {
                         if blank && (headerFieldCount ?? 2) > 1 {
                             skippedBlankLines += 1
                         } else {
-                            finishField(); finishRecord()
+                            try finishField(); finishRecord()
                         }
                         line += 1
                         recordLine = line

@@ -14,10 +14,11 @@ package struct CSVReader {
     /// The line each row starts on (from 1).
     package private(set) var lines: [Int] = []
 
-    /// Parses a whole file's bytes.
+    /// Parses a whole file's bytes; no field may be longer than `maxFieldBytes`.
     /// - Throws: `ParseError` (see `CSVParser.feed(_:)` and `finish()`).
-    package init(bytes: [UInt8]) throws(ParseError) {
+    package init(bytes: [UInt8], maxFieldBytes: Int = .max) throws(ParseError) {
         var parser = CSVParser()
+        parser.maxFieldBytes = maxFieldBytes
         try bytes.withUnsafeBufferPointer { b throws(ParseError) in try parser.feed(b) }
         try parser.finish()
         let block = parser.take()

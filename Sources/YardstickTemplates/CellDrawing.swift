@@ -44,7 +44,7 @@ extension TemplateLayout {
             switch node.kind {
             case .text(let slot):
                 guard let text = texts[slot] else { continue }
-                drawing.texts.append(CellDrawing.Text(rect: inner, layout: text.layout(width: max(inner.width, 0), attributes: slots[slot].attributes)))
+                drawing.texts.append(CellDrawing.Text(rect: inner, layout: laidOut(text, slot, width: inner.width)))
             case .box(let box):
                 if box.width != nil || box.height != nil || box.aspectRatio != nil { drawing.boxes.append(inner) }
             case .stack:
@@ -54,7 +54,7 @@ extension TemplateLayout {
                     let rect = CellDrawing.Rect(x: inner.x + view.frame.x, y: inner.y + view.frame.y, width: view.frame.width, height: view.frame.height)
                     if view.slot >= 0 {
                         guard let text = texts[view.slot] else { continue }
-                        drawing.texts.append(CellDrawing.Text(rect: rect, layout: text.layout(width: max(rect.width, 0), attributes: slots[view.slot].attributes)))
+                        drawing.texts.append(CellDrawing.Text(rect: rect, layout: laidOut(text, view.slot, width: rect.width)))
                     } else if view.isBox {
                         drawing.boxes.append(rect)
                     }
@@ -62,5 +62,12 @@ extension TemplateLayout {
             }
         }
         return drawing
+    }
+
+    /// A text element's lines as its label shows them: ellipsized, or cut where it clips.
+    private func laidOut(_ text: PreparedText, _ slot: Int, width: Double) -> TextLayout {
+        let s = slots[slot]
+        return s.clips ? text.clippedLayout(width: max(width, 0), lines: s.attributes.maxLines, attributes: s.attributes)
+                       : text.layout(width: max(width, 0), attributes: s.attributes)
     }
 }

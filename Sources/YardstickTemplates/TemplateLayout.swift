@@ -27,6 +27,9 @@ package struct TemplateLayout {
     package struct Slot {
         package var attributes: TextAttributes
         package var hidesWhenEmpty: Bool
+        /// A line limit without truncation: the last line shown is cut, not ellipsized (drawing
+        /// only; the height is the same).
+        package var clips = false
         /// The font the text is shaped in (prepared texts depend on it, not on the size).
         package var fontStyle: FontStyle { attributes.fontStyle }
         /// A label that wraps (more than one line) takes the space others leave in a stack.
@@ -134,7 +137,7 @@ package struct TemplateLayout {
         } else {
             a.maxLines = text.lines
         }
-        slots.append(Slot(attributes: a, hidesWhenEmpty: hidesWhenEmpty))
+        slots.append(Slot(attributes: a, hidesWhenEmpty: hidesWhenEmpty, clips: !text.truncates && text.lines > 0))
         readers.append(read)
         return slots.count - 1
     }

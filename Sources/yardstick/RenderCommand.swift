@@ -45,9 +45,10 @@ struct RenderCommand: ParsableCommand {
                 return
             }
             guard let file else { throw CommandError("give a CSV file to draw, or --text TEXT --width PT") }
-            guard width == nil, size == nil, style == nil, category == nil, maxLines == 0 else {
-                throw CommandError("--width, --size, --style, --category and --max-lines go with --text; a table takes them from --config")
+            guard width == nil, size == nil, style == nil, category == nil, maxLines == 0, margin == 10 else {
+                throw CommandError("--width, --size, --style, --category, --max-lines and --margin go with --text; a table takes its sizes from --config")
             }
+            guard fontOptions.maxLineBytes > 0 else { throw CommandError("--max-line-bytes must be above 0") }
             guard !fontOptions.noHyphens else { throw CommandError("--no-hyphens goes with --text; template texts never hyphenate unless they say \"hyphenate\": true") }
             guard fontOptions.threads >= 0 else { throw CommandError("--threads must be 0 (all cores) or more") }
             let range = try rows.map(RenderJob.rows)
@@ -55,9 +56,8 @@ struct RenderCommand: ParsableCommand {
             let csv = try CommandInput.read(file, maxLineBytes: fonts.maxLineBytes)
             let sizing = try config.map { path in try SizingConfig.read(path, maxLineBytes: fonts.maxLineBytes) } ?? SizingConfig.grid
             let engine = try TextEngine(fonts: fonts.makeFonts(for: fonts.systemFallback ? [String(decoding: csv, as: UTF8.self)] : []))
-            let (png, missing) = try job.table(csv: csv, config: sizing, rows: range, engine: engine, threads: fontOptions.threads)
+            let png = try job.table(csv: csv, config: sizing, configPath: config, rows: range, engine: engine, threads: fontOptions.threads, fonts: fonts)
             try CommandOutput.write(png, to: output)
-            StandardError.warnMissing(missing, fonts: fonts)
         } catch { fail(error) }
     }
 }

@@ -158,7 +158,7 @@ struct MeasureCommand: ParsableCommand {
             let engine: TextEngine
             if text.systemFallback {
                 let bytes = try CommandInput.read(file, maxLineBytes: text.maxLineBytes)
-                input = InputChunks(bytes: bytes, name: file)
+                input = InputChunks(bytes: bytes, name: file, maxLineBytes: text.maxLineBytes)
                 engine = try TextEngine(fonts: text.makeFonts(for: [String(decoding: bytes, as: UTF8.self)]))
             } else {
                 input = try InputChunks(path: file, maxLineBytes: text.maxLineBytes)

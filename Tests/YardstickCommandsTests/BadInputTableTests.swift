@@ -26,6 +26,9 @@ final class BadInputTableTests: XCTestCase {
         let font = try Data(contentsOf: fonts.appendingPathComponent("NotoSans-Regular.ttf"))
         try font.prefix(5000).write(to: directory.appendingPathComponent("truncated.ttf"))
         try Data().write(to: directory.appendingPathComponent("empty.csv"))
+        // A quoted cell of many short lines: the field limit, not the line limit, stops it.
+        let lines = Array(repeating: String(repeating: "word ", count: 100), count: 10).joined(separator: "\n")
+        try ("Text\n\"" + lines + "\"\n").write(to: directory.appendingPathComponent("multiline.csv"), atomically: false, encoding: .utf8)
         // A 1 MB cell and a 20 MB one (taller than the offsets cache holds at that width).
         let words = ["alpha", "beta", "gamma", "delta", "epsilon"]
         var cell = "", k = 0
@@ -71,7 +74,9 @@ final class BadInputTableTests: XCTestCase {
         (#""$Y" layout --width 100 --font "$D/truncated.ttf" --input "$D/ok.jsonl""#, 1, "yardstick: error: not a usable font: "),
         (#""$Y" layout --width 100 --font "$D/ok.csv" --input "$D/ok.jsonl""#, 1, "yardstick: error: not a usable font: "),
         (#""$Y" layout --width 100 --font "$D/missing.ttf" --input "$D/ok.jsonl""#, 1, "yardstick: error: "),
-        (#""$Y" layout --width 100 --font /dev/zero --input "$D/ok.jsonl""#, 1, "yardstick: error: "),
+        (#""$Y" layout --width 100 --font /dev/zero --input "$D/ok.jsonl""#, 1, "yardstick: error: font file unreadable: /dev/zero (not a regular file)"),
+        (#"mkfifo "$D/fifo.ttf"; "$Y" layout --width 100 --font "$D/fifo.ttf" --input "$D/ok.jsonl""#, 1, "yardstick: error: font file unreadable: $D/fifo.ttf (not a regular file)"),
+        (#"truncate -s 300M "$D/huge.ttf"; "$Y" layout --width 100 --font "$D/huge.ttf" --input "$D/ok.jsonl""#, 1, "yardstick: error: font file unreadable: $D/huge.ttf (larger than 256 MiB, more than any font)"),
         // Tables: CSV, numbers, cells.
         (#""$Y" measure "$D/empty.csv" --max-column-width 100"#, 1, "yardstick: error: the CSV file has no rows"),
         (#""$Y" measure "$D/empty.csv" --config "$D/list.json""#, 1, "yardstick: error: the CSV file has no header record"),
@@ -83,6 +88,14 @@ final class BadInputTableTests: XCTestCase {
         (#""$Y" measure "$D/ok.csv" --max-column-width 100 --cache """#, 1, "yardstick: error: --cache needs a folder (the path is empty)"),
         (#""$Y" measure "$D/ok.csv" --max-column-width 100 --threads -1"#, 1, "yardstick: error: --threads must be 0 (all cores) or more"),
         (#""$Y" measure "$D/1mb.csv" --max-column-width 200"#, 0, "rows: 2 (header included)"),
+        (#""$Y" measure "$D/multiline.csv" --max-column-width 200 --max-line-bytes 1000"#, 1,
+         "yardstick: error: CSV line 2: a field is longer than 1000 bytes (--max-line-bytes sets the limit)"),
+        (#""$Y" measure "$D/multiline.csv" --config "$D/list.json" --max-line-bytes 1000"#, 1,
+         "yardstick: error: CSV line 2: a field is longer than 1000 bytes (--max-line-bytes sets the limit)"),
+        (#"cat "$D/multiline.csv" | "$Y" measure - --config "$D/list.json" --max-line-bytes 1000"#, 1,
+         "yardstick: error: CSV line 2: a field is longer than 1000 bytes (--max-line-bytes sets the limit)"),
+        (#""$Y" render "$D/multiline.csv" --max-line-bytes 1000 --output "$D/p.png""#, 1,
+         "yardstick: error: CSV line 2: a field is longer than 1000 bytes (--max-line-bytes sets the limit)"),
         (#""$Y" measure "$D/20mb.csv" --max-column-width 200"#, 1, "yardstick: error: row 1 (line 2) is "),
         // Configs and templates.
         (#""$Y" measure "$D/ok.csv" --config "$D/ok.csv""#, 1, "yardstick: error: $D/ok.csv: not JSON: unexpected character 'T'"),

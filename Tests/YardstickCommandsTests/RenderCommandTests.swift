@@ -32,7 +32,7 @@ final class RenderCommandTests: XCTestCase {
     func testBadArgumentsAreClearErrorsAndWriteNothing() throws {
         let cases: [([String], String)] = [
             (["render", path("t.csv"), "--rows", "0-10", "--output", path("x.png")], "yardstick: error: --rows 0-10: the table has 4 row(s), numbered 0 to 3"),
-            (["render", path("t.csv"), "--rows", "3-1", "--output", path("x.png")], "yardstick: error: --rows takes A-B"),
+            (["render", path("t.csv"), "--rows", "3-1", "--output", path("x.png")], "yardstick: error: --rows 3-1: the first row is after the last"),
             (["render", path("t.csv"), "--scale", "0", "--output", path("x.png")], "yardstick: error: --scale must be from 1 to 8"),
             (["render", path("t.csv"), "--scale", "nan", "--output", path("x.png")], "yardstick: error: --scale must be from 1 to 8"),
             (["render", "--text", "a", "--output", path("x.png")], "yardstick: error: --text needs --width PT"),

@@ -67,21 +67,20 @@ final class RenderJobTests: XCTestCase {
         var job = RenderJob()
         job.scale = 1
         let config = try SizingConfig(json: Array(Self.gridConfig.utf8))
-        let (png, missing) = try job.table(csv: Self.csv, config: config, rows: nil, engine: Self.engine, threads: 1)
-        XCTAssertTrue(missing.isEmpty)
+        let png = try job.table(csv: Self.csv, config: config, rows: nil, engine: Self.engine, threads: 1)
         XCTAssertLessThan(try difference(png, "grid.png"), Self.tolerance)
         // Another thread count, the same bytes.
-        XCTAssertEqual(try job.table(csv: Self.csv, config: config, rows: nil, engine: Self.engine, threads: 2).png, png)
+        XCTAssertEqual(try job.table(csv: Self.csv, config: config, rows: nil, engine: Self.engine, threads: 2), png)
     }
 
     func testListMatchesItsGoldenImage() throws {
         var job = RenderJob()
         job.scale = 2
         let config = try SizingConfig(json: Array(Self.listConfig.utf8))
-        let png = try job.table(csv: Self.csv, config: config, rows: nil, engine: Self.engine, threads: 0).png
+        let png = try job.table(csv: Self.csv, config: config, rows: nil, engine: Self.engine, threads: 0)
         XCTAssertLessThan(try difference(png, "list.png"), Self.tolerance)
         // Rows 1-2 alone: another picture, with their sections' headers.
-        let part = try job.table(csv: Self.csv, config: config, rows: 1...2, engine: Self.engine, threads: 0).png
+        let part = try job.table(csv: Self.csv, config: config, rows: 1...2, engine: Self.engine, threads: 0)
         XCTAssertLessThan(try PNGImage.decode(part).height, try PNGImage.decode(png).height)
     }
 
@@ -98,8 +97,29 @@ final class RenderJobTests: XCTestCase {
     func testRowRangesParse() throws {
         XCTAssertEqual(try RenderJob.rows("3-7"), 3...7)
         XCTAssertEqual(try RenderJob.rows("5"), 5...5)
-        for bad in ["7-3", "-1", "a-b", "1-", "", "1-2-3", "99999999999999999999"] {
-            XCTAssertThrowsError(try RenderJob.rows(bad), bad)
+        for (bad, message) in [("7-3", "--rows 7-3: the first row is after the last"), ("-1", "--rows takes A-B or A, row numbers from 0 (got \"-1\")"),
+                               ("a-b", "--rows takes A-B or A, row numbers from 0 (got \"a-b\")"), ("1-", "--rows takes A-B or A, row numbers from 0 (got \"1-\")"),
+                               ("", "--rows takes A-B or A, row numbers from 0 (got \"\")"), ("1-2-3", "--rows takes A-B or A, row numbers from 0 (got \"1-2-3\")"),
+                               ("+1-+2", "--rows takes A-B or A, row numbers from 0 (got \"+1-+2\")"),
+                               ("0-99999999999999999999", "--rows: 99999999999999999999 is past any table's last row")] {
+            XCTAssertThrowsError(try RenderJob.rows(bad), bad) { XCTAssertEqual("\($0)", message) }
         }
+    }
+
+    /// A template error names the config file, as `measure` does.
+    func testConfigErrorsNameTheFile() throws {
+        let config = try SizingConfig(json: Array(#"{"layout":"list","width":300,"cell":{"text":{"column":"Nope"}}}"#.utf8))
+        XCTAssertThrowsError(try RenderJob().table(csv: Self.csv, config: config, configPath: "c.json", rows: nil, engine: Self.engine, threads: 1)) {
+            XCTAssertEqual("\($0)", "c.json: cell.text.column: no column named \"Nope\"")
+        }
+    }
+
+    /// A word wider than the width widens the picture rather than being cut off.
+    func testAnOverlongWordWidensThePicture() throws {
+        var job = RenderJob()
+        job.scale = 1
+        let png = try job.text("Hello", width: 1, margin: 0, attributes: TextAttributes(size: 17), engine: Self.engine)
+        let layout = Self.engine.layout("Hello", width: 1, attributes: TextAttributes(size: 17))
+        XCTAssertEqual(try PNGImage.decode(png).width, Int(layout.width.rounded(.up)))
     }
 }

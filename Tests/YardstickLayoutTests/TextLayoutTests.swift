@@ -329,4 +329,19 @@ final class TextLayoutTests: XCTestCase {
         XCTAssertFalse(tight.isNearEdge(line: 0, tolerance: 0.1))
         XCTAssertTrue(engine.layout("Measured", width: width + 3).isNearEdge(line: 0, tolerance: 3.5))
     }
+
+    /// A right-to-left line ends at its left: the ellipsis of a cut Hebrew line is the leftmost run.
+    func testTheEllipsisOfARightToLeftLineIsAtItsLeft() {
+        var a = TextAttributes(size: 17)
+        a.maxLines = 1
+        let layout = engine.layout("שלום עולם זה טקסט ארוך מאוד שצריך להיחתך בסוף השורה", width: 150, attributes: a)
+        XCTAssertTrue(layout.isTruncated)
+        let runs = layout.glyphRuns(line: 0)
+        XCTAssertEqual(runs.first?.clusters.first, layout.lines[0].utf8Range.upperBound, "the ellipsis comes first, at the left")
+        XCTAssertEqual(runs.first?.x, 0)
+        XCTAssertTrue(runs.last?.isRightToLeft ?? false)
+        // Left to right: last, at the right.
+        let latin = engine.layout("The quick brown fox jumps over the lazy dog", width: 150, attributes: a)
+        XCTAssertEqual(latin.glyphRuns(line: 0).last?.clusters.first, latin.lines[0].utf8Range.upperBound)
+    }
 }

@@ -54,4 +54,25 @@ final class PainterTests: XCTestCase {
         XCTAssertThrowsError(try painter.canvas(width: 0, height: 10))
         XCTAssertThrowsError(try painter.canvas(width: .nan, height: 10))
     }
+
+    /// A rectangle shorter than the text shows the lines that fit, the last cut with an
+    /// ellipsis, and nothing below it; a cell's contents never leave the cell.
+    func testALabelShorterThanItsTextShowsTheLinesThatFitInsideItsCell() throws {
+        let layout = Self.engine.layout("The quick brown fox jumps over the lazy dog and keeps on running", width: 150, attributes: TextAttributes(size: 17))
+        XCTAssertGreaterThan(layout.lineCount, 2)
+        let painter = try Painter(scale: 1)
+        var canvas = try painter.canvas(width: 200, height: 200)
+        let rect = CellDrawing.Rect(x: 0, y: 0, width: 150, height: layout.lines[1].top + layout.lines[1].height)
+        let cell = CellDrawing(height: 60, texts: [CellDrawing.Text(rect: rect, layout: layout)])
+        painter.draw(cell, x: 10, y: 20, width: 170, height: 60, on: &canvas)
+        let rows = inkRows(canvas)
+        XCTAssertFalse(rows.isEmpty)
+        XCTAssertTrue(rows.allSatisfy { $0 >= 20 && $0 < 20 + Int(rect.height.rounded(.up)) }, "ink outside the label's lines: \(rows.sorted())")
+        // Stacked marks far above the line are cut at the cell's top.
+        let marks = Self.engine.layout("e" + String(repeating: "\u{301}", count: 30), width: 100, attributes: TextAttributes(size: 17))
+        var other = try painter.canvas(width: 100, height: 100)
+        painter.draw(CellDrawing(height: 30, texts: [CellDrawing.Text(rect: .init(x: 0, y: 0, width: 100, height: 30), layout: marks)]),
+                     x: 0, y: 50, width: 100, height: 30, on: &other)
+        XCTAssertTrue(inkRows(other).allSatisfy { $0 >= 50 && $0 < 80 }, "\(inkRows(other).sorted())")
+    }
 }

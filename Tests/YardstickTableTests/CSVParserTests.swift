@@ -59,4 +59,17 @@ final class CSVParserTests: XCTestCase {
         XCTAssertEqual(try parse(Array("ab".utf8), chunk: 1).records, [["ab"]])
         XCTAssertEqual(try parse([], chunk: 1).records, [])
     }
+
+    /// A field past the limit is an error naming the line it starts on, quoted over many lines
+    /// or not; a field at the limit is read.
+    func testAFieldPastTheLimitIsAnError() throws {
+        let quoted = Array("A,B\nx,\"12345\n6789\"\n".utf8) // the quoted field is 10 bytes
+        XCTAssertEqual(try CSVReader(bytes: quoted, maxFieldBytes: 10).rows[1], ["x", "12345\n6789"])
+        XCTAssertThrowsError(try CSVReader(bytes: quoted, maxFieldBytes: 9)) {
+            XCTAssertEqual($0 as? CSVParser.ParseError, CSVParser.ParseError(line: 2, message: "a field is longer than 9 bytes (--max-line-bytes sets the limit)"))
+        }
+        XCTAssertThrowsError(try CSVReader(bytes: Array("A\nok\n0123456789".utf8), maxFieldBytes: 9)) {
+            XCTAssertEqual(($0 as? CSVParser.ParseError)?.line, 3)
+        }
+    }
 }

@@ -64,4 +64,17 @@ final class CellDrawingTests: XCTestCase {
         XCTAssertEqual(d.texts[1].rect.y + d.texts[1].rect.height + 10, d.height, accuracy: 1e-6)
         XCTAssertEqual(d.texts[1].layout.height, d.texts[1].rect.height, accuracy: 1e-6)
     }
+
+    /// `lines` without `truncates` cuts the last line shown (no ellipsis); with it, an ellipsis.
+    func testALineLimitWithoutTruncationCutsTheLastLine() throws {
+        let clipped = try CellSizer(CellTemplate<Note>.text(\.body, lines: 2), engine: Self.engine)
+        let cut = drawing(clipped, note, width: 200).texts[0].layout
+        XCTAssertEqual(cut.lineCount, 2)
+        XCTAssertFalse(cut.lines.contains { $0.isTruncated }, "no ellipsis")
+        let whole = Self.engine.layout(note.body, width: 200, attributes: TextAttributes(textStyle: .body))
+        XCTAssertEqual(cut.lines.map(\.utf8Range), Array(whole.lines.prefix(2).map(\.utf8Range)), "the lines of the unlimited text")
+        XCTAssertEqual(cut.height, clipped.height(for: note, width: 200), accuracy: 1.0 / 64)
+        let truncated = try CellSizer(CellTemplate<Note>.text(\.body, lines: 2, truncates: true), engine: Self.engine)
+        XCTAssertTrue(drawing(truncated, note, width: 200).texts[0].layout.lines[1].isTruncated)
+    }
 }

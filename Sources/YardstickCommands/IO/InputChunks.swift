@@ -16,6 +16,8 @@ package final class InputChunks {
     /// The input's size when known (a regular file, or bytes in memory).
     package let size: Int?
     package let name: String
+    /// The longest line allowed (also the longest CSV field).
+    package private(set) var maxLineBytes = InputLimits.lineBytes
 
     /// Opens `path` (standard input when nil or "-").
     package init(path: String?, maxLineBytes: Int = InputLimits.lineBytes, chunkBytes: Int = 1 << 20) throws(CommandError) {
@@ -26,10 +28,12 @@ package final class InputChunks {
         memory = []
         buffer = [UInt8](repeating: 0, count: chunkBytes)
         line = InputLimits.LineCounter(limit: maxLineBytes)
+        self.maxLineBytes = maxLineBytes
     }
 
     /// Bytes already read (their line lengths already checked), handed out 1 MiB at a time.
-    package init(bytes: [UInt8], name: String) {
+    package init(bytes: [UInt8], name: String, maxLineBytes: Int = InputLimits.lineBytes) {
+        self.maxLineBytes = maxLineBytes
         file = nil
         owned = false
         memory = bytes

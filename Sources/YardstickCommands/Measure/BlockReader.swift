@@ -23,6 +23,7 @@ final class BlockReader: @unchecked Sendable { // state behind `condition`
     init(input: InputChunks, records: Int, bytes: Int = 8 << 20, checksum: Bool = false) {
         let thread = Thread { [self] in
             var parser = CSVParser()
+            parser.maxFieldBytes = input.maxLineBytes
             var crc: UInt32 = 0
             do {
                 while try input.next({ chunk in

@@ -1,4 +1,3 @@
-import YardstickFonts
 import YardstickLayout
 import YardstickRender
 import YardstickTable
@@ -23,9 +22,15 @@ package struct RenderJob {
     /// `A-B` (rows from 0, both included) or `A`.
     package static func rows(_ text: String) throws -> ClosedRange<Int> {
         let parts = text.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
-        guard parts.count <= 2, let a = Int(parts[0]), a >= 0, let b = parts.count == 2 ? Int(parts[1]) : a, b >= a else {
-            throw CommandError("--rows takes A-B, rows counted from 0 with both ends shown (A ≤ B; got \"\(text)\")")
+        func row(_ s: Substring) throws -> Int {
+            guard !s.isEmpty, s.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else {
+                throw CommandError("--rows takes A-B or A, row numbers from 0 (got \"\(text)\")")
+            }
+            guard let v = Int(s) else { throw CommandError("--rows: \(s) is past any table's last row") }
+            return v
         }
+        let a = try row(parts[0]), b = parts.count == 2 ? try row(parts[1]) : a
+        guard a <= b else { throw CommandError("--rows \(text): the first row is after the last") }
         return a...b
     }
 
@@ -33,16 +38,29 @@ package struct RenderJob {
     package func text(_ text: String, width: Double, margin: Double, attributes: TextAttributes, engine: TextEngine) throws -> [UInt8] {
         let layout = engine.layout(text, width: width, attributes: attributes)
         let painter = try painter()
-        var canvas = try picture { () throws(PictureError) in try painter.canvas(width: width + 2 * margin, height: layout.height + 2 * margin) }
+        // (A word wider than the width, whose clusters cannot break, makes the picture wider.)
+        var canvas = try picture(hint: scale > 1 ? "lower --scale, or shorten the text" : "shorten the text") { () throws(PictureError) in
+            try painter.canvas(width: max(width, layout.width) + 2 * margin, height: layout.height + 2 * margin)
+        }
         painter.draw(layout, in: CellDrawing.Rect(x: margin, y: margin, width: width, height: layout.height), on: &canvas)
         return try png(canvas)
     }
 
     /// Rows `rows` (all when nil) of a table sized by `config` (SwiftDataTables' default grid
-    /// when nil).
-    package func table(csv: [UInt8], config: SizingConfig, rows: ClosedRange<Int>?, engine: TextEngine, threads: Int) throws -> (png: [UInt8], missingGlyphs: MissingGlyphs) {
-        let (data, _, _, _) = try SizingJob.table(csv: csv)
-        var layout = try SizingJob(config: config, format: .csv, threads: threads).layout(data, engine: engine)
+    /// when nil), read from `configPath` (named in errors). Notes and warnings about the data go
+    /// to standard error, as `measure` prints them.
+    package func table(csv: [UInt8], config: SizingConfig, configPath: String? = nil, rows: ClosedRange<Int>?, engine: TextEngine,
+                       threads: Int, fonts: TextOptions = TextOptions()) throws -> [UInt8] {
+        let (data, replaced, skipped, ragged) = try SizingJob.table(csv: csv, maxFieldBytes: fonts.maxLineBytes)
+        var layout: TableLayout<TableData.Row>
+        do { layout = try SizingJob(config: config, format: .csv, threads: threads).layout(data, engine: engine) } catch let e as ConfigError {
+            throw CommandError(configPath.map { "\($0): \(e)" } ?? "\(e)")
+        }
+        if replaced > 0 { StandardError.print("yardstick: warning: \(replaced) invalid UTF-8 sequence(s) replaced by U+FFFD") }
+        if skipped > 0 { StandardError.print("yardstick: note: \(skipped) empty line(s) skipped (not rows)") }
+        if ragged > 0 {
+            StandardError.print("yardstick: note: \(ragged) row(s) have a number of fields other than the header's \(data.columns.count) (missing cells are empty, extra ones unused)")
+        }
         let count = layout.totalRowCount
         guard count > 0 else { throw CommandError("the table has no rows to draw") }
         let range = rows ?? 0...(count - 1)
@@ -53,16 +71,17 @@ package struct RenderJob {
         do { try layout.measure(rows: range) } catch { throw CommandError("\(error)") }
         let drawing = try Result { () throws(SizingError) in try layout.drawing(rows: range) }.mapError { CommandError("\($0)") }.get()
         let painter = try painter()
-        let canvas = try picture { () throws(PictureError) in try painter.draw(drawing) }
-        return (try png(canvas), layout.missingGlyphs)
+        let canvas = try picture(hint: "draw fewer rows (--rows)" + (scale > 1 ? " or lower --scale" : "")) { () throws(PictureError) in try painter.draw(drawing) }
+        StandardError.warnMissing(layout.missingGlyphs, fonts: fonts)
+        return try png(canvas)
     }
 
     private func painter() throws -> Painter {
         do { return try Painter(scale: scale, style: style) } catch { throw CommandError("\(error)") }
     }
 
-    private func picture(_ make: () throws(PictureError) -> Canvas) throws -> Canvas {
-        do { return try make() } catch { throw CommandError(error.description) }
+    private func picture(hint: String, _ make: () throws(PictureError) -> Canvas) throws -> Canvas {
+        do { return try make() } catch { throw CommandError("\(error.description); \(hint)") }
     }
 
     private func png(_ canvas: Canvas) throws -> [UInt8] {

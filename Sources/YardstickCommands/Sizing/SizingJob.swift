@@ -22,8 +22,10 @@ package struct SizingJob {
 
     /// The table read from CSV bytes: the first record names the columns. Also counts the rows
     /// whose number of fields differs from the header's (short ones read as empty cells).
-    package static func table(csv bytes: [UInt8]) throws -> (data: TableData, replacedInvalidUTF8: Int, skippedBlankLines: Int, raggedRows: Int) {
-        let reader = try Result { () throws(CSVParser.ParseError) in try CSVReader(bytes: bytes) }.mapError { CommandError($0.description) }.get()
+    package static func table(csv bytes: [UInt8], maxFieldBytes: Int = InputLimits.lineBytes) throws
+        -> (data: TableData, replacedInvalidUTF8: Int, skippedBlankLines: Int, raggedRows: Int) {
+        let reader = try Result { () throws(CSVParser.ParseError) in try CSVReader(bytes: bytes, maxFieldBytes: maxFieldBytes) }
+            .mapError { CommandError($0.description) }.get()
         guard !reader.rows.isEmpty else { throw CommandError("the CSV file has no header record") }
         let width = reader.rows[0].count
         let ragged = reader.rows.dropFirst().reduce(0) { $0 + ($1.count != width ? 1 : 0) }
@@ -116,7 +118,7 @@ package struct SizingJob {
             if let summary = try streamed.run(outputPath: outputPath, start: start, progress: progress) { return summary }
         }
         let csv = try CommandInput.read(csvPath, maxLineBytes: limit)
-        let (data, replaced, skipped, ragged) = try table(csv: csv)
+        let (data, replaced, skipped, ragged) = try table(csv: csv, maxFieldBytes: limit)
         let engine = try TextEngine(fonts: fonts.makeFonts(for: fonts.systemFallback ? [String(decoding: csv, as: UTF8.self)] : []))
         let job = SizingJob(config: sizing, format: format, threads: threads)
         var layout: TableLayout<TableData.Row>

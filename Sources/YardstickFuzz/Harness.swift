@@ -1,0 +1,75 @@
+import Foundation
+import YardstickCommands
+import YardstickFonts
+import YardstickLayout
+import YardstickRender
+import YardstickTable
+
+/// One fuzzed entry point: bytes in, nothing out. A harness may reject its input (every error
+/// the code throws is fine); it must never trap, hang or grow without bound.
+enum Harness: String, CaseIterable {
+    /// `layout`'s JSON Lines reader and the JSON parser.
+    case jsonLines = "json-lines"
+    /// The CSV reader, then a grid sized from the table (at most 64 rows).
+    case csv
+    /// The config and template parser, then a small table sized and drawn with it.
+    case config
+    /// The offsets trace replay, and the sizing replay on a small list.
+    case trace
+    /// Text layout of arbitrary bytes at a width and options the first bytes choose.
+    case layout
+    /// Font loading from a font file's bytes, then shaping, layout and glyph images with it.
+    case font
+
+    static let engine = try! TextEngine()
+    static let table = TableData(records: [["Title", "Notes", "Country"], ["Groceries", "Milk, eggs and bread, then a longer list that wraps", "Japan"],
+                                           ["مرحبا", "نص عربي 👋🏽", "France"], ["Call", "", "Japan"]])
+
+    func run(_ bytes: [UInt8]) {
+        switch self {
+        case .jsonLines:
+            _ = try? LayoutJob(defaultWidth: 100, attributes: TextAttributes(), threads: 1).parse(bytes)
+        case .csv:
+            guard let (data, _, _, _) = try? SizingJob.table(csv: bytes), data.rows.count <= 64, data.columns.count <= 64 else { return }
+            var config = DataTableConfiguration()
+            config.textLayout = bytes.count % 2 == 0 ? .wrap : .singleLine
+            guard var layout = try? TableLayout.grid(data, configuration: config, engine: Self.engine, threads: 1) else { return }
+            try? layout.measureAll()
+        case .config:
+            guard let config = try? SizingConfig(json: bytes) else { return }
+            guard var layout = try? SizingJob(config: config, format: .csv, threads: 1).layout(Self.table, engine: Self.engine) else { return }
+            guard layout.totalRowCount > 0, (try? layout.measure(rows: 0...(layout.totalRowCount - 1))) != nil else { return }
+            _ = try? layout.drawing(rows: 0...(layout.totalRowCount - 1))
+        case .trace:
+            var offsets = OffsetTraceReplayer()
+            let config = try! SizingConfig(json: Array(#"{"layout":"list","width":300,"cell":{"text":{"column":"Notes"}},"sections":{"column":"Country"}}"#.utf8))
+            var sizing = SizingReplayer(table: try! SizingJob(config: config, format: .csv, threads: 1).layout(Self.table, engine: Self.engine),
+                                        data: Self.table, config: config)
+            var out: [UInt8] = []
+            for line in JSONLines.lines(bytes) {
+                line.withUnsafeBufferPointer {
+                    offsets.replay(line: $0, appendingTo: &out)
+                    sizing.replay(line: $0, appendingTo: &out)
+                }
+                out.removeAll(keepingCapacity: true)
+            }
+        case .layout:
+            guard bytes.count >= 2 else { return }
+            var attributes = TextAttributes(size: Double(bytes[0] % 40) + 4)
+            attributes.maxLines = Int(bytes[1] % 4)
+            if bytes[1] & 0x10 != 0 { attributes.lineBreakMode = .singleLine }
+            attributes.hyphenateWordBreaks = bytes[1] & 0x20 != 0
+            let text = String(decoding: bytes.dropFirst(2), as: UTF8.self)
+            let layout = Self.engine.layout(text, width: Double(bytes[0]) * 2 + 1, attributes: attributes)
+            for i in layout.lines.indices { _ = layout.glyphRuns(line: i); _ = layout.isNearEdge(line: i) }
+        case .font:
+            let path = NSTemporaryDirectory() + "yardstick-fuzz-\(getpid()).ttf"
+            guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else { return }
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            guard let fonts = try? FontCollection.make(fontPaths: [path], includeBundled: false), let engine = try? TextEngine(fonts: fonts) else { return }
+            let layout = engine.layout("Hamburgefonts 123 אבג ffi", width: 120, attributes: TextAttributes(size: 17))
+            guard let painter = try? Painter(scale: 2), var canvas = try? painter.canvas(width: 140, height: min(layout.height, 2000) + 20) else { return }
+            painter.draw(layout, in: .init(x: 10, y: 10, width: 120, height: layout.height), on: &canvas)
+        }
+    }
+}
