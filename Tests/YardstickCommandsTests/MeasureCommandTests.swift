@@ -382,6 +382,8 @@ final class MeasureCommandTests: XCTestCase {
         var commands: [[String]] = [["layout", "--input", texts, "--width", "180"], ["layout", "--input", texts, "--widths", "90,300"],
                                     ["measure", csv, "--max-column-width", "200"], ["measure", csv, "--max-column-width", "200", "--format", "bin"]]
         for config in configs { commands.append(["measure", csv, "--config", config]); commands.append(["measure", csv, "--config", config, "--format", "jsonl"]) }
+        commands.append(["render", csv, "--config", configs[1], "--rows", "100-140", "--scale", "1"])
+        commands.append(["render", csv, "--rows", "0-30", "--scale", "1"])
         for (k, command) in commands.enumerated() {
             var outputs: [Data] = []
             for threads in [1, 2, 4] {
