@@ -46,8 +46,8 @@ package struct Painter {
 
     // MARK: - Texts
 
-    /// Draws `layout` in the rectangle (points): centered vertically when the rectangle is
-    /// taller, as `UILabel` does; each line at the leading edge of its paragraph's direction.
+    /// Draws `layout` in the rectangle (points): centered vertically, as `UILabel` does; each
+    /// line at the leading edge of its paragraph's direction.
     /// A label shorter than its text (a fixed row height, a squeezed constraint view) shows the
     /// lines that fit, the last truncated, as `UILabel` does.
     package func draw(_ layout: TextLayout, in rect: CellDrawing.Rect, on canvas: inout Canvas) {
@@ -58,7 +58,9 @@ package struct Painter {
             attributes.maxLines = fitting
             layout = layout.prepared.layout(width: layout.availableWidth, attributes: attributes)
         }
-        let top = rect.y + max(0, (rect.height - layout.height) / 2)
+        // Centered, also when taller than the rectangle: a line too tall for it shows its middle,
+        // baseline and ellipsis included, as UILabel draws it.
+        let top = rect.y + (rect.height - layout.height) / 2
         for (i, line) in layout.lines.enumerated() {
             let rtl = layout.prepared.isRightToLeft(paragraph: line.paragraph)
             let left = rtl ? rect.x + rect.width - line.width : rect.x

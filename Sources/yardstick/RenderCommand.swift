@@ -9,14 +9,14 @@ struct RenderCommand: ParsableCommand {
 
     @Argument(help: ArgumentHelp("The CSV file (first record: the column names); not with --text.", valueName: "FILE.csv")) var file: String?
     @Option(help: ArgumentHelp("The table's sizing, as for measure (default: SwiftDataTables' grid).", valueName: "CONFIG.json")) var config: String?
-    @Option(help: ArgumentHelp("Rows to draw, from 0, both ends included (default: all), with their section's header and footer.", valueName: "A-B")) var rows: String?
+    @Option(parsing: .unconditional, help: ArgumentHelp("Rows to draw, from 0, both ends included (default: all), with their section's header and footer.", valueName: "A-B")) var rows: String?
     @Option(help: ArgumentHelp("Draw this text instead of a table (with --width).", valueName: "TEXT")) var text: String?
     @Option(parsing: .unconditional, help: ArgumentHelp("With --text: the width to lay it out at, in points.", valueName: "PT")) var width: Double?
     @Option(parsing: .unconditional, help: ArgumentHelp("With --text: font size in points (default 17: body at large).", valueName: "PT")) var size: Double?
     @Option(help: ArgumentHelp("With --text: a Dynamic Type text style (body, headline, …).", valueName: "STYLE")) var style: String?
     @Option(help: ArgumentHelp("With --text: a Dynamic Type content size category.", valueName: "CATEGORY")) var category: String?
-    @Option(parsing: .unconditional, help: ArgumentHelp("With --text: most lines, the last truncated with an ellipsis (0: no limit).", valueName: "N")) var maxLines: Int = 0
-    @Option(parsing: .unconditional, help: ArgumentHelp("With --text: the blank margin around it, in points.", valueName: "PT")) var margin: Double = 10
+    @Option(parsing: .unconditional, help: ArgumentHelp("With --text: most lines, the last truncated with an ellipsis (0, the default: no limit).", valueName: "N")) var maxLines: Int?
+    @Option(parsing: .unconditional, help: ArgumentHelp("With --text: the blank margin around it, in points (default 10).", valueName: "PT")) var margin: Double?
     @Option(parsing: .unconditional, help: ArgumentHelp("Pixels a point, 1 to 8 (2: a Retina picture).", valueName: "N")) var scale: Double = 2
     @Option(help: ArgumentHelp("The PNG file to write (- for standard output, not a terminal).", valueName: "FILE.png")) var output: String
     @OptionGroup var fontOptions: FontOptions
@@ -32,11 +32,12 @@ struct RenderCommand: ParsableCommand {
                 guard file == nil, config == nil, rows == nil else { throw CommandError("--text draws one text: give no CSV file, --config or --rows with it") }
                 guard let width else { throw CommandError("--text needs --width PT") }
                 try TextOptions.checkWidth(width, "--width")
+                let margin = self.margin ?? 10
                 guard margin.isFinite, margin >= 0, margin <= 1000 else { throw CommandError("--margin must be from 0 to 1000 points") }
                 fonts.size = size
                 fonts.style = style
                 fonts.category = category
-                fonts.maxLines = maxLines
+                fonts.maxLines = maxLines ?? 0
                 let attributes = try fonts.attributes()
                 try CommandOutput.checkNotInput(output, inputs: fontOptions.fonts)
                 let engine = try TextEngine(fonts: fonts.makeFonts(for: fonts.systemFallback ? [text] : []))
@@ -45,7 +46,7 @@ struct RenderCommand: ParsableCommand {
                 return
             }
             guard let file else { throw CommandError("give a CSV file to draw, or --text TEXT --width PT") }
-            guard width == nil, size == nil, style == nil, category == nil, maxLines == 0, margin == 10 else {
+            guard width == nil, size == nil, style == nil, category == nil, maxLines == nil, margin == nil else {
                 throw CommandError("--width, --size, --style, --category, --max-lines and --margin go with --text; a table takes its sizes from --config")
             }
             guard fontOptions.maxLineBytes > 0 else { throw CommandError("--max-line-bytes must be above 0") }

@@ -121,5 +121,11 @@ final class RenderJobTests: XCTestCase {
         let png = try job.text("Hello", width: 1, margin: 0, attributes: TextAttributes(size: 17), engine: Self.engine)
         let layout = Self.engine.layout("Hello", width: 1, attributes: TextAttributes(size: 17))
         XCTAssertEqual(try PNGImage.decode(png).width, Int(layout.width.rounded(.up)))
+        // Right to left too: the line sits at the widened right edge, inside the picture.
+        let hebrew = try PNGImage.decode(try job.text("שלום", width: 1, margin: 5, attributes: TextAttributes(size: 17), engine: Self.engine))
+        let ink = (0..<hebrew.width).filter { x in (0..<hebrew.height).contains { y in hebrew.rgb[(y * hebrew.width + x) * 3] < 128 } }
+        XCTAssertFalse(ink.isEmpty, "no ink: the line was drawn off the picture")
+        XCTAssertGreaterThanOrEqual(ink.first ?? 0, 4)
+        XCTAssertLessThanOrEqual(ink.last ?? .max, hebrew.width - 5)
     }
 }

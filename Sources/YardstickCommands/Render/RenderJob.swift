@@ -42,7 +42,7 @@ package struct RenderJob {
         var canvas = try picture(hint: scale > 1 ? "lower --scale, or shorten the text" : "shorten the text") { () throws(PictureError) in
             try painter.canvas(width: max(width, layout.width) + 2 * margin, height: layout.height + 2 * margin)
         }
-        painter.draw(layout, in: CellDrawing.Rect(x: margin, y: margin, width: width, height: layout.height), on: &canvas)
+        painter.draw(layout, in: CellDrawing.Rect(x: margin, y: margin, width: max(width, layout.width), height: layout.height), on: &canvas)
         return try png(canvas)
     }
 
