@@ -39,19 +39,8 @@ final class BadInputTableTests: XCTestCase {
 
     override func tearDownWithError() throws { try? FileManager.default.removeItem(at: directory) }
 
-    /// Runs `script` in sh with `$Y` the executable and `$D` the folder: status, output, error.
     func shell(_ script: String) throws -> (status: Int32, out: String, err: String) {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/bin/sh")
-        p.arguments = ["-c", script]
-        p.environment = ["Y": BuiltYardstick.url.path, "D": directory.path, "PATH": "/usr/bin:/bin"]
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        try p.run()
-        let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return (p.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
+        try BuiltYardstick.shell(script, folder: directory)
     }
 
     /// (command, exit status, what standard error starts with)

@@ -29,6 +29,21 @@ enum BuiltYardstick {
         } else if let inputFile {
             p.standardInput = FileHandle(forReadingAtPath: inputFile)
         }
+        return try finish(p)
+    }
+
+    /// Runs a shell command line with `$Y` the executable and `$D` `folder`: exit status,
+    /// standard output and standard error.
+    static func shell(_ script: String, folder: URL) throws -> (status: Int32, out: String, err: String) {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/bin/sh")
+        p.arguments = ["-c", script]
+        p.environment = ["Y": url.path, "D": folder.path, "PATH": "/usr/bin:/bin"]
+        return try finish(p)
+    }
+
+    /// Starts `p` with its output and error piped, and waits for its end.
+    private static func finish(_ p: Process) throws -> (status: Int32, out: String, err: String) {
         let out = Pipe(), err = Pipe()
         p.standardOutput = out
         p.standardError = err
