@@ -29,7 +29,9 @@ package final class GlyphRasterizer {
 
     private var library: FT_Library?
     private var faces: [FT_Face?] = []
-    private var faceIndex: [String: Int] = [:]
+    /// By the face object's identity; `held` keeps each alive, so no identity is reused.
+    private var faceIndex: [ObjectIdentifier: Int] = [:]
+    private var held: [FontCollection.Face] = []
     private var images: [Key: Image?] = [:]
 
     package init() throws(FontError) {
@@ -55,11 +57,12 @@ package final class GlyphRasterizer {
     }
 
     private func open(_ face: FontCollection.Face) -> Int {
-        let name = "\(face.indexInFile)#\(face.path)"
+        let name = ObjectIdentifier(face)
         if let i = faceIndex[name] { return i }
         var ft: FT_Face?
         if FT_New_Face(library, face.path, FT_Long(face.indexInFile), &ft) != 0 { ft = nil }
         faces.append(ft)
+        held.append(face)
         faceIndex[name] = faces.count - 1
         return faces.count - 1
     }

@@ -67,6 +67,8 @@ extension TableLayout {
         let width = plan.sectionWidth
         var items: [TableDrawing.Item] = []
         let spacing = interRowSpacing.points
+        // A grid's column titles, for its header and footer bars.
+        let titles = plan.gridColumns == nil ? [] : plan.rowCells[0].engine.prepare(plan.columnNames, style: .bold, threads: 1)
         var index = range.lowerBound
         var k = 0
         while k < positions.count {
@@ -78,7 +80,7 @@ extension TableLayout {
             let firstTop = try! offsets.offset(of: first).points
             // A header not just above the row stays just above it (floating).
             if headerFrame.height.units > 0 {
-                items.append(try part(.header(section: s), top: firstTop - headerFrame.height.points, height: headerFrame.height.points))
+                items.append(try part(.header(section: s), top: firstTop - headerFrame.height.points, height: headerFrame.height.points, titles: titles))
             }
             let rows = plan.rowCells[plan.sections[s].rowCellsIndex]
             let prepared = rows.prepare(count: end - k, threads: threads) { plan.sections[s].rows[positions[k + $0].row] }
@@ -93,7 +95,7 @@ extension TableLayout {
             let footerFrame = try! offsets.footerFrame(ofSection: s)
             if footerFrame.height.units > 0 {
                 let bottom = try! offsets.offset(of: last).points + (try! offsets.height(of: last).points)
-                items.append(try part(.footer(section: s), top: bottom, height: footerFrame.height.points))
+                items.append(try part(.footer(section: s), top: bottom, height: footerFrame.height.points, titles: titles))
             }
             k = end
         }
@@ -112,7 +114,7 @@ extension TableLayout {
 
     /// A section's header or footer: its template fitted at the table's width, a grid's column
     /// titles, or an empty band.
-    private func part(_ part: TableDrawing.Part, top: Double, height: Double) throws(SizingError) -> TableDrawing.Item {
+    private func part(_ part: TableDrawing.Part, top: Double, height: Double, titles: [PreparedText]) throws(SizingError) -> TableDrawing.Item {
         let s: Int, dimension: SectionDimension, fit: SectionFit?
         switch part {
         case .header(let section): s = section; dimension = plan.sections[s].header; fit = plan.sections[s].headerFit
@@ -130,7 +132,6 @@ extension TableLayout {
         var bold = geometry.dataCellAttributes
         bold.fontStyle = .bold
         bold.lineBreakMode = .singleLine
-        let titles = plan.rowCells[0].engine.prepare(plan.columnNames, style: .bold, threads: 1)
         var x = 0.0
         var cells: [TableDrawing.Cell] = []
         for (i, cell) in plan.rowCells[0].cells.enumerated() {

@@ -56,11 +56,7 @@ package struct RenderJob {
         do { layout = try SizingJob(config: config, format: .csv, threads: threads).layout(data, engine: engine) } catch let e as ConfigError {
             throw CommandError(configPath.map { "\($0): \(e)" } ?? "\(e)")
         }
-        if replaced > 0 { StandardError.print("yardstick: warning: \(replaced) invalid UTF-8 sequence(s) replaced by U+FFFD") }
-        if skipped > 0 { StandardError.print("yardstick: note: \(skipped) empty line(s) skipped (not rows)") }
-        if ragged > 0 {
-            StandardError.print("yardstick: note: \(ragged) row(s) have a number of fields other than the header's \(data.columns.count) (missing cells are empty, extra ones unused)")
-        }
+        SizingJob.reportRead(replaced: replaced, skipped: skipped, ragged: ragged, columns: data.columns.count)
         let count = layout.totalRowCount
         guard count > 0 else { throw CommandError("the table has no rows to draw") }
         let range = rows ?? 0...(count - 1)

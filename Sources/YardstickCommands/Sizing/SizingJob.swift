@@ -65,6 +65,15 @@ package struct SizingJob {
         }
     }
 
+    /// The warning and notes about a table read whole (`table(csv:)`), on standard error.
+    package static func reportRead(replaced: Int, skipped: Int, ragged: Int, columns: Int) {
+        if replaced > 0 { StandardError.print("yardstick: warning: \(replaced) invalid UTF-8 sequence(s) replaced by U+FFFD") }
+        if skipped > 0 { StandardError.print("yardstick: note: \(skipped) empty line(s) skipped (not rows)") }
+        if ragged > 0 {
+            StandardError.print("yardstick: note: \(ragged) row(s) have a number of fields other than the header's \(columns) (missing cells are empty, extra ones unused)")
+        }
+    }
+
     /// A column the config names twice over in the CSV header is ambiguous: an error.
     func checkColumnNames(_ data: TableData) throws {
         var seen: Set<String> = [], twice: Set<String> = []
@@ -123,11 +132,7 @@ package struct SizingJob {
         let job = SizingJob(config: sizing, format: format, threads: threads)
         var layout: TableLayout<TableData.Row>
         do { layout = try job.layout(data, engine: engine) } catch let e as ConfigError { throw CommandError("\(configPath): \(e)") }
-        if replaced > 0 { StandardError.print("yardstick: warning: \(replaced) invalid UTF-8 sequence(s) replaced by U+FFFD") }
-        if skipped > 0 { StandardError.print("yardstick: note: \(skipped) empty line(s) skipped (not rows)") }
-        if ragged > 0 {
-            StandardError.print("yardstick: note: \(ragged) row(s) have a number of fields other than the header's \(data.columns.count) (missing cells are empty, extra ones unused)")
-        }
+        reportRead(replaced: replaced, skipped: skipped, ragged: ragged, columns: data.columns.count)
         if !sizing.overriddenSections.isEmpty {
             let keys = Set(layout.sectionKeys)
             let missing = sizing.overriddenSections.filter { !keys.contains($0) }
