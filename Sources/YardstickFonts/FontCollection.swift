@@ -87,26 +87,28 @@ public final class FontCollection: @unchecked Sendable { // immutable after init
         self.hasVariants = faces.indices.map { variants[$0] != nil }
         self.variantList = variants.keys.sorted().flatMap { base in variants[base]!.flatMap { v in v.scalars.map { (base, $0, v.face) } } }
         self.emojiChains = chains.map { chain in chain.filter { faces[$0].hasColorGlyphs } + chain.filter { !faces[$0].hasColorGlyphs } }
+        // Zeroed, untouched memory (calloc maps fresh pages for tables this large): only the
+        // blocks a face maps are written, so the rest of each table costs neither time nor RAM.
         let words = CodepointCoverage.wordCount
-        let bits = UnsafeMutablePointer<UInt64>.allocate(capacity: faces.count * words)
+        let bits = Self.zeroedWords(faces.count * words)
         for (i, face) in faces.enumerated() {
-            face.coverage.words.withUnsafeBufferPointer { (bits + i * words).initialize(from: $0.baseAddress!, count: words) }
+            for (block, word) in zip(face.coverage.blockIndices, face.coverage.blockWords) { bits[i * words + Int(block)] = word }
         }
         coverageBits = bits
         // The first position per block: faces from the back of the chain, so the earliest wins.
         chainSkips = chains.map { chain in
             var skips = [UInt8](repeating: UInt8(min(255, chain.count)), count: words)
             for (position, face) in chain.enumerated().reversed() {
-                let faceBits = bits + face * words
-                for block in 0..<words where faceBits[block] != 0 { skips[block] = UInt8(min(255, position)) }
+                for block in faces[face].coverage.blockIndices { skips[Int(block)] = UInt8(min(255, position)) }
             }
             return skips
         }
-        chainCoverageBits = .allocate(capacity: chains.count * words)
-        chainCoverageBits.initialize(repeating: 0, count: chains.count * words)
+        chainCoverageBits = Self.zeroedWords(chains.count * words)
         for (k, chain) in chains.enumerated() {
             for face in chain {
-                for w in 0..<words { chainCoverageBits[k * words + w] |= bits[face * words + w] }
+                for (block, word) in zip(faces[face].coverage.blockIndices, faces[face].coverage.blockWords) {
+                    chainCoverageBits[k * words + Int(block)] |= word
+                }
             }
         }
         colorFaces = .allocate(capacity: faces.count)
@@ -123,11 +125,17 @@ public final class FontCollection: @unchecked Sendable { // immutable after init
     }
 
     deinit {
-        coverageBits.deallocate()
-        chainCoverageBits.deallocate()
+        free(coverageBits)
+        free(chainCoverageBits)
         colorFaces.deallocate()
         chainStorage.deallocate()
         chainOffsets.deallocate()
+    }
+
+    /// `count` zeroed words from `calloc` (freed with `free`).
+    private static func zeroedWords(_ count: Int) -> UnsafeMutablePointer<UInt64> {
+        guard let raw = calloc(max(1, count), MemoryLayout<UInt64>.stride) else { fatalError("out of memory for font coverage") }
+        return raw.bindMemory(to: UInt64.self, capacity: max(1, count))
     }
 
     /// `chain(for:)` (or, with `emojiFirst`, `emojiFirstChain(for:)`) without an array: valid
@@ -243,7 +251,7 @@ public final class FontCollection: @unchecked Sendable { // immutable after init
         if systemFallback {
             var covered = [UInt64](repeating: 0, count: CodepointCoverage.wordCount)
             for face in loader.faces {
-                for w in 0..<CodepointCoverage.wordCount { covered[w] |= face.coverage.words[w] }
+                for (block, word) in zip(face.coverage.blockIndices, face.coverage.blockWords) { covered[Int(block)] |= word }
             }
             var needed: Set<UInt32>? = nil
             if let characters = systemFallbackCharacters {

@@ -115,11 +115,10 @@ extension FontCollection {
             let set = hb_set_create()!
             defer { hb_set_destroy(set) }
             hb_face_collect_unicodes(hbFace, set)
-            var scalars: [UInt32] = []
-            scalars.reserveCapacity(Int(hb_set_get_population(set)))
-            var next: hb_codepoint_t = UInt32.max // HB_SET_VALUE_INVALID
-            while hb_set_next(set, &next) != 0 { scalars.append(next) }
-            self.coverage = CodepointCoverage(scalars)
+            var ranges: [ClosedRange<UInt32>] = []
+            var first: hb_codepoint_t = UInt32.max, last: hb_codepoint_t = UInt32.max // HB_SET_VALUE_INVALID: from the start
+            while hb_set_next_range(set, &first, &last) != 0 { ranges.append(first...last) }
+            self.coverage = CodepointCoverage(ranges: ranges)
 
             self.path = path
             self.indexInFile = indexInFile

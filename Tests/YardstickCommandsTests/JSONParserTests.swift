@@ -195,3 +195,55 @@ import YardstickCommands
         #expect(writer.text == #"{"a":[1,null],"b":2.25}"#)
     }
 }
+
+/// `parseMembers`, the record reader of `layout`, against the whole-value parser: the same
+/// values for the keys asked, the same errors (message and column) for everything else.
+@Suite struct JSONParserMembersTests {
+    static let cases: [String] = [
+        #"{"text": "Hello", "width": 250}"#, #"{"width": 1e2, "text": "\u00e9\ud83d\ude00 ok"}"#, #"{}"#, #"{"other": [1, {"a": null}], "text": "x"}"#,
+        #"["text"]"#, #""text""#, #"12"#, #"null"#, #"{"text": "a", "text": "b"}"#, #"{"text": "a",}"#, #"{"text" "a"}"#,
+        #"{"text": "a"} x"#, #"{"text": "\ud800 lone"}"#, #"{"t\u0065xt": "escaped key"}"#, "{\"text\": \"tab\traw\"}",
+        #"{"width": 01}"#, #"{"text": "é ü 中文 ✅"}"#, #"{"text": "cut"#, #"{"a":1,"b":2,"c":3,"d":4,"e":5,"f":6,"g":7,"h":8,"i":9,"j":10,"k":11,"l":12,"m":13,"n":14,"o":15,"p":16,"q":17,"a":18}"#,
+        "", "  ", #"{"text": "a"}"# + "\u{0}",
+    ]
+
+    func whole(_ bytes: [UInt8]) -> Result<JSONValue, JSONParseError> {
+        bytes.withUnsafeBufferPointer { b in Result { () throws(JSONParseError) in try JSONParser.parse(b, replacingUnpairedSurrogates: true).value } }
+    }
+
+    func members(_ bytes: [UInt8]) -> Result<[JSONValue?]?, JSONParseError> {
+        bytes.withUnsafeBufferPointer { b in
+            Result { () throws(JSONParseError) in try JSONParser.parseMembers(b, keys: ["text", "width"], replacingUnpairedSurrogates: true).values }
+        }
+    }
+
+    @Test(arguments: cases) func agreesWithTheWholeParser(_ text: String) {
+        let bytes = Array(text.utf8)
+        switch (whole(bytes), members(bytes)) {
+        case (.success(let value), .success(let values)):
+            if case .object(let object) = value {
+                #expect(values?[0] == object["text"])
+                #expect(values?[1] == object["width"])
+            } else {
+                #expect(values == nil)
+            }
+        case (.failure(let a), .failure(let b)):
+            #expect(a.message == b.message)
+            #expect(a.column == b.column)
+        case (let a, let b):
+            Issue.record("whole: \(a), members: \(b)")
+        }
+    }
+
+    /// Invalid UTF-8 inside strings is refused at the same byte.
+    @Test func invalidUTF8AtTheSameColumn() {
+        for bad: [UInt8] in [[0xFF], [0xC3], [0xE2, 0x82], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xC0, 0xAF]] {
+            let bytes = Array(#"{"text": "ab"#.utf8) + bad + Array(#"cd"}"#.utf8)
+            guard case .failure(let a) = whole(bytes), case .failure(let b) = members(bytes) else {
+                Issue.record("accepted \(bad)")
+                continue
+            }
+            #expect(a.message == b.message && a.column == b.column)
+        }
+    }
+}

@@ -31,4 +31,19 @@ final class OutputNumberTests: XCTestCase {
         XCTAssertTrue(String(decoding: { var o: [UInt8] = []; var y: Int64 = 0
             OutputNumber.appendRowLines([LayoutLength(units: 1)], firstRow: 3, offset: &y, to: &o); return o }(), as: UTF8.self) == "3,0.015625,0\n")
     }
+
+    /// `appendRounded` spells what `format` does: every millisecond step near zero, halves,
+    /// negatives, random values, and the large and odd values it hands to `format`.
+    func testAppendRoundedSpellsWhatFormatSpells() {
+        var generator = SystemRandomNumberGenerator()
+        var values: [Double] = (-2_000...2_000).map { Double($0) / 1000 }
+        values += [0.0005, 0.0015, -0.0005, 231.41796875, 69.5, 1e9 - 0.0004, 1e9, 1.5e12, -3e15, .nan, .infinity, -.infinity, -0.0, 0.1 + 0.2]
+        values += (0..<20_000).map { _ in Double.random(in: -1e6...1e6, using: &generator) }
+        values += (0..<2_000).map { _ in Double.random(in: 0...1, using: &generator) }
+        for value in values {
+            var out: [UInt8] = []
+            OutputNumber.appendRounded(value, to: &out)
+            XCTAssertEqual(String(decoding: out, as: UTF8.self), OutputNumber.format(value), "\(value)")
+        }
+    }
 }

@@ -57,6 +57,28 @@ package enum JSONParser {
         }
         return (value, reader.replacedSurrogates)
     }
+
+    /// Parses one value and, when it is an object, hands back the members named in `keys` (in
+    /// that order, nil where absent) without building the object: what a JSON Lines record
+    /// reader needs. Exactly as strict as `parse`: the whole value is read and checked, repeated
+    /// keys included. `values` is nil when the value is not an object.
+    package static func parseMembers(_ bytes: UnsafeBufferPointer<UInt8>, keys: [String], replacingUnpairedSurrogates: Bool)
+        throws(JSONParseError) -> (values: [JSONValue?]?, replacedSurrogates: Int) {
+        var reader = JSONReader(bytes: bytes)
+        reader.replacesUnpairedSurrogates = replacingUnpairedSurrogates
+        reader.skipWhitespace()
+        var values: [JSONValue?]?
+        if reader.position < bytes.count && bytes[reader.position] == UInt8(ascii: "{") {
+            values = try reader.readMembers(keys)
+        } else {
+            _ = try reader.readValue(depth: 0)
+        }
+        reader.skipWhitespace()
+        if reader.position < bytes.count {
+            throw reader.error("unexpected \(reader.describeByte(at: reader.position)) after the JSON value")
+        }
+        return (values, reader.replacedSurrogates)
+    }
 }
 
 /// The parser's cursor over one input buffer.
@@ -154,6 +176,56 @@ private struct JSONReader {
         }
     }
 
+    /// `readObject` at depth 1 keeping only the values of `keys` (see `JSONParser.parseMembers`).
+    mutating func readMembers(_ keys: [String]) throws(JSONParseError) -> [JSONValue?] {
+        position += 1
+        var values = [JSONValue?](repeating: nil, count: keys.count)
+        var seen: [String] = [] // every key so far, for the repeated-key check (a set past 16)
+        var seenSet: Set<String> = []
+        skipWhitespace()
+        if position < bytes.count && bytes[position] == UInt8(ascii: "}") {
+            position += 1
+            return values
+        }
+        while true {
+            skipWhitespace()
+            guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
+                throw error("unexpected \(describeByte(at: position)), expected a string key")
+            }
+            let keyStart = position
+            let key = try readString()
+            let repeated: Bool
+            if seenSet.isEmpty && seen.count < 16 {
+                repeated = seen.contains(key)
+                seen.append(key)
+            } else {
+                if seenSet.isEmpty { seenSet = Set(seen) }
+                repeated = !seenSet.insert(key).inserted
+            }
+            guard !repeated else {
+                throw error("the key \"\(key.unicodeScalars.map { $0.value < 0x20 ? "\\u{\(String($0.value, radix: 16))}" : String($0) }.joined())\" appears twice in one object", at: keyStart)
+            }
+            skipWhitespace()
+            guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else {
+                throw error("unexpected \(describeByte(at: position)), expected ':' after an object key")
+            }
+            position += 1
+            skipWhitespace()
+            let value = try readValue(depth: 1)
+            if let k = keys.firstIndex(of: key) { values[k] = value }
+            skipWhitespace()
+            guard position < bytes.count else { throw error("unexpected end of input, expected ',' or '}'") }
+            if bytes[position] == UInt8(ascii: ",") {
+                position += 1
+            } else if bytes[position] == UInt8(ascii: "}") {
+                position += 1
+                return values
+            } else {
+                throw error("unexpected \(describeByte(at: position)), expected ',' or '}'")
+            }
+        }
+    }
+
     mutating func readArray(depth: Int) throws(JSONParseError) -> JSONValue {
         guard depth <= JSONParser.maximumDepth else { throw error("nesting deeper than \(JSONParser.maximumDepth) levels") }
         position += 1
@@ -228,7 +300,7 @@ private struct JSONReader {
     mutating func readString() throws(JSONParseError) -> String {
         position += 1
         let start = position
-        // Fast path: plain ASCII without escapes.
+        // Fast path: no escapes. UTF-8 is checked in place and the bytes decoded once.
         while position < bytes.count {
             let byte = bytes[position]
             if byte == UInt8(ascii: "\"") {
@@ -236,8 +308,8 @@ private struct JSONReader {
                 position += 1
                 return result
             }
-            if byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80 { break }
-            position += 1
+            if byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+            if byte < 0x80 { position += 1 } else { position += try validateUTF8Sequence() }
         }
         var scalars = [UInt8](UnsafeBufferPointer(rebasing: bytes[start..<position]))
         while true {

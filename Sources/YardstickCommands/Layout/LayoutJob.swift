@@ -44,6 +44,9 @@ package struct LayoutJob {
         return out
     }
 
+    /// The members a record is read for: its text and its width.
+    static let recordKeys = ["text", "width"]
+
     /// Parses the input into (text, width) pairs.
     /// - Throws: `CommandError` naming the first bad line.
     package func parse(_ input: [UInt8]) throws -> (items: [(text: String, width: Double)], replacedInvalidUTF8: Int) {
@@ -58,14 +61,14 @@ package struct LayoutJob {
             let line = rawLine // (a UTF-8 byte-order mark before the first record is skipped by `lines`)
             let repaired = UTF8Repair.repair(line)
             replaced += repaired.replaced
-            let value: JSONValue
+            let members: [JSONValue?]?
             do {
                 // (Unpaired surrogate escapes, "\uD800", become U+FFFD too, counted with the bytes.)
                 let parse = { (bytes: UnsafeBufferPointer<UInt8>) in
-                    Result { () throws(JSONParseError) in try JSONParser.parse(bytes, replacingUnpairedSurrogates: true) }
+                    Result { () throws(JSONParseError) in try JSONParser.parseMembers(bytes, keys: Self.recordKeys, replacingUnpairedSurrogates: true) }
                 }
                 let parsed = try (repaired.bytes?.withUnsafeBufferPointer(parse) ?? line.withUnsafeBufferPointer(parse)).get()
-                value = parsed.value
+                members = parsed.values
                 replaced += parsed.replacedSurrogates
             } catch {
                 // Columns and bytes as the line was read, not as repaired.
@@ -77,10 +80,10 @@ package struct LayoutJob {
                 }
                 throw CommandError("line \(n): not valid JSON: \(JSONParseError(message: e.message, column: at.offset + 1))")
             }
-            guard case .object(let object) = value else { throw CommandError("line \(n): expected a JSON object like {\"text\": \"...\", \"width\": 250}") }
-            guard let text = object["text"]?.stringValue else { throw CommandError("line \(n): \"text\" must be a string") }
+            guard let members else { throw CommandError("line \(n): expected a JSON object like {\"text\": \"...\", \"width\": 250}") }
+            guard let text = members[0]?.stringValue else { throw CommandError("line \(n): \"text\" must be a string") }
             var width = defaultWidth
-            if let w = object["width"], !w.isNull { // "width": null counts as absent
+            if let w = members[1], !w.isNull { // "width": null counts as absent
                 guard let number = w.doubleValue else { throw CommandError("line \(n): \"width\" must be a number") }
                 guard number.isFinite, number > 0 else { throw CommandError("line \(n): \"width\" must be a finite number above 0 (got \(OutputNumber.format(number)))") }
                 width = number
@@ -136,17 +139,18 @@ package struct LayoutJob {
 
     /// One output line: `{"lines": 3, "width": 231.4, "height": 69.5, "breaks": [0, 14, 31]}\n`.
     static func write(lineCount: Int, width: Double, height: Double, starts: [Int], to out: inout [UInt8]) {
-        var writer = JSONWriter(spaced: true)
-        writer.beginObject()
-        writer.key("lines"); writer.writeInteger(lineCount)
-        writer.key("width"); writer.writeNumber(OutputNumber.rounded(width))
-        writer.key("height"); writer.writeNumber(OutputNumber.rounded(height))
-        writer.key("breaks"); writer.beginArray()
-        for start in starts { writer.writeInteger(start) }
-        writer.endArray()
-        writer.endObject()
-        writer.moveBytes(appendingTo: &out)
-        out.append(UInt8(ascii: "\n"))
+        out.append(contentsOf: #"{"lines": "#.utf8)
+        OutputNumber.appendInteger(UInt64(lineCount), to: &out)
+        out.append(contentsOf: #", "width": "#.utf8)
+        OutputNumber.appendRounded(width, to: &out)
+        out.append(contentsOf: #", "height": "#.utf8)
+        OutputNumber.appendRounded(height, to: &out)
+        out.append(contentsOf: #", "breaks": ["#.utf8)
+        for (k, start) in starts.enumerated() {
+            if k > 0 { out.append(contentsOf: ", ".utf8) }
+            OutputNumber.appendInteger(UInt64(start), to: &out)
+        }
+        out.append(contentsOf: "]}\n".utf8)
     }
 
     /// One output record: `{"lines": 3, "width": 231.4, "height": 69.5, "breaks": [0, 14, 31]}`.
