@@ -69,7 +69,9 @@ final class BadInputTableTests: XCTestCase {
         // Tables: CSV, numbers, cells.
         (#""$Y" measure "$D/empty.csv" --max-column-width 100"#, 1, "yardstick: error: the CSV file has no rows"),
         (#""$Y" measure "$D/empty.csv" --config "$D/list.json""#, 1, "yardstick: error: the CSV file has no header record"),
-        (#""$Y" measure "$D/ragged.csv" --max-column-width 100"#, 0, "yardstick: note: 2 row(s) have a number of fields other than the header's"),
+        (#""$Y" measure "$D/ragged.csv" --max-column-width 100"#, 0, "yardstick: note: 2 row(s) have a number of fields other than the header's (lines 2, 3;"),
+        (#""$Y" measure "$D/ragged.csv" --config "$D/list.json""#, 0, "yardstick: note: 2 row(s) have a number of fields other than the header's 2 (lines 2, 3; missing cells are empty, extra ones unused)"),
+        (#""$Y" measure - --config "$D/list.json" < "$D/ragged.csv""#, 0, "yardstick: note: 2 row(s) have a number of fields other than the header's 2 (lines 2, 3; missing cells are empty, extra ones unused)"),
         (#""$Y" measure "$D/invalid.csv" --max-column-width 100"#, 0, "yardstick: warning: 2 invalid UTF-8 sequence(s) replaced by U+FFFD"),
         (#""$Y" measure "$D/ok.csv" --max-column-width -5"#, 1, "yardstick: error: --max-column-width must be a finite number above 0 (got -5)"),
         (#""$Y" measure "$D/ok.csv" --max-column-width abc"#, 64, "yardstick: error: The value 'abc' is invalid for '--max-column-width"),

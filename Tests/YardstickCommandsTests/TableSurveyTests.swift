@@ -3,7 +3,7 @@ import XCTest
 @testable import YardstickCommands
 
 final class TableSurveyTests: XCTestCase {
-    let survey = TableSurvey(columns: ["Name", "Notes", "名前"], rowCount: 1_000_000, raggedRows: 3, skippedBlankLines: 1, bases: [120.5, nil, 0x1p-20])
+    let survey = TableSurvey(columns: ["Name", "Notes", "名前"], rowCount: 1_000_000, ragged: RaggedRows(count: 3, lines: [4, 17, 1_000_002]), skippedBlankLines: 1, bases: [120.5, nil, 0x1p-20])
     let identity: [Int64] = [2049, 123_456, 163_288_987, 1_764_000_000, 5, 1_764_000_001, 7]
 
     /// A survey reads back as written, only for the same file identity, and never when damaged.

@@ -21,14 +21,16 @@ package struct SizingJob {
     }
 
     /// The table read from CSV bytes: the first record names the columns. Also counts the rows
-    /// whose number of fields differs from the header's (short ones read as empty cells).
+    /// whose number of fields differs from the header's (short ones read as empty cells) and
+    /// names the lines of the first few.
     package static func table(csv bytes: [UInt8], maxFieldBytes: Int = InputLimits.lineBytes) throws
-        -> (data: TableData, replacedInvalidUTF8: Int, skippedBlankLines: Int, raggedRows: Int) {
+        -> (data: TableData, replacedInvalidUTF8: Int, skippedBlankLines: Int, ragged: RaggedRows) {
         let reader = try Result { () throws(CSVParser.ParseError) in try CSVReader(bytes: bytes, maxFieldBytes: maxFieldBytes) }
             .mapError { CommandError($0.description) }.get()
         guard !reader.rows.isEmpty else { throw CommandError("the CSV file has no header record") }
         let width = reader.rows[0].count
-        let ragged = reader.rows.dropFirst().reduce(0) { $0 + ($1.count != width ? 1 : 0) }
+        var ragged = RaggedRows()
+        for r in reader.rows.indices.dropFirst() where reader.rows[r].count != width { ragged.add(line: reader.lines[r]) }
         return (TableData(records: reader.rows), reader.replacedInvalidUTF8, reader.skippedBlankLines, ragged)
     }
 
@@ -66,12 +68,10 @@ package struct SizingJob {
     }
 
     /// The warning and notes about a table read whole (`table(csv:)`), on standard error.
-    package static func reportRead(replaced: Int, skipped: Int, ragged: Int, columns: Int) {
+    package static func reportRead(replaced: Int, skipped: Int, ragged: RaggedRows, columns: Int) {
         if replaced > 0 { StandardError.print("yardstick: warning: \(replaced) invalid UTF-8 sequence(s) replaced by U+FFFD") }
         if skipped > 0 { StandardError.print("yardstick: note: \(skipped) empty line(s) skipped (not rows)") }
-        if ragged > 0 {
-            StandardError.print("yardstick: note: \(ragged) row(s) have a number of fields other than the header's \(columns) (missing cells are empty, extra ones unused)")
-        }
+        if let note = ragged.note(columns: columns) { StandardError.print(note) }
     }
 
     /// A column the config names twice over in the CSV header is ambiguous: an error.

@@ -99,7 +99,8 @@ struct StreamedSizing {
     private func survey(engine: TextEngine, job: SizingJob) throws -> TableSurvey {
         var widths: ColumnWidthPass?
         var columns: [String] = []
-        var rowCount = 0, ragged = 0
+        var rowCount = 0
+        var ragged = RaggedRows()
         var heightIndex: Int?
         // Pass 1: rows counted and checked; what the widths need of every row.
         let skipped = try forEachBlock(header: { names in
@@ -110,7 +111,7 @@ struct StreamedSizing {
             }
         }) { block, first in
             let n = block.count - first
-            for r in first..<block.count where block.fieldCount(r) != columns.count { ragged += 1 }
+            for r in first..<block.count where block.fieldCount(r) != columns.count { ragged.add(line: block.lines[r]) }
             if let heightIndex, let name = sizing.heightColumn {
                 for r in first..<block.count {
                     let text = heightIndex < block.fieldCount(r) ? block.string(r, heightIndex).text : nil
@@ -126,7 +127,7 @@ struct StreamedSizing {
                 widths?.sample(rows: block.count - first, fieldCount: { block.fieldCount(first + $0) }, row: { Self.row(block, first + $0).row })
             }
         }
-        return TableSurvey(columns: columns, rowCount: rowCount, raggedRows: ragged, skippedBlankLines: skipped, bases: widths?.bases() ?? [])
+        return TableSurvey(columns: columns, rowCount: rowCount, ragged: ragged, skippedBlankLines: skipped, bases: widths?.bases() ?? [])
     }
 
     /// Checks the column names against the config; returns the height column's index.
@@ -172,9 +173,7 @@ struct StreamedSizing {
             }
         }
         if survey.skippedBlankLines > 0 { StandardError.print("yardstick: note: \(survey.skippedBlankLines) empty line(s) skipped (not rows)") }
-        if survey.raggedRows > 0 {
-            StandardError.print("yardstick: note: \(survey.raggedRows) row(s) have a number of fields other than the header's \(columns.count) (missing cells are empty, extra ones unused)")
-        }
+        if let note = survey.ragged.note(columns: columns.count) { StandardError.print(note) }
 
         // Pass 3: each block one section of the table, measured (or taken from the cache) and written.
         let hash = format == .bin

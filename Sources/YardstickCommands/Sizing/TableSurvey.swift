@@ -14,20 +14,20 @@ import YardstickLayout
 struct TableSurvey: Equatable {
     var columns: [String]
     var rowCount: Int
-    var raggedRows: Int
+    var ragged: RaggedRows
     var skippedBlankLines: Int
     var bases: [Double?]
 
-    init(columns: [String], rowCount: Int, raggedRows: Int, skippedBlankLines: Int, bases: [Double?]) {
+    init(columns: [String], rowCount: Int, ragged: RaggedRows, skippedBlankLines: Int, bases: [Double?]) {
         self.columns = columns
         self.rowCount = rowCount
-        self.raggedRows = raggedRows
+        self.ragged = ragged
         self.skippedBlankLines = skippedBlankLines
         self.bases = bases
     }
 
     static let magic: [UInt8] = Array("YSSURVEY".utf8)
-    static let version: UInt64 = 1
+    static let version: UInt64 = 2 // 2: the lines of the first ragged rows
 
     /// A file's identity, or nil when it changed too recently to be trusted.
     static func identity(of path: String) -> [Int64]? {
@@ -47,7 +47,9 @@ struct TableSurvey: Equatable {
         put(Self.version)
         put(fingerprint)
         for v in identity { put(UInt64(bitPattern: v)) }
-        for v in [rowCount, raggedRows, skippedBlankLines, columns.count] { put(UInt64(v)) }
+        for v in [rowCount, ragged.count, skippedBlankLines, columns.count] { put(UInt64(v)) }
+        put(UInt64(ragged.lines.count))
+        for line in ragged.lines { put(UInt64(line)) }
         for name in columns { put(UInt64(name.utf8.count)); out += name.utf8 }
         for base in bases { put(base == nil ? 0 : 1); put(base?.bitPattern ?? 0) }
         put(out.withUnsafeBytes { ByteHash.bulk($0.baseAddress, count: $0.count, seed: 0x5953_5355_5256) })
@@ -69,7 +71,14 @@ struct TableSurvey: Equatable {
         let stored = bytes.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: body, as: UInt64.self)) }
         guard stored == check, next() == Self.version, next() == fingerprint else { return nil }
         for v in identity { guard next() == UInt64(bitPattern: v) else { return nil } }
-        guard let rows = next(), let ragged = next(), let skipped = next(), let count = next(), count < 1 << 20 else { return nil }
+        guard let rows = next(), let raggedCount = next(), let skipped = next(), let count = next(), count < 1 << 20,
+              let lineCount = next(), lineCount <= UInt64(RaggedRows.namedLines) else { return nil }
+        var lines: [Int] = []
+        for _ in 0..<lineCount {
+            guard let line = next(), line < 1 << 62 else { return nil }
+            lines.append(Int(line))
+        }
+        guard raggedCount < 1 << 62, UInt64(lines.count) <= raggedCount else { return nil }
         var names: [String] = []
         for _ in 0..<count {
             guard let length = next(), length <= UInt64(body - at) else { return nil }
@@ -82,7 +91,7 @@ struct TableSurvey: Equatable {
             bases.append(flag == 0 ? nil : Double(bitPattern: bits))
         }
         guard at == body else { return nil }
-        self.init(columns: names, rowCount: Int(rows), raggedRows: Int(ragged), skippedBlankLines: Int(skipped), bases: bases)
+        self.init(columns: names, rowCount: Int(rows), ragged: RaggedRows(count: Int(raggedCount), lines: lines), skippedBlankLines: Int(skipped), bases: bases)
     }
 
     /// The survey kept at `path` for a file of `identity`, if any.
