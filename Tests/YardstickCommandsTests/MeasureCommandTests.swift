@@ -263,6 +263,14 @@ final class MeasureCommandTests: XCTestCase {
         let merged = try run(["merge", file("s2.bin").path, file("s0.bin").path, file("s1.bin").path, "--output", file("merged.bin").path])
         XCTAssertEqual(merged.status, 0, merged.err)
         XCTAssertEqual(try Data(contentsOf: file("merged.bin")), try Data(contentsOf: file("single.bin")))
+        // `inspect --rows` on a shard takes the table's row numbers: the rows of the range it holds.
+        let all1 = try run(["inspect", file("s1.bin").path, "--rows", "all"]).out.split(separator: "\n").dropFirst()
+        let part = try run(["inspect", file("s1.bin").path, "--rows", "4000-4200"])
+        XCTAssertEqual(part.status, 0, part.err)
+        let expected = all1.filter { (4000...4200).contains(Int($0.prefix { $0 != "," })!) }
+        XCTAssertFalse(expected.isEmpty)
+        XCTAssertEqual(Array(part.out.split(separator: "\n").dropFirst()), Array(expected))
+        XCTAssertTrue(try run(["inspect", file("s1.bin").path, "--rows", "0-10"]).err.contains("holds none of those rows"))
         XCTAssertTrue(try run(["merge", file("s0.bin").path, file("s2.bin").path, "--output", file("m.bin").path]).err.contains("shard 1/3 missing"))
         XCTAssertTrue(try run(["merge", file("s0.bin").path, file("s0.bin").path, file("s1.bin").path, file("s2.bin").path, "--output", file("m.bin").path]).err.contains("given twice"))
         XCTAssertTrue(try run(["merge", file("single.bin").path, "--output", file("m.bin").path]).err.contains("not a shard"))

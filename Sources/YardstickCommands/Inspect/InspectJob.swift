@@ -3,7 +3,8 @@ import YardstickOffsets
 /// `yardstick inspect FILE`: a heights file's header as text, or a range of its rows in the CSV
 /// `measure` writes (all of them: the very bytes `--format csv` gives).
 package enum InspectJob {
-    /// Rows to print: none (the header only), all, or FIRST-LAST (inclusive, in table order).
+    /// Rows to print: none (the header only), all, or FIRST-LAST (inclusive, in table order; in
+    /// a shard's file, the table's row numbers, of which it prints those it holds).
     package enum Rows: Equatable {
         case none, all
         case range(ClosedRange<Int>)
@@ -25,6 +26,20 @@ package enum InspectJob {
         switch rows {
         case .none: return Array(summary(file, path: path).utf8)
         case .all: return csv(file, rows: 0..<file.rowCount, withSectionLines: true)
+        case .range(let r) where file.isShard:
+            // A shard's rows go by their numbers in the table: those of `r` it holds, which are
+            // consecutive in the file (its runs are in table order).
+            var below = 0, through = 0
+            for s in 0..<file.sectionCount {
+                let section = file.section(s)
+                let held = section.firstRow..<(section.firstRow + section.rowCount)
+                below += held.clamped(to: 0..<r.lowerBound).count
+                through += held.clamped(to: 0..<(r.upperBound == .max ? .max : r.upperBound + 1)).count
+            }
+            guard below < through else {
+                throw CommandError("--rows \(r.lowerBound)-\(r.upperBound): shard \(file.shard!.index)/\(file.shard!.count) holds none of those rows (row numbers are the table's; its runs: \(runs(file)))")
+            }
+            return csv(file, rows: below..<through, withSectionLines: false)
         case .range(let r):
             guard r.lowerBound < file.rowCount else {
                 throw CommandError(file.rowCount == 0 ? "--rows: the file has no rows"
@@ -52,6 +67,15 @@ package enum InspectJob {
             checksum: \(hex(UInt64(file.checksum), digits: 8)) (CRC-32, verified)
 
             """
+    }
+
+    /// A shard's first runs of rows in table numbers: "0-4095, 16384-20479, …".
+    private static func runs(_ file: HeightsFile) -> String {
+        let shown = (0..<min(file.sectionCount, 4)).map { s in
+            let section = file.section(s)
+            return section.rowCount == 1 ? "\(section.firstRow)" : "\(section.firstRow)-\(section.firstRow + section.rowCount - 1)"
+        }
+        return (shown.isEmpty ? "none" : shown.joined(separator: ", ")) + (file.sectionCount > 4 ? ", …" : "")
     }
 
     private static func hex(_ v: UInt64, digits: Int) -> String {
