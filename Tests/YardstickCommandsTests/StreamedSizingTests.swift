@@ -130,8 +130,26 @@ final class StreamedSizingTests: XCTestCase {
         XCTAssertTrue(try run(["measure", path, "--config", config, "--shard", "0/2"]).err.contains("--format bin"))
         XCTAssertTrue(try run(["measure", "-", "--config", config, "--format", "bin", "--shard", "0/2", "--output", file("x.bin").path],
                               inputFile: path).err.contains("--shard with --config needs the table read in blocks"))
-        XCTAssertTrue(try run(["measure", path, "--config", config, "--format", "bin", "--shard", "0/2", "--cache", file("cache").path,
-                               "--output", file("x.bin").path]).err.contains("do not go together"))
+        // With --cache: shards run twice (cold, then from the cache) merge into the single run's
+        // file; a whole run after them takes every row from the cache.
+        let cache = file("cache").path
+        for round in 0..<2 {
+            var shards: [String] = []
+            for i in 0..<2 {
+                let shard = try run(["measure", path, "--config", config, "--format", "bin", "--shard", "\(i)/2", "--cache", cache,
+                                     "--output", file("k\(i).bin").path])
+                XCTAssertEqual(shard.status, 0, shard.err)
+                XCTAssertEqual(shard.out.contains("rows from the cache"), round == 1, shard.out)
+                shards.append(file("k\(i).bin").path)
+            }
+            XCTAssertEqual(try run(["merge"] + shards + ["--output", file("kmerged.bin").path]).status, 0)
+            let single = try run(["measure", path, "--config", config, "--format", "bin", "--output", file("ksingle.bin").path])
+            XCTAssertEqual(single.status, 0, single.err)
+            XCTAssertEqual(try Data(contentsOf: file("kmerged.bin")), try Data(contentsOf: file("ksingle.bin")), "round \(round)")
+        }
+        let whole = try run(["measure", path, "--config", config, "--format", "bin", "--cache", cache, "--output", file("kwhole.bin").path])
+        XCTAssertTrue(whole.out.contains("rows from the cache: 17000"), whole.out)
+        XCTAssertEqual(try Data(contentsOf: file("kwhole.bin")), try Data(contentsOf: file("ksingle.bin")))
     }
 
     /// What a hostile review found: a file with no rows or nothing at all is a clear error, as

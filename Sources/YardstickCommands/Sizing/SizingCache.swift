@@ -46,24 +46,32 @@ final class SizingCache {
             cachedRows += count
             return stored.heights
         }
-        let keys = (0..<count).map { Self.key(block, record: firstRecord + $0) }
-        var heights = [Int64?](repeating: nil, count: count)
-        var missing: [Int] = []
-        for k in 0..<count {
+        let (all, keptAll) = try heights(of: Array(0..<count), block: block, firstRecord: firstRecord, measure: measure)
+        if keptAll { file.storeBlock(MeasuredBlock(heights: all, naturalWidths: []), for: blockKey) }
+        return all
+    }
+
+    /// The stored heights of some rows of a block (by index from `firstRecord`): each from the
+    /// cache or, when not found, from `measure`, then kept if it may be. Also whether every row
+    /// measured was kept (so the whole block may be). For a shard's runs, which are not whole blocks.
+    func heights(of indices: [Int], block: CSVBlock, firstRecord: Int,
+                 measure: ([Int]) throws -> (heights: [Int64], keep: [Bool])) throws -> (heights: [Int64], keptAll: Bool) {
+        let keys = indices.map { Self.key(block, record: firstRecord + $0) }
+        var heights = [Int64?](repeating: nil, count: indices.count)
+        var missing: [Int] = [] // positions in `indices`
+        for k in 0..<keys.count {
             if k + 8 < keys.count { file.prefetch(keys[k + 8]) }
             if let v = file.size(for: keys[k]), v.height >= 0, v.height < 0x1p53 { heights[k] = Int64(v.height) } else { missing.append(k) }
         }
-        cachedRows += count - missing.count
+        cachedRows += keys.count - missing.count
+        var keptAll = true
         if !missing.isEmpty {
-            let (measured, keep) = try measure(missing)
+            let (measured, keep) = try measure(missing.map { indices[$0] })
             for (j, k) in missing.enumerated() {
                 heights[k] = measured[j]
-                if keep[j] { file.store(CellCacheValue(natural: 0, height: Double(measured[j])), for: keys[k]) }
+                if keep[j] { file.store(CellCacheValue(natural: 0, height: Double(measured[j])), for: keys[k]) } else { keptAll = false }
             }
-            if keep.contains(false) { return heights.map { $0! } }
         }
-        let all = heights.map { $0! }
-        file.storeBlock(MeasuredBlock(heights: all, naturalWidths: []), for: blockKey)
-        return all
+        return (heights.map { $0! }, keptAll)
     }
 }

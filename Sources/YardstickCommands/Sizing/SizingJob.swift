@@ -118,7 +118,6 @@ package struct SizingJob {
             StandardError.print("yardstick: warning: --cache is not used: with --config it needs \(blocksNeeded)")
             cache = nil
         }
-        if cache != nil && shard != nil { throw CommandError("--cache and --shard do not go together with --config yet") }
         if streams {
             var streamed = StreamedSizing(csvPath: csvPath, configPath: configPath, configuration: configuration, sizing: sizing, format: format,
                                           threads: threads, fonts: fonts)

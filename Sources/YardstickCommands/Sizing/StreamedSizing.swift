@@ -244,7 +244,9 @@ struct StreamedSizing {
                     let run = (done + k) / MeasureJob.shardRecords
                     let end = min(n, (run + 1) * MeasureJob.shardRecords - done)
                     if run % shard.count == shard.index {
-                        try out.write(output.shardRows(try measure(Array(k..<end)).heights, firstRow: done + k))
+                        let heights = try cache?.heights(of: Array(k..<end), block: block, firstRecord: firstRecord, measure: measure).heights
+                            ?? measure(Array(k..<end)).heights
+                        try out.write(output.shardRows(heights, firstRow: done + k))
                         shardRows += end - k
                     }
                     k = end
@@ -277,6 +279,7 @@ struct StreamedSizing {
         if let shard {
             return "rows: \(shardRows) (shard \(shard.index)/\(shard.count) of \(rowCount); column names not counted)\n"
                 + "total height: \(OutputNumber.format(output.rowsEnd.points)) pt (of this shard's rows)\nseconds: \(String(format: "%.3f", seconds))"
+                + ((cache?.cachedRows ?? 0) > 0 ? "\nrows from the cache: \(cache!.cachedRows)" : "")
         }
         return "rows: \(rowCount) (column names not counted)\nsections: 1\n"
             + "total height: \(OutputNumber.format(end.bottom.points)) pt\nseconds: \(String(format: "%.3f", seconds))"
