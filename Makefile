@@ -3,7 +3,7 @@ SWIFT ?= swift
 APT_PACKAGES := libfreetype-dev libharfbuzz-dev libicu-dev libfontconfig-dev libpng-dev pkg-config
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build demo test test-c fuzz fuzz-regress sanitize bench docs pango-compare chromium-compare kiwi-compare spark-demo test-spark clean
+.PHONY: deps build demo test test-c fuzz fuzz-regress sanitize bench docs pango-compare chromium-compare kiwi-compare spark-demo test-spark test-spark-debug spark-python clean
 
 # Installs the C libraries Yardstick links (FreeType, HarfBuzz, ICU, fontconfig, libpng) when missing.
 deps:
@@ -22,12 +22,14 @@ demo: build
 	@echo "per-row heights and offsets: out/sample-heights.csv; rows 0-5 drawn: out/sample-grid.png"
 
 # The tests, then the public API as users meet it (README and DocC examples compiled without
-# package access; the machinery hidden): Tools/api-check/check.sh.
+# package access; the machinery hidden): Tools/api-check/check.sh; the C interface; every fuzzing
+# input kept; shards on Spark merged and compared (test-spark-debug).
 test: deps
 	$(SWIFT) test
 	SWIFT=$(SWIFT) Tools/api-check/check.sh
 	$(MAKE) test-c
 	$(MAKE) fuzz-regress
+	$(MAKE) test-spark-debug
 
 # Every fuzzing input kept (the seeds and each crash found, Tests/Fuzz/HARNESS) run once through
 # its harness, built without libFuzzer: the crashes stay fixed.
@@ -140,11 +142,15 @@ kiwi-compare: deps
 # Shards on Apache Spark (local mode, Java 17): pyspark from PyPI in out/sparkenv, one partition
 # per shard running `yardstick measure --shard I/N --format bin`, then `yardstick merge`.
 # test-spark also measures in one run and fails unless the merged file is byte-identical.
-SPARK_PY := out/sparkenv/bin/python
-$(SPARK_PY):
-	python3 -m venv out/sparkenv
-	out/sparkenv/bin/pip install -q pyspark
-spark-demo: build $(SPARK_PY)
+# Python: the system's when it has pyspark, else a venv in out/sparkenv with pyspark from PyPI.
+SPARK_PY := $(shell python3 -c "import pyspark" 2>/dev/null && echo python3 || echo out/sparkenv/bin/python)
+spark-python:
+	@$(SPARK_PY) -c "import pyspark" 2>/dev/null || { python3 -m venv out/sparkenv && out/sparkenv/bin/pip install -q pyspark; }
+spark-demo: build spark-python
 	$(SPARK_PY) Tools/spark/shard_demo.py --yardstick .build/release/yardstick --csv Data/sample.csv --shards 3 --out out/spark
-test-spark: build $(SPARK_PY)
+test-spark: build spark-python
 	$(SPARK_PY) Tools/spark/shard_demo.py --yardstick .build/release/yardstick --csv Data/sample.csv --shards 3 --out out/spark --check
+# The same check with the debug build `make test` already has (about 15 s): part of `make test`.
+test-spark-debug: spark-python
+	$(SWIFT) build --product yardstick
+	$(SPARK_PY) Tools/spark/shard_demo.py --yardstick .build/debug/yardstick --csv Data/sample.csv --shards 3 --out out/spark-debug --check
