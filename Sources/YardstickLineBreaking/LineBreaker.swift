@@ -106,7 +106,9 @@ public enum LineBreaker {
                               size: Double, letterSpacing: Double, hyphenWidths: UnsafeBufferPointer<Double>?,
                               emit: (LineSpan) -> Bool) -> (start: Int32, width: Double, metricsMask: UInt64)? {
         // Collect the clusters once, on the stack.
-        struct Cluster { var start: Int32; var width: Double; var face: FaceIndex; var flags: UInt8; var kerning: Double }
+        // 24 bytes a cluster, not 40 (an overlong word may have millions; a collection has at
+        // most 256 faces).
+        struct Cluster { var width: Double; var kerning: Double; var start: Int32; var face: UInt16; var flags: UInt8 }
         // What the segment's width holds beyond its clusters' advances: the hyphen of a soft
         // hyphen at its end (`SoftHyphens`), counted when a line ends there.
         var clustersWidth = 0.0
@@ -116,7 +118,7 @@ public enum LineBreaker {
             var n = 0
             forEachCluster(seg, pieces: pieces, runs: runs, from: from) { cStart, _, advance, face, isTrailing, f, kerning in
                 if isTrailing { return false }
-                clusters[n] = Cluster(start: cStart, width: size * advance + letterSpacing, face: face, flags: f, kerning: size * kerning)
+                clusters[n] = Cluster(width: size * advance + letterSpacing, kerning: size * kerning, start: cStart, face: UInt16(face), flags: f)
                 clustersWidth += clusters[n].width
                 n += 1
                 return true
@@ -126,7 +128,7 @@ public enum LineBreaker {
             func hyphen(_ j: Int) -> Double {
                 guard let hyphenWidths, j > 0, j < n,
                       clusters[j - 1].flags & ClusterFlags.endsHyphenatingLetter != 0, clusters[j].flags & ClusterFlags.continuesWord != 0 else { return 0 }
-                return size * hyphenWidths[clusters[j - 1].face] + letterSpacing
+                return size * hyphenWidths[Int(clusters[j - 1].face)] + letterSpacing
             }
             var i = 0
             while i < n {
@@ -150,7 +152,7 @@ public enum LineBreaker {
                 let h = hyphen(cut)
                 for k in i..<cut { mask |= runs.metricsBits[Int(clusters[k].face)] }
                 let line = LineSpan(start: clusters[i].start, end: clusters[cut].start, width: width + h, metricsMask: mask,
-                                     hyphenFace: h > 0 ? Int32(clusters[cut - 1].face + 1) : 0)
+                                     hyphenFace: h > 0 ? Int32(clusters[cut - 1].face) + 1 : 0)
                 if !emit(line) { return nil }
                 i = cut
             }

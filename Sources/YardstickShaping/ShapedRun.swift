@@ -70,23 +70,39 @@ public struct ShapedGlyph: Hashable, Sendable {
 }
 
 /// One breakable cluster: HarfBuzz clusters merged so that none starts inside a grapheme cluster.
+/// 16 bytes: the advance and the flags share a word, as every shaped cluster is kept.
 public struct ShapedCluster: Hashable, Sendable {
     /// UTF-8 offset in the run.
     public var start: Int32
-    /// Advance, font units (64-bit: a cluster of many glyphs never wraps around).
-    public var advance: Int64
-    /// `ClusterFlags` bits.
-    public var flags: UInt8
     /// The part of `advance` that kerns the cluster against the next one in the run (font
     /// units; 0 for the last, and in right-to-left runs): a line that ends after this cluster,
     /// inside a word, ends without it.
     public var kerning: Int32
+    /// The advance (the upper 56 bits, signed) and the flags (the low 8 bits).
+    private var advanceAndFlags: Int64
+
+    /// The most an advance can be, in font units (±2⁵⁵; a longer one is held at it): far
+    /// beyond any text a line limit lets in (64 MiB of glyphs at 2¹⁵ units each is 2⁴¹).
+    public static let advanceLimit: Int64 = 1 << 55 - 1
+
+    /// Advance, font units (a cluster of many glyphs never wraps around).
+    public var advance: Int64 {
+        @inline(__always) get { advanceAndFlags >> 8 }
+        @inline(__always) set {
+            advanceAndFlags = min(max(newValue, -Self.advanceLimit), Self.advanceLimit) << 8 | (advanceAndFlags & 0xFF)
+        }
+    }
+
+    /// `ClusterFlags` bits.
+    public var flags: UInt8 {
+        @inline(__always) get { UInt8(truncatingIfNeeded: advanceAndFlags) }
+        @inline(__always) set { advanceAndFlags = advanceAndFlags & ~0xFF | Int64(newValue) }
+    }
 
     public init(start: Int32, advance: Int64, flags: UInt8, kerning: Int32 = 0) {
         self.start = start
-        self.advance = advance
-        self.flags = flags
         self.kerning = kerning
+        self.advanceAndFlags = min(max(advance, -Self.advanceLimit), Self.advanceLimit) << 8 | Int64(flags)
     }
 }
 

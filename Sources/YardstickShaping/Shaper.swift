@@ -14,7 +14,7 @@ public final class Shaper {
     public let cache: ShapingCache
     public let features: [FontFeature]
     private let hbFeatures: [hb_feature_t]
-    private let buffer: OpaquePointer
+    private var buffer: OpaquePointer
     @exclusivity(unchecked) private var scratch: [UInt8] = []
     /// The plans for bundled faces (see `shapeChunk`).
     @exclusivity(unchecked) private var plans = ShapePlanTable()
@@ -238,14 +238,24 @@ public final class Shaper {
         let infos = hb_buffer_get_glyph_infos(buffer, &count)
         let positions = hb_buffer_get_glyph_positions(buffer, &count)
         let g = Int(count)
-        return [ShapedGlyph](unsafeUninitializedCapacity: g) { out, initialized in
+        let glyphs = [ShapedGlyph](unsafeUninitializedCapacity: g) { out, initialized in
             for i in 0..<g {
                 out[i] = ShapedGlyph(id: infos![i].codepoint, cluster: infos![i].cluster, xAdvance: positions![i].x_advance,
                                      xOffset: positions![i].x_offset, yOffset: positions![i].y_offset)
             }
             initialized = g
         }
+        // The buffer keeps its arrays (about 50 bytes a glyph) for the next call: after a huge
+        // run (one unbreakable word of megabytes), a new one gives that memory back.
+        if g > Self.largestKeptBuffer {
+            hb_buffer_destroy(buffer)
+            buffer = hb_buffer_create()
+        }
+        return glyphs
     }
+
+    /// The most glyphs a buffer may have held and still be reused (3 MB of HarfBuzz arrays).
+    static let largestKeptBuffer = 1 << 16
 
     /// The shape plan for the buffer's properties as `shapeChunk` set them.
     @inline(__always)
