@@ -8,7 +8,9 @@
 // Prints, each from one run: 1M rows end to end on 1 and 2 threads (and the reference binary's
 // time on the same table when given: an earlier build of the command), peak RSS at 2M, 4M and
 // the --big row count, a persistent cache cold, warm and with 10 % of rows changed, and shards
-// measured one after another and merged against a single run. Tables are generated into
+// measured one after another and merged against a single run, and `yardstick layout` per cell
+// against the text engine's cold pass on the same cells (TextEngineBenchmark, built beside it:
+// swift build -c release --product TextEngineBenchmark). Tables are generated into
 // out/scale/ the first time. Figures only; asserts nothing except that outputs agree.
 import Foundation
 
@@ -182,3 +184,31 @@ print(shardsAndMerge(measure, name: "plain"))
 // The same with a config (each shard computes the column widths itself).
 print("--config grid-wrap.json: " + shardsAndMerge(config, name: "config"))
 
+
+// 5. `yardstick layout` per cell, the whole process, against the engine's cold pass over the same
+// cells (`TextEngineBenchmark --cold-only`, best of 3 passes after an unmeasured one), one
+// thread each, alternating over 3 rounds; then `--widths 120,250,400` against `--width 250`.
+let engineBenchmark = root + "/.build/release/TextEngineBenchmark"
+if FileManager.default.isExecutableFile(atPath: engineBenchmark) {
+    let cellsPath = "\(work)/cells.jsonl"
+    run(engineBenchmark, ["--write-cells", cellsPath])
+    let cellCount = Double((try String(contentsOfFile: cellsPath, encoding: .utf8)).split(separator: "\n").count)
+    print("\n5. yardstick layout --input cells.jsonl --width 250 --threads 1 (\(Int(cellCount)) cells of Data/sample.csv), against the engine's cold pass")
+    print("| round | layout, whole process | per cell | engine cold pass per cell | ratio | --widths 120,250,400 | re-layout per extra width ÷ a cold CLI cell |")
+    print("|---:|---:|---:|---:|---:|---:|---:|")
+    for round in 1...3 {
+        let layout = run(yardstick, ["layout", "--input", cellsPath, "--width", "250", "--threads", "1", "--output", "\(work)/layout.jsonl"])
+        let engineOut = "\(work)/engine.txt"
+        run(engineBenchmark, ["--cold-only", "--repeat", "3"], stdout: engineOut)
+        let text = try String(contentsOfFile: engineOut, encoding: .utf8)
+        guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix("cold, 1") }),
+              let value = line.split(separator: " ").dropLast().last.flatMap({ Double($0) }) else { fail("no cold figure in \(text)") }
+        let widths = run(yardstick, ["layout", "--input", cellsPath, "--widths", "120,250,400", "--threads", "1", "--output", "\(work)/layout-widths.jsonl"])
+        let perCell = layout.seconds / cellCount * 1e6
+        let extra = (widths.seconds - layout.seconds) / 2 / cellCount * 1e6
+        print("| \(round) | \(s(layout.seconds)) | \(String(format: "%.2f µs", perCell)) | \(String(format: "%.2f µs", value)) | "
+              + "\(String(format: "%.2f×", perCell / value)) | \(s(widths.seconds)) | \(String(format: "%.2f", extra / perCell)) |")
+    }
+} else {
+    print("\n5. skipped: build TextEngineBenchmark (swift build -c release --product TextEngineBenchmark)")
+}

@@ -2,6 +2,7 @@
 // multilingual sample, next to the floor of one hb_shape call per whole cell, in one run.
 //
 //   swift run -c release TextEngineBenchmark [Data/sample.csv] [--repeat N] [--cold-only [--cold-threads N] [--two-steps]]
+//   swift run -c release TextEngineBenchmark --write-cells FILE.jsonl   (the cells, as `yardstick layout` input)
 //
 // A cold pass is `TextEngine.prepareAndMeasure` (each batch measured as soon as it is prepared);
 // the same work as two steps (`prepare` over all cells, then `measure` over all) is timed beside it.
@@ -28,10 +29,12 @@ let coldOnly = args.contains("--cold-only")
 args.removeAll { $0 == "--cold-only" }
 let twoSteps = args.contains("--two-steps")
 args.removeAll { $0 == "--two-steps" }
+var writeCells: String?
+if let w = args.firstIndex(of: "--write-cells"), w + 1 < args.count { writeCells = args[w + 1]; args.removeSubrange(w...(w + 1)) }
 var coldThreads = 1
 if let t = args.firstIndex(of: "--cold-threads"), t + 1 < args.count { coldThreads = max(1, Int(args[t + 1]) ?? 1); args.removeSubrange(t...(t + 1)) }
 if let unknown = args.first(where: { $0.hasPrefix("-") }) {
-    FileHandle.standardError.write("unknown option \(unknown); usage: TextEngineBenchmark [FILE.csv] [--repeat N] [--cold-only [--cold-threads N] [--two-steps]]\n".data(using: .utf8)!)
+    FileHandle.standardError.write("unknown option \(unknown); usage: TextEngineBenchmark [FILE.csv] [--repeat N] [--cold-only [--cold-threads N] [--two-steps]] [--write-cells FILE.jsonl]\n".data(using: .utf8)!)
     exit(2)
 }
 let csvPath = args.first ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Data/sample.csv").standardized.path
@@ -44,6 +47,17 @@ let table = try CSVReader(bytes: data)
 // about 60 bytes on average. The id, amount and date columns are left out (short, unique).
 let textColumns = ["customer", "address", "status", "items", "notes"].compactMap { table.rows[0].firstIndex(of: $0) }
 let cells = table.rows.dropFirst().flatMap { row in textColumns.compactMap { $0 < row.count ? row[$0] : nil } }.filter { !$0.isEmpty }
+if let writeCells {
+    // The very cells the cold pass measures, one `{"text": …}` line each, for the CLI beside it.
+    var out = Data()
+    for cell in cells {
+        out += try JSONSerialization.data(withJSONObject: ["text": cell], options: [.withoutEscapingSlashes])
+        out.append(0x0A)
+    }
+    try out.write(to: URL(fileURLWithPath: writeCells))
+    print("wrote \(cells.count) cells to \(writeCells)")
+    exit(0)
+}
 let bytes = cells.reduce(0) { $0 + $1.utf8.count }
 print("corpus: \(cells.count) non-empty text cells from \(csvPath), \(String(format: "%.1f", Double(bytes) / Double(cells.count))) UTF-8 bytes per cell on average")
 print("machine: \(Machine.coreCount) cores; \(repeats) runs per figure: the best, and for cold passes also the median\n")

@@ -28,7 +28,30 @@ enum Harness: String, CaseIterable {
     func run(_ bytes: [UInt8]) {
         switch self {
         case .jsonLines:
-            _ = try? LayoutJob(defaultWidth: 100, attributes: TextAttributes(), threads: 1).parse(bytes)
+            // Differential: the record reader must agree with the whole-value parser on every line.
+            for line in JSONLines.lines(bytes) {
+                line.withUnsafeBufferPointer { b in
+                    let whole = Result { () throws(JSONParseError) in try JSONParser.parse(b, replacingUnpairedSurrogates: true).value }
+                    let members = Result { () throws(JSONParseError) in
+                        try JSONParser.parseMembers(b, keys: ["text", "width"], replacingUnpairedSurrogates: true).values
+                    }
+                    switch (whole, members) {
+                    case (.success(.object(let object)), .success(let values?)):
+                        precondition(values[0] == object["text"] && values[1] == object["width"], "parseMembers disagrees")
+                    case (.success(let value), .success(let values)):
+                        if case .object = value { preconditionFailure("parseMembers missed an object") }
+                        precondition(values == nil, "parseMembers found an object")
+                    case (.failure(let a), .failure(let b)):
+                        precondition(a == b, "different errors: \(a) / \(b)")
+                    default:
+                        preconditionFailure("one parser failed, the other did not")
+                    }
+                }
+            }
+            let job = LayoutJob(defaultWidth: 100, attributes: TextAttributes(), threads: 1)
+            guard let (items, replaced) = try? job.parse(bytes) else { return }
+            let short = items.prefix(4).map { (text: String($0.text.prefix(200)), width: $0.width) }
+            _ = job.run(short, replacedInvalidUTF8: replaced, engine: Self.engine) { _ in }
         case .csv:
             guard let (data, _, _, _) = try? SizingJob.table(csv: bytes), data.rows.count <= 64, data.columns.count <= 64 else { return }
             var config = DataTableConfiguration()
