@@ -197,7 +197,7 @@ struct MeasureCommand: ParsableCommand {
             }
             if summary.raggedRows > 0 {
                 let lines = summary.raggedLines.map(String.init).joined(separator: ", ") + (summary.raggedRows > summary.raggedLines.count ? ", …" : "")
-                StandardError.print("yardstick: note: \(summary.raggedRows) row(s) have a number of fields other than the header's (lines \(lines); each field is measured in the column of its position; missing cells are empty)")
+                StandardError.print("yardstick: note: \(summary.raggedRows) row(s) have a number of fields other than the header's (line\(summary.raggedRows == 1 ? "" : "s") \(lines); each field is measured in the column of its position; missing cells are empty)")
             }
             StandardError.warnMissing(summary.missingGlyphs, fonts: text)
             // The summary goes where it does not mix with the data.

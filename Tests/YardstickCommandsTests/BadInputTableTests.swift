@@ -22,6 +22,14 @@ final class BadInputTableTests: XCTestCase {
         // Bytes no text has: invalid UTF-8, a UTF-16 text, a truncated real font, an empty file.
         try Data([0x54, 0x69, 0x74, 0x6C, 0x65, 0x0A, 0xFF, 0xFE, 0x41, 0x0A]).write(to: directory.appendingPathComponent("invalid.csv"))
         try Data([0xFF, 0xFE, 0x7B, 0x00]).write(to: directory.appendingPathComponent("utf16.jsonl"))
+        try Data([0x61, 0xFF, 0x2C, 0x62, 0x0A, 0x31, 0x2C, 0x32, 0x0A]).write(to: directory.appendingPathComponent("badheader.csv"))
+        try #"{"layout":"grid"}"#.write(to: directory.appendingPathComponent("grid.json"), atomically: false, encoding: .utf8)
+        // A row too tall for the offsets cache in the second block of a file read in blocks.
+        let short = (0..<17_000).map { "\($0),hi\n" }.joined()
+        try ("id,notes\n" + short + "x,\"" + String(repeating: "a\n", count: 14_000) + "\"\n" + short)
+            .write(to: directory.appendingPathComponent("tall.csv"), atomically: false, encoding: .utf8)
+        try #"{"layout":"list","width":300,"cell":{"text":{"column":"notes","size":1000}}}"#
+            .write(to: directory.appendingPathComponent("tall.json"), atomically: false, encoding: .utf8)
         let fonts = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Fonts")
         let font = try Data(contentsOf: fonts.appendingPathComponent("NotoSans-Regular.ttf"))
         try font.prefix(5000).write(to: directory.appendingPathComponent("truncated.ttf"))
@@ -73,6 +81,8 @@ final class BadInputTableTests: XCTestCase {
         (#""$Y" measure "$D/ragged.csv" --config "$D/list.json""#, 0, "yardstick: note: 2 row(s) have a number of fields other than the header's 2 (lines 2, 3; missing cells are empty, extra ones unused)"),
         (#""$Y" measure - --config "$D/list.json" < "$D/ragged.csv""#, 0, "yardstick: note: 2 row(s) have a number of fields other than the header's 2 (lines 2, 3; missing cells are empty, extra ones unused)"),
         (#""$Y" measure "$D/invalid.csv" --max-column-width 100"#, 0, "yardstick: warning: 2 invalid UTF-8 sequence(s) replaced by U+FFFD"),
+        (#""$Y" measure "$D/badheader.csv" --config "$D/grid.json""#, 0, "yardstick: warning: 1 invalid UTF-8 sequence(s) replaced by U+FFFD"),
+        (#""$Y" measure "$D/tall.csv" --config "$D/tall.json" --output "$D/tall.out""#, 1, "yardstick: error: row 17000 (line 17002) must be a finite height"),
         (#""$Y" measure "$D/ok.csv" --max-column-width -5"#, 1, "yardstick: error: --max-column-width must be a finite number above 0 (got -5)"),
         (#""$Y" measure "$D/ok.csv" --max-column-width abc"#, 64, "yardstick: error: The value 'abc' is invalid for '--max-column-width"),
         (#""$Y" measure "$D/ok.csv""#, 1, "yardstick: error: give --config CONFIG.json, or --max-column-width PT"),

@@ -351,7 +351,8 @@ final class MeasureCommandTests: XCTestCase {
         XCTAssertEqual(try run(["merge", file("e0.bin").path, file("e1.bin").path, file("e2.bin").path, "--output", file("m.bin").path]).status, 0)
         XCTAssertEqual(try run(["inspect", file("m.bin").path, "--rows", "all"]).out, try run(["measure", path, "--max-column-width", "60"]).out)
         XCTAssertTrue(try run(["merge", file("e0.bin").path, file("e1.bin").path, "--output", file("m2.bin").path]).err.contains("shard 2/3 missing"))
-        XCTAssertEqual(try run(["inspect", file("e1.bin").path, "--rows", "0-1"]).out, "row,height,offset\n4096,46.3125,0\n4097,46.3125,46.3125\n")
+        XCTAssertEqual(try run(["inspect", file("e1.bin").path, "--rows", "4096-4097"]).out, "row,height,offset\n4096,46.3125,0\n4097,46.3125,46.3125\n")
+        XCTAssertTrue(try run(["inspect", file("e1.bin").path, "--rows", "0-1"]).err.contains("holds none of those rows (row numbers are the table's; its runs: 4096-5000)"))
         // The input is never the output, however it is spelled.
         XCTAssertTrue(try run(["measure", path, "--max-column-width", "60", "--output", path]).err.contains("is the input file"))
         XCTAssertTrue(try run(["merge", directory.path + "/./e0.bin", file("e1.bin").path, file("e2.bin").path, "--output", file("e0.bin").path]).err.contains("is the input file"))

@@ -130,6 +130,13 @@ final class StreamedSizingTests: XCTestCase {
         XCTAssertTrue(try run(["measure", path, "--config", config, "--shard", "0/2"]).err.contains("--format bin"))
         XCTAssertTrue(try run(["measure", "-", "--config", config, "--format", "bin", "--shard", "0/2", "--output", file("x.bin").path],
                               inputFile: path).err.contains("--shard with --config needs the table read in blocks"))
+        // A shard's total height is the same in its summary and in `inspect`; --rows past the
+        // table's end names the table's rows.
+        let s0 = try run(["measure", path, "--config", config, "--format", "bin", "--shard", "0/3", "--output", file("t0.bin").path])
+        let total = s0.out.split(separator: "\n").first { $0.hasPrefix("total height:") }.map(String.init)
+        XCTAssertNotNil(total, s0.out)
+        XCTAssertTrue(try run(["inspect", file("t0.bin").path]).out.contains(total ?? "?"))
+        XCTAssertTrue(try run(["inspect", file("t0.bin").path, "--rows", "17000-17001"]).err.contains("the table has 17000 row(s)"))
         // With --cache: shards run twice (cold, then from the cache) merge into the single run's
         // file; a whole run after them takes every row from the cache.
         let cache = file("cache").path
@@ -147,6 +154,21 @@ final class StreamedSizingTests: XCTestCase {
             XCTAssertEqual(single.status, 0, single.err)
             XCTAssertEqual(try Data(contentsOf: file("kmerged.bin")), try Data(contentsOf: file("ksingle.bin")), "round \(round)")
         }
+        // Two shards at once on one folder: each keeps its rows (the saves merge, one at a time).
+        let together = file("cache2").path
+        let processes = (0..<2).map { i -> Process in
+            let p = Process()
+            p.executableURL = BuiltYardstick.url
+            p.arguments = ["measure", path, "--config", config, "--format", "bin", "--shard", "\(i)/2", "--cache", together,
+                           "--output", file("j\(i).bin").path]
+            p.standardOutput = FileHandle.nullDevice
+            p.standardError = FileHandle.nullDevice
+            return p
+        }
+        for p in processes { try p.run() }
+        for p in processes { p.waitUntilExit(); XCTAssertEqual(p.terminationStatus, 0) }
+        let afterBoth = try run(["measure", path, "--config", config, "--format", "bin", "--cache", together, "--output", file("jwhole.bin").path])
+        XCTAssertTrue(afterBoth.out.contains("rows from the cache: 17000"), afterBoth.out)
         let whole = try run(["measure", path, "--config", config, "--format", "bin", "--cache", cache, "--output", file("kwhole.bin").path])
         XCTAssertTrue(whole.out.contains("rows from the cache: 17000"), whole.out)
         XCTAssertEqual(try Data(contentsOf: file("kwhole.bin")), try Data(contentsOf: file("ksingle.bin")))

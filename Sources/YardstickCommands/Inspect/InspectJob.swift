@@ -27,6 +27,9 @@ package enum InspectJob {
         case .none: return Array(summary(file, path: path).utf8)
         case .all: return csv(file, rows: 0..<file.rowCount, withSectionLines: true)
         case .range(let r) where file.isShard:
+            if let tableRows = file.shard?.tableRows, r.lowerBound >= tableRows {
+                throw CommandError("--rows starts at row \(r.lowerBound); the table has \(tableRows) row(s), 0 to \(tableRows - 1)")
+            }
             // A shard's rows go by their numbers in the table: those of `r` it holds, which are
             // consecutive in the file (its runs are in table order).
             var below = 0, through = 0
@@ -53,14 +56,16 @@ package enum InspectJob {
     static func summary(_ file: HeightsFile, path: String) -> String {
         var bottom: Int64 = 0
         if file.rowCount > 0 { let last = file.row(file.rowCount - 1); bottom = last.top.units + last.height.units }
+        // A shard's rows end after the spacing below its last one, as `measure` counts them.
+        if file.isShard, file.rowCount > 0, let frame = file.tableFrame { bottom += frame.spacing.units }
         if file.sectionCount > 0 && !file.isShard { bottom = max(bottom, file.section(file.sectionCount - 1).footer.bottom.units) }
         let widths = (0..<min(file.columnCount, 12)).map { OutputNumber.format(file.columnWidth($0)) }.joined(separator: ", ")
             + (file.columnCount > 12 ? ", …" : "")
         return """
             heights file: \(path)
             version: \(file.version)
-            rows: \(file.rowCount)\(file.firstRowIsHeader ? " (row 0 is the header row)" : "")\(file.shard.map { " (shard \($0.index)/\($0.count) of a table of \($0.tableRows) rows, in \(file.sectionCount) run(s); yardstick merge joins the shards)" } ?? "")
-            sections: \(file.sectionCount)\(file.tableFrame.map { "\ntable frame: header \(JSONWriter.unitsText($0.header.height.units)) pt at \(JSONWriter.unitsText($0.header.top.units)) pt, \(JSONWriter.unitsText($0.spacing.units)) pt after each row, footer \(JSONWriter.unitsText($0.footerHeight.units)) pt" } ?? "")
+            rows: \(file.rowCount)\(file.firstRowIsHeader ? " (row 0 is the header row)" : "")\(file.shard.map { " (shard \($0.index)/\($0.count) of a table of \($0.tableRows) rows, in \(file.sectionCount) run(s) of up to 4,096; yardstick merge joins the shards)" } ?? "")
+            \(file.isShard ? "runs of rows" : "sections"): \(file.sectionCount)\(file.tableFrame.map { "\ntable frame: header \(JSONWriter.unitsText($0.header.height.units)) pt at \(JSONWriter.unitsText($0.header.top.units)) pt, \(JSONWriter.unitsText($0.spacing.units)) pt after each row, footer \(JSONWriter.unitsText($0.footerHeight.units)) pt" } ?? "")
             columns: \(file.columnCount)\(file.columnCount > 0 ? " (widths in pt: \(widths))" : "")
             total height: \(JSONWriter.unitsText(bottom)) pt\(file.isShard ? " (of this shard's rows)" : "")
             configuration hash: \(hex(file.configurationHash, digits: 16))
@@ -71,11 +76,11 @@ package enum InspectJob {
 
     /// A shard's first runs of rows in table numbers: "0-4095, 16384-20479, …".
     private static func runs(_ file: HeightsFile) -> String {
-        let shown = (0..<min(file.sectionCount, 4)).map { s in
-            let section = file.section(s)
-            return section.rowCount == 1 ? "\(section.firstRow)" : "\(section.firstRow)-\(section.firstRow + section.rowCount - 1)"
+        let held = (0..<file.sectionCount).map(file.section).filter { $0.rowCount > 0 }
+        let shown = held.prefix(4).map { section in
+            section.rowCount == 1 ? "\(section.firstRow)" : "\(section.firstRow)-\(section.firstRow + section.rowCount - 1)"
         }
-        return (shown.isEmpty ? "none" : shown.joined(separator: ", ")) + (file.sectionCount > 4 ? ", …" : "")
+        return (shown.isEmpty ? "none" : shown.joined(separator: ", ")) + (held.count > 4 ? ", …" : "")
     }
 
     private static func hex(_ v: UInt64, digits: Int) -> String {

@@ -46,6 +46,9 @@ package final class CellCacheFile: CellCache, @unchecked Sendable { // lookups r
     /// The file is to be replaced even if this run adds nothing (it was damaged or not a file).
     private var rebuild = false
     private var added: [(CellKey, CellCacheValue)] = []
+    /// The file `load` met (device, inode, modification time), to tell at `save` whether
+    /// another run has replaced it since.
+    private var loadedIdentity: (UInt64, UInt64, Int64, Int64)?
     /// Whole blocks of records, in a file of their own beside the cells (an eighth of the limit).
     private let blocks: BlockCacheFile
     /// Problems met (a corrupt file rebuilt), for the command to print as warnings.
@@ -111,6 +114,7 @@ package final class CellCacheFile: CellCache, @unchecked Sendable { // lookups r
             rebuild = true
             return
         }
+        loadedIdentity = (UInt64(info.st_dev), UInt64(info.st_ino), Int64(info.st_mtim.tv_sec), Int64(info.st_mtim.tv_nsec))
         let size = Int(info.st_size)
         guard size >= Self.headerSize, let p = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), p != MAP_FAILED else {
             cellWarnings.append("\(path) is corrupt (\(size) bytes, shorter than its header); rebuilding it")
@@ -235,6 +239,11 @@ package final class CellCacheFile: CellCache, @unchecked Sendable { // lookups r
             try blocks.save()
             return
         }
+        // One run at a time merges into the file: another run may have saved since this one
+        // loaded it (shards at once on one folder), and its cells are taken in, not lost.
+        let lock = Self.lock(directory)
+        defer { if lock >= 0 { close(lock) } } // (closing releases the lock)
+        reloadIfReplaced()
         var damaged = 0
         if old != nil {
             for s in 0..<oldSlots where (word(s, 0) != 0 || word(s, 1) != 0) && !slotIsWhole(s) { damaged += 1 }
@@ -270,6 +279,31 @@ package final class CellCacheFile: CellCache, @unchecked Sendable { // lookups r
         try output.write(header(slots: slots, entries: stored))
         try output.write(table)
         try finish(output)
+    }
+
+    /// An exclusive `flock` on the cache folder itself (no file of its own), waited for; -1
+    /// when it cannot be had (then the last run to save wins, as without a lock).
+    private static func lock(_ folder: String) -> Int32 {
+        let fd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { return -1 }
+        while flock(fd, LOCK_EX) != 0 {
+            guard errno == EINTR else { close(fd); return -1 }
+        }
+        return fd
+    }
+
+    /// Maps the file again when it is no longer the one `load` mapped (another run saved).
+    private func reloadIfReplaced() {
+        var info = stat()
+        let now: (UInt64, UInt64, Int64, Int64)? = lstat(path, &info) == 0
+            ? (UInt64(info.st_dev), UInt64(info.st_ino), Int64(info.st_mtim.tv_sec), Int64(info.st_mtim.tv_nsec)) : nil
+        guard let now, loadedIdentity.map({ $0 != now }) ?? true else { return }
+        if let old { munmap(UnsafeMutableRawPointer(mutating: old.baseAddress!), old.count) }
+        if oldFile >= 0 { close(oldFile) }
+        (old, oldFile, oldSlots, oldEntries, rebuild) = (nil, -1, 0, 0, false)
+        let thisRun = run
+        load()
+        run = max(run, thisRun)
     }
 
     /// Places entries in a table of `slots` slots; a key already there keeps its first entry

@@ -56,7 +56,7 @@ struct StreamedSizing {
     /// Reads the file: `header` gets the first record as text, `body` each block as read with
     /// the record its rows start at (1 in the first block, after the header), in order. Rows are
     /// made text only where needed (`row`). Returns the empty lines skipped.
-    private func forEachBlock(header: ([String]) throws -> Void, checksum: ((UInt32) -> Void)? = nil,
+    private func forEachBlock(header: (_ names: [String], _ replacedInvalidUTF8: Int) throws -> Void, checksum: ((UInt32) -> Void)? = nil,
                               _ body: (CSVBlock, _ firstRecord: Int) throws -> Void) throws -> Int {
         let reader = BlockReader(input: try InputChunks(path: csvPath, maxLineBytes: fonts.maxLineBytes), records: Self.blockRecords,
                                  checksum: checksum != nil)
@@ -65,7 +65,8 @@ struct StreamedSizing {
         while let (block, _) = try reader.next() {
             let firstRecord = seenHeader ? 0 : 1
             if !seenHeader, block.count > 0 {
-                try header(Self.row(block, 0).row.fields)
+                let (row, replaced) = Self.row(block, 0)
+                try header(row.fields, replaced)
                 seenHeader = true
             }
             if block.count > firstRecord { try body(block, firstRecord) } // (a file of only a header, or nothing)
@@ -103,7 +104,7 @@ struct StreamedSizing {
         var ragged = RaggedRows()
         var heightIndex: Int?
         // Pass 1: rows counted and checked; what the widths need of every row.
-        let skipped = try forEachBlock(header: { names in
+        let skipped = try forEachBlock(header: { names, _ in
             columns = names
             heightIndex = try check(names, job: job)
             if sizing.list == nil {
@@ -123,7 +124,7 @@ struct StreamedSizing {
         }
         // Pass 2: the samples a grid's width modes take.
         if rowCount > 0 && widths?.needsSamples == true {
-            _ = try forEachBlock(header: { _ in }) { block, first in
+            _ = try forEachBlock(header: { _, _ in }) { block, first in
                 widths?.sample(rows: block.count - first, fieldCount: { block.fieldCount(first + $0) }, row: { Self.row(block, first + $0).row })
             }
         }
@@ -208,7 +209,7 @@ struct StreamedSizing {
         progress?(0, rowCount)
         var inputChecksum: UInt32 = 0
         var shardRows = 0
-        _ = try forEachBlock(header: { _ in }, checksum: shard == nil ? nil : { inputChecksum = $0 }) { block, firstRecord in
+        _ = try forEachBlock(header: { _, count in replaced += count }, checksum: shard == nil ? nil : { inputChecksum = $0 }) { block, firstRecord in
             let n = block.count - firstRecord
             guard n > 0 else { return }
             if output == nil {
@@ -232,7 +233,19 @@ struct StreamedSizing {
                     clean.append(count == 0)
                     return row
                 }
-                let measured = try layout(rows)
+                let measured: TableLayout<TableData.Row>
+                do { measured = try layout(rows) } catch {
+                    // The block is laid out as a table of its own: the row is named as the file numbers it.
+                    for (j, row) in rows.enumerated() {
+                        do { _ = try layout([row]) } catch let one {
+                            let text = "\(one)", local = "row 0 of section 0"
+                            guard text.hasPrefix(local) else { throw one }
+                            let k = firstRecord + indices[j]
+                            throw CommandError("row \(done + indices[j]) (line \(block.lines[k]))" + text.dropFirst(local.count))
+                        }
+                    }
+                    throw error
+                }
                 missing.formUnion(measured.rowMissingGlyphs)
                 let heights = (0..<rows.count).map { try! measured.offsets.height(of: RowPosition(section: 0, row: $0)).units }
                 return (heights, measured.rowMissingGlyphs.isEmpty ? clean : clean.map { _ in false })
