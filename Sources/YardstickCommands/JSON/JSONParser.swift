@@ -137,55 +137,33 @@ private struct JSONReader {
     }
 
     mutating func readObject(depth: Int) throws(JSONParseError) -> JSONValue {
-        guard depth <= JSONParser.maximumDepth else { throw error("nesting deeper than \(JSONParser.maximumDepth) levels") }
-        position += 1
         var members = [String: JSONValue]()
-        skipWhitespace()
-        if position < bytes.count && bytes[position] == UInt8(ascii: "}") {
-            position += 1
-            return .object(members)
-        }
-        while true {
-            skipWhitespace()
-            guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
-                throw error("unexpected \(describeByte(at: position)), expected a string key")
-            }
-            let keyStart = position
-            let key = try readString()
-            // A repeated key would silently drop a value (a view, a rule list): refused.
-            guard members[key] == nil else {
-                throw error("the key \"\(key.unicodeScalars.map { $0.value < 0x20 ? "\\u{\(String($0.value, radix: 16))}" : String($0) }.joined())\" appears twice in one object", at: keyStart)
-            }
-            skipWhitespace()
-            guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else {
-                throw error("unexpected \(describeByte(at: position)), expected ':' after an object key")
-            }
-            position += 1
-            skipWhitespace()
-            members[key] = try readValue(depth: depth)
-            skipWhitespace()
-            guard position < bytes.count else { throw error("unexpected end of input, expected ',' or '}'") }
-            if bytes[position] == UInt8(ascii: ",") {
-                position += 1
-            } else if bytes[position] == UInt8(ascii: "}") {
-                position += 1
-                return .object(members)
-            } else {
-                throw error("unexpected \(describeByte(at: position)), expected ',' or '}'")
-            }
-        }
+        try readEachMember(depth: depth) { key, reader throws(JSONParseError) in members[key] = try reader.readValue(depth: depth) }
+        return .object(members)
     }
 
     /// `readObject` at depth 1 keeping only the values of `keys` (see `JSONParser.parseMembers`).
     mutating func readMembers(_ keys: [String]) throws(JSONParseError) -> [JSONValue?] {
-        position += 1
         var values = [JSONValue?](repeating: nil, count: keys.count)
-        var seen: [String] = [] // every key so far, for the repeated-key check (a set past 16)
+        try readEachMember(depth: 1) { key, reader throws(JSONParseError) in
+            let value = try reader.readValue(depth: 1)
+            if let k = keys.firstIndex(of: key) { values[k] = value }
+        }
+        return values
+    }
+
+    /// Reads an object (the reader at its `{`), handing each key to `body` with the reader at
+    /// the key's value, which `body` reads. A key repeated in one object is an error: it would
+    /// silently drop a value (a view, a rule list).
+    mutating func readEachMember(depth: Int, _ body: (String, inout JSONReader) throws(JSONParseError) -> Void) throws(JSONParseError) {
+        guard depth <= JSONParser.maximumDepth else { throw error("nesting deeper than \(JSONParser.maximumDepth) levels") }
+        position += 1
+        var seen: [String] = [] // the keys so far (a set past 16)
         var seenSet: Set<String> = []
         skipWhitespace()
         if position < bytes.count && bytes[position] == UInt8(ascii: "}") {
             position += 1
-            return values
+            return
         }
         while true {
             skipWhitespace()
@@ -211,15 +189,14 @@ private struct JSONReader {
             }
             position += 1
             skipWhitespace()
-            let value = try readValue(depth: 1)
-            if let k = keys.firstIndex(of: key) { values[k] = value }
+            try body(key, &self)
             skipWhitespace()
             guard position < bytes.count else { throw error("unexpected end of input, expected ',' or '}'") }
             if bytes[position] == UInt8(ascii: ",") {
                 position += 1
             } else if bytes[position] == UInt8(ascii: "}") {
                 position += 1
-                return values
+                return
             } else {
                 throw error("unexpected \(describeByte(at: position)), expected ',' or '}'")
             }
