@@ -21,6 +21,12 @@ public final class Shaper {
     /// Text shaped through kept plans since the buffer's work budget was last reset. The budget
     /// (HarfBuzz's default, 2^29 operations) allows hundreds of nested lookups per byte of this.
     @exclusivity(unchecked) private var bytesSinceBudgetReset = 0
+    /// Per face and script: each number character's glyph, or nil when they do not shape
+    /// independently (`NumberShapes.swift`).
+    @exclusivity(unchecked) var numberShapes: [UInt64: [ShapedGlyph]?] = [:]
+    /// Whether number runs may be put together without HarfBuzz (off only to test that they
+    /// match what HarfBuzz gives).
+    package var composesNumbers = true
     private static let bytesPerBudget = 1 << 20
     /// What shaping needs of each face, copied per shaper: reading it touches no reference
     /// count of the `FontCollection.Face` objects every thread shares.
@@ -142,7 +148,10 @@ public final class Shaper {
         // (31 combining characters take at least 62 bytes: shorter runs are one call.)
         let chunkStarts = ascii || n < 62 ? [] : Shaper.chunkStarts(run)
         var glyphs: [ShapedGlyph]
-        if chunkStarts.count <= 1 {
+        if printable && !hasTab && !rightToLeft && faceHandles[face].hasASCIIPlans && (script == ScriptTag.latin || script == ScriptTag.common),
+           let composed = composedNumber(run, face: face, script: script) {
+            glyphs = composed
+        } else if chunkStarts.count <= 1 {
             glyphs = hasTab
                 ? scratch.withUnsafeBufferPointer {
                     shapeChunk($0, 0..<n, face: face, script: script, rightToLeft: rightToLeft, continuation: false, printableASCII: printable)
@@ -197,7 +206,7 @@ public final class Shaper {
 
     /// One `hb_shape` call over `text[range]`, the rest of `text` given as context. Glyph
     /// clusters are byte offsets into `text`.
-    private func shapeChunk(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, face: FaceIndex, script: UInt32, rightToLeft: Bool,
+    func shapeChunk(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, face: FaceIndex, script: UInt32, rightToLeft: Bool,
                             continuation: Bool, printableASCII: Bool = false) -> [ShapedGlyph] {
         hb_buffer_clear_contents(buffer)
         hb_buffer_set_direction(buffer, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
