@@ -64,8 +64,7 @@ package struct TableMeasurer {
     package private(set) var missingGlyphs = MissingGlyphs.none
     package private(set) var replacedInvalidUTF8 = 0
     /// Rows whose number of fields is not the header's, and the first few of their lines.
-    package private(set) var raggedRows = 0
-    package private(set) var raggedLines: [Int] = []
+    package private(set) var ragged = RaggedRows()
     private var headerFieldCount: Int?
     private var memo = CellMemo()
     /// Per column: are its values looked up in the memo (decided at the first body block).
@@ -201,15 +200,15 @@ package struct TableMeasurer {
         heights.reserveCapacity(block.count)
         var natural = naturalWidths
         var blockNatural = [Double](repeating: 0, count: headerFields)
-        var replaced = 0, ragged = 0
+        var replaced = 0
+        var ragged = RaggedRows()
         var hasMissingGlyphs = false
-        var raggedAt: [Int] = []
         var k = 0
         for r in 0..<block.count {
             let fields = block.fieldCount(r)
             let width = max(fields, headerFields)
             if natural.count < width { natural += [Double](repeating: 0, count: width - natural.count) }
-            if fields != headerFields { ragged += 1; if raggedLines.count + raggedAt.count < 5 { raggedAt.append(block.lines[r]) } }
+            if fields != headerFields { ragged.add(line: block.lines[r]) }
             var tallest = 0.0
             for c in 0..<width {
                 let ref = cells[k]
@@ -226,7 +225,7 @@ package struct TableMeasurer {
             }
             heights.append(length)
         }
-        if let cache, let blockKey, replaced == 0, ragged == 0, !hasMissingGlyphs {
+        if let cache, let blockKey, replaced == 0, ragged.count == 0, !hasMissingGlyphs {
             let widths = blockNatural.indices.map { c in c < capped.count && capped[c] ? Double.nan : blockNatural[c] }
             cache.storeBlock(MeasuredBlock(heights: heights.map(\.units), naturalWidths: widths), for: blockKey)
         }
@@ -237,8 +236,7 @@ package struct TableMeasurer {
         }
         naturalWidths = natural
         replacedInvalidUTF8 += replaced
-        raggedRows += ragged
-        raggedLines += raggedAt
+        self.ragged.append(ragged)
         cellCount += k
         rowCount += block.count
         return heights

@@ -195,9 +195,8 @@ struct MeasureCommand: ParsableCommand {
             if summary.skippedBlankLines > 0 {
                 StandardError.print("yardstick: note: \(summary.skippedBlankLines) empty line(s) skipped (not rows)")
             }
-            if summary.raggedRows > 0 {
-                let lines = summary.raggedLines.map(String.init).joined(separator: ", ") + (summary.raggedRows > summary.raggedLines.count ? ", …" : "")
-                StandardError.print("yardstick: note: \(summary.raggedRows) row(s) have a number of fields other than the header's (line\(summary.raggedRows == 1 ? "" : "s") \(lines); each field is measured in the column of its position; missing cells are empty)")
+            if let note = summary.ragged.note(columns: nil, effect: "each field is measured in the column of its position; missing cells are empty") {
+                StandardError.print(note)
             }
             StandardError.warnMissing(summary.missingGlyphs, fonts: text)
             // The summary goes where it does not mix with the data.

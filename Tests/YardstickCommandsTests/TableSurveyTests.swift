@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import YardstickTable
 @testable import YardstickCommands
 
 final class TableSurveyTests: XCTestCase {

@@ -51,8 +51,7 @@ package struct MeasureJob {
         package var missingGlyphs = MissingGlyphs.none
         /// Rows whose number of fields is not the header's (each field is still measured, in the
         /// column of its position), and the lines the first few start on.
-        package var raggedRows = 0
-        package var raggedLines: [Int] = []
+        package var ragged = RaggedRows()
         /// Cells taken from the persistent cache.
         package var cachedCells = 0
         /// The shard measured (`--shard I/N`), if any.
@@ -127,7 +126,7 @@ package struct MeasureJob {
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         return Summary(rows: measurer.rowCount, cells: measurer.cellCount, totalHeight: LayoutLength(units: y).points, seconds: seconds,
                        replacedInvalidUTF8: measurer.replacedInvalidUTF8, skippedBlankLines: reader.skippedBlankLines,
-                       missingGlyphs: measurer.missingGlyphs, raggedRows: measurer.raggedRows, raggedLines: measurer.raggedLines,
+                       missingGlyphs: measurer.missingGlyphs, ragged: measurer.ragged,
                        cachedCells: measurer.cachedCells, shard: shard)
     }
 

@@ -185,11 +185,13 @@ struct StreamedSizing {
         var output: SizingOutput!
         var footer = LayoutLength.zero
         var columnWidths: [Double] = []
-        func layout(_ rows: [TableData.Row]) throws -> TableLayout<TableData.Row> {
+        /// `rows` laid out and measured as a table of their own; errors name a row by `rowName`.
+        func layout(_ rows: [TableData.Row], rowName: (@Sendable (RowPosition) -> String)? = nil) throws -> TableLayout<TableData.Row> {
             var layout: TableLayout<TableData.Row>?
             try reported { layout = try job.layout(TableData(columns: columns, rows: rows), engine: engine, block: (gridColumns, rowCount)) }
             guard var layout, layout.sectionCount == 1 else { throw CommandError("internal: a block of \(csvPath) is not one section") }
             layout.keepsPreparedText = false
+            layout.rowName = rowName
             do { try layout.measureAll() } catch { throw CommandError("\(error)") }
             return layout
         }
@@ -233,19 +235,9 @@ struct StreamedSizing {
                     clean.append(count == 0)
                     return row
                 }
-                let measured: TableLayout<TableData.Row>
-                do { measured = try layout(rows) } catch {
-                    // The block is laid out as a table of its own: the row is named as the file numbers it.
-                    for (j, row) in rows.enumerated() {
-                        do { _ = try layout([row]) } catch let one {
-                            let text = "\(one)", local = "row 0 of section 0"
-                            guard text.hasPrefix(local) else { throw one }
-                            let k = firstRecord + indices[j]
-                            throw CommandError("row \(done + indices[j]) (line \(block.lines[k]))" + text.dropFirst(local.count))
-                        }
-                    }
-                    throw error
-                }
+                // The rows are a table of their own: errors name a row as the file numbers it.
+                let (base, lines) = (done, indices.map { block.lines[firstRecord + $0] })
+                let measured = try layout(rows) { p in "row \(base + indices[p.row]) (line \(lines[p.row]))" }
                 missing.formUnion(measured.rowMissingGlyphs)
                 let heights = (0..<rows.count).map { try! measured.offsets.height(of: RowPosition(section: 0, row: $0)).units }
                 return (heights, measured.rowMissingGlyphs.isEmpty ? clean : clean.map { _ in false })

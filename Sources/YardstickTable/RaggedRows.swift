@@ -20,10 +20,9 @@ package struct RaggedRows: Equatable, Sendable {
         if lines.count < Self.namedLines { lines.append(line) }
     }
 
-    /// The note for standard error, nil when every row has the header's fields.
-    package func note(columns: Int) -> String? {
-        guard count > 0 else { return nil }
-        let named = lines.map(String.init).joined(separator: ", ") + (count > lines.count ? ", …" : "")
-        return "yardstick: note: \(count) row(s) have a number of fields other than the header's \(columns) (line\(lines.count == 1 && count == 1 ? "" : "s") \(named); missing cells are empty, extra ones unused)"
+    /// Counts `other`'s rows after these (its lines named while fewer than `namedLines` are).
+    package mutating func append(_ other: RaggedRows) {
+        count += other.count
+        lines += other.lines.prefix(Self.namedLines - lines.count)
     }
 }
