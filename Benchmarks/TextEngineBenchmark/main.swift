@@ -123,10 +123,13 @@ func warmUp(threads: Int) {
     _ = engine.prepare(cells, threads: threads)
 }
 if coldOnly {
+    let f0 = minorFaults(), w0 = now()
     warmUp(threads: coldThreads)
+    let first = now() - w0, firstFaults = minorFaults() - f0
     var best = timed(threads: coldThreads).seconds
     for _ in 1..<repeats { best = min(best, timed(threads: coldThreads).seconds) }
     print("cold, \(coldThreads) thread(s) (empty caches, prepare+height) \(String(format: "%8.3f µs/cell", best / Double(cells.count) * 1e6))")
+    print("the process's first pass (prepare only, one-time costs included) \(String(format: "%8.3f µs/cell", first / Double(cells.count) * 1e6)), \(firstFaults) page faults")
     exit(0)
 }
 // The machine's own limit: two one-thread passes at once, each with its own engine and its own

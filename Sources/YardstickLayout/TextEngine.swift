@@ -132,10 +132,27 @@ public final class TextEngine: Sendable {
     /// `result(i, prepared)` for each text, called as soon as the text's batch is prepared.
     package func prepareEach<T>(count: Int, text: (Int) -> String, style: FontStyle, threads: Int,
                                 _ result: (Int, consuming PreparedText) -> T) -> [T] {
+        eachBatch(count: count, threads: threads, result) { preparer, range, batch in
+            preparer.prepare(range.count, text: { text(range.lowerBound + $0) }, style: style, metrics: metrics, runs: runs, into: batch)
+        }
+    }
+
+    /// `prepareEach` of texts given as UTF-8 (no `String` made): `utf8(i)` is text `i`'s
+    /// bytes, which must be well-formed UTF-8; it may be called on any worker.
+    package func prepareEach<T>(count: Int, utf8: (Int) -> UnsafeBufferPointer<UInt8>, style: FontStyle, threads: Int,
+                                _ result: (Int, consuming PreparedText) -> T) -> [T] {
+        eachBatch(count: count, threads: threads, result) { preparer, range, batch in
+            preparer.prepare(range.count, utf8: { utf8(range.lowerBound + $0) }, style: style, metrics: metrics, runs: runs, into: batch)
+        }
+    }
+
+    /// `prepare(preparer, range, batch)` for each batch, then `result` for each of its texts.
+    private func eachBatch<T>(count: Int, threads: Int, _ result: (Int, consuming PreparedText) -> T,
+                              prepare: (TextPreparer, Range<Int>, UnsafeMutablePointer<PreparedText>) -> Void) -> [T] {
         parallelBatches(count: count, threads: threads) { range, preparer, out in
             withUnsafeTemporaryAllocation(of: PreparedText.self, capacity: range.count) { batch in
                 let first = range.lowerBound
-                preparer.prepare(range.count, text: { text(first + $0) }, style: style, metrics: metrics, runs: runs, into: batch.baseAddress!)
+                prepare(preparer, range, batch.baseAddress!)
                 for k in 0..<range.count { (out + k).initialize(to: result(first + k, (batch.baseAddress! + k).move())) }
             }
         }

@@ -65,6 +65,13 @@ struct FontOptions: ParsableArguments {
     }
 }
 
+/// Ends a command that has written everything and said what it had to: the process exits at
+/// once and leaves its memory (the engine's caches, the records) to the kernel, which takes it
+/// back faster than freeing it object by object would (8 of 250 ms of a 58,000-record `layout`).
+func finish() -> Never {
+    Foundation.exit(0)
+}
+
 /// Prints `yardstick: error: …` and exits 1; a closed output pipe (`… | head`) ends quietly
 /// with status 141, as the pipe's signal would.
 func fail(_ error: Error) -> Never {
@@ -100,15 +107,23 @@ struct LayoutCommand: ParsableCommand {
             let job = LayoutJob(defaultWidth: each?.first ?? width, attributes: try text.attributes(), threads: fontOptions.threads)
             try CommandOutput.checkNotInput(output, inputs: [input] + fontOptions.fonts)
             let bytes = try CommandInput.read(input, maxLineBytes: text.maxLineBytes)
-            let (items, replaced) = try job.parse(bytes) // every line checked before fonts load or output starts
-            let engine = try TextEngine(fonts: text.makeFonts(for: text.systemFallback ? items.map(\.text) : []))
+            // Every line is checked before output starts. The fonts load meanwhile (after the
+            // input, with --system-fallback: they depend on its characters); a bad input is reported first.
+            let records: LayoutRecords, engine: TextEngine
+            if text.systemFallback {
+                records = try job.parse(bytes)
+                engine = try TextEngine(fonts: text.makeFonts(for: (0..<records.count).map(records.text)))
+            } else {
+                (records, engine) = try bothAtOnce(threads: job.threads, { try job.parse(bytes) }, { try TextEngine(fonts: text.makeFonts()) })
+            }
             let out = try CommandOutput(path: output)
-            let report = try job.run(items, widths: each, replacedInvalidUTF8: replaced, engine: engine) { try out.write($0) }
+            let report = try job.run(records, widths: each, engine: engine) { try out.write($0) }
             try out.commit()
             if report.replacedInvalidUTF8 > 0 {
                 StandardError.print("yardstick: warning: \(report.replacedInvalidUTF8) invalid UTF-8 sequence(s) or unpaired surrogate escape(s) replaced by U+FFFD")
             }
             StandardError.warnMissing(report.missingGlyphs, fonts: text)
+            finish()
         } catch { fail(error) }
     }
 }

@@ -211,9 +211,20 @@ import YardstickCommands
         bytes.withUnsafeBufferPointer { b in Result { () throws(JSONParseError) in try JSONParser.parse(b, replacingUnpairedSurrogates: true).value } }
     }
 
+    /// The members' values, with and without the caller vouching for the UTF-8 (when it is valid).
     func members(_ bytes: [UInt8]) -> Result<[JSONValue?]?, JSONParseError> {
         bytes.withUnsafeBufferPointer { b in
-            Result { () throws(JSONParseError) in try JSONParser.parseMembers(b, keys: ["text", "width"], replacingUnpairedSurrogates: true).values }
+            let read = { (checked: Bool) in
+                Result { () throws(JSONParseError) in
+                    try JSONParser.parseMembers(b, keys: ["text", "width"], replacingUnpairedSurrogates: true, validUTF8: checked).values?.map { $0?.value(in: b) }
+                }
+            }
+            let unchecked = read(false)
+            if String(validating: bytes, as: UTF8.self) != nil {
+                let checked = read(true)
+                #expect("\(checked)" == "\(unchecked)", "validUTF8 changes the result")
+            }
+            return unchecked
         }
     }
 
@@ -244,6 +255,37 @@ import YardstickCommands
                 continue
             }
             #expect(a.message == b.message && a.column == b.column)
+        }
+    }
+
+    /// A string without escapes comes back as the place of its bytes; an escaped one as a value.
+    @Test func plainStringsAreSpans() throws {
+        let bytes = Array(#"{"text": "héllo", "width": "a\u0062"}"#.utf8)
+        let values = try bytes.withUnsafeBufferPointer { b in
+            try JSONParser.parseMembers(b, keys: ["text", "width"], replacingUnpairedSurrogates: false).values
+        }
+        #expect(values?[0] == .bytes(10..<16))
+        #expect(values?[1] == .value(.string("ab")))
+    }
+
+    /// Strings are scanned eight bytes at a time: a quote, a backslash, a control character or
+    /// a bad byte is found at every offset, in both parsers, with and without checked UTF-8.
+    @Test func everyOffsetOfTheWordScan() {
+        for k in 0..<24 {
+            let before = String(repeating: "a", count: k)
+            for (inner, expected) in [("\\n", "\n"), ("\\\"", "\""), ("é", "é"), ("中", "中"), ("", "")] {
+                let text = "{\"text\": \"\(before)\(inner)xyzxyzxyzxyz\"}"
+                guard case .success(.object(let o)) = whole(Array(text.utf8)) else { Issue.record("\(text)"); continue }
+                #expect(o["text"] == .string(before + expected + "xyzxyzxyzxyz"))
+                guard case .success(let values?) = members(Array(text.utf8)) else { Issue.record("members \(text)"); continue }
+                #expect(values[0] == .string(before + expected + "xyzxyzxyzxyz"))
+            }
+            for bad: [UInt8] in [[0x09], [0x1F], [0xFF], [0xC3, 0x28]] {
+                let bytes = Array("{\"text\": \"\(before)".utf8) + bad + Array("xyzxyzxyzxyz\"}".utf8)
+                guard case .failure(let a) = whole(bytes), case .failure(let b) = members(bytes) else { Issue.record("accepted \(bad) at \(k)"); continue }
+                #expect(a.message == b.message && a.column == b.column)
+                #expect(a.column == 11 + k + (bad.count == 2 ? 1 : 0))
+            }
         }
     }
 }

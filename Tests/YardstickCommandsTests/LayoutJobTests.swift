@@ -97,13 +97,14 @@ final class LayoutJobTests: XCTestCase {
         let texts = (0..<9000).map { "Row \($0): " + String(repeating: "lorem ipsum ", count: $0 % 13) + (["", "مرحبا بالعالم", "日本語のテキスト"][$0 % 3]) }
         let input = Array(texts.map { "{\"text\": \"\($0)\"}\n" }.joined().utf8)
         let job = LayoutJob(defaultWidth: 120, attributes: TextAttributes(), threads: 2)
-        let (items, replaced) = try job.parse(input)
+        let records = try job.parse(input)
         var all: [UInt8] = []
-        _ = job.run(items, widths: [120, 250, 400], replacedInvalidUTF8: replaced, engine: commandEngine) { all += $0 }
+        _ = job.run(records, widths: [120, 250, 400], engine: commandEngine) { all += $0 }
         var single: [[Substring]] = []
         for w in [120.0, 250, 400] {
             var out: [UInt8] = []
-            _ = LayoutJob(defaultWidth: w, attributes: TextAttributes(), threads: 1).run(items.map { ($0.text, w) }, replacedInvalidUTF8: 0, engine: commandEngine) { out += $0 }
+            let atWidth = LayoutRecords(texts: texts, widths: texts.map { _ in w })
+            _ = LayoutJob(defaultWidth: w, attributes: TextAttributes(), threads: 1).run(atWidth, engine: commandEngine) { out += $0 }
             single.append(String(decoding: out, as: UTF8.self).split(separator: "\n"))
         }
         let lines = String(decoding: all, as: UTF8.self).split(separator: "\n")

@@ -1,3 +1,5 @@
+import Foundation
+
 /// JSON Lines input and output for the commands: one record per line.
 ///
 /// Lines end at `\n`; a `\r` before it is removed and a last line without `\n` still counts.
@@ -21,6 +23,47 @@ package enum JSONLines {
         }
         if start < bytes.count { lines.append(bytes[start...]) }
         return lines
+    }
+
+    /// Where the first line starts: after a UTF-8 byte-order mark, if there is one.
+    package static func firstLineStart(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
+    }
+
+    /// Calls `body` with the range in `bytes` of each line in `range` (without its terminator),
+    /// as `lines` splits them, without making the list. O(bytes).
+    package static func forEachLine(_ bytes: UnsafeBufferPointer<UInt8>, in range: Range<Int>, _ body: (Range<Int>) throws -> Void) rethrows {
+        var start = range.lowerBound
+        while start < range.upperBound {
+            let found = memchr(bytes.baseAddress! + start, 0x0A, range.upperBound - start)
+            guard let found else { return try body(start..<range.upperBound) }
+            let newline = UnsafeRawPointer(found) - UnsafeRawPointer(bytes.baseAddress!)
+            var end = newline
+            if end > start && bytes[end - 1] == 0x0D { end -= 1 }
+            try body(start..<end)
+            start = newline + 1
+        }
+    }
+
+    /// `range` cut into at most `count` pieces of about equal size, each but the last ending just
+    /// after a `\n` (so no line is cut), with the line number of each piece's first line.
+    package static func pieces(_ bytes: UnsafeBufferPointer<UInt8>, in range: Range<Int>, count: Int) -> [(range: Range<Int>, firstLine: Int)] {
+        var out: [(Range<Int>, Int)] = []
+        var start = range.lowerBound, line = 1
+        for k in 1..<max(1, count) {
+            let goal = max(start, range.lowerBound + range.count * k / count)
+            guard goal < range.upperBound, let found = memchr(bytes.baseAddress! + goal, 0x0A, range.upperBound - goal) else { break }
+            let end = UnsafeRawPointer(found) - UnsafeRawPointer(bytes.baseAddress!) + 1
+            out.append((start..<end, line))
+            var at = start
+            while let n = memchr(bytes.baseAddress! + at, 0x0A, end - at) {
+                line += 1
+                at = UnsafeRawPointer(n) - UnsafeRawPointer(bytes.baseAddress!) + 1
+            }
+            start = end
+        }
+        out.append((start..<range.upperBound, line))
+        return out
     }
 
     /// Streams `input` to `output`, letting `handleLine` append exactly one output line per input

@@ -60,14 +60,19 @@ package enum JSONParser {
 
     /// Parses one value and, when it is an object, hands back the members named in `keys` (in
     /// that order, nil where absent) without building the object: what a JSON Lines record
-    /// reader needs. Exactly as strict as `parse`: the whole value is read and checked, repeated
-    /// keys included. `values` is nil when the value is not an object.
-    package static func parseMembers(_ bytes: UnsafeBufferPointer<UInt8>, keys: [String], replacingUnpairedSurrogates: Bool)
-        throws(JSONParseError) -> (values: [JSONValue?]?, replacedSurrogates: Int) {
+    /// reader needs. A string member that needs no unescaping comes back as the place of its
+    /// bytes (no copy, no `String`). Exactly as strict as `parse`: the whole value is read and
+    /// checked, repeated keys included. `values` is nil when the value is not an object.
+    /// `validUTF8` says the caller has checked that all of `bytes` is well-formed UTF-8 (the
+    /// reader then does not check it again).
+    package static func parseMembers(_ bytes: UnsafeBufferPointer<UInt8>, keys: [String], replacingUnpairedSurrogates: Bool,
+                                     validUTF8: Bool = false)
+        throws(JSONParseError) -> (values: [JSONMember?]?, replacedSurrogates: Int) {
         var reader = JSONReader(bytes: bytes)
         reader.replacesUnpairedSurrogates = replacingUnpairedSurrogates
+        reader.utf8Checked = validUTF8
         reader.skipWhitespace()
-        var values: [JSONValue?]?
+        var values: [JSONMember?]?
         if reader.position < bytes.count && bytes[reader.position] == UInt8(ascii: "{") {
             values = try reader.readMembers(keys)
         } else {
@@ -81,12 +86,30 @@ package enum JSONParser {
     }
 }
 
+/// A member's value as `JSONParser.parseMembers` hands it back.
+package enum JSONMember: Equatable {
+    /// A string that needed no unescaping: where its UTF-8 bytes are in the parsed buffer.
+    case bytes(Range<Int>)
+    /// Any other value, an escaped string included.
+    case value(JSONValue)
+
+    /// The value either way, `.bytes` read from `buffer` (the one parsed).
+    package func value(in buffer: UnsafeBufferPointer<UInt8>) -> JSONValue {
+        switch self {
+        case .bytes(let range): return .string(String(decoding: UnsafeBufferPointer(rebasing: buffer[range]), as: UTF8.self))
+        case .value(let value): return value
+        }
+    }
+}
+
 /// The parser's cursor over one input buffer.
 private struct JSONReader {
     let bytes: UnsafeBufferPointer<UInt8>
     var position = 0
     var replacesUnpairedSurrogates = false
     var replacedSurrogates = 0
+    /// The caller has checked that the whole buffer is well-formed UTF-8.
+    var utf8Checked = false
 
     init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
@@ -143,11 +166,16 @@ private struct JSONReader {
     }
 
     /// `readObject` at depth 1 keeping only the values of `keys` (see `JSONParser.parseMembers`).
-    mutating func readMembers(_ keys: [String]) throws(JSONParseError) -> [JSONValue?] {
-        var values = [JSONValue?](repeating: nil, count: keys.count)
+    mutating func readMembers(_ keys: [String]) throws(JSONParseError) -> [JSONMember?] {
+        var values = [JSONMember?](repeating: nil, count: keys.count)
         try readEachMember(depth: 1) { key, reader throws(JSONParseError) in
-            let value = try reader.readValue(depth: 1)
-            if let k = keys.firstIndex(of: key) { values[k] = value }
+            let member: JSONMember
+            if reader.position < reader.bytes.count && reader.bytes[reader.position] == UInt8(ascii: "\"") {
+                member = try reader.readStringMember()
+            } else {
+                member = .value(try reader.readValue(depth: 1))
+            }
+            if let k = keys.firstIndex(of: key) { values[k] = member }
         }
         return values
     }
@@ -274,19 +302,51 @@ private struct JSONReader {
 
     // MARK: - Strings
 
+    /// A string (the reader at its opening quote) as the place of its bytes when it has no
+    /// escapes, else read as `readString` reads it.
+    mutating func readStringMember() throws(JSONParseError) -> JSONMember {
+        let quote = position
+        position += 1
+        try skipPlainBytes()
+        if position < bytes.count && bytes[position] == UInt8(ascii: "\"") {
+            position += 1
+            return .bytes(quote + 1..<position - 1)
+        }
+        position = quote
+        return .value(.string(try readString()))
+    }
+
+    /// Moves past the bytes of a string that need no decoding: up to a quote, a backslash, a
+    /// control character, the end, or (unless the buffer's UTF-8 is checked) an invalid UTF-8
+    /// sequence. Eight bytes at a time where none of them is special.
+    mutating func skipPlainBytes() throws(JSONParseError) {
+        let n = bytes.count
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        while position < n {
+            if position + 8 <= n {
+                let word = UnsafeRawPointer(bytes.baseAddress! + position).loadUnaligned(as: UInt64.self)
+                let quote = word ^ (ones &* 0x22), backslash = word ^ (ones &* 0x5C)
+                // Some byte is below 0x20, 0x22 or 0x5C: then a high bit is set here (SWAR "has less
+                // than" and "has zero"; a borrow may mark a later byte too, which is only slower).
+                var special = ((word &- ones &* 0x20) & ~word | (quote &- ones) & ~quote | (backslash &- ones) & ~backslash) & highs
+                if !utf8Checked { special |= word & highs }
+                if special == 0 { position += 8; continue }
+            }
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { return }
+            if byte < 0x80 || utf8Checked { position += 1 } else { position += try validateUTF8Sequence() }
+        }
+    }
+
     mutating func readString() throws(JSONParseError) -> String {
         position += 1
         let start = position
         // Fast path: no escapes. UTF-8 is checked in place and the bytes decoded once.
-        while position < bytes.count {
-            let byte = bytes[position]
-            if byte == UInt8(ascii: "\"") {
-                let result = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
-                position += 1
-                return result
-            }
-            if byte == UInt8(ascii: "\\") || byte < 0x20 { break }
-            if byte < 0x80 { position += 1 } else { position += try validateUTF8Sequence() }
+        try skipPlainBytes()
+        if position < bytes.count && bytes[position] == UInt8(ascii: "\"") {
+            let result = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+            position += 1
+            return result
         }
         var scalars = [UInt8](UnsafeBufferPointer(rebasing: bytes[start..<position]))
         while true {

@@ -47,94 +47,135 @@ package struct LayoutJob {
     /// The members a record is read for: its text and its width.
     static let recordKeys = ["text", "width"]
 
-    /// Parses the input into (text, width) pairs.
+    /// Reads the input's records: one pass over the bytes, each line's UTF-8 checked once. An
+    /// input of a MiB or more is read in pieces of half a MiB or more on the job's threads.
     /// - Throws: `CommandError` naming the first bad line.
-    package func parse(_ input: [UInt8]) throws -> (items: [(text: String, width: Double)], replacedInvalidUTF8: Int) {
+    package func parse(_ input: [UInt8]) throws -> LayoutRecords {
         if let defaultWidth { try TextOptions.checkWidth(defaultWidth, "--width") }
         if input.count >= 2 && ((input[0] == 0xFF && input[1] == 0xFE) || (input[0] == 0xFE && input[1] == 0xFF)) {
             throw CommandError("the input is UTF-16 or UTF-32 (it starts with a byte-order mark); convert it to UTF-8, e.g. iconv -f UTF-16 -t UTF-8")
         }
-        var items: [(String, Double)] = []
-        var replaced = 0
-        for (index, rawLine) in JSONLines.lines(input).enumerated() {
-            let n = index + 1
-            let line = rawLine // (a UTF-8 byte-order mark before the first record is skipped by `lines`)
-            let repaired = UTF8Repair.repair(line)
-            replaced += repaired.replaced
-            let members: [JSONValue?]?
-            do {
-                // (Unpaired surrogate escapes, "\uD800", become U+FFFD too, counted with the bytes.)
-                let parse = { (bytes: UnsafeBufferPointer<UInt8>) in
-                    Result { () throws(JSONParseError) in try JSONParser.parseMembers(bytes, keys: Self.recordKeys, replacingUnpairedSurrogates: true) }
+        return try input.withUnsafeBufferPointer { all in
+            let whole = JSONLines.firstLineStart(all)..<all.count
+            let pieces = JSONLines.pieces(all, in: whole, count: Parallel.workerCount(count: whole.count >> 19, threads: threads, chunk: 1))
+            let parts = Parallel.map(count: pieces.count, threads: threads, chunk: 1) { k in
+                Result { () throws in
+                    var records = LayoutRecords(input: input)
+                    var n = pieces[k].firstLine
+                    try JSONLines.forEachLine(all, in: pieces[k].range) { range in
+                        try read(line: range, of: all, number: n, into: &records)
+                        n += 1
+                    }
+                    return records
                 }
-                let parsed = try (repaired.bytes?.withUnsafeBufferPointer(parse) ?? line.withUnsafeBufferPointer(parse)).get()
-                members = parsed.values
-                replaced += parsed.replacedSurrogates
-            } catch {
-                // Columns and bytes as the line was read, not as repaired.
-                let e = error
-                guard repaired.bytes != nil else { throw CommandError("line \(n): not valid JSON: \(e)") }
-                let at = UTF8Repair.originalOffset(of: e.column - 1, in: Array(line))
-                if at.replaced {
-                    throw CommandError("line \(n): not valid JSON: invalid UTF-8 (byte 0x\(String(format: "%02X", line[line.startIndex + at.offset]))) at column \(at.offset + 1)")
-                }
-                throw CommandError("line \(n): not valid JSON: \(JSONParseError(message: e.message, column: at.offset + 1))")
             }
-            guard let members else { throw CommandError("line \(n): expected a JSON object like {\"text\": \"...\", \"width\": 250}") }
-            guard let text = members[0]?.stringValue else { throw CommandError("line \(n): \"text\" must be a string") }
-            var width = defaultWidth
-            if let w = members[1], !w.isNull { // "width": null counts as absent
-                guard let number = w.doubleValue else { throw CommandError("line \(n): \"width\" must be a number") }
-                guard number.isFinite, number > 0 else { throw CommandError("line \(n): \"width\" must be a finite number above 0 (got \(OutputNumber.format(number)))") }
-                width = number
-            }
-            guard let width else { throw CommandError("line \(n): no width: give \"width\" or --width") }
-            items.append((text, width))
+            var records = try parts[0].get()
+            for part in parts.dropFirst() { records.append(contentsOf: try part.get()) }
+            return records
         }
-        return (items, replaced)
+    }
+
+    /// Reads one line (`range` of `all`, line number `n`) into `records`.
+    private func read(line range: Range<Int>, of all: UnsafeBufferPointer<UInt8>, number n: Int, into records: inout LayoutRecords) throws {
+        let line = UnsafeBufferPointer(rebasing: all[range])
+        // Valid lines (nearly all) are parsed where they lie; others are repaired first.
+        let repaired: [UInt8]? = UTF8Repair.isValid(line) ? nil : {
+            let r = UTF8Repair.repair(line)
+            records.replacedInvalidUTF8 += r.replaced
+            return r.bytes ?? Array(line)
+        }()
+        let parse = { (bytes: UnsafeBufferPointer<UInt8>) in
+            Result { () throws(JSONParseError) in
+                // (Unpaired surrogate escapes, "\uD800", become U+FFFD too, counted with the bytes.)
+                try JSONParser.parseMembers(bytes, keys: Self.recordKeys, replacingUnpairedSurrogates: true, validUTF8: true)
+            }
+        }
+        let parsed: (values: [JSONMember?]?, replacedSurrogates: Int)
+        switch repaired?.withUnsafeBufferPointer(parse) ?? parse(line) {
+        case .success(let p): parsed = p
+        case .failure(let e):
+            // Columns and bytes as the line was read, not as repaired.
+            guard repaired != nil else { throw CommandError("line \(n): not valid JSON: \(e)") }
+            let original = Array(line)
+            let at = UTF8Repair.originalOffset(of: e.column - 1, in: original)
+            if at.replaced {
+                throw CommandError("line \(n): not valid JSON: invalid UTF-8 (byte 0x\(String(format: "%02X", original[at.offset]))) at column \(at.offset + 1)")
+            }
+            throw CommandError("line \(n): not valid JSON: \(JSONParseError(message: e.message, column: at.offset + 1))")
+        }
+        records.replacedInvalidUTF8 += parsed.replacedSurrogates
+        guard let members = parsed.values else { throw CommandError("line \(n): expected a JSON object like {\"text\": \"...\", \"width\": 250}") }
+        let text: JSONMember
+        switch members[0] {
+        case .bytes?, .value(.string)?: text = members[0]!
+        default: throw CommandError("line \(n): \"text\" must be a string")
+        }
+        var width = defaultWidth
+        switch members[1] {
+        case nil, .value(.null)?: break // "width": null counts as absent
+        case .value(let w)?:
+            guard let number = w.doubleValue else { throw CommandError("line \(n): \"width\" must be a number") }
+            guard number.isFinite, number > 0 else { throw CommandError("line \(n): \"width\" must be a finite number above 0 (got \(OutputNumber.format(number)))") }
+            width = number
+        case .bytes?: throw CommandError("line \(n): \"width\" must be a number")
+        }
+        guard let width else { throw CommandError("line \(n): no width: give \"width\" or --width") }
+        switch text {
+        case .bytes(let span):
+            if let repaired {
+                records.append(decoded: repaired[span], width: width)
+            } else {
+                records.append(input: range.lowerBound + span.lowerBound..<range.lowerBound + span.upperBound, width: width)
+            }
+        case .value(let value):
+            records.append(decoded: value.stringValue!.utf8, width: width)
+        }
     }
 
     /// Lays out every record and formats the output lines.
     package func run(_ input: [UInt8], engine: TextEngine) throws -> (output: [UInt8], report: Report) {
-        let (items, replaced) = try parse(input)
+        let records = try parse(input)
         var output: [UInt8] = []
-        let report = run(items, replacedInvalidUTF8: replaced, engine: engine) { output += $0 }
+        let report = run(records, engine: engine) { output += $0 }
         return (output, report)
     }
 
-    /// Lays out records already parsed (`parse`), a block at a time, handing each block's
+    /// Lays out records already read (`parse`), a block at a time, handing each block's
     /// output lines to `write`: each text is prepared, laid out at its width (or at each of
     /// `widths`, one record per width, in that order) and formatted on the worker that prepared
     /// it, and nothing of a block is kept. The bytes do not depend on the thread count.
-    package func run(_ items: [(text: String, width: Double)], widths: [Double]? = nil, replacedInvalidUTF8 replaced: Int, engine: TextEngine,
+    package func run(_ records: LayoutRecords, widths: [Double]? = nil, engine: TextEngine,
                      write: ([UInt8]) throws -> Void) rethrows -> Report {
         var missing = MissingGlyphs.none
         let block = 8_192
         var start = 0
         let attributes = self.attributes
-        while start < items.count {
-            let end = min(items.count, start + block)
-            let first = start
-            let records = engine.prepareEach(count: end - start, text: { items[first + $0].text }, style: attributes.fontStyle, threads: threads) { i, prepared -> ([UInt8], MissingGlyphs) in
-                var out: [UInt8] = []
-                var starts: [Int] = []
-                for width in widths ?? [items[first + i].width] {
-                    starts.removeAll(keepingCapacity: true)
-                    let m = prepared.lineStarts(width: width, attributes: attributes, into: &starts)
-                    Self.write(lineCount: m.lineCount, width: m.width, height: m.height, starts: starts, to: &out)
+        try records.withTexts { text in
+            while start < records.count {
+                let end = min(records.count, start + block)
+                let first = start
+                let outputs = engine.prepareEach(count: end - start, utf8: { text(first + $0) },
+                                                 style: attributes.fontStyle, threads: threads) { i, prepared -> ([UInt8], MissingGlyphs) in
+                    var out: [UInt8] = []
+                    var starts: [Int] = []
+                    for width in widths ?? [records.widths[first + i]] {
+                        starts.removeAll(keepingCapacity: true)
+                        let m = prepared.lineStarts(width: width, attributes: attributes, into: &starts)
+                        Self.write(lineCount: m.lineCount, width: m.width, height: m.height, starts: starts, to: &out)
+                    }
+                    return (out, prepared.missingGlyphs)
                 }
-                return (out, prepared.missingGlyphs)
+                var bytes: [UInt8] = []
+                bytes.reserveCapacity(outputs.reduce(0) { $0 + $1.0.count })
+                for (record, glyphs) in outputs {
+                    bytes += record
+                    missing.formUnion(glyphs)
+                }
+                try write(bytes)
+                start = end
             }
-            var bytes: [UInt8] = []
-            bytes.reserveCapacity(records.reduce(0) { $0 + $1.0.count })
-            for (record, glyphs) in records {
-                bytes += record
-                missing.formUnion(glyphs)
-            }
-            try write(bytes)
-            start = end
         }
-        return Report(records: items.count, replacedInvalidUTF8: replaced, missingGlyphs: missing)
+        return Report(records: records.count, replacedInvalidUTF8: records.replacedInvalidUTF8, missingGlyphs: missing)
     }
 
     /// One output line: `{"lines": 3, "width": 231.4, "height": 69.5, "breaks": [0, 14, 31]}\n`.

@@ -106,6 +106,19 @@ final class TextPreparer: @unchecked Sendable {
             var t = text(i)
             t.withUTF8 { append($0, style: style, to: &builder) }
         }
+        finish(&builder, count: count, style: style, metrics: metrics, runs: runs, into: out)
+    }
+
+    /// `prepare` of texts given as UTF-8 bytes, which must be well-formed (a `String`'s are).
+    func prepare(_ count: Int, utf8: (Int) -> UnsafeBufferPointer<UInt8>, style: FontStyle, metrics: FaceMetricsTable,
+                 runs: ShapedRunAccess, into out: UnsafeMutablePointer<PreparedText>) {
+        var builder = PreparedStorage.Builder(texts: count)
+        for i in 0..<count { append(utf8(i), style: style, to: &builder) }
+        finish(&builder, count: count, style: style, metrics: metrics, runs: runs, into: out)
+    }
+
+    private func finish(_ builder: inout PreparedStorage.Builder, count: Int, style: FontStyle, metrics: FaceMetricsTable, runs: ShapedRunAccess,
+                        into out: UnsafeMutablePointer<PreparedText>) {
         let storage = PreparedStorage(&builder, fontStyle: style, primaryFace: fonts.primaryFace(for: style), metrics: metrics, fonts: fonts, runs: runs)
         for i in 0..<count { (out + i).initialize(to: PreparedText(storage: storage, index: i)) }
     }
