@@ -34,6 +34,26 @@ final class CellCacheFileTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory), [URL(fileURLWithPath: path).lastPathComponent])
     }
 
+    /// Two runs opened the folder before either saved (shards at once): the second to save takes
+    /// in what the first saved, cells and blocks alike, and a third run finds all of it.
+    func testRunsAtOnceKeepEachOthersCellsAndBlocks() throws {
+        let first = try CellCacheFile(directory: directory, fingerprint: 7, limitBytes: 1 << 30)
+        let second = try CellCacheFile(directory: directory, fingerprint: 7, limitBytes: 1 << 30)
+        for (k, cache) in [first, second].enumerated() {
+            for i in 0..<100 { cache.store(CellCacheValue(natural: Double(i), height: Double(k)), for: key(1000 * k + i)) }
+            cache.storeBlock(MeasuredBlock(heights: [Int64(k), 64], naturalWidths: [Double(k)]), for: key(100_000 + k))
+        }
+        try first.save()
+        try second.save()
+        let third = try CellCacheFile(directory: directory, fingerprint: 7, limitBytes: 1 << 30)
+        XCTAssertEqual(third.warnings, [])
+        XCTAssertEqual(third.entriesAtStart, 200)
+        for k in 0..<2 {
+            XCTAssertEqual(third.size(for: key(1000 * k + 99)), CellCacheValue(natural: 99, height: Double(k)))
+            XCTAssertEqual(third.block(for: key(100_000 + k)), MeasuredBlock(heights: [Int64(k), 64], naturalWidths: [Double(k)]), "block of run \(k)")
+        }
+    }
+
     func testADamagedFileIsRebuiltWithAWarning() throws {
         let path = try filled(500).path
         let good = try Data(contentsOf: URL(fileURLWithPath: path))

@@ -12,8 +12,9 @@ import YardstickTable
 /// those) and blocks one after another: key a, key b, rows (UInt32), columns (UInt32), a check of
 /// the block, then the columns' widths (Float64) and the rows' heights (Int64, 1/64 pt). It is
 /// read whole (it holds 8 bytes a row) and indexed; a block is checked when a lookup finds it.
-/// Written like the cells' file (beside it, then renamed over it) with this run's new blocks
-/// first, then earlier ones, within `limitBytes`.
+/// Written like the cells' file (beside it, then renamed over it, while the cells' file holds
+/// the folder's lock) with this run's new blocks first, then earlier ones, within `limitBytes`;
+/// when another run saved the file since this one read it, its blocks are the earlier ones.
 final class BlockCacheFile {
     static let magic: [UInt8] = Array("YSBLOCK\0".utf8)
     static let version: UInt32 = 1
@@ -28,6 +29,8 @@ final class BlockCacheFile {
     private var added: [(CellKey, MeasuredBlock)] = []
     private var addedBytes = 0
     private var damaged = false
+    /// The file `load` read (device, inode, modification time), to see whether another run replaced it.
+    private var loadedIdentity: [Int64]?
     private(set) var warnings: [String] = []
 
     init(path: String, fingerprint: UInt64, limitBytes: Int) {
@@ -53,10 +56,12 @@ final class BlockCacheFile {
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+            loadedIdentity = nil
             warnings.append("\(path) is not a regular file; replacing it with a cache file")
             damaged = true
             return
         }
+        loadedIdentity = Self.identity(info)
         guard info.st_size <= limitBytes else { damaged = true; return } // (a smaller limit than the run that wrote it: rewritten within it)
         var data = [UInt8](repeating: 0, count: Int(info.st_size))
         var got = 0
@@ -134,9 +139,24 @@ final class BlockCacheFile {
         addedBytes += size
     }
 
+    private static func identity(_ info: stat) -> [Int64] {
+        [Int64(bitPattern: UInt64(info.st_dev)), Int64(bitPattern: UInt64(info.st_ino)), Int64(info.st_mtim.tv_sec), Int64(info.st_mtim.tv_nsec)]
+    }
+
+    /// Reads the file again when it is no longer the one `load` read (another run saved it).
+    private func reloadIfReplaced() {
+        var info = stat()
+        let now = lstat(path, &info) == 0 ? Self.identity(info) : nil
+        guard let now, now != loadedIdentity else { return }
+        (bytes, index, damaged, loadedIdentity) = ([], [:], false, nil)
+        load()
+    }
+
     /// Writes this run's blocks, then earlier ones (those still whole) while within the limit.
+    /// The caller holds the folder's lock.
     func save() throws(CommandError) {
         guard !added.isEmpty || damaged else { return }
+        reloadIfReplaced()
         var out = [UInt8](repeating: 0, count: Self.headerSize)
         var count = 0
         var seen = Set<CellKey>()
