@@ -216,6 +216,7 @@ struct MeasureCommand: ParsableCommand {
             StandardError.warnMissing(summary.missingGlyphs, fonts: text)
             // The summary goes where it does not mix with the data.
             if output == nil || output == "-" { StandardError.printLines(summary.text) } else { try printSummary(summary.text) }
+            finish()
         } catch { fail(error) }
     }
 
@@ -243,5 +244,6 @@ struct MeasureCommand: ParsableCommand {
         bar.finish()
         // The summary goes where it does not mix with the data.
         if let summary { if output == nil || output == "-" { StandardError.printLines(summary) } else { try printSummary(summary) } }
+        finish()
     }
 }

@@ -16,10 +16,7 @@ final class LayoutRecordsTests: XCTestCase {
         XCTAssertEqual((0..<5).map(records.text), ["plain é", "esc\naped", "", "bad \u{FFFD} byte", "\u{FFFD} lone"])
         XCTAssertEqual(records.widths, [10, 20, 5, 5, 5])
         XCTAssertEqual(records.replacedInvalidUTF8, 2)
-        records.withTexts { text in
-            XCTAssertNotNil(text(2).baseAddress, "an empty text has an address, as a String's bytes do")
-            XCTAssertEqual(text(2).count, 0)
-        }
+        records.withTexts { XCTAssertEqual($0(2).count, 0) }
     }
 
     /// A large input is read in pieces on two threads: the same records, and errors name the

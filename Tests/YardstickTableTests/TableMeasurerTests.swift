@@ -97,6 +97,24 @@ final class TableMeasurerTests: XCTestCase {
         }
     }
 
+    /// Fields are prepared as bytes where they lie: one with invalid UTF-8 is measured as its
+    /// repaired text (each bad sequence a U+FFFD, counted), empty ones as empty text.
+    func testInvalidFieldsAreMeasuredRepaired() throws {
+        let fields: [[UInt8]] = [Array("Name".utf8), Array("Note".utf8), Array("ab".utf8) + [0xFF] + Array(" cd".utf8), [],
+                                 [0xE2, 0x82], Array("a long note that wraps in a narrow column, twice over at least".utf8)]
+        var block = CSVBlock()
+        for (k, field) in fields.enumerated() {
+            block.bytes += field
+            block.fieldEnds.append(block.bytes.count)
+            if k % 2 == 1 { block.recordEnds.append(block.fieldEnds.count); block.lines.append(0) }
+        }
+        var measurer = TableMeasurer(engine: Self.engine, maxColumnWidth: 90, threads: 1)
+        let heights = try measurer.measure(block).map(\.points)
+        XCTAssertEqual(measurer.replacedInvalidUTF8, 2)
+        let rows = [["Name", "Note"], ["ab\u{FFFD} cd", ""], ["\u{FFFD}", "a long note that wraps in a narrow column, twice over at least"]]
+        XCTAssertEqual(heights, try TableMeasurer(engine: Self.engine, maxColumnWidth: 90, threads: 1).measure(rows).rowHeights)
+    }
+
     /// A persistent cache in memory: cells and blocks by key, and what was asked.
     final class MemoryCache: CellCache {
         var cells: [CellKey: CellCacheValue] = [:]

@@ -70,7 +70,6 @@ package struct LayoutRecords {
                 try spans.withUnsafeBufferPointer { spans in
                     try body { i in
                         let span = spans[i]
-                        if span.isEmpty { return Self.emptyText }
                         return span.lowerBound < input.count
                             ? UnsafeBufferPointer(rebasing: input[span])
                             : UnsafeBufferPointer(rebasing: decoded[(span.lowerBound - input.count)..<(span.upperBound - input.count)])
@@ -79,7 +78,4 @@ package struct LayoutRecords {
             }
         }
     }
-
-    /// An empty text with an address, as an empty `String`'s bytes have.
-    nonisolated(unsafe) private static let emptyText = UnsafeBufferPointer(start: UnsafeMutablePointer<UInt8>.allocate(capacity: 1), count: 0)
 }

@@ -113,9 +113,15 @@ final class TextPreparer: @unchecked Sendable {
     func prepare(_ count: Int, utf8: (Int) -> UnsafeBufferPointer<UInt8>, style: FontStyle, metrics: FaceMetricsTable,
                  runs: ShapedRunAccess, into out: UnsafeMutablePointer<PreparedText>) {
         var builder = PreparedStorage.Builder(texts: count)
-        for i in 0..<count { append(utf8(i), style: style, to: &builder) }
+        for i in 0..<count {
+            let bytes = utf8(i)
+            append(bytes.isEmpty ? Self.emptyText : bytes, style: style, to: &builder)
+        }
         finish(&builder, count: count, style: style, metrics: metrics, runs: runs, into: out)
     }
+
+    /// An empty text with an address, as an empty `String`'s bytes have (an empty buffer may have none).
+    nonisolated(unsafe) private static let emptyText = UnsafeBufferPointer(start: UnsafeMutablePointer<UInt8>.allocate(capacity: 1), count: 0)
 
     private func finish(_ builder: inout PreparedStorage.Builder, count: Int, style: FontStyle, metrics: FaceMetricsTable, runs: ShapedRunAccess,
                         into out: UnsafeMutablePointer<PreparedText>) {
