@@ -2,7 +2,7 @@
 // measuring, writing), on generated tables of three text columns (Data/generate_rows.py ROWS
 // --notes 20-200: names, a status of few values, notes of 20-200 bytes in many languages).
 //
-//   swift build -c release --product yardstick
+//   make build    (swift build -c release --static-swift-stdlib --product yardstick)
 //   swift run -c release ScaleBenchmark [--rows 1000000] [--big 10000000] [--reference OLD_BINARY]
 //
 // Prints, each from one run: 1M rows end to end on 1 and 2 threads (and the reference binary's
@@ -32,7 +32,7 @@ if let unknown = args.first { fail("unknown argument \(unknown); usage: ScaleBen
 
 let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized.path
 let yardstick = root + "/.build/release/yardstick"
-guard FileManager.default.isExecutableFile(atPath: yardstick) else { fail("build it first: swift build -c release --product yardstick") }
+guard FileManager.default.isExecutableFile(atPath: yardstick) else { fail("build it first: make build") }
 let work = root + "/out/scale"
 try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
 
