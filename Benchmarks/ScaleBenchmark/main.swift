@@ -186,29 +186,43 @@ print("--config grid-wrap.json: " + shardsAndMerge(config, name: "config"))
 
 
 // 5. `yardstick layout` per cell, the whole process, against the engine's cold pass over the same
-// cells (`TextEngineBenchmark --cold-only`, best of 3 passes after an unmeasured one), one
-// thread each, alternating over 3 rounds; then `--widths 120,250,400` against `--width 250`.
+// cells (`TextEngineBenchmark --cold-only`, best of 3 passes after an unmeasured one, whose own
+// time, the process's one-time costs included, is shown beside), on one thread and on two,
+// alternating over 3 rounds; then `--widths 120,250,400` against `--width 250` on one thread.
 let engineBenchmark = root + "/.build/release/TextEngineBenchmark"
 if FileManager.default.isExecutableFile(atPath: engineBenchmark) {
     let cellsPath = "\(work)/cells.jsonl"
     run(engineBenchmark, ["--write-cells", cellsPath])
     let cellCount = Double((try String(contentsOfFile: cellsPath, encoding: .utf8)).split(separator: "\n").count)
-    print("\n5. yardstick layout --input cells.jsonl --width 250 --threads 1 (\(Int(cellCount)) cells of Data/sample.csv), against the engine's cold pass")
-    print("| round | layout, whole process | per cell | engine cold pass per cell | ratio | --widths 120,250,400 | re-layout per extra width ÷ a cold CLI cell |")
-    print("|---:|---:|---:|---:|---:|---:|---:|")
-    for round in 1...3 {
-        let layout = run(yardstick, ["layout", "--input", cellsPath, "--width", "250", "--threads", "1", "--output", "\(work)/layout.jsonl"])
-        let engineOut = "\(work)/engine.txt"
-        run(engineBenchmark, ["--cold-only", "--repeat", "3"], stdout: engineOut)
-        let text = try String(contentsOfFile: engineOut, encoding: .utf8)
-        guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix("cold, 1") }),
-              let value = line.split(separator: " ").dropLast().last.flatMap({ Double($0) }) else { fail("no cold figure in \(text)") }
-        let widths = run(yardstick, ["layout", "--input", cellsPath, "--widths", "120,250,400", "--threads", "1", "--output", "\(work)/layout-widths.jsonl"])
-        let perCell = layout.seconds / cellCount * 1e6
-        let extra = (widths.seconds - layout.seconds) / 2 / cellCount * 1e6
-        print("| \(round) | \(s(layout.seconds)) | \(String(format: "%.2f µs", perCell)) | \(String(format: "%.2f µs", value)) | "
-              + "\(String(format: "%.2f×", perCell / value)) | \(s(widths.seconds)) | \(String(format: "%.2f", extra / perCell)) |")
+    /// The µs figure of the engine benchmark's line starting with `prefix`.
+    func figure(_ text: String, _ prefix: String) -> Double {
+        guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix(prefix) }),
+              let value = line.components(separatedBy: " µs/cell").first?.split(separator: " ").last.flatMap({ Double($0) }) else { fail("no '\(prefix)' figure in \(text)") }
+        return value
     }
+    print("\n5. yardstick layout --input cells.jsonl --width 250 (\(Int(cellCount)) cells of Data/sample.csv), against the engine's cold pass on as many threads")
+    print("| round | threads | layout, whole process | per cell | engine cold pass per cell | ratio | the engine's first pass in its process, per cell |")
+    print("|---:|---:|---:|---:|---:|---:|---:|")
+    var widthsLines: [String] = []
+    for round in 1...3 {
+        var oneThread = 0.0
+        for threads in [1, 2] {
+            let layout = run(yardstick, ["layout", "--input", cellsPath, "--width", "250", "--threads", "\(threads)", "--output", "\(work)/layout.jsonl"])
+            let engineOut = "\(work)/engine.txt"
+            run(engineBenchmark, ["--cold-only", "--repeat", "3", "--cold-threads", "\(threads)"], stdout: engineOut)
+            let text = try String(contentsOfFile: engineOut, encoding: .utf8)
+            let cold = figure(text, "cold, \(threads)"), first = figure(text, "the process's first pass")
+            let perCell = layout.seconds / cellCount * 1e6
+            if threads == 1 { oneThread = layout.seconds }
+            print("| \(round) | \(threads) | \(s(layout.seconds)) | \(String(format: "%.2f µs", perCell)) | \(String(format: "%.2f µs", cold)) | "
+                  + "\(String(format: "%.2f×", perCell / cold)) | \(String(format: "%.2f µs", first)) |")
+        }
+        let widths = run(yardstick, ["layout", "--input", cellsPath, "--widths", "120,250,400", "--threads", "1", "--output", "\(work)/layout-widths.jsonl"])
+        let extra = (widths.seconds - oneThread) / 2 / cellCount * 1e6
+        widthsLines.append("round \(round): --widths 120,250,400 on 1 thread \(s(widths.seconds)), each extra width "
+                           + "\(String(format: "%.2f", extra / (oneThread / cellCount * 1e6))) of a cold CLI cell")
+    }
+    for line in widthsLines { print(line) }
 } else {
     print("\n5. skipped: build TextEngineBenchmark (swift build -c release --product TextEngineBenchmark)")
 }
