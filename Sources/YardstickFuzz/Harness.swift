@@ -35,6 +35,12 @@ enum Harness: String, CaseIterable {
                     let members = Result { () throws(JSONParseError) in
                         try JSONParser.parseMembers(b, keys: ["text", "width"], replacingUnpairedSurrogates: true).values
                     }
+                    if UTF8Validation.isValid(b) { // as `layout` reads a valid line: the UTF-8 checked already
+                        let checked = Result { () throws(JSONParseError) in
+                            try JSONParser.parseMembers(b, keys: ["text", "width"], replacingUnpairedSurrogates: true, validUTF8: true).values
+                        }
+                        precondition("\(checked)" == "\(members)", "validUTF8 changes the result")
+                    }
                     switch (whole, members) {
                     case (.success(.object(let object)), .success(let values?)):
                         precondition(values[0]?.value(in: b) == object["text"] && values[1]?.value(in: b) == object["width"], "parseMembers disagrees")

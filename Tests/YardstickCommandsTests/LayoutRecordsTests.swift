@@ -19,24 +19,33 @@ final class LayoutRecordsTests: XCTestCase {
         records.withTexts { XCTAssertEqual($0(2).count, 0) }
     }
 
-    /// A large input is read in pieces on two threads: the same records, and errors name the
-    /// same line as when read in one piece.
+    /// A large input is read in pieces on several threads: the same records (escaped and
+    /// repaired texts among them, so decoded buffers are joined), and errors name the same line
+    /// as when read in one piece.
     func testPiecesReadAsOne() throws {
         let lines = (0..<40_000).map { i in
-            i % 7 == 3 ? #"{"text": "row \#(i) \u00e9 \"q\"", "width": \#(i % 300 + 1)}"# : #"{"text": "row \#(i) plain text", "width": \#(i % 300 + 1)}"#
+            i % 7 == 3 ? #"{"text": "row \#(i) \u00e9 \"q\"", "width": \#(i % 300 + 1)}"#
+                : i % 11 == 5 ? #"{"text": "row \#(i) bad ~", "width": 3}"#
+                : #"{"text": "row \#(i) plain text", "width": \#(i % 300 + 1)}"#
         }
-        let input = Array(lines.joined(separator: "\n").utf8)
+        // Every "~" becomes a raw 0xFF byte: those lines are repaired, with a warning.
+        let input = Array(lines.joined(separator: "\n").utf8).map { $0 == UInt8(ascii: "~") ? 0xFF : $0 }
         XCTAssertGreaterThan(input.count, 1 << 20)
         let one = try LayoutJob(defaultWidth: nil, attributes: TextAttributes(), threads: 1).parse(input)
-        let two = try LayoutJob(defaultWidth: nil, attributes: TextAttributes(), threads: 2).parse(input)
         XCTAssertEqual(one.count, 40_000)
-        XCTAssertEqual(one.widths, two.widths)
-        for i in stride(from: 0, to: 40_000, by: 331) { XCTAssertEqual(one.text(i), two.text(i)) }
-        XCTAssertEqual(two.text(3), "row 3 é \"q\"")
+        XCTAssertEqual(one.replacedInvalidUTF8, (0..<40_000).filter { $0 % 7 != 3 && $0 % 11 == 5 }.count)
+        for threads in [2, 4] {
+            let many = try LayoutJob(defaultWidth: nil, attributes: TextAttributes(), threads: threads).parse(input)
+            XCTAssertEqual(one.widths, many.widths)
+            XCTAssertEqual(one.replacedInvalidUTF8, many.replacedInvalidUTF8)
+            XCTAssertTrue((0..<40_000).allSatisfy { one.text($0) == many.text($0) }, "\(threads) threads")
+        }
+        XCTAssertEqual(one.text(3), "row 3 é \"q\"")
+        XCTAssertEqual(one.text(5), "row 5 bad \u{FFFD}")
         for bad in [2, 25_000, 39_999] {
             var broken = lines
             broken[bad] = #"{"text": 12}"#
-            for threads in [1, 2] {
+            for threads in [1, 2, 4] {
                 XCTAssertThrowsError(try LayoutJob(defaultWidth: nil, attributes: TextAttributes(), threads: threads).parse(Array(broken.joined(separator: "\n").utf8))) {
                     XCTAssertEqual("\($0)", "line \(bad + 1): \"text\" must be a string", "\(threads) thread(s)")
                 }

@@ -146,16 +146,19 @@ final class BlockCacheFile {
     /// Reads the file again when it is no longer the one `load` read (another run saved it).
     private func reloadIfReplaced() {
         var info = stat()
-        let now = lstat(path, &info) == 0 ? Self.identity(info) : nil
-        guard let now, now != loadedIdentity else { return }
+        // (A link or another kind of file in the way is replaced by `save`, as `load` warned.)
+        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Self.identity(info) != loadedIdentity else { return }
         (bytes, index, damaged, loadedIdentity) = ([], [:], false, nil)
         load()
     }
 
+    /// Whether `save` has anything to write: blocks of this run, or damage met.
+    var needsSave: Bool { !added.isEmpty || damaged }
+
     /// Writes this run's blocks, then earlier ones (those still whole) while within the limit.
     /// The caller holds the folder's lock.
     func save() throws(CommandError) {
-        guard !added.isEmpty || damaged else { return }
+        guard needsSave else { return }
         reloadIfReplaced()
         var out = [UInt8](repeating: 0, count: Self.headerSize)
         var count = 0

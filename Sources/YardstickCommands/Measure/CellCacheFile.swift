@@ -234,15 +234,14 @@ package final class CellCacheFile: CellCache, @unchecked Sendable { // lookups r
     /// as the limit holds; slots that fail their check are left out (with a warning). Then trims
     /// the folder's other cache files to the limit.
     package func save() throws(CommandError) {
+        // Nothing new and nothing damaged met: a file stays as it is (and a run that only read waits for no lock).
+        let cellsNeedSave = !added.isEmpty || badSlots.load(ordering: .relaxed) > 0 || rebuild
+        guard cellsNeedSave || blocks.needsSave else { return }
         // One run at a time merges into the files: another run may have saved since this one
         // loaded them (shards at once on one folder), and its cells and blocks are taken in, not lost.
         let lock = Self.lock(directory)
         defer { if lock >= 0 { close(lock) } } // (closing releases the lock)
-        // Nothing new and nothing damaged met: the file stays as it is.
-        guard !added.isEmpty || badSlots.load(ordering: .relaxed) > 0 || rebuild else {
-            try blocks.save()
-            return
-        }
+        guard cellsNeedSave else { return try blocks.save() }
         reloadIfReplaced()
         var damaged = 0
         if old != nil {
