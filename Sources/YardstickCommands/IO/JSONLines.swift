@@ -13,21 +13,16 @@ package enum JSONLines {
     /// Splits a whole input into lines (without terminators); a UTF-8 byte-order mark before
     /// the first is skipped. O(bytes).
     package static func lines(_ bytes: [UInt8]) -> [ArraySlice<UInt8>] {
-        var lines: [ArraySlice<UInt8>] = []
-        var start = bytes.starts(with: byteOrderMark) ? 3 : 0
-        for (i, b) in bytes.enumerated() where b == 0x0A {
-            var end = i
-            if end > start && bytes[end - 1] == 0x0D { end -= 1 }
-            lines.append(bytes[start..<end])
-            start = i + 1
+        bytes.withUnsafeBufferPointer { b in
+            var lines: [ArraySlice<UInt8>] = []
+            forEachLine(b, in: firstLineStart(b)..<b.count) { lines.append(bytes[$0]) }
+            return lines
         }
-        if start < bytes.count { lines.append(bytes[start...]) }
-        return lines
     }
 
     /// Where the first line starts: after a UTF-8 byte-order mark, if there is one.
     package static func firstLineStart(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
+        bytes.starts(with: byteOrderMark) ? 3 : 0
     }
 
     /// Calls `body` with the range in `bytes` of each line in `range` (without its terminator),

@@ -79,7 +79,7 @@ package struct LayoutJob {
     private func read(line range: Range<Int>, of all: UnsafeBufferPointer<UInt8>, number n: Int, into records: inout LayoutRecords) throws {
         let line = UnsafeBufferPointer(rebasing: all[range])
         // Valid lines (nearly all) are parsed where they lie; others are repaired first.
-        let repaired: [UInt8]? = UTF8Repair.isValid(line) ? nil : {
+        let repaired: [UInt8]? = UTF8Validation.isValid(line) ? nil : {
             let r = UTF8Repair.repair(line)
             records.replacedInvalidUTF8 += r.replaced
             return r.bytes ?? Array(line)

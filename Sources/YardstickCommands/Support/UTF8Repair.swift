@@ -6,7 +6,7 @@ import YardstickLayout
 package enum UTF8Repair {
     /// The input unchanged (no copy needed: nil) when it is valid, else the repaired bytes.
     package static func repair(_ bytes: some Collection<UInt8>) -> (bytes: [UInt8]?, replaced: Int) {
-        if bytes.withContiguousStorageIfAvailable({ isValid($0) }) == true { return (nil, 0) }
+        if bytes.withContiguousStorageIfAvailable({ UTF8Validation.isValid($0) }) == true { return (nil, 0) }
         var it = bytes.makeIterator()
         var decoder = UTF8()
         var valid = true
@@ -32,9 +32,6 @@ package enum UTF8Repair {
         }
         return (out, replaced)
     }
-
-    /// Whether `bytes` is well-formed UTF-8 (see `UTF8Validation`).
-    static func isValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool { UTF8Validation.isValid(bytes) }
 
     /// Where byte `offset` of the repaired text came from in `original`: its offset there, and
     /// whether it is part of a replacement (then the original's offset is the invalid byte's).
