@@ -59,11 +59,14 @@ struct ExtraRun: Sendable {
 
 extension ExtraRun {
     /// The hyphen a face shows where a word breaks (U+2010, else U+002D), shaped; nil when it
-    /// has neither.
+    /// has neither. A bundled face's is its nominal glyph, the same run without a shape plan
+    /// (see `Shaper.nominalRun`).
     static func hyphen(face: FaceIndex, shaper: Shaper) -> ExtraRun? {
         let font = shaper.fonts.faces[face]
-        guard var text = font.coverage.contains(0x2010) ? "\u{2010}" : font.coverage.contains(0x2D) ? "-" : nil else { return nil }
-        let run = text.withUTF8 { shaper.shapeUncached($0, face: face, script: ScriptTag.common, rightToLeft: false) }
+        guard let scalar: Unicode.Scalar = font.coverage.contains(0x2010) ? "\u{2010}" : font.coverage.contains(0x2D) ? "-" : nil else { return nil }
+        var text = String(scalar)
+        let run = font.isBundled ? shaper.nominalRun(scalar, face: face)!
+            : text.withUTF8 { shaper.shapeUncached($0, face: face, script: ScriptTag.common, rightToLeft: false) }
         return ExtraRun(run: run, emPerUnit: 1 / Double(font.metrics.unitsPerEm))
     }
 }
