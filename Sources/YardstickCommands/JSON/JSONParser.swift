@@ -312,8 +312,7 @@ private struct JSONReader {
             position += 1
             return .bytes(quote + 1..<position - 1)
         }
-        position = quote
-        return .value(.string(try readString()))
+        return .value(.string(try readDecodedString(from: quote + 1)))
     }
 
     /// Moves past the bytes of a string that need no decoding: up to a quote, a backslash, a
@@ -348,6 +347,12 @@ private struct JSONReader {
             position += 1
             return result
         }
+        return try readDecodedString(from: start)
+    }
+
+    /// The rest of a string whose bytes from `start` (just after its opening quote) to
+    /// `position` need no decoding, the reader at an escape, a control byte or the end.
+    mutating func readDecodedString(from start: Int) throws(JSONParseError) -> String {
         var scalars = [UInt8](UnsafeBufferPointer(rebasing: bytes[start..<position]))
         while true {
             guard position < bytes.count else { throw error("unterminated string") }

@@ -79,11 +79,8 @@ package struct LayoutJob {
     private func read(line range: Range<Int>, of all: UnsafeBufferPointer<UInt8>, number n: Int, into records: inout LayoutRecords) throws {
         let line = UnsafeBufferPointer(rebasing: all[range])
         // Valid lines (nearly all) are parsed where they lie; others are repaired first.
-        let repaired: [UInt8]? = UTF8Validation.isValid(line) ? nil : {
-            let r = UTF8Repair.repair(line)
-            records.replacedInvalidUTF8 += r.replaced
-            return r.bytes ?? Array(line)
-        }()
+        let (repaired, replaced) = UTF8Repair.repair(line)
+        records.replacedInvalidUTF8 += replaced
         let parse = { (bytes: UnsafeBufferPointer<UInt8>) in
             Result { () throws(JSONParseError) in
                 // (Unpaired surrogate escapes, "\uD800", become U+FFFD too, counted with the bytes.)

@@ -30,7 +30,7 @@ final class BlockCacheFile {
     private var addedBytes = 0
     private var damaged = false
     /// The file `load` read (device, inode, modification time), to see whether another run replaced it.
-    private var loadedIdentity: [Int64]?
+    private var loadedIdentity: FileIdentity?
     private(set) var warnings: [String] = []
 
     init(path: String, fingerprint: UInt64, limitBytes: Int) {
@@ -61,7 +61,7 @@ final class BlockCacheFile {
             damaged = true
             return
         }
-        loadedIdentity = Self.identity(info)
+        loadedIdentity = FileIdentity(info)
         guard info.st_size <= limitBytes else { damaged = true; return } // (a smaller limit than the run that wrote it: rewritten within it)
         var data = [UInt8](repeating: 0, count: Int(info.st_size))
         var got = 0
@@ -139,15 +139,11 @@ final class BlockCacheFile {
         addedBytes += size
     }
 
-    private static func identity(_ info: stat) -> [Int64] {
-        [Int64(bitPattern: UInt64(info.st_dev)), Int64(bitPattern: UInt64(info.st_ino)), Int64(info.st_mtim.tv_sec), Int64(info.st_mtim.tv_nsec)]
-    }
-
     /// Reads the file again when it is no longer the one `load` read (another run saved it).
     private func reloadIfReplaced() {
         var info = stat()
         // (A link or another kind of file in the way is replaced by `save`, as `load` warned.)
-        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Self.identity(info) != loadedIdentity else { return }
+        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, FileIdentity(info) != loadedIdentity else { return }
         (bytes, index, damaged, loadedIdentity) = ([], [:], false, nil)
         load()
     }

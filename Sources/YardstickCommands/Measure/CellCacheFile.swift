@@ -48,7 +48,7 @@ package final class CellCacheFile: CellCache, @unchecked Sendable { // lookups r
     private var added: [(CellKey, CellCacheValue)] = []
     /// The file `load` met (device, inode, modification time), to tell at `save` whether
     /// another run has replaced it since.
-    private var loadedIdentity: (UInt64, UInt64, Int64, Int64)?
+    private var loadedIdentity: FileIdentity?
     /// Whole blocks of records, in a file of their own beside the cells (an eighth of the limit).
     private let blocks: BlockCacheFile
     /// Problems met (a corrupt file rebuilt), for the command to print as warnings.
@@ -114,7 +114,7 @@ package final class CellCacheFile: CellCache, @unchecked Sendable { // lookups r
             rebuild = true
             return
         }
-        loadedIdentity = (UInt64(info.st_dev), UInt64(info.st_ino), Int64(info.st_mtim.tv_sec), Int64(info.st_mtim.tv_nsec))
+        loadedIdentity = FileIdentity(info)
         let size = Int(info.st_size)
         guard size >= Self.headerSize, let p = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), p != MAP_FAILED else {
             cellWarnings.append("\(path) is corrupt (\(size) bytes, shorter than its header); rebuilding it")
@@ -294,9 +294,7 @@ package final class CellCacheFile: CellCache, @unchecked Sendable { // lookups r
     /// Maps the file again when it is no longer the one `load` mapped (another run saved).
     private func reloadIfReplaced() {
         var info = stat()
-        let now: (UInt64, UInt64, Int64, Int64)? = lstat(path, &info) == 0
-            ? (UInt64(info.st_dev), UInt64(info.st_ino), Int64(info.st_mtim.tv_sec), Int64(info.st_mtim.tv_nsec)) : nil
-        guard let now, loadedIdentity.map({ $0 != now }) ?? true else { return }
+        guard lstat(path, &info) == 0, FileIdentity(info) != loadedIdentity else { return }
         if let old { munmap(UnsafeMutableRawPointer(mutating: old.baseAddress!), old.count) }
         if oldFile >= 0 { close(oldFile) }
         (old, oldFile, oldSlots, oldEntries, rebuild) = (nil, -1, 0, 0, false)
