@@ -67,7 +67,7 @@ let package = Package(
         // Benchmarks: programs that print figures (run in release; see README).
         .executableTarget(name: "TextEngineBenchmark", dependencies: ["YardstickFonts", "YardstickLayout", "YardstickTable", "CHarfBuzz"], path: "Benchmarks/TextEngineBenchmark"),
         .executableTarget(name: "SizingBenchmark", dependencies: ["YardstickFonts", "YardstickLayout", "YardstickTemplates", "YardstickOffsets", "YardstickTable"], path: "Benchmarks/SizingBenchmark"),
-        .executableTarget(name: "JSONBenchmark", dependencies: ["YardstickCommands"], path: "Benchmarks/JSONBenchmark"),
+        .executableTarget(name: "JSONBenchmark", dependencies: ["YardstickCommands", "YardstickLayout"], path: "Benchmarks/JSONBenchmark"),
         .executableTarget(name: "OffsetsBenchmark", dependencies: ["YardstickOffsets"], path: "Benchmarks/OffsetsBenchmark"),
         .executableTarget(name: "ScaleBenchmark", path: "Benchmarks/ScaleBenchmark"),
         .executableTarget(name: "ConstraintsBenchmark", dependencies: ["YardstickConstraints"], path: "Benchmarks/ConstraintsBenchmark"),

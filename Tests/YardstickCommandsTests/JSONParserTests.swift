@@ -205,6 +205,12 @@ import YardstickCommands
         #"{"text": "a"} x"#, #"{"text": "\ud800 lone"}"#, #"{"t\u0065xt": "escaped key"}"#, "{\"text\": \"tab\traw\"}",
         #"{"width": 01}"#, #"{"text": "é ü 中文 ✅"}"#, #"{"text": "cut"#, #"{"a":1,"b":2,"c":3,"d":4,"e":5,"f":6,"g":7,"h":8,"i":9,"j":10,"k":11,"l":12,"m":13,"n":14,"o":15,"p":16,"q":17,"a":18}"#,
         "", "  ", #"{"text": "a"}"# + "\u{0}",
+        // Keys the byte comparison must leave to the string one: repeated through an escape, as
+        // canonically equivalent text (Kelvin sign and K, precomposed and combining é), or past 16.
+        #"{"text": "a", "te\u0078t": "b"}"#, "{\"K\": 1, \"\u{212A}\": 2, \"text\": \"k\"}", "{\"\u{E9}\": 1, \"e\u{301}\": 2}",
+        "{\"\u{E9}\": 1, \"text\": \"only once\"}",
+        #"{"a":1,"b":2,"c":3,"d":4,"e":5,"f":6,"g":7,"h":8,"i":9,"j":10,"k":11,"l":12,"m":13,"n":14,"o":15,"p":16,"text":"17th","width":18}"#,
+        #"{"a":1,"b":2,"c":3,"d":4,"e":5,"f":6,"g":7,"h":8,"i":9,"j":10,"k":11,"l":12,"m":13,"n":14,"o":15,"text":"16th","text":"again"}"#,
     ]
 
     func whole(_ bytes: [UInt8]) -> Result<JSONValue, JSONParseError> {
@@ -255,6 +261,22 @@ import YardstickCommands
                 continue
             }
             #expect(a.message == b.message && a.column == b.column)
+        }
+    }
+
+    /// Reading into the same values again leaves nothing of the record before.
+    @Test func valuesAreResetForEachRecord() throws {
+        var values: [JSONMember?] = [nil, nil]
+        for (text, expected) in [(#"{"text": "a", "width": 3}"#, [JSONValue.string("a"), .number(3)]),
+                                 (#"{"text": "b"}"#, [.string("b"), nil]), (#"{"w\u0069dth": 5}"#, [nil, .number(5)]),
+                                 ("[1]", [nil, nil])] as [(String, [JSONValue?])] {
+            let bytes = Array(text.utf8)
+            let isObject = try bytes.withUnsafeBufferPointer { b in
+                let result = try JSONParser.parseMembers(b, keys: ["text", "width"], into: &values, replacingUnpairedSurrogates: false)
+                #expect(values.map { $0?.value(in: b) } == expected, "\(text)")
+                return result.isObject
+            }
+            #expect(isObject == text.hasPrefix("{"))
         }
     }
 

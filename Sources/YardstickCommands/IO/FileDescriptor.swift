@@ -73,12 +73,29 @@ package struct FileDescriptor {
     /// Everything up to end of input. O(size) time and memory.
     package func readAll(maxLineBytes: Int = InputLimits.lineBytes) throws(CommandError) -> [UInt8] {
         var bytes: [UInt8] = []
+        var line = InputLimits.LineCounter(limit: maxLineBytes)
         var info = stat()
         if fstat(raw, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG && info.st_size > 0 {
-            bytes.reserveCapacity(Int(info.st_size) + 1)
+            // A file's bytes go straight into the array (one copy, no block between), a MiB at
+            // a time so that an over-long line stops the read early.
+            let size = Int(info.st_size)
+            var failure: CommandError?
+            bytes = [UInt8](unsafeUninitializedCapacity: size + 1) { buffer, count in
+                count = 0
+                while count < size {
+                    let piece = UnsafeMutableRawBufferPointer(rebasing: UnsafeMutableRawBufferPointer(buffer)[count..<min(size, count + (1 << 20))])
+                    do throws(CommandError) {
+                        let n = try read(into: piece)
+                        if n == 0 { return }
+                        try line.scan(UnsafeBufferPointer(rebasing: UnsafeBufferPointer(buffer)[count..<count + n]), name: name)
+                        count += n
+                    } catch { failure = error; return }
+                }
+            }
+            if let failure { throw failure }
+            if bytes.count < size { return bytes } // (the file shrank: its end was reached)
         }
         var block = [UInt8](repeating: 0, count: 1 << 16)
-        var line = InputLimits.LineCounter(limit: maxLineBytes)
         while true {
             let count = try block.withUnsafeMutableBytes { buffer in
                 Result { () throws(CommandError) in try read(into: buffer) }

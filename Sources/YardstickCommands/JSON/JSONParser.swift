@@ -57,53 +57,10 @@ package enum JSONParser {
         }
         return (value, reader.replacedSurrogates)
     }
-
-    /// Parses one value and, when it is an object, hands back the members named in `keys` (in
-    /// that order, nil where absent) without building the object: what a JSON Lines record
-    /// reader needs. A string member that needs no unescaping comes back as the place of its
-    /// bytes (no copy, no `String`). Exactly as strict as `parse`: the whole value is read and
-    /// checked, repeated keys included. `values` is nil when the value is not an object.
-    /// `validUTF8` says the caller has checked that all of `bytes` is well-formed UTF-8 (the
-    /// reader then does not check it again).
-    package static func parseMembers(_ bytes: UnsafeBufferPointer<UInt8>, keys: [String], replacingUnpairedSurrogates: Bool,
-                                     validUTF8: Bool = false)
-        throws(JSONParseError) -> (values: [JSONMember?]?, replacedSurrogates: Int) {
-        var reader = JSONReader(bytes: bytes)
-        reader.replacesUnpairedSurrogates = replacingUnpairedSurrogates
-        reader.utf8Checked = validUTF8
-        reader.skipWhitespace()
-        var values: [JSONMember?]?
-        if reader.position < bytes.count && bytes[reader.position] == UInt8(ascii: "{") {
-            values = try reader.readMembers(keys)
-        } else {
-            _ = try reader.readValue(depth: 0)
-        }
-        reader.skipWhitespace()
-        if reader.position < bytes.count {
-            throw reader.error("unexpected \(reader.describeByte(at: reader.position)) after the JSON value")
-        }
-        return (values, reader.replacedSurrogates)
-    }
-}
-
-/// A member's value as `JSONParser.parseMembers` hands it back.
-package enum JSONMember: Equatable {
-    /// A string that needed no unescaping: where its UTF-8 bytes are in the parsed buffer.
-    case bytes(Range<Int>)
-    /// Any other value, an escaped string included.
-    case value(JSONValue)
-
-    /// The value either way, `.bytes` read from `buffer` (the one parsed).
-    package func value(in buffer: UnsafeBufferPointer<UInt8>) -> JSONValue {
-        switch self {
-        case .bytes(let range): return .string(String(decoding: UnsafeBufferPointer(rebasing: buffer[range]), as: UTF8.self))
-        case .value(let value): return value
-        }
-    }
 }
 
 /// The parser's cursor over one input buffer.
-private struct JSONReader {
+struct JSONReader {
     let bytes: UnsafeBufferPointer<UInt8>
     var position = 0
     var replacesUnpairedSurrogates = false
@@ -163,21 +120,6 @@ private struct JSONReader {
         var members = [String: JSONValue]()
         try readEachMember(depth: depth) { key, reader throws(JSONParseError) in members[key] = try reader.readValue(depth: depth) }
         return .object(members)
-    }
-
-    /// `readObject` at depth 1 keeping only the values of `keys` (see `JSONParser.parseMembers`).
-    mutating func readMembers(_ keys: [String]) throws(JSONParseError) -> [JSONMember?] {
-        var values = [JSONMember?](repeating: nil, count: keys.count)
-        try readEachMember(depth: 1) { key, reader throws(JSONParseError) in
-            let member: JSONMember
-            if reader.position < reader.bytes.count && reader.bytes[reader.position] == UInt8(ascii: "\"") {
-                member = try reader.readStringMember()
-            } else {
-                member = .value(try reader.readValue(depth: 1))
-            }
-            if let k = keys.firstIndex(of: key) { values[k] = member }
-        }
-        return values
     }
 
     /// Reads an object (the reader at its `{`), handing each key to `body` with the reader at

@@ -60,10 +60,12 @@ package struct LayoutJob {
             let pieces = JSONLines.pieces(all, in: whole, count: Parallel.workerCount(count: whole.count >> 19, threads: threads, chunk: 1))
             let parts = Parallel.map(count: pieces.count, threads: threads, chunk: 1) { k in
                 Result { () throws in
-                    var records = LayoutRecords(input: input)
+                    // (A record line is rarely under 32 bytes: `{"text": "…", "width": 250}`.)
+                    var records = LayoutRecords(input: input, expected: pieces[k].range.count / 32 + 16)
+                    var members = [JSONMember?](repeating: nil, count: Self.recordKeys.count)
                     var n = pieces[k].firstLine
                     try JSONLines.forEachLine(all, in: pieces[k].range) { range in
-                        try read(line: range, of: all, number: n, into: &records)
+                        try read(line: range, of: all, number: n, members: &members, into: &records)
                         n += 1
                     }
                     return records
@@ -75,20 +77,22 @@ package struct LayoutJob {
         }
     }
 
-    /// Reads one line (`range` of `all`, line number `n`) into `records`.
-    private func read(line range: Range<Int>, of all: UnsafeBufferPointer<UInt8>, number n: Int, into records: inout LayoutRecords) throws {
+    /// Reads one line (`range` of `all`, line number `n`) into `records`; `members` is the
+    /// parser's scratch.
+    private func read(line range: Range<Int>, of all: UnsafeBufferPointer<UInt8>, number n: Int, members: inout [JSONMember?],
+                      into records: inout LayoutRecords) throws {
         let line = UnsafeBufferPointer(rebasing: all[range])
         // Valid lines (nearly all) are parsed where they lie; others are repaired first.
         let (repaired, replaced) = UTF8Repair.repair(line)
         records.replacedInvalidUTF8 += replaced
-        let parse = { (bytes: UnsafeBufferPointer<UInt8>) in
+        func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Result<(isObject: Bool, replacedSurrogates: Int), JSONParseError> {
             Result { () throws(JSONParseError) in
                 // (Unpaired surrogate escapes, "\uD800", become U+FFFD too, counted with the bytes.)
-                try JSONParser.parseMembers(bytes, keys: Self.recordKeys, replacingUnpairedSurrogates: true, validUTF8: true)
+                try JSONParser.parseMembers(bytes, keys: Self.recordKeys, into: &members, replacingUnpairedSurrogates: true, validUTF8: true)
             }
         }
-        let parsed: (values: [JSONMember?]?, replacedSurrogates: Int)
-        switch repaired?.withUnsafeBufferPointer(parse) ?? parse(line) {
+        let parsed: (isObject: Bool, replacedSurrogates: Int)
+        switch repaired?.withUnsafeBufferPointer({ parse($0) }) ?? parse(line) {
         case .success(let p): parsed = p
         case .failure(let e):
             // Columns and bytes as the line was read, not as repaired.
@@ -101,7 +105,7 @@ package struct LayoutJob {
             throw CommandError("line \(n): not valid JSON: \(JSONParseError(message: e.message, column: at.offset + 1))")
         }
         records.replacedInvalidUTF8 += parsed.replacedSurrogates
-        guard let members = parsed.values else { throw CommandError("line \(n): expected a JSON object like {\"text\": \"...\", \"width\": 250}") }
+        guard parsed.isObject else { throw CommandError("line \(n): expected a JSON object like {\"text\": \"...\", \"width\": 250}") }
         let text: JSONMember
         switch members[0] {
         case .bytes?, .value(.string)?: text = members[0]!
@@ -147,6 +151,7 @@ package struct LayoutJob {
         let block = 8_192
         var start = 0
         let attributes = self.attributes
+        var bytes: [UInt8] = [] // (one block's output, its memory kept for the next block)
         try records.withTexts { text in
             while start < records.count {
                 let end = min(records.count, start + block)
@@ -155,6 +160,7 @@ package struct LayoutJob {
                                                  style: attributes.fontStyle, threads: threads) { i, prepared -> ([UInt8], MissingGlyphs) in
                     var out: [UInt8] = []
                     var starts: [Int] = []
+                    starts.reserveCapacity(16)
                     for width in widths ?? [records.widths[first + i]] {
                         starts.removeAll(keepingCapacity: true)
                         let m = prepared.lineStarts(width: width, attributes: attributes, into: &starts)
@@ -162,7 +168,7 @@ package struct LayoutJob {
                     }
                     return (out, prepared.missingGlyphs)
                 }
-                var bytes: [UInt8] = []
+                bytes.removeAll(keepingCapacity: true)
                 bytes.reserveCapacity(outputs.reduce(0) { $0 + $1.0.count })
                 for (record, glyphs) in outputs {
                     bytes += record
@@ -175,20 +181,24 @@ package struct LayoutJob {
         return Report(records: records.count, replacedInvalidUTF8: records.replacedInvalidUTF8, missingGlyphs: missing)
     }
 
-    /// One output line: `{"lines": 3, "width": 231.4, "height": 69.5, "breaks": [0, 14, 31]}\n`.
+    /// One output line: `{"lines": 3, "width": 231.4, "height": 69.5, "breaks": [0, 14, 31]}\n`,
+    /// written in one piece.
     static func write(lineCount: Int, width: Double, height: Double, starts: [Int], to out: inout [UInt8]) {
-        out.append(contentsOf: #"{"lines": "#.utf8)
-        OutputNumber.appendInteger(UInt64(lineCount), to: &out)
-        out.append(contentsOf: #", "width": "#.utf8)
-        OutputNumber.appendRounded(width, to: &out)
-        out.append(contentsOf: #", "height": "#.utf8)
-        OutputNumber.appendRounded(height, to: &out)
-        out.append(contentsOf: #", "breaks": ["#.utf8)
-        for (k, start) in starts.enumerated() {
-            if k > 0 { out.append(contentsOf: ", ".utf8) }
-            OutputNumber.appendInteger(UInt64(start), to: &out)
+        let bound = 49 + DecimalText.integerBytes + 2 * DecimalText.roundedBytes + starts.count * (2 + DecimalText.integerBytes)
+        DecimalText.append(to: &out, bound: bound) { text in
+            text.literal(#"{"lines": "#)
+            text.integer(UInt64(lineCount))
+            text.literal(#", "width": "#)
+            text.rounded(width)
+            text.literal(#", "height": "#)
+            text.rounded(height)
+            text.literal(#", "breaks": ["#)
+            for (k, start) in starts.enumerated() {
+                if k > 0 { text.literal(", ") }
+                text.integer(UInt64(start))
+            }
+            text.literal("]}\n")
         }
-        out.append(contentsOf: "]}\n".utf8)
     }
 
     /// One output record: `{"lines": 3, "width": 231.4, "height": 69.5, "breaks": [0, 14, 31]}`.

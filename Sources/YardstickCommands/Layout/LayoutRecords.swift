@@ -21,7 +21,12 @@ package struct LayoutRecords {
 
     package var count: Int { spans.count }
 
-    init(input: [UInt8]) { self.input = input }
+    /// No records yet, room for about `expected` (memory not written is not taken from the system).
+    init(input: [UInt8], expected: Int = 0) {
+        self.input = input
+        spans.reserveCapacity(expected)
+        widths.reserveCapacity(expected)
+    }
 
     /// Records of the given texts and widths (for tests and tools; the command reads them).
     package init(texts: [String], widths: [Double]) {

@@ -35,41 +35,16 @@ extension OutputNumber {
         }
     }
 
-    /// Appends `format(value)` (rounded to 1/1000, shortest form) without a String. Below 10⁹
-    /// the double nearest k/1000 prints as k/1000's decimals, so those are written directly;
-    /// larger or non-finite values take `format`.
+    /// Appends `format(value)` (rounded to 1/1000, shortest form) without a String.
     @inline(__always)
     package static func appendRounded(_ value: Double, to out: inout [UInt8]) {
-        guard abs(value) < 1e9 else { out.append(contentsOf: format(value).utf8); return }
-        let millis = Int64((value * 1000).rounded())
-        if millis < 0 { out.append(UInt8(ascii: "-")) }
-        let m = millis.magnitude
-        appendInteger(m / 1000, to: &out)
-        var fraction = m % 1000
-        guard fraction > 0 else { return }
-        out.append(UInt8(ascii: "."))
-        var digits = 3
-        while fraction % 10 == 0 { fraction /= 10; digits -= 1 }
-        var divisor: UInt64 = digits == 3 ? 100 : digits == 2 ? 10 : 1
-        while divisor > 0 {
-            out.append(UInt8(ascii: "0") + UInt8(fraction / divisor % 10))
-            divisor /= 10
-        }
+        DecimalText.append(to: &out, bound: DecimalText.roundedBytes) { $0.rounded(value) }
     }
 
     /// Appends `value` in decimal.
     @inline(__always)
     package static func appendInteger(_ value: UInt64, to out: inout [UInt8]) {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { d in
-            var v = value
-            var n = 0
-            repeat {
-                d[n] = UInt8(ascii: "0") + UInt8(v % 10)
-                v /= 10
-                n += 1
-            } while v > 0
-            for k in stride(from: n - 1, through: 0, by: -1) { out.append(d[k]) }
-        }
+        DecimalText.append(to: &out, bound: DecimalText.integerBytes) { $0.integer(value) }
     }
 }
 

@@ -1,0 +1,69 @@
+/// Writes numbers as decimal text into memory the caller sized (no capacity checks per byte):
+/// the output lines of `layout` and `OutputNumber`'s appends.
+struct DecimalText {
+    /// Where the next byte goes.
+    private(set) var cursor: UnsafeMutablePointer<UInt8>
+
+    init(_ start: UnsafeMutablePointer<UInt8>) { cursor = start }
+
+    /// Bytes a `UInt64` takes at most.
+    static let integerBytes = 20
+    /// Bytes `rounded` writes at most: `-1.7976931348623157e+308` and a little room.
+    static let roundedBytes = 32
+
+    mutating func byte(_ b: UInt8) {
+        cursor.initialize(to: b)
+        cursor += 1
+    }
+
+    mutating func literal(_ text: StaticString) {
+        cursor.initialize(from: text.utf8Start, count: text.utf8CodeUnitCount)
+        cursor += text.utf8CodeUnitCount
+    }
+
+    /// `value` in decimal.
+    mutating func integer(_ value: UInt64) {
+        var digits = 1
+        var t = value
+        while t >= 10 { t /= 10; digits += 1 }
+        var v = value
+        for k in stride(from: digits - 1, through: 0, by: -1) {
+            (cursor + k).initialize(to: UInt8(ascii: "0") &+ UInt8(v % 10))
+            v /= 10
+        }
+        cursor += digits
+    }
+
+    /// `OutputNumber.format(value)`: rounded to 1/1000, in JSON's shortest form. Below 10⁹ the
+    /// double nearest k/1000 prints as k/1000's decimals, so those are written directly; larger
+    /// or non-finite values take `format`.
+    mutating func rounded(_ value: Double) {
+        guard abs(value) < 1e9 else {
+            for b in OutputNumber.format(value).utf8.prefix(Self.roundedBytes) { byte(b) }
+            return
+        }
+        let millis = Int64((value * 1000).rounded())
+        if millis < 0 { byte(UInt8(ascii: "-")) }
+        let m = millis.magnitude
+        integer(m / 1000)
+        var fraction = m % 1000
+        guard fraction > 0 else { return }
+        byte(UInt8(ascii: "."))
+        var digits = 3
+        while fraction % 10 == 0 { fraction /= 10; digits -= 1 }
+        var divisor: UInt64 = digits == 3 ? 100 : digits == 2 ? 10 : 1
+        while divisor > 0 {
+            byte(UInt8(ascii: "0") &+ UInt8(fraction / divisor % 10))
+            divisor /= 10
+        }
+    }
+
+    /// Appends to `out` what `write` writes, which must be at most `bound` bytes.
+    static func append(to out: inout [UInt8], bound: Int, _ write: (inout DecimalText) -> Void) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bound) { buffer in
+            var text = DecimalText(buffer.baseAddress!)
+            write(&text)
+            out.append(contentsOf: UnsafeBufferPointer(start: buffer.baseAddress!, count: text.cursor - buffer.baseAddress!))
+        }
+    }
+}
