@@ -34,4 +34,18 @@ final class CommandInputTests: XCTestCase {
             XCTAssertEqual("\($0)", "\(path): line 2 is longer than 199999 bytes (--max-line-bytes sets the limit)")
         }
     }
+
+    /// A file read whole that could not fit in memory is an error, not a failed allocation
+    /// (which ends the program). The file is sparse: it takes no disk.
+    func testAFileBiggerThanMemoryIsAnError() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("yardstick-input-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: nil))
+        let handle = try XCTUnwrap(FileHandle(forWritingAtPath: path))
+        try handle.truncate(atOffset: UInt64(InputLimits.memoryBytes) + 4096)
+        try handle.close()
+        XCTAssertThrowsError(try CommandInput.read(path)) {
+            XCTAssertTrue("\($0)".hasPrefix("cannot read \(path): its \(InputLimits.memoryBytes + 4096) bytes are more than this machine's memory"), "\($0)")
+        }
+    }
 }

@@ -22,6 +22,23 @@ package enum InputLimits {
     /// `--max-line-bytes` says otherwise: 64 MiB.
     package static let lineBytes = 1 << 26
 
+    /// The machine's memory in bytes: an input held whole must fit in it.
+    package static var memoryBytes: Int {
+        let pages = sysconf(Int32(_SC_PHYS_PAGES)), size = sysconf(Int32(_SC_PAGESIZE))
+        guard pages > 0, size > 0 else { return .max }
+        let (bytes, overflow) = pages.multipliedReportingOverflow(by: size)
+        return overflow ? .max : bytes
+    }
+
+    /// Throws when `bytes` of input, read whole, would not fit in memory (the allocation would
+    /// fail, which ends a Swift program).
+    package static func checkFits(_ bytes: Int, name: String) throws(CommandError) {
+        let memory = memoryBytes
+        guard bytes <= memory else {
+            throw CommandError("cannot read \(name): its \(bytes) bytes are more than this machine's memory (\(memory) bytes), and it is read whole")
+        }
+    }
+
     /// Counts the bytes since the last newline across the blocks of a stream.
     package struct LineCounter {
         let limit: Int

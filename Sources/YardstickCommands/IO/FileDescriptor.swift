@@ -79,6 +79,7 @@ package struct FileDescriptor {
             // A file's bytes go straight into the array (one copy, no block between), a MiB at
             // a time so that an over-long line stops the read early.
             let size = Int(info.st_size)
+            try InputLimits.checkFits(size, name: name)
             var failure: CommandError?
             bytes = [UInt8](unsafeUninitializedCapacity: size + 1) { buffer, count in
                 count = 0
@@ -101,6 +102,7 @@ package struct FileDescriptor {
                 Result { () throws(CommandError) in try read(into: buffer) }
             }.get()
             if count == 0 { return bytes }
+            try InputLimits.checkFits(bytes.count + count, name: name)
             try block.withUnsafeBufferPointer { b throws(CommandError) in try line.scan(UnsafeBufferPointer(rebasing: b[0..<count]), name: name) }
             bytes.append(contentsOf: block[0..<count])
         }
