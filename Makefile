@@ -60,7 +60,7 @@ fuzz: deps
 # The toolchain's llvm-symbolizer: Debian's (LLVM 14) cannot read Swift 6's DWARF 5 and hangs.
 SYMBOLIZER := $(dir $(realpath $(shell command -v $(SWIFT))))llvm-symbolizer
 SANITIZE_ENV := ASAN_OPTIONS=detect_leaks=0:external_symbolizer_path=$(SYMBOLIZER) UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
-TSAN_TESTS := Determinism|Parallel|SharedChunkTable|TextEngineTests|TableMeasurer|LayoutJob|SizingJob|StreamedSizing|GridLayout|ArenaRecycler|ColumnWidthPass|ConstraintElement|RenderJob
+TSAN_TESTS := Determinism|Parallel|SharedChunkTable|ShapedRunStore|TextEngineTests|TableMeasurer|LayoutJob|SizingJob|StreamedSizing|GridLayout|ArenaRecycler|ColumnWidthPass|ConstraintElement|RenderJob
 sanitize: deps
 	$(SANITIZE_ENV) $(SWIFT) test --build-path .build-asan --sanitize address -Xcc -fsanitize=undefined -Xcc -fno-sanitize-recover=undefined
 	@mkdir -p out/tsan

@@ -42,7 +42,7 @@ let package = Package(
         // The text engine, one module per pipeline stage.
         .target(name: "YardstickFonts", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig"]),
         .target(name: "YardstickAnalysis", dependencies: ["CICU"]),
-        .target(name: "YardstickShaping", dependencies: ["YardstickFonts", "YardstickAnalysis", "CHarfBuzz"]),
+        .target(name: "YardstickShaping", dependencies: ["YardstickFonts", "YardstickAnalysis", "CHarfBuzz", "CMemoryHints"]),
         .target(name: "YardstickLineBreaking", dependencies: ["YardstickFonts", "YardstickShaping"]),
         .target(name: "YardstickLayout", dependencies: ["YardstickFonts", "YardstickAnalysis", "YardstickShaping", "YardstickLineBreaking", "CMemoryHints"]),
 

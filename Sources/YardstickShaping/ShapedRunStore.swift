@@ -1,65 +1,74 @@
+import CMemoryHints
 import YardstickFonts
-import Synchronization
 
 /// Holds every `ShapedRun` a cache has made, addressed by a 32-bit id that never changes.
 ///
 /// Layout data refers to runs by id instead of by reference, so the hot paths (building and
 /// re-laying out break segments) never touch a shared object's reference count — two threads
 /// measuring the same popular words would otherwise fight over those counts. Append is O(1)
-/// under a lock; reading by id is O(1) and lock-free (storage is chunked and chunks never move;
-/// an id is only handed out after its run is stored, under the same lock as the cache).
+/// and takes no lock: an id is one atomic increment, and the chunk it falls in is installed by
+/// whichever thread gets there first (a compare-and-swap; the loser frees its chunk). Reading by
+/// id is O(1) and lock-free: chunks never move, and an id reaches another thread only through
+/// the cache, under the lock of the cache's shard, after its run is stored.
 public final class ShapedRunStore: @unchecked Sendable {
     private static let chunkBits = 12
     private static let chunkSize = 1 << chunkBits
     private static let maxChunks = 1 << 16 // 268 million runs
-    private let chunks: UnsafeMutablePointer<UnsafeMutablePointer<ShapedRun?>?>
-    /// The count, behind the lock appends take, in a 128-byte block of its own: appending never
-    /// invalidates the cache line readers find `chunks` on.
-    private let state: UnsafeMutablePointer<Mutex<Int>>
+    /// Each chunk's address as a word (0 until installed); a chunk's slots are initialized as
+    /// their ids are taken.
+    private let chunks: UnsafeMutablePointer<UInt64>
+    /// The next id, in a 128-byte block of its own: appending never invalidates the cache line
+    /// readers find `chunks` on.
+    private let next: UnsafeMutablePointer<UInt64>
 
     public init() {
         chunks = .allocate(capacity: Self.maxChunks)
-        chunks.initialize(repeating: nil, count: Self.maxChunks)
-        precondition(MemoryLayout<Mutex<Int>>.size <= 128)
-        state = UnsafeMutableRawPointer.allocate(byteCount: 128, alignment: 128).bindMemory(to: Mutex<Int>.self, capacity: 1)
-        state.initialize(to: Mutex(0))
+        chunks.initialize(repeating: 0, count: Self.maxChunks)
+        next = UnsafeMutableRawPointer.allocate(byteCount: 128, alignment: 128).bindMemory(to: UInt64.self, capacity: 1)
+        next.initialize(to: 0)
     }
 
     deinit {
-        let count = state.pointee.withLock { $0 }
-        state.deinitialize(count: 1)
-        UnsafeMutableRawPointer(state).deallocate()
+        let count = min(Int(ys_load_relaxed(next)), Self.maxChunks * Self.chunkSize)
         for c in 0..<(count + Self.chunkSize - 1) / Self.chunkSize {
-            chunks[c]!.deinitialize(count: Self.chunkSize)
-            chunks[c]!.deallocate()
+            chunk(c).deinitialize(count: min(Self.chunkSize, count - c * Self.chunkSize))
+            chunk(c).deallocate()
         }
+        UnsafeMutableRawPointer(next).deallocate()
         chunks.deallocate()
+    }
+
+    @inline(__always) private func chunk(_ c: Int) -> UnsafeMutablePointer<ShapedRun> {
+        UnsafeMutablePointer(bitPattern: UInt(chunks[c]))!
     }
 
     /// Stores a run; returns its id.
     public func append(_ run: ShapedRun) -> UInt32 {
-        state.pointee.withLock { count in
-            let id = count
-            precondition(id < Self.maxChunks * Self.chunkSize, "ShapedRunStore is full")
-            let c = id >> Self.chunkBits
-            if chunks[c] == nil {
-                let chunk = UnsafeMutablePointer<ShapedRun?>.allocate(capacity: Self.chunkSize)
-                chunk.initialize(repeating: nil, count: Self.chunkSize)
-                chunks[c] = chunk
+        let id = Int(ys_fetch_add_relaxed(next, 1))
+        precondition(id < Self.maxChunks * Self.chunkSize, "ShapedRunStore is full")
+        let c = id >> Self.chunkBits
+        var address = ys_load_acquire(chunks + c)
+        if address == 0 {
+            let fresh = UnsafeMutablePointer<ShapedRun>.allocate(capacity: Self.chunkSize)
+            let bits = UInt64(UInt(bitPattern: fresh))
+            if ys_compare_exchange_release(chunks + c, 0, bits) {
+                address = bits
+            } else {
+                fresh.deallocate()
+                address = ys_load_acquire(chunks + c)
             }
-            chunks[c]![id & (Self.chunkSize - 1)] = run
-            count += 1
-            return UInt32(id)
         }
+        (UnsafeMutablePointer<ShapedRun>(bitPattern: UInt(address))! + (id & (Self.chunkSize - 1))).initialize(to: run)
+        return UInt32(id)
     }
 
     /// The run with an id this store returned.
     @inline(__always) public subscript(id: UInt32) -> ShapedRun {
-        chunks[Int(id) >> Self.chunkBits]![Int(id) & (Self.chunkSize - 1)]!
+        chunk(Int(id) >> Self.chunkBits)[Int(id) & (Self.chunkSize - 1)]
     }
 
     /// Runs stored.
-    public var count: Int { state.pointee.withLock { $0 } }
+    public var count: Int { Int(ys_load_relaxed(next)) }
 }
 
 /// What line breaking needs to know of a shaped run, by value: no reference to count.
