@@ -8,8 +8,10 @@ import YardstickFonts
 /// measuring the same popular words would otherwise fight over those counts. Append is O(1)
 /// and takes no lock: an id is one atomic increment, and the chunk it falls in is installed by
 /// whichever thread gets there first (a compare-and-swap; the loser frees its chunk). Reading by
-/// id is O(1) and lock-free: chunks never move, and an id reaches another thread only through
-/// the cache, under the lock of the cache's shard, after its run is stored.
+/// id is O(1) and lock-free: chunks never move. Every path that hands an id to another thread
+/// must order the run's storing before the reading: today the cache's shard lock, the shared
+/// chunk table's release and acquire, the preparers' pool lock and the join at the end of a
+/// parallel pass.
 public final class ShapedRunStore: @unchecked Sendable {
     private static let chunkBits = 12
     private static let chunkSize = 1 << chunkBits
@@ -67,7 +69,8 @@ public final class ShapedRunStore: @unchecked Sendable {
         chunk(Int(id) >> Self.chunkBits)[Int(id) & (Self.chunkSize - 1)]
     }
 
-    /// Runs stored.
+    /// Ids handed out, appends still under way included: a measure of size, not a bound to
+    /// read runs up to.
     public var count: Int { Int(ys_load_relaxed(next)) }
 }
 

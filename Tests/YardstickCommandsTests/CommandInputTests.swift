@@ -45,7 +45,7 @@ final class CommandInputTests: XCTestCase {
         try handle.truncate(atOffset: UInt64(InputLimits.memoryBytes) + 4096)
         try handle.close()
         XCTAssertThrowsError(try CommandInput.read(path)) {
-            XCTAssertTrue("\($0)".hasPrefix("cannot read \(path): its \(InputLimits.memoryBytes + 4096) bytes are more than this machine's memory"), "\($0)")
+            XCTAssertEqual("\($0)", "cannot read \(path): reading it whole needs \(InputLimits.memoryBytes + 4097) bytes, more than this machine's memory (\(InputLimits.memoryBytes) bytes)")
         }
     }
 }

@@ -280,6 +280,15 @@ import YardstickCommands
         }
     }
 
+    /// A name asked for that is not ASCII matches as a string does (canonical equivalence).
+    @Test func namesThatAreNotASCIIMatchAsStrings() throws {
+        let bytes = Array("{\"e\u{301}\": 1, \"K\": 2}".utf8)
+        let values = try bytes.withUnsafeBufferPointer { b in
+            try JSONParser.parseMembers(b, keys: ["\u{E9}", "\u{212A}"], replacingUnpairedSurrogates: false).values?.map { $0?.value(in: b) }
+        }
+        #expect(values == [.number(1), .number(2)])
+    }
+
     /// A string without escapes comes back as the place of its bytes; an escaped one as a value.
     @Test func plainStringsAreSpans() throws {
         let bytes = Array(#"{"text": "héllo", "width": "a\u0062"}"#.utf8)

@@ -22,20 +22,20 @@ package enum InputLimits {
     /// `--max-line-bytes` says otherwise: 64 MiB.
     package static let lineBytes = 1 << 26
 
-    /// The machine's memory in bytes: an input held whole must fit in it.
-    package static var memoryBytes: Int {
+    /// The machine's physical memory in bytes: the most an input read whole may take. A
+    /// heuristic: past it, an allocation fails under Linux's default overcommit, and a failed
+    /// allocation ends a Swift program; a cgroup limit or `ulimit -v` may stop a run sooner.
+    package static let memoryBytes: Int = {
         let pages = sysconf(Int32(_SC_PHYS_PAGES)), size = sysconf(Int32(_SC_PAGESIZE))
         guard pages > 0, size > 0 else { return .max }
         let (bytes, overflow) = pages.multipliedReportingOverflow(by: size)
         return overflow ? .max : bytes
-    }
+    }()
 
-    /// Throws when `bytes` of input, read whole, would not fit in memory (the allocation would
-    /// fail, which ends a Swift program).
+    /// Throws when reading an input whole would need more than `memoryBytes`.
     package static func checkFits(_ bytes: Int, name: String) throws(CommandError) {
-        let memory = memoryBytes
-        guard bytes <= memory else {
-            throw CommandError("cannot read \(name): its \(bytes) bytes are more than this machine's memory (\(memory) bytes), and it is read whole")
+        guard bytes <= memoryBytes else {
+            throw CommandError("cannot read \(name): reading it whole needs \(bytes) bytes, more than this machine's memory (\(memoryBytes) bytes)")
         }
     }
 

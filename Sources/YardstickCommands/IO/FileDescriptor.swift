@@ -79,7 +79,7 @@ package struct FileDescriptor {
             // A file's bytes go straight into the array (one copy, no block between), a MiB at
             // a time so that an over-long line stops the read early.
             let size = Int(info.st_size)
-            try InputLimits.checkFits(size, name: name)
+            try InputLimits.checkFits(size + 1, name: name)
             var failure: CommandError?
             bytes = [UInt8](unsafeUninitializedCapacity: size + 1) { buffer, count in
                 count = 0
@@ -102,8 +102,14 @@ package struct FileDescriptor {
                 Result { () throws(CommandError) in try read(into: buffer) }
             }.get()
             if count == 0 { return bytes }
-            try InputLimits.checkFits(bytes.count + count, name: name)
             try block.withUnsafeBufferPointer { b throws(CommandError) in try line.scan(UnsafeBufferPointer(rebasing: b[0..<count]), name: name) }
+            // The array grows here rather than by itself, so that a growth past memory is an
+            // error instead of a failed allocation.
+            if bytes.count + count > bytes.capacity {
+                let want = max(bytes.count + count, min(2 * bytes.capacity, InputLimits.memoryBytes))
+                try InputLimits.checkFits(want, name: name)
+                bytes.reserveCapacity(want)
+            }
             bytes.append(contentsOf: block[0..<count])
         }
     }

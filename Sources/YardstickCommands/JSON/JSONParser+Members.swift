@@ -61,13 +61,17 @@ package enum JSONMember: Equatable {
 extension JSONReader {
     /// `readObject` at depth 1 keeping only the values of `keys` (see `JSONParser.parseMembers`).
     /// ASCII keys are compared as bytes where they lie, the keys seen so far kept on the stack;
-    /// an object with another key (escaped, or not ASCII) or more than 16 members is read again
-    /// by `readEachMember`, which compares keys as strings.
+    /// an object with another key (escaped, or not ASCII) or more than 16 members, or names
+    /// asked for that are not ASCII, take `readEachMember`, which compares keys as strings.
     mutating func readMembers(_ keys: [String], into values: inout [JSONMember?]) throws(JSONParseError) {
         let objectStart = position, replacedBefore = replacedSurrogates
         let limit = 16
-        let done = try withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: limit) { seen throws(JSONParseError) -> Bool in
-            try readPlainKeyedMembers(keys, into: &values, seen: seen)
+        var done = false
+        // (A name asked for that is not ASCII may equal other text as a string: strings only.)
+        if keys.allSatisfy({ $0.utf8.allSatisfy { $0 < 0x80 } }) {
+            done = try withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: limit) { seen throws(JSONParseError) -> Bool in
+                try readPlainKeyedMembers(keys, into: &values, seen: seen)
+            }
         }
         guard !done else { return }
         position = objectStart
