@@ -102,10 +102,7 @@ extension JSONReader {
         }
         var count = 0
         while true {
-            skipWhitespace()
-            guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
-                throw error("unexpected \(describeByte(at: position)), expected a string key")
-            }
+            try skipToKey()
             guard count < seen.count, case .bytes(let key) = try readStringMember() else { return false }
             let keyBytes = UnsafeBufferPointer(rebasing: bytes[key])
             // (Strings compare by canonical equivalence, "\u212A" as "K": only ASCII keys compare as bytes.)
@@ -115,24 +112,10 @@ extension JSONReader {
             }
             seen[count] = key
             count += 1
-            skipWhitespace()
-            guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else {
-                throw error("unexpected \(describeByte(at: position)), expected ':' after an object key")
-            }
-            position += 1
-            skipWhitespace()
+            try skipColon()
             let member = try readMemberValue()
             for (k, name) in keys.enumerated() where Self.equal(name, keyBytes) { values[k] = member }
-            skipWhitespace()
-            guard position < bytes.count else { throw error("unexpected end of input, expected ',' or '}'") }
-            if bytes[position] == UInt8(ascii: ",") {
-                position += 1
-            } else if bytes[position] == UInt8(ascii: "}") {
-                position += 1
-                return true
-            } else {
-                throw error("unexpected \(describeByte(at: position)), expected ',' or '}'")
-            }
+            if try skipMemberEnd() { return true }
         }
     }
 

@@ -136,10 +136,7 @@ struct JSONReader {
             return
         }
         while true {
-            skipWhitespace()
-            guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
-                throw error("unexpected \(describeByte(at: position)), expected a string key")
-            }
+            try skipToKey()
             let keyStart = position
             let key = try readString()
             let repeated: Bool
@@ -153,23 +150,38 @@ struct JSONReader {
             guard !repeated else {
                 throw error("the key \"\(key.unicodeScalars.map { $0.value < 0x20 ? "\\u{\(String($0.value, radix: 16))}" : String($0) }.joined())\" appears twice in one object", at: keyStart)
             }
-            skipWhitespace()
-            guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else {
-                throw error("unexpected \(describeByte(at: position)), expected ':' after an object key")
-            }
-            position += 1
-            skipWhitespace()
+            try skipColon()
             try body(key, &self)
-            skipWhitespace()
-            guard position < bytes.count else { throw error("unexpected end of input, expected ',' or '}'") }
-            if bytes[position] == UInt8(ascii: ",") {
-                position += 1
-            } else if bytes[position] == UInt8(ascii: "}") {
-                position += 1
-                return
-            } else {
-                throw error("unexpected \(describeByte(at: position)), expected ',' or '}'")
-            }
+            if try skipMemberEnd() { return }
+        }
+    }
+
+    /// Past the whitespace before a key, to its opening quote.
+    mutating func skipToKey() throws(JSONParseError) {
+        skipWhitespace()
+        guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
+            throw error("unexpected \(describeByte(at: position)), expected a string key")
+        }
+    }
+
+    /// Past the `:` after a key and the whitespace around it.
+    mutating func skipColon() throws(JSONParseError) {
+        skipWhitespace()
+        guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else {
+            throw error("unexpected \(describeByte(at: position)), expected ':' after an object key")
+        }
+        position += 1
+        skipWhitespace()
+    }
+
+    /// Past the `,` or `}` after a member; true at the object's end.
+    mutating func skipMemberEnd() throws(JSONParseError) -> Bool {
+        skipWhitespace()
+        guard position < bytes.count else { throw error("unexpected end of input, expected ',' or '}'") }
+        switch bytes[position] {
+        case UInt8(ascii: ","): position += 1; return false
+        case UInt8(ascii: "}"): position += 1; return true
+        default: throw error("unexpected \(describeByte(at: position)), expected ',' or '}'")
         }
     }
 
