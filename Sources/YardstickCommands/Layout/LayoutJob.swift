@@ -184,6 +184,7 @@ package struct LayoutJob {
     /// One output line: `{"lines": 3, "width": 231.4, "height": 69.5, "breaks": [0, 14, 31]}\n`,
     /// written in one piece.
     static func write(lineCount: Int, width: Double, height: Double, starts: [Int], to out: inout [UInt8]) {
+        // (49: the five literals' bytes, 10 + 11 + 12 + 13 + 3.)
         let bound = 49 + DecimalText.integerBytes + 2 * DecimalText.roundedBytes + starts.count * (2 + DecimalText.integerBytes)
         DecimalText.append(to: &out, bound: bound) { text in
             text.literal(#"{"lines": "#)
