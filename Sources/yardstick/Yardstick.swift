@@ -12,6 +12,7 @@ struct Yardstick: ParsableCommand {
 
     static func main() {
         FileDescriptor.reserveStandardStreams()
+        ProcessHeap.preferHugePages()
         do {
             var command = try parseAsRoot()
             try command.run()
