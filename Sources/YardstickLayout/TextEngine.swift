@@ -146,6 +146,25 @@ public final class TextEngine: Sendable {
         }
     }
 
+    /// `prepareEach` with one result per batch of consecutive texts instead of one per text:
+    /// `result(range, prepared)` gets the batch's indices and its prepared texts, in order, so
+    /// a caller writing one output per text (the command line's JSON lines) fills one buffer
+    /// per batch instead of allocating per text. Results in batch order, whatever the thread count.
+    package func prepareBatches<T>(count: Int, utf8: (Int) -> UnsafeBufferPointer<UInt8>, style: FontStyle, threads: Int,
+                                   _ result: (Range<Int>, UnsafeMutableBufferPointer<PreparedText>) -> T) -> [T] {
+        let batches = (count + Self.batchSize - 1) / Self.batchSize
+        return Array(unsafeUninitializedCapacity: batches) { out, initialized in
+            forEachBatch(count: count, threads: threads) { b, range, preparer in
+                withUnsafeTemporaryAllocation(of: PreparedText.self, capacity: range.count) { batch in
+                    preparer.prepare(range.count, utf8: { utf8(range.lowerBound + $0) }, style: style, metrics: metrics, runs: runs, into: batch.baseAddress!)
+                    (out.baseAddress! + b).initialize(to: result(range, batch))
+                    batch.baseAddress!.deinitialize(count: range.count)
+                }
+            }
+            initialized = batches
+        }
+    }
+
     /// `prepare(preparer, range, batch)` for each batch, then `result` for each of its texts.
     private func eachBatch<T>(count: Int, threads: Int, _ result: (Int, consuming PreparedText) -> T,
                               prepare: (TextPreparer, Range<Int>, UnsafeMutablePointer<PreparedText>) -> Void) -> [T] {
@@ -158,23 +177,35 @@ public final class TextEngine: Sendable {
         }
     }
 
+    /// Texts per batch: a batch's texts share storage, and a worker takes a batch at a time.
+    static let batchSize = 64
+
     /// Calls `body(range, preparer, out)` for consecutive batches of 64 indices on up to
     /// `threads` threads, each worker with its own preparer for the whole run; `body` initializes
     /// the batch's `range.count` results at `out`, their places in the returned array, so output
     /// never depends on scheduling (which preparer handles a batch changes speed only) and no
     /// thread gathers the results afterwards.
     func parallelBatches<T>(count: Int, threads: Int, _ body: (Range<Int>, TextPreparer, UnsafeMutablePointer<T>) -> Void) -> [T] {
-        let batch = 64
+        Array(unsafeUninitializedCapacity: count) { out, initialized in
+            let base = out.baseAddress
+            forEachBatch(count: count, threads: threads) { _, range, preparer in body(range, preparer, base! + range.lowerBound) }
+            initialized = count
+        }
+    }
+
+    /// Calls `body(b, range, preparer)` for each batch `b` (indices `range`) on up to `threads`
+    /// threads, each worker with its own preparer for the whole run. Which worker takes a batch
+    /// changes speed only: `body` must write its results where batch `b`'s belong.
+    private func forEachBatch(count: Int, threads: Int, _ body: (Int, Range<Int>, TextPreparer) -> Void) {
+        let batch = Self.batchSize
         let batches = (count + batch - 1) / batch
         let range = { (b: Int) in b * batch..<min(count, b * batch + batch) }
         let workers = Parallel.workerCount(count: batches, threads: threads, chunk: 1)
         if workers == 1 {
-            return withPreparer { p in
-                Array(unsafeUninitializedCapacity: count) { out, initialized in
-                    for b in 0..<batches { body(range(b), p, out.baseAddress! + range(b).lowerBound) }
-                    initialized = count
-                }
+            withPreparer { p in
+                for b in 0..<batches { body(b, range(b), p) }
             }
+            return
         }
         let preparers = (0..<workers).map { _ in pool.withLock { $0.popLast() } ?? makePreparer() }
         // The workers share the chunks they resolve; alone again, a preparer looks at no table
@@ -191,13 +222,9 @@ public final class TextEngine: Sendable {
             if shared != nil { sharedChunks.withLock { $0.runs -= 1 } }
             pool.withLock { $0.append(contentsOf: preparers) }
         }
-        return Array(unsafeUninitializedCapacity: count) { out, initialized in
-            let base = out.baseAddress!
-            Parallel.forEach(count: batches, threads: workers, chunk: 1) { b, worker in
-                precondition(worker < preparers.count, "Parallel.forEach uses workerCount(…) workers")
-                body(range(b), preparers[worker], base + range(b).lowerBound)
-            }
-            initialized = count
+        Parallel.forEach(count: batches, threads: workers, chunk: 1) { b, worker in
+            precondition(worker < preparers.count, "Parallel.forEach uses workerCount(…) workers")
+            body(b, range(b), preparers[worker])
         }
     }
 

@@ -66,4 +66,30 @@ final class TextEngineTests: XCTestCase {
         XCTAssertTrue(measured.contains { $0.lineCount > 1 })
         XCTAssertTrue(engine.prepareAndMeasure([], width: 120, attributes: TextAttributes()).isEmpty)
     }
+
+    /// Batches cover the texts once, in order and in ranges of 64, and each batch's prepared
+    /// texts are those `prepare` gives one by one, on any number of threads; no texts, no batches.
+    func testPrepareBatchesGivesEachTextOnceInOrder() throws {
+        let texts = items().map(\.text)
+        let joined = Array(texts.joined().utf8)
+        var starts = [0]
+        for text in texts { starts.append(starts.last! + text.utf8.count) }
+        let expected = sharedEngine.prepare(texts, threads: 1).map { $0.measure(width: 120, attributes: TextAttributes()) }
+        for count in [0, 1, 64, 65, texts.count] {
+            for threads in [1, 2, 3] {
+                let engine = try TextEngine(fonts: sharedEngine.fonts)
+                let batches = joined.withUnsafeBufferPointer { all in
+                    engine.prepareBatches(count: count, utf8: { i in UnsafeBufferPointer(rebasing: all[starts[i]..<starts[i + 1]]) },
+                                          style: .regular, threads: threads) { range, prepared in
+                        (range, prepared.map { $0.measure(width: 120, attributes: TextAttributes()) })
+                    }
+                }
+                XCTAssertEqual(batches.count, (count + 63) / 64, "\(count) texts, \(threads) threads")
+                XCTAssertEqual(batches.map(\.0), stride(from: 0, to: count, by: 64).map { $0..<min(count, $0 + 64) })
+                let heights = batches.flatMap { $0.1.map(\.height) }, lines = batches.flatMap { $0.1.map(\.lineCount) }
+                XCTAssertEqual(heights, expected.prefix(count).map(\.height), "\(count) texts, \(threads) threads")
+                XCTAssertEqual(lines, expected.prefix(count).map(\.lineCount), "\(count) texts, \(threads) threads")
+            }
+        }
+    }
 }

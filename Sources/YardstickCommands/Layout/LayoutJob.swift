@@ -156,22 +156,29 @@ package struct LayoutJob {
             while start < records.count {
                 let end = min(records.count, start + block)
                 let first = start
-                let outputs = engine.prepareEach(count: end - start, utf8: { text(first + $0) },
-                                                 style: attributes.fontStyle, threads: threads) { i, prepared -> ([UInt8], MissingGlyphs) in
+                // One output buffer per batch of texts (not per record): a record costs no allocation.
+                let outputs = engine.prepareBatches(count: end - start, utf8: { text(first + $0) },
+                                                    style: attributes.fontStyle, threads: threads) { range, prepared -> ([UInt8], MissingGlyphs) in
                     var out: [UInt8] = []
+                    out.reserveCapacity(range.count * 96 * (widths?.count ?? 1))
                     var starts: [Int] = []
                     starts.reserveCapacity(16)
-                    for width in widths ?? [records.widths[first + i]] {
-                        starts.removeAll(keepingCapacity: true)
-                        let m = prepared.lineStarts(width: width, attributes: attributes, into: &starts)
-                        Self.write(lineCount: m.lineCount, width: m.width, height: m.height, starts: starts, to: &out)
+                    var missing = MissingGlyphs.none
+                    for (k, i) in range.enumerated() {
+                        func emit(_ width: Double) {
+                            starts.removeAll(keepingCapacity: true)
+                            let m = prepared[k].lineStarts(width: width, attributes: attributes, into: &starts)
+                            Self.write(lineCount: m.lineCount, width: m.width, height: m.height, starts: starts, to: &out)
+                        }
+                        if let widths { widths.forEach(emit) } else { emit(records.widths[first + i]) }
+                        missing.formUnion(prepared[k].missingGlyphs)
                     }
-                    return (out, prepared.missingGlyphs)
+                    return (out, missing)
                 }
                 bytes.removeAll(keepingCapacity: true)
                 bytes.reserveCapacity(outputs.reduce(0) { $0 + $1.0.count })
-                for (record, glyphs) in outputs {
-                    bytes += record
+                for (batch, glyphs) in outputs {
+                    bytes += batch
                     missing.formUnion(glyphs)
                 }
                 try write(bytes)
