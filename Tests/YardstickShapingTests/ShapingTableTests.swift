@@ -27,6 +27,11 @@ final class ShapingTableTests: XCTestCase {
         XCTAssertNil(table.summary(for: key("w1")))
         table.insert(summary(7), for: key("w1"))
         XCTAssertEqual(table.summary(for: key("w1"))?.id, 7)
+        // Filled again past its old size after being emptied: the storage kept still serves.
+        for (i, text) in texts.enumerated() where text != "w1" { table.insert(summary(i + 10_000), for: key(text)) }
+        XCTAssertEqual(table.count, texts.count)
+        for (i, text) in texts.enumerated() where text != "w1" { XCTAssertEqual(table.summary(for: key(text))?.id, UInt32(i + 10_000), text) }
+        XCTAssertEqual(table.summary(for: key("w1"))?.id, 7)
     }
 
     func testCacheForgetsAFullShardAndKeepsTheNewestKey() {
