@@ -82,6 +82,10 @@ package struct LayoutJob {
     private func read(line range: Range<Int>, of all: UnsafeBufferPointer<UInt8>, number n: Int, members: inout [JSONMember?],
                       into records: inout LayoutRecords) throws {
         let line = UnsafeBufferPointer(rebasing: all[range])
+        if let plain = Self.readPlainRecord(line), let width = plain.width ?? defaultWidth {
+            records.append(input: range.lowerBound + plain.text.lowerBound..<range.lowerBound + plain.text.upperBound, width: width)
+            return
+        }
         // Valid lines (nearly all) are parsed where they lie; others are repaired first.
         let (repaired, replaced) = UTF8Repair.repair(line)
         records.replacedInvalidUTF8 += replaced

@@ -1,0 +1,42 @@
+import Foundation
+import YardstickLayout
+
+extension LayoutJob {
+    /// The common record, `{"text": "…"}` or `{"text": "…", "width": N}` (one space or none
+    /// after each colon and the comma, a text without escapes in valid UTF-8, nothing else on
+    /// the line), read with byte compares: where the text is in `line`, and the width (nil when
+    /// absent). Nil for any other line, which the general reader then takes: a line read here
+    /// gives the record that reader gives, and a line it would refuse is never read here.
+    /// O(line length); no allocation.
+    static func readPlainRecord(_ line: UnsafeBufferPointer<UInt8>) -> (text: Range<Int>, width: Double?)? {
+        let n = line.count
+        var p = 0
+        func take(_ literal: StaticString) -> Bool {
+            let count = literal.utf8CodeUnitCount
+            guard p + count <= n, memcmp(line.baseAddress! + p, literal.utf8Start, count) == 0 else { return false }
+            p += count
+            return true
+        }
+        func space() { if p < n && line[p] == UInt8(ascii: " ") { p += 1 } }
+        guard take(#"{"text":"#) else { return nil }
+        space()
+        guard take(#"""#) else { return nil }
+        var reader = JSONReader(bytes: line)
+        reader.position = p
+        reader.utf8Checked = true // (only finds the end here; the text's UTF-8 is checked below)
+        guard (try? reader.skipPlainBytes()) != nil, reader.position < n, line[reader.position] == UInt8(ascii: "\"") else { return nil }
+        let text = p..<reader.position
+        guard UTF8Validation.isValid(UnsafeBufferPointer(rebasing: line[text])) else { return nil }
+        p = reader.position + 1
+        if p == n - 1 && line[p] == UInt8(ascii: "}") { return (text, nil) }
+        guard take(",") else { return nil }
+        space()
+        guard take(#""width":"#) else { return nil }
+        space()
+        guard p < n, line[p] == UInt8(ascii: "-") || (line[p] >= UInt8(ascii: "0") && line[p] <= UInt8(ascii: "9")) else { return nil }
+        reader.position = p
+        guard let width = try? reader.readNumber(), width.isFinite, width > 0,
+              reader.position == n - 1, line[reader.position] == UInt8(ascii: "}") else { return nil }
+        return (text, width)
+    }
+}
