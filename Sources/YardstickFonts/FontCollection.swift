@@ -87,8 +87,8 @@ public final class FontCollection: @unchecked Sendable { // immutable after init
         self.hasVariants = faces.indices.map { variants[$0] != nil }
         self.variantList = variants.keys.sorted().flatMap { base in variants[base]!.flatMap { v in v.scalars.map { (base, $0, v.face) } } }
         self.emojiChains = chains.map { chain in chain.filter { faces[$0].hasColorGlyphs } + chain.filter { !faces[$0].hasColorGlyphs } }
-        // Zeroed, untouched memory (calloc maps fresh pages for tables this large): only the
-        // blocks a face maps are written, so the rest of each table costs neither time nor RAM.
+        // Zeroed, untouched memory (fresh pages of their own): only the blocks a face maps are
+        // written, so the rest of each table costs neither time nor RAM.
         let words = CodepointCoverage.wordCount
         let bits = Self.zeroedWords(faces.count * words)
         for (i, face) in faces.enumerated() {
@@ -125,17 +125,26 @@ public final class FontCollection: @unchecked Sendable { // immutable after init
     }
 
     deinit {
-        free(coverageBits)
-        free(chainCoverageBits)
+        Self.release(coverageBits, count: faces.count * CodepointCoverage.wordCount)
+        Self.release(chainCoverageBits, count: chains.count * CodepointCoverage.wordCount)
         colorFaces.deallocate()
         chainStorage.deallocate()
         chainOffsets.deallocate()
     }
 
-    /// `count` zeroed words from `calloc` (freed with `free`).
+    /// `count` zeroed words in pages of their own, mapped but not touched (`release` frees
+    /// them). Not from malloc: a heap set up to keep its memory (the command line's) would hand
+    /// out used pages that calloc must clear, megabytes of them here.
     private static func zeroedWords(_ count: Int) -> UnsafeMutablePointer<UInt64> {
-        guard let raw = calloc(max(1, count), MemoryLayout<UInt64>.stride) else { fatalError("out of memory for font coverage") }
+        let bytes = max(1, count) * MemoryLayout<UInt64>.stride
+        guard let raw = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0), raw != MAP_FAILED else {
+            fatalError("out of memory for font coverage")
+        }
         return raw.bindMemory(to: UInt64.self, capacity: max(1, count))
+    }
+
+    private static func release(_ words: UnsafeMutablePointer<UInt64>, count: Int) {
+        munmap(words, max(1, count) * MemoryLayout<UInt64>.stride)
     }
 
     /// `chain(for:)` (or, with `emojiFirst`, `emojiFirstChain(for:)`) without an array: valid
