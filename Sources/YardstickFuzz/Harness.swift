@@ -41,6 +41,12 @@ enum Harness: String, CaseIterable {
                         }
                         precondition("\(checked)" == "\(members)", "validUTF8 changes the result")
                     }
+                    // The fast path for common records reads what the general reader reads, or nothing.
+                    if let plain = LayoutJob.readPlainRecord(b) {
+                        guard case .success(let values?) = members, case .bytes(let span)? = values[0] else { preconditionFailure("the plain reader took a line parseMembers does not read so") }
+                        precondition(span == plain.text && values[1]?.value(in: b).doubleValue == plain.width, "the plain reader disagrees")
+                        precondition(UTF8Validation.isValid(b), "the plain reader took invalid UTF-8")
+                    }
                     switch (whole, members) {
                     case (.success(.object(let object)), .success(let values?)):
                         precondition(values[0]?.value(in: b) == object["text"] && values[1]?.value(in: b) == object["width"], "parseMembers disagrees")

@@ -151,13 +151,14 @@ public final class TextEngine: Sendable {
     /// a caller writing one output per text (the command line's JSON lines) fills one buffer
     /// per batch instead of allocating per text. Results in batch order, whatever the thread count.
     package func prepareBatches<T>(count: Int, utf8: (Int) -> UnsafeBufferPointer<UInt8>, style: FontStyle, threads: Int,
-                                   _ result: (Range<Int>, UnsafeMutableBufferPointer<PreparedText>) -> T) -> [T] {
+                                   _ result: (Range<Int>, UnsafeBufferPointer<PreparedText>) -> T) -> [T] {
         let batches = (count + Self.batchSize - 1) / Self.batchSize
         return Array(unsafeUninitializedCapacity: batches) { out, initialized in
+            let base = out.baseAddress
             forEachBatch(count: count, threads: threads) { b, range, preparer in
                 withUnsafeTemporaryAllocation(of: PreparedText.self, capacity: range.count) { batch in
                     preparer.prepare(range.count, utf8: { utf8(range.lowerBound + $0) }, style: style, metrics: metrics, runs: runs, into: batch.baseAddress!)
-                    (out.baseAddress! + b).initialize(to: result(range, batch))
+                    (base! + b).initialize(to: result(range, UnsafeBufferPointer(batch)))
                     batch.baseAddress!.deinitialize(count: range.count)
                 }
             }

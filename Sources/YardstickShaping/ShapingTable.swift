@@ -63,6 +63,7 @@ struct ShapingTable: ~Copyable {
 
     /// Keeps `summary` for `key`, which the table must not hold yet.
     mutating func insert(_ summary: ShapedRunSummary, for key: ShapingKey) {
+        precondition(count < Int(UInt32.max - 1), "a shaping table holds fewer than 2^32 - 1 keys")
         if 2 * (count + 1) > mask + 1 { growSlots() }
         if count == entryCapacity { growEntries() }
         (entries + count).initialize(to: Entry(key: key, summary: summary))

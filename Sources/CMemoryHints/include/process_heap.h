@@ -8,12 +8,15 @@
 /// (2 MiB each) when it is first touched, instead of taking one page fault per 4 KiB: a process
 /// that builds tens of MB of caches from nothing spends a tenth of its time in those faults.
 ///
-/// The heap is grown once by at least `span` bytes (only reserved: untouched memory costs
-/// nothing), that range is marked `MADV_HUGEPAGE`, and the heap is kept rather than trimmed.
-/// Blocks up to 32 MiB then come from this heap instead of separate mappings. A process-wide
-/// setting, for an executable to make at its start, never for a library to make on its
-/// user's behalf. Where huge pages are off or unsupported it changes nothing but the malloc
-/// settings. Returns false when the heap could not be set up (nothing is then marked).
+/// The heap is grown once by about 31 MiB and `span` more (reserved: untouched memory is not
+/// resident, though it counts toward the commit charge), that range is marked
+/// `MADV_HUGEPAGE`, and no heap is trimmed afterwards (memory freed stays with the process).
+/// Blocks up to 32 MiB then come from the heaps instead of separate mappings, so a large
+/// `calloc` clears memory it reuses (allocate big zeroed tables with `mmap`). Threads'
+/// arenas are not marked. A process-wide setting, for an executable to make at its start,
+/// never for a library to make on its user's behalf. Returns false when the heap could not be
+/// marked (outside Linux with glibc, no room to grow, no huge-page support); some of the
+/// malloc settings may have been made even so.
 bool ys_heap_prefer_huge_pages(size_t span);
 
 #endif

@@ -8,7 +8,7 @@ extension LayoutJob {
     /// absent). Nil for any other line, which the general reader then takes: a line read here
     /// gives the record that reader gives, and a line it would refuse is never read here.
     /// O(line length); no allocation.
-    static func readPlainRecord(_ line: UnsafeBufferPointer<UInt8>) -> (text: Range<Int>, width: Double?)? {
+    package static func readPlainRecord(_ line: UnsafeBufferPointer<UInt8>) -> (text: Range<Int>, width: Double?)? {
         let n = line.count
         var p = 0
         func take(_ literal: StaticString) -> Bool {
