@@ -50,20 +50,17 @@ extension FontCollection {
 
         /// Loads a face; `isBundled` says the file is one of Yardstick's own fonts (see `isBundled`).
         package init(path: String, indexInFile: Int, isBundled: Bool) throws {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                throw FontError.fileNotFound(path: path)
-            }
-            if isDirectory.boolValue { throw FontError.unreadable(path: path, reason: "is a directory") }
+            // (`stat` and `access` directly: FileManager's checks took a third of a face's load.)
+            var info = stat()
+            guard stat(path, &info) == 0 else { throw FontError.fileNotFound(path: path) }
+            if info.st_mode & S_IFMT == S_IFDIR { throw FontError.unreadable(path: path, reason: "is a directory") }
             // Only a regular file of a font's size is read: a device or a pipe would be read
             // without end (`--font /dev/zero`).
-            var info = stat()
-            guard stat(path, &info) == 0 else { throw FontError.unreadable(path: path, reason: "cannot open or read the file") }
             guard info.st_mode & S_IFMT == S_IFREG else { throw FontError.unreadable(path: path, reason: "not a regular file") }
             guard info.st_size <= Self.maximumFileBytes else {
                 throw FontError.unreadable(path: path, reason: "larger than \(Self.maximumFileBytes >> 20) MiB, more than any font")
             }
-            guard FileManager.default.isReadableFile(atPath: path),
+            guard access(path, R_OK) == 0,
                   let blob = hb_blob_create_from_file_or_fail(path) else {
                 throw FontError.unreadable(path: path, reason: "cannot open or read the file")
             }
