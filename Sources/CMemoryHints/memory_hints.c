@@ -10,11 +10,17 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 bool ys_heap_prefer_huge_pages(size_t span) {
     const size_t largest = (size_t)32 << 20; // glibc's largest mmap threshold on 64-bit
     if (span < ((size_t)4 << 20) || span > ((size_t)INT_MAX - largest) / 2) return false;
+    // Under a limit on address space or data (`ulimit -v`, `ulimit -d`) the reservation would
+    // bring the limit closer: the heap is then left as glibc sets it up.
+    struct rlimit limit;
+    if (getrlimit(RLIMIT_AS, &limit) != 0 || limit.rlim_cur != RLIM_INFINITY) return false;
+    if (getrlimit(RLIMIT_DATA, &limit) != 0 || limit.rlim_cur != RLIM_INFINITY) return false;
     // Blocks below 32 MiB from the heap, which is never trimmed (its range keeps the mark).
     if (!mallopt(M_MMAP_THRESHOLD, (int)largest) || !mallopt(M_TRIM_THRESHOLD, (int)(2 * span + largest))) return false;
     // For the one growth below only: the heap grows by the block and `span` beyond it.

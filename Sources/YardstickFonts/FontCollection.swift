@@ -26,6 +26,8 @@ public final class FontCollection: @unchecked Sendable { // immutable after init
     /// Every face's cmap bitset, back to back (`CodepointCoverage.wordCount` words per face):
     /// fallback tests coverage per character, so this is read without touching reference counts.
     private let coverageBits: UnsafeMutablePointer<UInt64>
+    /// Whether `coverageBits` (and `chainCoverageBits`) are mapped pages or calloc's memory.
+    private let coverageBitsMapped: Bool
     /// Every style's chain, then every style's emoji-first chain, back to back (each at its
     /// `chainOffsets` entry): fallback walks them without touching the reference counts of
     /// arrays every thread shares.
@@ -34,6 +36,7 @@ public final class FontCollection: @unchecked Sendable { // immutable after init
     /// Per style: the union of its chain's cmaps (`CodepointCoverage.wordCount` words each), so
     /// "can any face draw this?" is one bit test.
     private let chainCoverageBits: UnsafeMutablePointer<UInt64>
+    private let chainCoverageBitsMapped: Bool
     /// Per face: a color (emoji) face.
     private let colorFaces: UnsafeMutablePointer<Bool>
     /// Language variants: where a chain reaches the key face, a cluster starting with one of
@@ -90,11 +93,12 @@ public final class FontCollection: @unchecked Sendable { // immutable after init
         // Zeroed, untouched memory (fresh pages of their own): only the blocks a face maps are
         // written, so the rest of each table costs neither time nor RAM.
         let words = CodepointCoverage.wordCount
-        let bits = Self.zeroedWords(faces.count * words)
+        let (bits, bitsMapped) = Self.zeroedWords(faces.count * words)
         for (i, face) in faces.enumerated() {
             for (block, word) in zip(face.coverage.blockIndices, face.coverage.blockWords) { bits[i * words + Int(block)] = word }
         }
         coverageBits = bits
+        coverageBitsMapped = bitsMapped
         // The first position per block: faces from the back of the chain, so the earliest wins.
         chainSkips = chains.map { chain in
             var skips = [UInt8](repeating: UInt8(min(255, chain.count)), count: words)
@@ -103,7 +107,7 @@ public final class FontCollection: @unchecked Sendable { // immutable after init
             }
             return skips
         }
-        chainCoverageBits = Self.zeroedWords(chains.count * words)
+        (chainCoverageBits, chainCoverageBitsMapped) = Self.zeroedWords(chains.count * words)
         for (k, chain) in chains.enumerated() {
             for face in chain {
                 for (block, word) in zip(faces[face].coverage.blockIndices, faces[face].coverage.blockWords) {
@@ -125,26 +129,28 @@ public final class FontCollection: @unchecked Sendable { // immutable after init
     }
 
     deinit {
-        Self.release(coverageBits, count: faces.count * CodepointCoverage.wordCount)
-        Self.release(chainCoverageBits, count: chains.count * CodepointCoverage.wordCount)
+        Self.release(coverageBits, count: faces.count * CodepointCoverage.wordCount, mapped: coverageBitsMapped)
+        Self.release(chainCoverageBits, count: chains.count * CodepointCoverage.wordCount, mapped: chainCoverageBitsMapped)
         colorFaces.deallocate()
         chainStorage.deallocate()
         chainOffsets.deallocate()
     }
 
-    /// `count` zeroed words in pages of their own, mapped but not touched (`release` frees
-    /// them). Not from malloc: a heap set up to keep its memory (the command line's) would hand
-    /// out used pages that calloc must clear, megabytes of them here.
-    private static func zeroedWords(_ count: Int) -> UnsafeMutablePointer<UInt64> {
+    /// `count` zeroed words in pages of their own, mapped but not touched, and true; or, where
+    /// no mapping is to be had (a limit on address space), calloc's and false. Not from malloc
+    /// first: a heap set up to keep its memory (the command line's) would hand out used pages
+    /// that calloc must clear, megabytes of them here. `release` frees them either way.
+    private static func zeroedWords(_ count: Int) -> (words: UnsafeMutablePointer<UInt64>, mapped: Bool) {
         let bytes = max(1, count) * MemoryLayout<UInt64>.stride
-        guard let raw = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0), raw != MAP_FAILED else {
-            fatalError("out of memory for font coverage")
+        if let raw = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0), raw != MAP_FAILED {
+            return (raw.bindMemory(to: UInt64.self, capacity: max(1, count)), true)
         }
-        return raw.bindMemory(to: UInt64.self, capacity: max(1, count))
+        guard let raw = calloc(max(1, count), MemoryLayout<UInt64>.stride) else { fatalError("out of memory for font coverage") }
+        return (raw.bindMemory(to: UInt64.self, capacity: max(1, count)), false)
     }
 
-    private static func release(_ words: UnsafeMutablePointer<UInt64>, count: Int) {
-        munmap(words, max(1, count) * MemoryLayout<UInt64>.stride)
+    private static func release(_ words: UnsafeMutablePointer<UInt64>, count: Int, mapped: Bool) {
+        if mapped { munmap(words, max(1, count) * MemoryLayout<UInt64>.stride) } else { free(words) }
     }
 
     /// `chain(for:)` (or, with `emojiFirst`, `emojiFirstChain(for:)`) without an array: valid

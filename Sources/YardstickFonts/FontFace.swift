@@ -60,9 +60,12 @@ extension FontCollection {
             guard info.st_size <= Self.maximumFileBytes else {
                 throw FontError.unreadable(path: path, reason: "larger than \(Self.maximumFileBytes >> 20) MiB, more than any font")
             }
-            guard access(path, R_OK) == 0,
-                  let blob = hb_blob_create_from_file_or_fail(path) else {
-                throw FontError.unreadable(path: path, reason: "cannot open or read the file")
+            guard access(path, R_OK) == 0 else { throw FontError.unreadable(path: path, reason: "cannot open or read the file") }
+            errno = 0
+            guard let blob = hb_blob_create_from_file_or_fail(path) else {
+                // (Readable, yet not mapped or read: memory, most likely under a limit.)
+                let reason = errno == ENOMEM ? "not enough memory to read it" : "cannot open or read the file"
+                throw FontError.unreadable(path: path, reason: reason)
             }
             var length: UInt32 = 0
             guard let bytes = hb_blob_get_data(blob, &length), length > 0 else {

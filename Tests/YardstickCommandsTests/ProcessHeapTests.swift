@@ -13,9 +13,31 @@ final class ProcessHeapTests: XCTestCase {
                           "no transparent huge pages in this kernel")
         // (A sanitizer's malloc has no glibc settings: the command then runs with 4 KiB pages.)
         try XCTSkipIf(dlsym(UnsafeMutableRawPointer(bitPattern: 0), "__asan_init") != nil, "built with a sanitizer")
+        XCTAssertTrue(try runWaitingForInput(addressLimitKiB: nil), "no mapping past the heap's start has the hg flag")
+        #else
+        throw XCTSkip("Linux only")
+        #endif
+    }
+
+    /// Under a limit on address space (`ulimit -v`) the heap is left alone: reserving it would
+    /// bring the limit closer.
+    func testUnderAnAddressSpaceLimitTheHeapIsLeftAlone() throws {
+        #if os(Linux)
+        XCTAssertFalse(try runWaitingForInput(addressLimitKiB: 8 << 20), "the heap was marked under ulimit -v")
+        #else
+        throw XCTSkip("Linux only")
+        #endif
+    }
+
+    /// Runs `yardstick layout` (under `ulimit -v` when given), looks at its mappings while it
+    /// waits for its input (up to 5 s until marked, 0.5 s when a limit is set), then gives it one
+    /// record and checks its output. Whether its heap was seen marked.
+    func runWaitingForInput(addressLimitKiB: Int?) throws -> Bool {
         let process = Process()
-        process.executableURL = BuiltYardstick.url
-        process.arguments = ["layout", "--width", "100", "--threads", "1"]
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        let limit = addressLimitKiB.map { "ulimit -v \($0) && " } ?? ""
+        process.arguments = ["-c", limit + #"exec "$Y" layout --width 100 --threads 1"#]
+        process.environment = ["Y": BuiltYardstick.url.path, "PATH": "/usr/bin:/bin"]
         let input = Pipe(), output = Pipe()
         process.standardInput = input
         process.standardOutput = output
@@ -23,7 +45,7 @@ final class ProcessHeapTests: XCTestCase {
         try process.run()
         defer { if process.isRunning { process.terminate() } }
         var marked = false
-        for _ in 0..<200 where !marked {
+        for _ in 0..<(addressLimitKiB == nil ? 200 : 20) where !marked {
             marked = try heapIsMarked(pid: process.processIdentifier)
             if !marked { usleep(25_000) }
         }
@@ -31,12 +53,9 @@ final class ProcessHeapTests: XCTestCase {
         try input.fileHandleForWriting.close()
         let out = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        XCTAssertTrue(marked, "no mapping past the heap's start has the hg flag")
         XCTAssertEqual(process.terminationStatus, 0)
         XCTAssertTrue(String(decoding: out, as: UTF8.self).hasPrefix(#"{"lines": 1,"#))
-        #else
-        throw XCTSkip("Linux only")
-        #endif
+        return marked
     }
 
     /// Whether a mapping of at least 64 MiB starting within 1 GiB past process `pid`'s heap

@@ -15,8 +15,8 @@
 /// `calloc` clears memory it reuses (allocate big zeroed tables with `mmap`). Threads'
 /// arenas are not marked. A process-wide setting, for an executable to make at its start,
 /// never for a library to make on its user's behalf. Returns false when the heap could not be
-/// marked (outside Linux with glibc, no room to grow, no huge-page support); some of the
-/// malloc settings may have been made even so.
+/// marked (outside Linux with glibc, under a limit on address space or data, no room to grow,
+/// no huge-page support); some of the malloc settings may have been made even so.
 bool ys_heap_prefer_huge_pages(size_t span);
 
 #endif
