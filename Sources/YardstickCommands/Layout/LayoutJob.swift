@@ -164,7 +164,7 @@ package struct LayoutJob {
                 let outputs = engine.prepareBatches(count: end - start, utf8: { text(first + $0) },
                                                     style: attributes.fontStyle, threads: threads) { range, prepared -> ([UInt8], MissingGlyphs) in
                     var out: [UInt8] = []
-                    out.reserveCapacity(range.count * 96 * (widths?.count ?? 1))
+                    out.reserveCapacity(range.count * 96 * (widths?.count ?? 1)) // (an output line is rarely past 96 bytes)
                     var starts: [Int] = []
                     starts.reserveCapacity(16)
                     var missing = MissingGlyphs.none
