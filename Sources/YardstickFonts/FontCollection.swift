@@ -26,7 +26,7 @@ public final class FontCollection: @unchecked Sendable { // immutable after init
     /// Every face's cmap bitset, back to back (`CodepointCoverage.wordCount` words per face):
     /// fallback tests coverage per character, so this is read without touching reference counts.
     private let coverageBits: UnsafeMutablePointer<UInt64>
-    /// Whether `coverageBits` (and `chainCoverageBits`) are mapped pages or calloc's memory.
+    /// Whether `coverageBits` are mapped pages or calloc's memory (see `zeroedWords`).
     private let coverageBitsMapped: Bool
     /// Every style's chain, then every style's emoji-first chain, back to back (each at its
     /// `chainOffsets` entry): fallback walks them without touching the reference counts of
@@ -36,6 +36,7 @@ public final class FontCollection: @unchecked Sendable { // immutable after init
     /// Per style: the union of its chain's cmaps (`CodepointCoverage.wordCount` words each), so
     /// "can any face draw this?" is one bit test.
     private let chainCoverageBits: UnsafeMutablePointer<UInt64>
+    /// Whether `chainCoverageBits` are mapped pages or calloc's memory.
     private let chainCoverageBitsMapped: Bool
     /// Per face: a color (emoji) face.
     private let colorFaces: UnsafeMutablePointer<Bool>
