@@ -188,7 +188,7 @@ print("--config grid-wrap.json: " + shardsAndMerge(config, name: "config"))
 // 5. `yardstick layout` per cell, the whole process, against the engine's cold pass over the same
 // cells (`TextEngineBenchmark --cold-only`, best of 3 passes after an unmeasured one, whose own
 // time, the process's one-time costs included, is shown beside), on one thread and on two,
-// alternating over 3 rounds; then `--widths 120,250,400` against `--width 250` on one thread.
+// alternating over 5 rounds; then `--widths 120,250,400` against `--width 250` on one thread.
 let engineBenchmark = root + "/.build/release/TextEngineBenchmark"
 if FileManager.default.isExecutableFile(atPath: engineBenchmark) {
     let cellsPath = "\(work)/cells.jsonl"
@@ -204,7 +204,10 @@ if FileManager.default.isExecutableFile(atPath: engineBenchmark) {
     print("| round | threads | layout, whole process | per cell | engine cold pass per cell | ratio | the engine's first pass in its process, per cell |")
     print("|---:|---:|---:|---:|---:|---:|---:|")
     var widthsLines: [String] = []
-    for round in 1...3 {
+    // Per thread count, each round's figures (µs a cell): the whole `layout` process, and the
+    // engine's cold pass (best of its 3 passes).
+    var layoutPerCell: [Int: [Double]] = [:], coldPerCell: [Int: [Double]] = [:]
+    for round in 1...5 {
         var oneThread = 0.0
         for threads in [1, 2] {
             let layout = run(yardstick, ["layout", "--input", cellsPath, "--width", "250", "--threads", "\(threads)", "--output", "\(work)/layout.jsonl"])
@@ -214,6 +217,8 @@ if FileManager.default.isExecutableFile(atPath: engineBenchmark) {
             let cold = figure(text, "cold, \(threads)"), first = figure(text, "the process's first pass")
             let perCell = layout.seconds / cellCount * 1e6
             if threads == 1 { oneThread = layout.seconds }
+            layoutPerCell[threads, default: []].append(perCell)
+            coldPerCell[threads, default: []].append(cold)
             print("| \(round) | \(threads) | \(s(layout.seconds)) | \(String(format: "%.2f µs", perCell)) | \(String(format: "%.2f µs", cold)) | "
                   + "\(String(format: "%.2f×", perCell / cold)) | \(String(format: "%.2f µs", first)) |")
         }
@@ -222,7 +227,50 @@ if FileManager.default.isExecutableFile(atPath: engineBenchmark) {
         widthsLines.append("round \(round): --widths 120,250,400 on 1 thread \(s(widths.seconds)), each extra width "
                            + "\(String(format: "%.2f", extra / (oneThread / cellCount * 1e6))) of a cold CLI cell")
     }
+    // One process per layout figure against the best of three passes per cold figure: the
+    // summary also sets best against best and median against median over the rounds.
+    func middle(_ v: [Double]) -> Double { let s = v.sorted(); return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2 }
+    for threads in [1, 2] {
+        let l = layoutPerCell[threads]!, c = coldPerCell[threads]!
+        print("summary, \(threads) thread(s), \(l.count) rounds: layout best \(String(format: "%.2f", l.min()!)) / median \(String(format: "%.2f", middle(l))) µs, "
+              + "cold pass best \(String(format: "%.2f", c.min()!)) / median \(String(format: "%.2f", middle(c))) µs: "
+              + "ratio best to best \(String(format: "%.2f×", l.min()! / c.min()!)), median to median \(String(format: "%.2f×", middle(l) / middle(c)))")
+    }
     for line in widthsLines { print(line) }
+    instructionCounts(cellsPath: cellsPath, cellCount: cellCount)
 } else {
     print("\n5. skipped: build TextEngineBenchmark (swift build -c release --product TextEngineBenchmark)")
+}
+
+/// 5b. The same comparison in instructions, which this machine's swings do not change: the
+/// whole `layout` process on one thread against one cold pass (the second of two, after the
+/// unmeasured first), each counted by callgrind. Skipped without valgrind. Valgrind 3.19 cannot
+/// read Swift 6's DWARF 5, so it runs copies without debug information.
+func instructionCounts(cellsPath: String, cellCount: Double) {
+    let valgrind = "/usr/bin/valgrind"
+    guard FileManager.default.isExecutableFile(atPath: valgrind) else { print("\n5b. skipped: no valgrind"); return }
+    /// Instructions callgrind collected running `arguments` (its "Collected : N" line).
+    func collected(_ arguments: [String]) -> Double {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: valgrind)
+        process.arguments = ["--tool=callgrind", "--callgrind-out-file=\(work)/callgrind.out"] + arguments
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        do { try process.run() } catch { fail("cannot run valgrind: \(error)") }
+        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        guard process.terminationStatus == 0, let line = text.split(separator: "\n").first(where: { $0.contains("Collected :") }),
+              let n = line.split(separator: " ").last.flatMap({ Double($0) }) else { fail("callgrind failed: \(text.suffix(500))") }
+        return n
+    }
+    let stripped = (yardstick: "\(work)/yardstick-nodebug", engine: "\(work)/TextEngineBenchmark-nodebug")
+    run("/usr/bin/strip", ["--strip-debug", "-o", stripped.yardstick, yardstick])
+    run("/usr/bin/strip", ["--strip-debug", "-o", stripped.engine, engineBenchmark])
+    let layout = collected([stripped.yardstick, "layout", "--input", cellsPath, "--width", "250", "--threads", "1", "--output", "\(work)/layout-callgrind.jsonl"])
+    guard same("\(work)/layout-callgrind.jsonl", "\(work)/layout.jsonl") else { fail("layout under callgrind wrote other bytes") }
+    // Two measured passes (`--repeat 2`), collected inside `coldRun` only: half is one pass.
+    let cold = collected(["--toggle-collect=*coldRun*", stripped.engine, "--cold-only", "--repeat", "2"]) / 2
+    print("\n5b. instructions (callgrind), 1 thread: layout, whole process \(String(format: "%.0f", layout / cellCount)) a cell; "
+          + "engine cold pass \(String(format: "%.0f", cold / cellCount)) a cell; ratio \(String(format: "%.3f×", layout / cold))")
 }

@@ -146,6 +146,9 @@ public struct PreparedText: Sendable {
     /// and the height: what `layout(width:attributes:)` gives, without building its lines (the
     /// `layout` command's records).
     package func lineStarts(width: Double, attributes: TextAttributes, into starts: inout [Int]) -> (lineCount: Int, width: Double, height: Double) {
+        if attributes.maxLines == 0 && attributes.lineBreakMode == .wordWrap {
+            return wrappedLineStarts(width: width, attributes, into: &starts)
+        }
         var y = 0.0
         var previousParagraph = -1
         var widest = 0.0
@@ -162,6 +165,55 @@ public struct PreparedText: Sendable {
             count += 1
         }
         return (count, roundUp(widest, attributes.displayScale), roundUp(y, attributes.displayScale))
+    }
+
+    /// `lineStarts` without line limits: the line breaker straight over each paragraph, as
+    /// `measureWrapped` (no max-lines bookkeeping), the same sums in the same order.
+    private func wrappedLineStarts(width: Double, _ a: TextAttributes, into starts: inout [Int]) -> (lineCount: Int, width: Double, height: Double) {
+        let storage = self.storage
+        let range = paragraphRange
+        let emptyMetricsMask = storage.fonts.metricsBits[storage.primaryFace]
+        let hyphens = a.hyphenateWordBreaks ? storage.metrics.hyphenWidths : nil
+        var lines = StartStack()
+        for p in range {
+            let para = storage.paragraphs[p]
+            let segments = UnsafeBufferPointer(rebasing: storage.segments[Int(para.firstSegment)..<Int(para.endSegment)])
+            let paragraph = p - range.lowerBound
+            LineBreaker.breakParagraph(segments: segments, pieces: storage.pieces, runs: storage.runs, paragraphStart: para.start,
+                                       paragraphEnd: para.end, emptyMetricsMask: emptyMetricsMask, maxWidth: width, size: a.size,
+                                       letterSpacing: a.letterSpacing, hyphenWidths: hyphens) { line in
+                lines.add(line, paragraph: paragraph, of: self, a)
+                starts.append(Int(line.start))
+                return true
+            }
+        }
+        return (lines.count, roundUp(lines.widest, a.displayScale), roundUp(lines.y, a.displayScale))
+    }
+
+    /// Lines stacked by `wrappedLineStarts`, summed as `lineStarts` sums them.
+    private struct StartStack {
+        var y = 0.0
+        var widest = 0.0
+        var count = 0
+        var previousParagraph = -1
+        /// Lines mostly use the faces of the line before: its height is reused.
+        var lastMask: UInt64 = 0
+        var lastHeight = 0.0
+
+        @inline(__always) mutating func add(_ line: LineSpan, paragraph: Int, of text: PreparedText, _ a: TextAttributes) {
+            if previousParagraph >= 0 {
+                y += a.lineSpacing
+                if paragraph != previousParagraph { y += a.paragraphSpacing }
+            }
+            if line.metricsMask != lastMask || count == 0 {
+                lastMask = line.metricsMask
+                lastHeight = text.lineHeight(line.metricsMask, a).height
+            }
+            y += lastHeight
+            widest = max(widest, line.width)
+            previousParagraph = paragraph
+            count += 1
+        }
     }
 
     /// Height and line count only: the same result as `layout(width:attributes:)` without

@@ -72,6 +72,11 @@ final class BadInputTableTests: XCTestCase {
         (#""$Y" layout --width 100 --font "$D/ok.csv" --input "$D/ok.jsonl""#, 1, "yardstick: error: not a usable font: "),
         (#""$Y" layout --width 100 --font "$D/missing.ttf" --input "$D/ok.jsonl""#, 1, "yardstick: error: "),
         (#""$Y" layout --width 100 --font /dev/zero --input "$D/ok.jsonl""#, 1, "yardstick: error: font file unreadable: /dev/zero (not a regular file)"),
+        // A bad input and a bad font: the input's error, on one thread and on two (the input is
+        // read while the fonts load).
+        (#""$Y" layout --width 100 --threads 1 --font "$D/truncated.ttf" --input "$D/missing.jsonl""#, 1, "yardstick: error: no such file: $D/missing.jsonl"),
+        (#""$Y" layout --width 100 --threads 2 --font "$D/truncated.ttf" --input "$D/missing.jsonl""#, 1, "yardstick: error: no such file: $D/missing.jsonl"),
+        (#""$Y" layout --width 100 --threads 2 --font "$D/truncated.ttf" --input "$D/utf16.jsonl""#, 1, "yardstick: error: the input is UTF-16 or UTF-32"),
         (#"mkfifo "$D/fifo.ttf"; "$Y" layout --width 100 --font "$D/fifo.ttf" --input "$D/ok.jsonl""#, 1, "yardstick: error: font file unreadable: $D/fifo.ttf (not a regular file)"),
         (#"truncate -s 300M "$D/huge.ttf"; "$Y" layout --width 100 --font "$D/huge.ttf" --input "$D/ok.jsonl""#, 1, "yardstick: error: font file unreadable: $D/huge.ttf (larger than 256 MiB, more than any font)"),
         // Tables: CSV, numbers, cells.

@@ -46,4 +46,22 @@ final class OutputNumberTests: XCTestCase {
             XCTAssertEqual(String(decoding: out, as: UTF8.self), OutputNumber.format(value), "\(value)")
         }
     }
+
+    /// `appendInteger` spells what `String` does: each power of ten and its neighbours (the
+    /// digit count is found by comparisons), the largest value and random ones.
+    func testAppendIntegerSpellsWhatStringSpells() {
+        var generator = SystemRandomNumberGenerator()
+        var values: [UInt64] = [0, 1, 9, UInt64.max, UInt64.max - 1]
+        var power: UInt64 = 10
+        for _ in 1...19 {
+            values += [power - 1, power, power + 1]
+            if power <= UInt64.max / 10 { power *= 10 } else { break }
+        }
+        values += (0..<5_000).map { _ in UInt64.random(in: 0...UInt64.max, using: &generator) >> UInt64.random(in: 0...63, using: &generator) }
+        for value in values {
+            var out: [UInt8] = []
+            OutputNumber.appendInteger(value, to: &out)
+            XCTAssertEqual(String(decoding: out, as: UTF8.self), String(value))
+        }
+    }
 }

@@ -169,12 +169,11 @@ package struct LayoutJob {
                     starts.reserveCapacity(16)
                     var missing = MissingGlyphs.none
                     for (k, i) in range.enumerated() {
-                        func emit(_ width: Double) {
-                            starts.removeAll(keepingCapacity: true)
-                            let m = prepared[k].lineStarts(width: width, attributes: attributes, into: &starts)
-                            Self.write(lineCount: m.lineCount, width: m.width, height: m.height, starts: starts, to: &out)
+                        if let widths {
+                            for width in widths { Self.write(prepared[k], width: width, attributes: attributes, starts: &starts, to: &out) }
+                        } else {
+                            Self.write(prepared[k], width: records.widths[first + i], attributes: attributes, starts: &starts, to: &out)
                         }
-                        if let widths { widths.forEach(emit) } else { emit(records.widths[first + i]) }
                         missing.formUnion(prepared[k].missingGlyphs)
                     }
                     return (out, missing)
@@ -190,6 +189,15 @@ package struct LayoutJob {
             }
         }
         return Report(records: records.count, replacedInvalidUTF8: records.replacedInvalidUTF8, missingGlyphs: missing)
+    }
+
+    /// The output line of `text` laid out at `width`; `starts` is scratch. (A function of its
+    /// own, not a closure in the batch's: what it changes is passed in, not captured.)
+    @inline(__always)
+    private static func write(_ text: PreparedText, width: Double, attributes: TextAttributes, starts: inout [Int], to out: inout [UInt8]) {
+        starts.removeAll(keepingCapacity: true)
+        let m = text.lineStarts(width: width, attributes: attributes, into: &starts)
+        write(lineCount: m.lineCount, width: m.width, height: m.height, starts: starts, to: &out)
     }
 
     /// One output line: `{"lines": 3, "width": 231.4, "height": 69.5, "breaks": [0, 14, 31]}\n`,

@@ -23,9 +23,11 @@ struct DecimalText {
 
     /// `value` in decimal.
     mutating func integer(_ value: UInt64) {
-        var digits = 1
-        var t = value
-        while t >= 10 { t /= 10; digits += 1 }
+        if value < 10 { byte(UInt8(ascii: "0") &+ UInt8(value)); return }
+        // Digits counted by comparisons (10^19 is the largest power of ten a UInt64 holds).
+        var digits = 2
+        var bound: UInt64 = 100
+        while digits < 20 && value >= bound { digits += 1; bound &*= 10 }
         var v = value
         for k in stride(from: digits - 1, through: 0, by: -1) {
             (cursor + k).initialize(to: UInt8(ascii: "0") &+ UInt8(v % 10))
