@@ -77,7 +77,7 @@ let package = Package(
 
         // Test-only helpers shared by the test targets (a seeded random generator).
         .target(name: "YardstickTestSupport", path: "Tests/YardstickTestSupport"),
-        .testTarget(name: "YardstickFontsTests", dependencies: ["YardstickFonts"]),
+        .testTarget(name: "YardstickFontsTests", dependencies: ["YardstickFonts", "CHarfBuzz"]),
         .testTarget(name: "YardstickAnalysisTests", dependencies: ["YardstickAnalysis"], resources: [.copy("Resources")]),
         .testTarget(name: "YardstickShapingTests", dependencies: ["YardstickFonts", "YardstickAnalysis", "YardstickShaping", "CHarfBuzz"]),
         .testTarget(name: "YardstickLineBreakingTests", dependencies: ["YardstickShaping", "YardstickLineBreaking"]),

@@ -115,10 +115,7 @@ extension FontCollection {
             let set = hb_set_create()!
             defer { hb_set_destroy(set) }
             hb_face_collect_unicodes(hbFace, set)
-            var ranges: [ClosedRange<UInt32>] = []
-            var first: hb_codepoint_t = UInt32.max, last: hb_codepoint_t = UInt32.max // HB_SET_VALUE_INVALID: from the start
-            while hb_set_next_range(set, &first, &last) != 0 { ranges.append(first...last) }
-            self.coverage = CodepointCoverage(ranges: ranges)
+            self.coverage = CodepointCoverage(ranges: Self.ranges(of: set))
 
             self.path = path
             self.indexInFile = indexInFile
@@ -126,6 +123,33 @@ extension FontCollection {
             self.blob = blob
             self.hbFace = hbFace
             self.hbFont = hbFont
+        }
+
+        /// The code points of a HarfBuzz set as ranges, in order. Read in batches of 4,096
+        /// (`hb_set_next_many`): `hb_set_next_range` steps through a range one code point at a
+        /// time, 7.8M instructions for the bundled faces' 150,000 code points, most of the fonts'
+        /// start-up. `set` must be an `hb_set_t`.
+        package static func ranges(of set: OpaquePointer) -> [ClosedRange<UInt32>] {
+            var ranges: [ClosedRange<UInt32>] = []
+            var start: hb_codepoint_t = 0, end: hb_codepoint_t = 0, open = false
+            withUnsafeTemporaryAllocation(of: hb_codepoint_t.self, capacity: 4096) { batch in
+                var after = hb_codepoint_t.max // HB_SET_VALUE_INVALID: from the start
+                while true {
+                    let n = Int(hb_set_next_many(set, after, batch.baseAddress, UInt32(batch.count)))
+                    guard n > 0 else { return }
+                    for c in batch[0..<n] {
+                        if open && c == end &+ 1 {
+                            end = c
+                        } else {
+                            if open { ranges.append(start...end) }
+                            (start, end, open) = (c, c, true)
+                        }
+                    }
+                    after = batch[n - 1]
+                }
+            }
+            if open { ranges.append(start...end) }
+            return ranges
         }
 
         deinit {
