@@ -107,16 +107,17 @@ struct LayoutCommand: ParsableCommand {
             guard each == nil || width == nil else { throw CommandError("give --width or --widths, not both") }
             let job = LayoutJob(defaultWidth: each?.first ?? width, attributes: try text.attributes(), threads: fontOptions.threads)
             try CommandOutput.checkNotInput(output, inputs: [input] + fontOptions.fonts)
-            // Every line is checked before output starts. The fonts load while the input is read
-            // and checked (after it, with --system-fallback: they depend on its characters); a bad
-            // input is reported first.
-            let read = { () throws -> LayoutRecords in try job.parse(CommandInput.read(input, maxLineBytes: text.maxLineBytes)) }
+            let bytes = try CommandInput.read(input, maxLineBytes: text.maxLineBytes)
+            // Every line is checked before output starts. The fonts load meanwhile (after the
+            // input, with --system-fallback: they depend on its characters); a bad input is reported first.
+            // (The input is read before the fonts start: read beside them, a closed standard input's
+            // descriptor could be taken by a font file and read as the input.)
             let records: LayoutRecords, engine: TextEngine
             if text.systemFallback {
-                records = try read()
+                records = try job.parse(bytes)
                 engine = try TextEngine(fonts: text.makeFonts(for: (0..<records.count).map(records.text)))
             } else {
-                (records, engine) = try bothAtOnce(threads: job.threads, read, { try TextEngine(fonts: text.makeFonts()) })
+                (records, engine) = try bothAtOnce(threads: job.threads, { try job.parse(bytes) }, { try TextEngine(fonts: text.makeFonts()) })
             }
             let out = try CommandOutput(path: output)
             let report = try job.run(records, widths: each, engine: engine) { try out.write($0) }
