@@ -149,26 +149,17 @@ public struct PreparedText: Sendable {
         if attributes.maxLines == 0 && attributes.lineBreakMode == .wordWrap {
             return wrappedLineStarts(width: width, attributes, into: &starts)
         }
-        var y = 0.0
-        var previousParagraph = -1
-        var widest = 0.0
-        var count = 0
+        var lines = StartStack()
         _ = forEachLine(maxWidth: width, attributes: attributes) { line, paragraph, _ in
-            if previousParagraph >= 0 {
-                y += attributes.lineSpacing
-                if paragraph != previousParagraph { y += attributes.paragraphSpacing }
-            }
-            y += lineHeight(line.metricsMask, attributes).height
-            widest = max(widest, line.width)
-            previousParagraph = paragraph
+            lines.add(line, paragraph: paragraph, of: self, attributes)
             starts.append(Int(line.start))
-            count += 1
         }
-        return (count, roundUp(widest, attributes.displayScale), roundUp(y, attributes.displayScale))
+        return (lines.count, roundUp(lines.widest, attributes.displayScale), roundUp(lines.y, attributes.displayScale))
     }
 
-    /// `lineStarts` without line limits: the line breaker straight over each paragraph, as
-    /// `measureWrapped` (no max-lines bookkeeping), the same sums in the same order.
+    /// `lineStarts` without line limits: the line breaker straight over each paragraph, like
+    /// `measureWrapped` without max-lines bookkeeping (but without its one-line shortcut: every
+    /// line's start and width are needed).
     private func wrappedLineStarts(width: Double, _ a: TextAttributes, into starts: inout [Int]) -> (lineCount: Int, width: Double, height: Double) {
         let storage = self.storage
         let range = paragraphRange
@@ -190,7 +181,7 @@ public struct PreparedText: Sendable {
         return (lines.count, roundUp(lines.widest, a.displayScale), roundUp(lines.y, a.displayScale))
     }
 
-    /// Lines stacked by `wrappedLineStarts`, summed as `lineStarts` sums them.
+    /// Lines stacked by `lineStarts`: the height, the widest line and the count, in line order.
     private struct StartStack {
         var y = 0.0
         var widest = 0.0

@@ -170,9 +170,9 @@ package struct LayoutJob {
                     var missing = MissingGlyphs.none
                     for (k, i) in range.enumerated() {
                         if let widths {
-                            for width in widths { Self.write(prepared[k], width: width, attributes: attributes, starts: &starts, to: &out) }
+                            for width in widths { Self.writeLine(prepared[k], width: width, attributes: attributes, starts: &starts, to: &out) }
                         } else {
-                            Self.write(prepared[k], width: records.widths[first + i], attributes: attributes, starts: &starts, to: &out)
+                            Self.writeLine(prepared[k], width: records.widths[first + i], attributes: attributes, starts: &starts, to: &out)
                         }
                         missing.formUnion(prepared[k].missingGlyphs)
                     }
@@ -194,7 +194,7 @@ package struct LayoutJob {
     /// The output line of `text` laid out at `width`; `starts` is scratch. (A function of its
     /// own, not a closure in the batch's: what it changes is passed in, not captured.)
     @inline(__always)
-    private static func write(_ text: PreparedText, width: Double, attributes: TextAttributes, starts: inout [Int], to out: inout [UInt8]) {
+    private static func writeLine(_ text: PreparedText, width: Double, attributes: TextAttributes, starts: inout [Int], to out: inout [UInt8]) {
         starts.removeAll(keepingCapacity: true)
         let m = text.lineStarts(width: width, attributes: attributes, into: &starts)
         write(lineCount: m.lineCount, width: m.width, height: m.height, starts: starts, to: &out)
