@@ -41,7 +41,7 @@ let package = Package(
 
         // The text engine, one module per pipeline stage.
         .target(name: "YardstickFonts", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig"]),
-        .target(name: "YardstickAnalysis", dependencies: ["CICU"]),
+        .target(name: "YardstickAnalysis", dependencies: ["CICU", "CMemoryHints"]),
         .target(name: "YardstickShaping", dependencies: ["YardstickFonts", "YardstickAnalysis", "CHarfBuzz", "CMemoryHints"]),
         .target(name: "YardstickLineBreaking", dependencies: ["YardstickFonts", "YardstickShaping"]),
         .target(name: "YardstickLayout", dependencies: ["YardstickFonts", "YardstickAnalysis", "YardstickShaping", "YardstickLineBreaking", "CMemoryHints"]),
@@ -78,7 +78,7 @@ let package = Package(
         // Test-only helpers shared by the test targets (a seeded random generator).
         .target(name: "YardstickTestSupport", path: "Tests/YardstickTestSupport"),
         .testTarget(name: "YardstickFontsTests", dependencies: ["YardstickFonts", "CHarfBuzz"]),
-        .testTarget(name: "YardstickAnalysisTests", dependencies: ["YardstickAnalysis"], resources: [.copy("Resources")]),
+        .testTarget(name: "YardstickAnalysisTests", dependencies: ["YardstickAnalysis", "CICU"], resources: [.copy("Resources")]),
         .testTarget(name: "YardstickShapingTests", dependencies: ["YardstickFonts", "YardstickAnalysis", "YardstickShaping", "CHarfBuzz"]),
         .testTarget(name: "YardstickLineBreakingTests", dependencies: ["YardstickShaping", "YardstickLineBreaking"]),
         .testTarget(name: "YardstickLayoutTests", dependencies: ["YardstickFonts", "YardstickShaping", "YardstickLineBreaking", "YardstickLayout", "CHarfBuzz", "YardstickTestSupport"]),

@@ -47,6 +47,11 @@ import CICU
         case eb, em
         /// U+200D ZERO WIDTH JOINER: a combining mark (LB9) that no break follows (LB8a).
         case zwj
+
+        /// The class a table entry holds (always a class's raw value).
+        @inline(__always) init(raw: some BinaryInteger) {
+            self = unsafeBitCast(UInt8(truncatingIfNeeded: raw), to: Class.self)
+        }
     }
 
     /// Reused per analyzer: the class and UTF-8 start of each unit (a character with the
@@ -75,8 +80,8 @@ import CICU
     }
 
     /// The class of a scalar: the BMP table (passed in, read once per call), else ICU.
-    @inline(__always) private static func classOf(_ scalar: UInt32, _ table: UnsafePointer<Class>) -> Class {
-        scalar < 0x10000 ? table[Int(scalar)] : lookUp(scalar)
+    @inline(__always) private static func classOf(_ scalar: UInt32, _ table: BMPPropertyTable) -> Class {
+        scalar < 0x10000 ? Class(raw: table[scalar]) : lookUp(scalar)
     }
 
     /// Whether every character of `bytes[range]` can be broken chunk by chunk: handled here,
@@ -91,7 +96,7 @@ import CICU
         while i < end {
             let b = bytes[i]
             if b < 0x80 {
-                if table[Int(b)] == .other { return .unhandled }
+                if Class(raw: table.ascii(b)) == .other { return .unhandled }
                 i += 1
                 continue
             }
@@ -174,13 +179,9 @@ import CICU
         case accepted(mayBeRightToLeft: Bool)
     }
 
-    /// Class per BMP scalar, from ICU's Line_Break and East_Asian_Width properties. 64 KB,
-    /// built on first use (a few milliseconds), shared by all threads, never freed.
-    private static let bmpClasses: UnsafePointer<Class> = {
-        let table = UnsafeMutablePointer<Class>.allocate(capacity: 0x10000)
-        for s in 0..<0x10000 { table[s] = lookUp(UInt32(s)) }
-        return UnsafePointer(table)
-    }()
+    /// Class (raw value) per BMP scalar, from ICU's Line_Break and East_Asian_Width properties,
+    /// each asked when first read (`BMPPropertyTable`); shared by all threads, never freed.
+    private static let bmpClasses = BMPPropertyTable { Int32(FastLineBreaks.lookUp($0).rawValue) }
 
     /// ULineBreak → Class (ICU's enum order: XX AI AL B2 BA BB BK CB CL CM CR EX GL HY ID IN IS LF
     /// NS NU OP PO PR QU SA SG SP SY ZW NL WJ H2 H3 JL JT JV CP CJ HL RI EB EM ZWJ).
@@ -318,12 +319,12 @@ import CICU
                     var joiner = false
                     var isEmojiBase = false
                     if b < 0x80 {
-                        c = table[Int(b)]
+                        c = Class(raw: table.ascii(b))
                         if (c == .al || c == .nu) && n > 0 && classes[n - 1] == c {
                             // Letters after letters, digits after digits: never a break (LB28,
                             // LB25), and the rules see the run as one unit.
                             i += 1
-                            while i < end && bytes[i] < 0x80 && table[Int(bytes[i])] == c { i += 1 }
+                            while i < end && bytes[i] < 0x80 && Class(raw: table.ascii(bytes[i])) == c { i += 1 }
                             glueNext = false
                             continue
                         }

@@ -81,7 +81,7 @@ final class ImplicitBidi {
     /// W2 and W3 on the way: each looks only backwards.
     @inline(__always) func append(_ scalar: UInt32) -> Bool {
         let L = Self.L, R = Self.R, EN = Self.EN, AN = Self.AN, AL = Self.AL
-        let c = scalar < 0x10000 ? classTable[Int(scalar)] : UInt8(truncatingIfNeeded: yardstick_icu_bidi_class(scalar))
+        let c = UInt8(truncatingIfNeeded: scalar < 0x10000 ? classTable[scalar] : yardstick_icu_bidi_class(scalar))
         // B 7, LRE 11, LRO 12, RLE 14, RLO 15, PDF 16, BN 18, FSI 19, LRI 20, RLI 21, PDI 22.
         if c == 7 || (c >= 11 && c != AL && c != Self.NSM) { return false }
         let k = count

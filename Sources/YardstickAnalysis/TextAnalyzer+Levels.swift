@@ -144,7 +144,7 @@ extension TextAnalyzer {
         while i < range.upperBound {
             let (scalar, length) = UTF8Decoding.decode(bytes, at: i, end: range.upperBound)
             guard scalar < 0x10000, scalar >= 0x20 || scalar == 0x09 else { return false }
-            switch bidiTable[Int(scalar)] {
+            switch bidiTable[scalar] {
             case 1, 13: sawStrong = true
             case 3, 4, 6, 8, 9, 10, 17: break
             default: return false // L, EN, AN, B, BN, explicit embeddings and isolates

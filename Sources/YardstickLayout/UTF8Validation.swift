@@ -34,16 +34,16 @@ package enum UTF8Validation {
     /// is `state = rows[byte] &>> state` (the shift uses the low 6 bits: the state). States are
     /// multiples of 6: accept (between sequences), reject (absorbing), and where a sequence
     /// stands (continuation bytes still due, or a second byte of a narrowed range).
-    enum Automaton {
-        static let accept: UInt64 = 0
-        static let reject: UInt64 = 6
+    package enum Automaton {
+        package static let accept: UInt64 = 0
+        package static let reject: UInt64 = 6
         private static let oneDue = 12, twoDue = 18, threeDue = 24
         /// After E0 (A0–BF next: no overlong form), ED (80–9F: no surrogate), F0 (90–BF: no
         /// overlong form), F4 (80–8F: nothing past U+10FFFF).
         private static let afterE0 = 30, afterED = 36, afterF0 = 42, afterF4 = 48
 
         /// 256 rows, made once; never freed.
-        static let rows: UnsafePointer<UInt64> = {
+        package static let rows: UnsafePointer<UInt64> = {
             let rows = UnsafeMutablePointer<UInt64>.allocate(capacity: 256)
             for byte in 0..<256 {
                 var next = [Int](repeating: Int(reject), count: 9) // by state / 6

@@ -13,7 +13,9 @@ extension LayoutJob {
         var p = 0
         func take(_ literal: StaticString) -> Bool {
             let count = literal.utf8CodeUnitCount
-            guard p + count <= n, memcmp(line.baseAddress! + p, literal.utf8Start, count) == 0 else { return false }
+            guard p + count <= n else { return false }
+            // (Byte by byte: the literals are a few bytes, shorter than a call to memcmp.)
+            for k in 0..<count where line[p + k] != literal.utf8Start[k] { return false }
             p += count
             return true
         }
@@ -21,19 +23,16 @@ extension LayoutJob {
         guard take(#"{"text":"#) else { return nil }
         space()
         guard take(#"""#) else { return nil }
-        var reader = JSONReader(bytes: line)
-        reader.position = p
-        reader.utf8Checked = true // (only finds the end here; the text's UTF-8 is checked below)
-        guard (try? reader.skipPlainBytes()) != nil, reader.position < n, line[reader.position] == UInt8(ascii: "\"") else { return nil }
-        let text = p..<reader.position
-        guard UTF8Validation.isValid(UnsafeBufferPointer(rebasing: line[text])) else { return nil }
-        p = reader.position + 1
+        guard let end = JSONPlainString.end(in: line, from: p), line[end] == UInt8(ascii: "\"") else { return nil }
+        let text = p..<end
+        p = end + 1
         if p == n - 1 && line[p] == UInt8(ascii: "}") { return (text, nil) }
         guard take(",") else { return nil }
         space()
         guard take(#""width":"#) else { return nil }
         space()
         guard p < n, line[p] == UInt8(ascii: "-") || (line[p] >= UInt8(ascii: "0") && line[p] <= UInt8(ascii: "9")) else { return nil }
+        var reader = JSONReader(bytes: line)
         reader.position = p
         guard let width = try? reader.readNumber(), width.isFinite, width > 0,
               reader.position == n - 1, line[reader.position] == UInt8(ascii: "}") else { return nil }

@@ -47,17 +47,18 @@ struct DecimalText {
         let millis = Int64((value * 1000).rounded())
         if millis < 0 { byte(UInt8(ascii: "-")) }
         let m = millis.magnitude
-        integer(m / 1000)
-        var fraction = m % 1000
+        let whole = m / 1000
+        integer(whole)
+        let fraction = m &- whole &* 1000
         guard fraction > 0 else { return }
+        // Up to three decimals, trailing zeros left out (divisions by constants: no divide instruction).
+        let tenths = fraction / 100, hundredths = fraction / 10 % 10, thousandths = fraction % 10
         byte(UInt8(ascii: "."))
-        var digits = 3
-        while fraction % 10 == 0 { fraction /= 10; digits -= 1 }
-        var divisor: UInt64 = digits == 3 ? 100 : digits == 2 ? 10 : 1
-        while divisor > 0 {
-            byte(UInt8(ascii: "0") &+ UInt8(fraction / divisor % 10))
-            divisor /= 10
-        }
+        byte(UInt8(ascii: "0") &+ UInt8(tenths))
+        guard hundredths != 0 || thousandths != 0 else { return }
+        byte(UInt8(ascii: "0") &+ UInt8(hundredths))
+        guard thousandths != 0 else { return }
+        byte(UInt8(ascii: "0") &+ UInt8(thousandths))
     }
 
     /// Appends to `out` what `write` writes, which must be at most `bound` bytes.

@@ -1,0 +1,58 @@
+import XCTest
+import YardstickLayout
+@testable import YardstickCommands
+
+final class JSONPlainStringTests: XCTestCase {
+    /// What the fused scan must answer, from the two passes it replaces: the first quote,
+    /// backslash or control byte, if the bytes before it are well-formed UTF-8.
+    func reference(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let end = bytes.firstIndex(where: { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 < 0x20 }) else { return nil }
+        return UTF8Validation.isValid(UnsafeBufferPointer(rebasing: bytes[..<end])) ? end : nil
+    }
+
+    /// Random strings of ASCII, well-formed sequences of every length, malformed bytes (stray
+    /// continuations, cut sequences, overlong forms, surrogates, past U+10FFFF) and special
+    /// bytes, at every offset against the eight-byte words, from several starts.
+    func testEndIsWhereTheTwoPassesSayItIs() {
+        var generator = SystemRandomNumberGenerator()
+        let pieces: [[UInt8]] = [
+            Array("a".utf8), Array("hello ".utf8), Array("é".utf8), Array("日".utf8), Array("😀".utf8), Array("ب".utf8),
+            [0x80], [0xC3], [0xE6, 0x97], [0xF0, 0x9F, 0x98], [0xC0, 0xAF], [0xE0, 0x80, 0xAF], [0xED, 0xA0, 0x80],
+            [0xF4, 0x90, 0x80, 0x80], [0xFF], [0x7F], [0x22], [0x5C], [0x0A], [0x00], [0x1F], [0x20],
+        ]
+        var found = 0, refused = 0
+        for round in 0..<20_000 {
+            var bytes: [UInt8] = []
+            let count = Int.random(in: 0...24, using: &generator)
+            for _ in 0..<count {
+                // Mostly well-formed text, so that special and malformed bytes come late too.
+                let k = round % 2 == 0 ? Int.random(in: 0..<pieces.count, using: &generator) : Int.random(in: 0..<6, using: &generator)
+                bytes += pieces[k]
+            }
+            if Bool.random(using: &generator) { bytes.append(0x22) }
+            bytes.withUnsafeBufferPointer { all in
+                for start in 0...min(3, all.count) {
+                    let rest = UnsafeBufferPointer(rebasing: all[start...])
+                    let expected = reference(rest).map { $0 + start }
+                    XCTAssertEqual(JSONPlainString.end(in: all, from: start), expected, "\(bytes) from \(start)")
+                    if expected == nil { refused += 1 } else { found += 1 }
+                }
+            }
+        }
+        // Both answers were reached often (the test would not pass by answering one way).
+        XCTAssertGreaterThan(found, 10_000)
+        XCTAssertGreaterThan(refused, 10_000)
+    }
+
+    /// The edges: nothing, no end, a sequence cut by the quote, a sequence across a word edge.
+    func testEdges() {
+        func end(_ bytes: [UInt8], from start: Int = 0) -> Int? { bytes.withUnsafeBufferPointer { JSONPlainString.end(in: $0, from: start) } }
+        XCTAssertNil(end([]))
+        XCTAssertNil(end(Array("no closing quote at all".utf8)))
+        XCTAssertEqual(end(Array("\"".utf8)), 0)
+        XCTAssertEqual(end(Array("1234567日\"".utf8)), 10)
+        XCTAssertNil(end([0x31, 0x32, 0x33, 0x34, 0x35, 0x36, 0x37, 0xE6, 0x97, 0x22]))
+        XCTAssertEqual(end(Array("abcdefgh\\n\"".utf8)), 8)
+        XCTAssertEqual(end(Array("x\"y\"".utf8), from: 2), 3)
+    }
+}
