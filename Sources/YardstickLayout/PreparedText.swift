@@ -119,26 +119,18 @@ public struct PreparedText: Sendable {
     /// `attributes.fontStyle` is ignored (the text was shaped in `fontStyle`).
     public func layout(width: Double, attributes: TextAttributes) -> TextLayout {
         var lines: [TextLayout.Line] = []
-        var y = 0.0
-        var previousParagraph = -1
-        var widest = 0.0
+        var stack = LineStack()
         let truncated = forEachLine(maxWidth: width, attributes: attributes) { line, paragraph, isTruncated in
-            if previousParagraph >= 0 {
-                y += attributes.lineSpacing
-                if paragraph != previousParagraph { y += attributes.paragraphSpacing }
-            }
-            let m = lineHeight(line.metricsMask, attributes)
-            lines.append(TextLayout.Line(utf8Range: Int(line.start)..<Int(line.end), width: line.width, top: y, height: m.height,
-                                    ascent: m.ascent, descent: m.descent, baseline: y + m.baselineOffset,
+            let top = stack.add(metricsMask: line.metricsMask, width: line.width, paragraph: paragraph, of: self, attributes)
+            let m = stack.metrics
+            lines.append(TextLayout.Line(utf8Range: Int(line.start)..<Int(line.end), width: line.width, top: top, height: m.height,
+                                    ascent: m.ascent, descent: m.descent, baseline: stack.lastBaseline,
                                     isTruncated: isTruncated,
                                     hyphenFace: line.hyphenFace > 0 ? Int(line.hyphenFace - 1) : isTruncated ? nil : softHyphenFace(endingAt: line.end),
                                     paragraph: paragraph))
-            y += m.height
-            widest = max(widest, line.width)
-            previousParagraph = paragraph
         }
         return TextLayout(prepared: self, attributes: attributes, lines: lines, availableWidth: width,
-                          width: roundUp(widest, attributes.displayScale), height: roundUp(y, attributes.displayScale),
+                          width: roundUp(stack.widest, attributes.displayScale), height: roundUp(stack.y, attributes.displayScale),
                           isTruncated: truncated)
     }
 
@@ -149,9 +141,9 @@ public struct PreparedText: Sendable {
         if attributes.maxLines == 0 && attributes.lineBreakMode == .wordWrap {
             return wrappedLineStarts(width: width, attributes, into: &starts)
         }
-        var lines = StartStack()
+        var lines = LineStack()
         _ = forEachLine(maxWidth: width, attributes: attributes) { line, paragraph, _ in
-            lines.add(line, paragraph: paragraph, of: self, attributes)
+            lines.add(metricsMask: line.metricsMask, width: line.width, paragraph: paragraph, of: self, attributes)
             starts.append(Int(line.start))
         }
         return (lines.count, roundUp(lines.widest, attributes.displayScale), roundUp(lines.y, attributes.displayScale))
@@ -165,7 +157,7 @@ public struct PreparedText: Sendable {
         let range = paragraphRange
         let emptyMetricsMask = storage.fonts.metricsBits[storage.primaryFace]
         let hyphens = a.hyphenateWordBreaks ? storage.metrics.hyphenWidths : nil
-        var lines = StartStack()
+        var lines = LineStack()
         for p in range {
             let para = storage.paragraphs[p]
             let segments = UnsafeBufferPointer(rebasing: storage.segments[Int(para.firstSegment)..<Int(para.endSegment)])
@@ -173,38 +165,12 @@ public struct PreparedText: Sendable {
             LineBreaker.breakParagraph(segments: segments, pieces: storage.pieces, runs: storage.runs, paragraphStart: para.start,
                                        paragraphEnd: para.end, emptyMetricsMask: emptyMetricsMask, maxWidth: width, size: a.size,
                                        letterSpacing: a.letterSpacing, hyphenWidths: hyphens) { line in
-                lines.add(line, paragraph: paragraph, of: self, a)
+                lines.add(metricsMask: line.metricsMask, width: line.width, paragraph: paragraph, of: self, a)
                 starts.append(Int(line.start))
                 return true
             }
         }
         return (lines.count, roundUp(lines.widest, a.displayScale), roundUp(lines.y, a.displayScale))
-    }
-
-    /// Lines stacked by `lineStarts`: the height, the widest line and the count, in line order.
-    private struct StartStack {
-        var y = 0.0
-        var widest = 0.0
-        var count = 0
-        var previousParagraph = -1
-        /// Lines mostly use the faces of the line before: its height is reused.
-        var lastMask: UInt64 = 0
-        var lastHeight = 0.0
-
-        @inline(__always) mutating func add(_ line: LineSpan, paragraph: Int, of text: PreparedText, _ a: TextAttributes) {
-            if previousParagraph >= 0 {
-                y += a.lineSpacing
-                if paragraph != previousParagraph { y += a.paragraphSpacing }
-            }
-            if line.metricsMask != lastMask || count == 0 {
-                lastMask = line.metricsMask
-                lastHeight = text.lineHeight(line.metricsMask, a).height
-            }
-            y += lastHeight
-            widest = max(widest, line.width)
-            previousParagraph = paragraph
-            count += 1
-        }
     }
 
     /// Height and line count only: the same result as `layout(width:attributes:)` without
@@ -247,48 +213,22 @@ public struct PreparedText: Sendable {
         let hyphens = a.hyphenateWordBreaks ? storage.metrics.hyphenWidths : nil
         for p in range {
             let para = storage.paragraphs[p]
-            if p > range.lowerBound { lines.y += a.paragraphSpacing }
-            // A paragraph that surely fits is one line of all its faces: no segment is read.
+            let paragraph = p - range.lowerBound
+            // A paragraph that surely fits is one line of all its faces: no segment is read
+            // (its width is not needed here).
             if para.surelyFitsOneLine(maxWidth: width, size: a.size, letterSpacing: a.letterSpacing) {
-                lines.add(para.oneLineMetricsMask, of: self, a)
+                lines.add(metricsMask: para.oneLineMetricsMask, width: 0, paragraph: paragraph, of: self, a)
                 continue
             }
             let segments = UnsafeBufferPointer(rebasing: storage.segments[Int(para.firstSegment)..<Int(para.endSegment)])
             LineBreaker.breakParagraph(segments: segments, pieces: storage.pieces, runs: storage.runs, paragraphStart: para.start,
                                        paragraphEnd: para.end, emptyMetricsMask: emptyMetricsMask, maxWidth: width, size: a.size,
                                        letterSpacing: a.letterSpacing, hyphenWidths: hyphens) { line in
-                lines.add(line.metricsMask, of: self, a)
+                lines.add(metricsMask: line.metricsMask, width: line.width, paragraph: paragraph, of: self, a)
                 return true
             }
         }
         return (roundUp(lines.y, a.displayScale), lines.count, lines.firstBaseline, lines.lastBaseline)
-    }
-
-    /// Lines stacked by `measureWrapped`: a value the line closure mutates in place (a local
-    /// function capturing the counters would box them).
-    private struct LineStack {
-        var y = 0.0
-        var count = 0
-        /// Lines mostly use the faces of the line before: its height is reused.
-        var lastMask: UInt64 = 0
-        var lastHeight = 0.0
-        var lastBaselineOffset = 0.0
-        var firstBaseline = 0.0
-        var lastBaseline = 0.0
-
-        @inline(__always) mutating func add(_ metricsMask: UInt64, of text: PreparedText, _ a: TextAttributes) {
-            if count > 0 { y += a.lineSpacing }
-            if metricsMask != lastMask || count == 0 {
-                lastMask = metricsMask
-                let m = text.lineHeight(metricsMask, a)
-                lastHeight = m.height
-                lastBaselineOffset = m.baselineOffset
-            }
-            lastBaseline = y + lastBaselineOffset
-            if count == 0 { firstBaseline = lastBaseline }
-            y += lastHeight
-            count += 1
-        }
     }
 
     @inline(__always)
