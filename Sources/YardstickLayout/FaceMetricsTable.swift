@@ -69,4 +69,17 @@ extension ExtraRun {
             : text.withUTF8 { shaper.shapeUncached($0, face: face, script: ScriptTag.common, rightToLeft: false) }
         return ExtraRun(run: run, emPerUnit: 1 / Double(font.metrics.unitsPerEm))
     }
+
+    /// The ellipsis a style's primary face ends a truncated line with (U+2026, else three
+    /// dots), shaped. A bundled face's U+2026 is its nominal glyph (see `hyphen`): shaping it
+    /// would load the GSUB and GPOS tables of the bold and italic faces at every start, styles
+    /// most runs never lay out.
+    static func ellipsis(face: FaceIndex, shaper: Shaper) -> ExtraRun {
+        let font = shaper.fonts.faces[face]
+        let hasEllipsis = font.coverage.contains(0x2026)
+        var text = hasEllipsis ? "\u{2026}" : "..."
+        let run = font.isBundled && hasEllipsis ? shaper.nominalRun("\u{2026}", face: face)!
+            : text.withUTF8 { shaper.shapeUncached($0, face: face, script: ScriptTag.common, rightToLeft: false) }
+        return ExtraRun(run: run, emPerUnit: 1 / Double(font.metrics.unitsPerEm))
+    }
 }

@@ -62,14 +62,7 @@ public final class TextEngine: Sendable {
         do { first = try TextPreparer(fonts: fonts, features: features, cache: cache, reusesSegments: reusingSegments) } catch {
             throw TextEngineError.analysisUnavailable("\(error)")
         }
-        // The ellipsis of each style, shaped in that style's primary face (three dots if it has no U+2026).
-        var ellipsis: [ExtraRun] = []
-        for style in FontStyle.allCases {
-            let face = fonts.primaryFace(for: style)
-            var text = fonts.faces[face].coverage.contains(0x2026) ? "\u{2026}" : "..."
-            let run = text.withUTF8 { first.shaper.shapeUncached($0, face: face, script: ScriptTag.common, rightToLeft: false) }
-            ellipsis.append(ExtraRun(run: run, emPerUnit: 1 / Double(fonts.faces[face].metrics.unitsPerEm)))
-        }
+        let ellipsis = FontStyle.allCases.map { ExtraRun.ellipsis(face: fonts.primaryFace(for: $0), shaper: first.shaper) }
         let hyphens = fonts.faces.indices.map { ExtraRun.hyphen(face: $0, shaper: first.shaper) }
         metrics = FaceMetricsTable(fonts: fonts, ellipsis: ellipsis, hyphens: hyphens)
         runs = ShapedRunAccess(store: cache.store, emPerUnit: fonts.faces.map { 1 / Double($0.metrics.unitsPerEm) }, metricsBits: fonts.metricsBits)
