@@ -274,14 +274,11 @@ struct JSONReader {
     /// sequence. Eight bytes at a time where none of them is special.
     mutating func skipPlainBytes() throws(JSONParseError) {
         let n = bytes.count
-        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        let highs: UInt64 = 0x8080_8080_8080_8080
         while position < n {
             if position + 8 <= n {
                 let word = UnsafeRawPointer(bytes.baseAddress! + position).loadUnaligned(as: UInt64.self)
-                let quote = word ^ (ones &* 0x22), backslash = word ^ (ones &* 0x5C)
-                // Some byte is below 0x20, 0x22 or 0x5C: then a high bit is set here (SWAR "has less
-                // than" and "has zero"; a borrow may mark a later byte too, which is only slower).
-                var special = ((word &- ones &* 0x20) & ~word | (quote &- ones) & ~quote | (backslash &- ones) & ~backslash) & highs
+                var special = JSONPlainString.specialBytes(word)
                 if !utf8Checked { special |= word & highs }
                 if special == 0 { position += 8; continue }
             }

@@ -13,16 +13,12 @@ enum JSONPlainString {
         let n = bytes.count
         let rows = UTF8Validation.Automaton.rows
         let accept = UTF8Validation.Automaton.accept, reject = UTF8Validation.Automaton.reject
-        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        let highs: UInt64 = 0x8080_8080_8080_8080
         var i = start
         var state = accept
         while i + 8 <= n {
             let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
-            let quote = word ^ (ones &* 0x22), backslash = word ^ (ones &* 0x5C)
-            // A high bit for each byte below 0x20, 0x22 or 0x5C (SWAR "has less than" and "has
-            // zero"; a borrow may also mark a byte after one of those, never a byte before).
-            let special = ((word &- ones &* 0x20) & ~word | (quote &- ones) & ~quote | (backslash &- ones) & ~backslash) & highs
-            if special != 0 { break }
+            if specialBytes(word) != 0 { break }
             if word & highs != 0 || state != accept {
                 for k in 0..<8 { state = rows[Int(base[i + k])] &>> state }
                 if state & 63 == reject { return nil }
@@ -37,5 +33,14 @@ enum JSONPlainString {
             i += 1
         }
         return nil
+    }
+
+    /// A high bit in each byte of `word` below 0x20 or equal to 0x22 (`"`) or 0x5C (`\`): SWAR
+    /// "has less than" and "has zero". A borrow may also mark a byte after one of those, never
+    /// one before, so a word without a mark holds no special byte.
+    @inline(__always) static func specialBytes(_ word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let quote = word ^ (ones &* 0x22), backslash = word ^ (ones &* 0x5C)
+        return ((word &- ones &* 0x20) & ~word | (quote &- ones) & ~quote | (backslash &- ones) & ~backslash) & 0x8080_8080_8080_8080
     }
 }
