@@ -58,28 +58,33 @@ struct ExtraRun: Sendable {
 }
 
 extension ExtraRun {
-    /// The hyphen a face shows where a word breaks (U+2010, else U+002D), shaped; nil when it
-    /// has neither. A bundled face's is its nominal glyph, the same run without a shape plan
-    /// (see `Shaper.nominalRun`).
+    /// The hyphen a face shows where a word breaks (U+2010, else U+002D); nil when it has neither.
     static func hyphen(face: FaceIndex, shaper: Shaper) -> ExtraRun? {
         let font = shaper.fonts.faces[face]
         guard let scalar: Unicode.Scalar = font.coverage.contains(0x2010) ? "\u{2010}" : font.coverage.contains(0x2D) ? "-" : nil else { return nil }
-        var text = String(scalar)
-        let run = font.isBundled ? shaper.nominalRun(scalar, face: face)!
-            : text.withUTF8 { shaper.shapeUncached($0, face: face, script: ScriptTag.common, rightToLeft: false) }
+        return character(scalar, face: face, shaper: shaper)
+    }
+
+    /// The ellipsis a style's primary face ends a truncated line with (U+2026, else three dots).
+    static func ellipsis(face: FaceIndex, shaper: Shaper) -> ExtraRun {
+        if shaper.fonts.faces[face].coverage.contains(0x2026) { return character("\u{2026}", face: face, shaper: shaper) }
+        return shaped("...", face: face, shaper: shaper)
+    }
+
+    /// One character the face has, shaped. A bundled face's is its nominal glyph, the same run
+    /// without a shape plan (see `Shaper.nominalRun`): shaping would load a face's GSUB and
+    /// GPOS tables at every start, for each face's hyphen and each style's ellipsis, faces and
+    /// styles most runs never lay out.
+    private static func character(_ scalar: Unicode.Scalar, face: FaceIndex, shaper: Shaper) -> ExtraRun {
+        let font = shaper.fonts.faces[face]
+        guard font.isBundled, let run = shaper.nominalRun(scalar, face: face) else { return shaped(String(scalar), face: face, shaper: shaper) }
         return ExtraRun(run: run, emPerUnit: 1 / Double(font.metrics.unitsPerEm))
     }
 
-    /// The ellipsis a style's primary face ends a truncated line with (U+2026, else three
-    /// dots), shaped. A bundled face's U+2026 is its nominal glyph (see `hyphen`): shaping it
-    /// would load the GSUB and GPOS tables of the bold and italic faces at every start, styles
-    /// most runs never lay out.
-    static func ellipsis(face: FaceIndex, shaper: Shaper) -> ExtraRun {
-        let font = shaper.fonts.faces[face]
-        let hasEllipsis = font.coverage.contains(0x2026)
-        var text = hasEllipsis ? "\u{2026}" : "..."
-        let run = font.isBundled && hasEllipsis ? shaper.nominalRun("\u{2026}", face: face)!
-            : text.withUTF8 { shaper.shapeUncached($0, face: face, script: ScriptTag.common, rightToLeft: false) }
-        return ExtraRun(run: run, emPerUnit: 1 / Double(font.metrics.unitsPerEm))
+    /// `text` shaped in the face, left to right.
+    private static func shaped(_ text: String, face: FaceIndex, shaper: Shaper) -> ExtraRun {
+        var text = text
+        let run = text.withUTF8 { shaper.shapeUncached($0, face: face, script: ScriptTag.common, rightToLeft: false) }
+        return ExtraRun(run: run, emPerUnit: 1 / Double(shaper.fonts.faces[face].metrics.unitsPerEm))
     }
 }
