@@ -42,9 +42,15 @@ enum Harness: String, CaseIterable {
                         precondition("\(checked)" == "\(members)", "validUTF8 changes the result")
                     }
                     // The fast path for common records reads what the general reader reads, or nothing.
-                    if let plain = LayoutJob.readPlainRecord(b) {
-                        guard case .success(let values?) = members, case .bytes(let span)? = values[0] else { preconditionFailure("the plain reader took a line parseMembers does not read so") }
-                        precondition(span == plain.text && values[1]?.value(in: b).doubleValue == plain.width, "the plain reader disagrees")
+                    var scratch: [UInt8] = []
+                    if let plain = LayoutJob.readPlainRecord(b, scratch: &scratch) {
+                        guard case .success(let values?) = members, let text = values[0] else { preconditionFailure("the plain reader took a line parseMembers does not read") }
+                        switch (plain.text, text) {
+                        case (.line(let range), .bytes(let span)): precondition(span == range, "the plain reader disagrees on the text")
+                        case (.unescaped, .value(.string(let string))): precondition(Array(string.utf8) == scratch, "the plain reader decodes otherwise")
+                        default: preconditionFailure("the plain reader disagrees on the text's kind")
+                        }
+                        precondition(values[1]?.value(in: b).doubleValue == plain.width, "the plain reader disagrees on the width")
                         precondition(UTF8Validation.isValid(b), "the plain reader took invalid UTF-8")
                     }
                     switch (whole, members) {

@@ -37,6 +37,14 @@ public struct PreparedText: Sendable {
         storage.missingGlyphs.first { $0.text == Int32(index) }?.glyphs ?? .none
     }
 
+    /// The union of `texts`' missing glyphs. A storage lists only its texts that have any, so
+    /// a text whose storage lists none is passed without a search: O(texts) then.
+    package static func missingGlyphs(of texts: UnsafeBufferPointer<PreparedText>) -> MissingGlyphs {
+        var all = MissingGlyphs.none
+        for text in texts where !text.storage.missingGlyphs.isEmpty { all.formUnion(text.missingGlyphs) }
+        return all
+    }
+
     /// The segments inside `range` that are kerned against the segment after them on the same
     /// line (`SegmentJoins`): where each ends, and the kerning in em.
     /// O(log n + k) for k segments in the range (binary searches: a text of many lines asks once per line).

@@ -44,6 +44,48 @@ final class JSONPlainStringTests: XCTestCase {
         XCTAssertGreaterThan(refused, 10_000)
     }
 
+    /// `unescape` reads what the general reader reads, or nothing: random strings of the pieces
+    /// above and escapes of every kind, well-formed, cut, unknown and with lone surrogates,
+    /// each held to `JSONReader.readString` (which refuses lone surrogates here).
+    func testUnescapeReadsWhatTheGeneralReaderReads() throws {
+        var generator = SystemRandomNumberGenerator()
+        let pieces: [[UInt8]] = [
+            Array("a".utf8), Array("hello ".utf8), Array("é".utf8), Array("日".utf8), Array("😀".utf8), [0x80], [0xE6, 0x97], [0x0A],
+            Array(#"\""#.utf8), Array(#"\\"#.utf8), Array(#"\/"#.utf8), Array(#"\b"#.utf8), Array(#"\f"#.utf8), Array(#"\n"#.utf8),
+            Array(#"\r"#.utf8), Array(#"\t"#.utf8), Array(#"\u00e9"#.utf8), Array(#"\u65E5"#.utf8), Array(#"\u0000"#.utf8),
+            Array(#"\ud83d\ude00"#.utf8), Array(#"\uD83D\uDE00"#.utf8), Array(#"\ud800"#.utf8), Array(#"\udc00"#.utf8),
+            Array(#"\ud800\u0041"#.utf8), Array(#"\x"#.utf8), Array(#"\u12"#.utf8), Array(#"\u12G4"#.utf8), Array(#"\"#.utf8),
+        ]
+        var read = 0, refused = 0
+        for round in 0..<20_000 {
+            var bytes: [UInt8] = [0x22]
+            for _ in 0..<Int.random(in: 0...12, using: &generator) {
+                // Mostly well-formed, so that the bad pieces come late too.
+                let k = round % 3 == 0 ? Int.random(in: 0..<pieces.count, using: &generator) : [0, 1, 2, 3, 4, 8, 13, 16, 19].randomElement(using: &generator)!
+                bytes += pieces[k]
+            }
+            if round % 7 != 0 { bytes.append(0x22) }
+            try bytes.withUnsafeBufferPointer { all in
+                var reader = JSONReader(bytes: all)
+                let general = Result { () throws(JSONParseError) in try reader.readString() }
+                var out: [UInt8] = []
+                let end = JSONPlainString.unescape(in: all, from: 1, into: &out)
+                switch general {
+                case .success(let string):
+                    let end = try XCTUnwrap(end, "\(bytes)")
+                    XCTAssertEqual(end + 1, reader.position, "\(bytes)")
+                    XCTAssertEqual(out, Array(string.utf8), "\(bytes)")
+                    read += 1
+                case .failure:
+                    XCTAssertNil(end, "\(bytes)")
+                    refused += 1
+                }
+            }
+        }
+        XCTAssertGreaterThan(read, 5_000)
+        XCTAssertGreaterThan(refused, 5_000)
+    }
+
     /// The edges: nothing, no end, a sequence cut by the quote, a sequence across a word edge.
     func testEdges() {
         func end(_ bytes: [UInt8], from start: Int = 0) -> Int? { bytes.withUnsafeBufferPointer { JSONPlainString.end(in: $0, from: start) } }

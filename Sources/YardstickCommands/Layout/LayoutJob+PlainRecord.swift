@@ -2,13 +2,22 @@ import Foundation
 import YardstickLayout
 
 extension LayoutJob {
+    /// Where a plain record's text is.
+    package enum PlainText: Equatable {
+        /// The text needed no decoding: these bytes of the line.
+        case line(Range<Int>)
+        /// The text had escapes: decoded, it is the whole of the scratch buffer.
+        case unescaped
+    }
+
     /// The common record, `{"text": "…"}` or `{"text": "…", "width": N}` (one space or none
-    /// after each colon and the comma, a text without escapes in valid UTF-8, nothing else on
-    /// the line), read with byte compares: where the text is in `line`, and the width (nil when
-    /// absent). Nil for any other line, which the general reader then takes: a line read here
-    /// gives the record that reader gives, and a line it would refuse is never read here.
-    /// O(line length); no allocation.
-    package static func readPlainRecord(_ line: UnsafeBufferPointer<UInt8>) -> (text: Range<Int>, width: Double?)? {
+    /// after each colon and the comma, a text in valid UTF-8 whose escapes are the usual ones,
+    /// nothing else on the line), read with byte compares: where the text is, and the width
+    /// (nil when absent). A text with escapes is decoded into `scratch` (emptied first). Nil
+    /// for any other line, which the general reader then takes: a line read here gives the
+    /// record that reader gives, and a line it would refuse is never read here.
+    /// O(line length); no allocation but `scratch`'s growth.
+    package static func readPlainRecord(_ line: UnsafeBufferPointer<UInt8>, scratch: inout [UInt8]) -> (text: PlainText, width: Double?)? {
         let n = line.count
         var p = 0
         func take(_ literal: StaticString) -> Bool {
@@ -23,8 +32,15 @@ extension LayoutJob {
         guard take(#"{"text":"#) else { return nil }
         space()
         guard take(#"""#) else { return nil }
-        guard let end = JSONPlainString.end(in: line, from: p), line[end] == UInt8(ascii: "\"") else { return nil }
-        let text = p..<end
+        guard var end = JSONPlainString.end(in: line, from: p) else { return nil }
+        var text = PlainText.line(p..<end)
+        if line[end] == UInt8(ascii: "\\") {
+            scratch.removeAll(keepingCapacity: true)
+            guard let unescaped = JSONPlainString.unescape(in: line, from: p, into: &scratch) else { return nil }
+            (end, text) = (unescaped, .unescaped)
+        } else if line[end] != UInt8(ascii: "\"") {
+            return nil
+        }
         p = end + 1
         if p == n - 1 && line[p] == UInt8(ascii: "}") { return (text, nil) }
         guard take(",") else { return nil }

@@ -63,9 +63,10 @@ package struct LayoutJob {
                     // (A record line is rarely under 32 bytes: `{"text": "…", "width": 250}`.)
                     var records = LayoutRecords(input: input, expected: pieces[k].range.count / 32 + 16)
                     var members = [JSONMember?](repeating: nil, count: Self.recordKeys.count)
+                    var scratch: [UInt8] = []
                     var n = pieces[k].firstLine
                     try JSONLines.forEachLine(all, in: pieces[k].range) { range in
-                        try read(line: range, of: all, number: n, members: &members, into: &records)
+                        try read(line: range, of: all, number: n, members: &members, scratch: &scratch, into: &records)
                         n += 1
                     }
                     return records
@@ -77,13 +78,16 @@ package struct LayoutJob {
         }
     }
 
-    /// Reads one line (`range` of `all`, line number `n`) into `records`; `members` is the
-    /// parser's scratch.
+    /// Reads one line (`range` of `all`, line number `n`) into `records`; `members` and
+    /// `scratch` are the readers' scratch.
     private func read(line range: Range<Int>, of all: UnsafeBufferPointer<UInt8>, number n: Int, members: inout [JSONMember?],
-                      into records: inout LayoutRecords) throws {
+                      scratch: inout [UInt8], into records: inout LayoutRecords) throws {
         let line = UnsafeBufferPointer(rebasing: all[range])
-        if let plain = Self.readPlainRecord(line), let width = plain.width ?? defaultWidth {
-            records.append(input: range.lowerBound + plain.text.lowerBound..<range.lowerBound + plain.text.upperBound, width: width)
+        if let plain = Self.readPlainRecord(line, scratch: &scratch), let width = plain.width ?? defaultWidth {
+            switch plain.text {
+            case .line(let text): records.append(input: range.lowerBound + text.lowerBound..<range.lowerBound + text.upperBound, width: width)
+            case .unescaped: records.append(decoded: scratch, width: width)
+            }
             return
         }
         // Valid lines (nearly all) are parsed where they lie; others are repaired first.
@@ -163,20 +167,28 @@ package struct LayoutJob {
                 // One output buffer per batch of texts (not per record): a record costs no allocation.
                 let outputs = engine.prepareBatches(count: end - start, utf8: { text(first + $0) },
                                                     style: attributes.fontStyle, threads: threads) { range, prepared -> ([UInt8], MissingGlyphs) in
-                    var out: [UInt8] = []
-                    out.reserveCapacity(range.count * 96 * (widths?.count ?? 1)) // (an output line is rarely past 96 bytes)
-                    var starts: [Int] = []
-                    starts.reserveCapacity(16)
-                    var missing = MissingGlyphs.none
+                    // The batch's layouts first, then its output lines in one buffer of their exact bound.
+                    var layouts: [Layout] = []
+                    layouts.reserveCapacity(range.count * (widths?.count ?? 1))
+                    var starts: [Int] = [] // (every layout's line starts, one after another)
+                    starts.reserveCapacity(range.count * 4)
                     for (k, i) in range.enumerated() {
-                        if let widths {
-                            for width in widths { Self.writeLine(prepared[k], width: width, attributes: attributes, starts: &starts, to: &out) }
-                        } else {
-                            Self.writeLine(prepared[k], width: records.widths[first + i], attributes: attributes, starts: &starts, to: &out)
+                        for w in 0..<(widths?.count ?? 1) {
+                            let width = widths?[w] ?? records.widths[first + i]
+                            let mark = starts.count
+                            let m = prepared[k].lineStarts(width: width, attributes: attributes, into: &starts)
+                            layouts.append(Layout(lineCount: m.lineCount, width: m.width, height: m.height, starts: mark..<starts.count))
                         }
-                        missing.formUnion(prepared[k].missingGlyphs)
                     }
-                    return (out, missing)
+                    let bound = layouts.count * Self.lineBytes + starts.count * Self.breakBytes
+                    let out = [UInt8](unsafeUninitializedCapacity: bound) { buffer, count in
+                        var text = DecimalText(buffer.baseAddress!)
+                        starts.withUnsafeBufferPointer { starts in
+                            for layout in layouts { Self.write(layout, starts: UnsafeBufferPointer(rebasing: starts[layout.starts]), to: &text) }
+                        }
+                        count = text.cursor - buffer.baseAddress!
+                    }
+                    return (out, PreparedText.missingGlyphs(of: prepared))
                 }
                 bytes.removeAll(keepingCapacity: true)
                 bytes.reserveCapacity(outputs.reduce(0) { $0 + $1.0.count })
@@ -191,34 +203,36 @@ package struct LayoutJob {
         return Report(records: records.count, replacedInvalidUTF8: records.replacedInvalidUTF8, missingGlyphs: missing)
     }
 
-    /// The output line of `text` laid out at `width`; `starts` is scratch. (A function of its
-    /// own, not a closure in the batch's: what it changes is passed in, not captured.)
-    @inline(__always)
-    private static func writeLine(_ text: PreparedText, width: Double, attributes: TextAttributes, starts: inout [Int], to out: inout [UInt8]) {
-        starts.removeAll(keepingCapacity: true)
-        let m = text.lineStarts(width: width, attributes: attributes, into: &starts)
-        write(lineCount: m.lineCount, width: m.width, height: m.height, starts: starts, to: &out)
+    /// What one output line says: a text laid out at a width, its line starts a range of the
+    /// batch's.
+    private struct Layout {
+        var lineCount: Int
+        var width: Double
+        var height: Double
+        var starts: Range<Int>
     }
 
+    /// The most bytes of an output line, less its breaks: the five literals (10 + 11 + 12 + 13
+    /// + 3 bytes), the line count and two numbers. And the most bytes a break adds.
+    private static let lineBytes = 49 + DecimalText.integerBytes + 2 * DecimalText.roundedBytes
+    private static let breakBytes = 2 + DecimalText.integerBytes
+
     /// One output line: `{"lines": 3, "width": 231.4, "height": 69.5, "breaks": [0, 14, 31]}\n`,
-    /// written in one piece.
-    static func write(lineCount: Int, width: Double, height: Double, starts: [Int], to out: inout [UInt8]) {
-        // (49: the five literals' bytes, 10 + 11 + 12 + 13 + 3.)
-        let bound = 49 + DecimalText.integerBytes + 2 * DecimalText.roundedBytes + starts.count * (2 + DecimalText.integerBytes)
-        DecimalText.append(to: &out, bound: bound) { text in
-            text.literal(#"{"lines": "#)
-            text.integer(UInt64(lineCount))
-            text.literal(#", "width": "#)
-            text.rounded(width)
-            text.literal(#", "height": "#)
-            text.rounded(height)
-            text.literal(#", "breaks": ["#)
-            for (k, start) in starts.enumerated() {
-                if k > 0 { text.literal(", ") }
-                text.integer(UInt64(start))
-            }
-            text.literal("]}\n")
+    /// into memory of at least `lineBytes + starts.count * breakBytes` bytes.
+    @inline(__always)
+    private static func write(_ layout: Layout, starts: UnsafeBufferPointer<Int>, to text: inout DecimalText) {
+        text.literal(#"{"lines": "#)
+        text.integer(UInt64(layout.lineCount))
+        text.literal(#", "width": "#)
+        text.rounded(layout.width)
+        text.literal(#", "height": "#)
+        text.rounded(layout.height)
+        text.literal(#", "breaks": ["#)
+        for (k, start) in starts.enumerated() {
+            if k > 0 { text.literal(", ") }
+            text.integer(UInt64(start))
         }
+        text.literal("]}\n")
     }
 
     /// One output record: `{"lines": 3, "width": 231.4, "height": 69.5, "breaks": [0, 14, 31]}`.

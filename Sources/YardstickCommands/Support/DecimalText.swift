@@ -8,7 +8,8 @@ struct DecimalText {
 
     /// Bytes a `UInt64` takes at most.
     static let integerBytes = 20
-    /// Bytes `rounded` writes at most: `-1.7976931348623157e+308` and a little room.
+    /// Bytes `rounded` stores at most (it may store a little past what it keeps):
+    /// `-1.7976931348623157e+308` and room.
     static let roundedBytes = 32
 
     mutating func byte(_ b: UInt8) {
@@ -24,6 +25,13 @@ struct DecimalText {
     /// `value` in decimal.
     mutating func integer(_ value: UInt64) {
         if value < 10 { byte(UInt8(ascii: "0") &+ UInt8(value)); return }
+        if value < 1000 { // (most numbers of an output line)
+            let hundreds = value / 100, tens = value / 10 % 10, ones = value % 10
+            if hundreds > 0 { byte(UInt8(ascii: "0") &+ UInt8(hundreds)) }
+            byte(UInt8(ascii: "0") &+ UInt8(tens))
+            byte(UInt8(ascii: "0") &+ UInt8(ones))
+            return
+        }
         // Digits counted by comparisons (10^19 is the largest power of ten a UInt64 holds).
         var digits = 2
         var bound: UInt64 = 100
@@ -44,21 +52,26 @@ struct DecimalText {
             for b in OutputNumber.format(value).utf8.prefix(Self.roundedBytes) { byte(b) }
             return
         }
-        let millis = Int64((value * 1000).rounded())
+        // Rounded half away from zero, as `rounded()`, without its library call: the part after
+        // the point of a double below 2^53 is exact.
+        let scaled = value * 1000
+        var millis = Int64(scaled)
+        let rest = scaled - Double(millis)
+        if rest >= 0.5 { millis += 1 } else if rest <= -0.5 { millis -= 1 }
         if millis < 0 { byte(UInt8(ascii: "-")) }
         let m = millis.magnitude
         let whole = m / 1000
         integer(whole)
         let fraction = m &- whole &* 1000
         guard fraction > 0 else { return }
-        // Up to three decimals, trailing zeros left out (divisions by constants: no divide instruction).
-        let tenths = fraction / 100, hundredths = fraction / 10 % 10, thousandths = fraction % 10
-        byte(UInt8(ascii: "."))
-        byte(UInt8(ascii: "0") &+ UInt8(tenths))
-        guard hundredths != 0 || thousandths != 0 else { return }
-        byte(UInt8(ascii: "0") &+ UInt8(hundredths))
-        guard thousandths != 0 else { return }
-        byte(UInt8(ascii: "0") &+ UInt8(thousandths))
+        // Up to three decimals, trailing zeros left out: the point and three digits stored as
+        // one word (`roundedBytes` leaves room), the cursor moved past those kept.
+        let f = UInt32(truncatingIfNeeded: fraction)
+        let tenths = f / 100, hundredths = f / 10 % 10, thousandths = f % 10
+        let zero = UInt32(UInt8(ascii: "0"))
+        let word = UInt32(UInt8(ascii: ".")) | (zero + tenths) << 8 | (zero + hundredths) << 16 | (zero + thousandths) << 24
+        UnsafeMutableRawPointer(cursor).storeBytes(of: word.littleEndian, as: UInt32.self)
+        cursor += thousandths != 0 ? 4 : hundredths != 0 ? 3 : 2
     }
 
     /// Appends to `out` what `write` writes, which must be at most `bound` bytes.
