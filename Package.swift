@@ -88,7 +88,7 @@ let package = Package(
         .testTarget(name: "YardstickTableTests", dependencies: ["YardstickShaping", "YardstickLayout", "YardstickTemplates", "YardstickOffsets", "YardstickTable"]),
         .testTarget(name: "YardstickTests", dependencies: ["Yardstick"]),
         .testTarget(name: "YardstickRenderTests", dependencies: ["YardstickRender", "YardstickFonts", "YardstickLayout", "YardstickTable", "YardstickTemplates"]),
-        .testTarget(name: "YardstickCommandsTests", dependencies: ["YardstickCommands", "YardstickLayout", "YardstickOffsets", "YardstickTable", "YardstickRender"],
+        .testTarget(name: "YardstickCommandsTests", dependencies: ["YardstickCommands", "YardstickLayout", "YardstickOffsets", "YardstickTable", "YardstickRender", "CFileCopy"],
                     exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v5]

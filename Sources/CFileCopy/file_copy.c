@@ -1,6 +1,7 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <sys/types.h>
+#include <fcntl.h>
 #include <unistd.h>
 #include "file_copy.h"
 
@@ -11,6 +12,16 @@ long ys_copy_file_range(int source, int64_t *source_offset, int target, int64_t 
     if (n > 0) { *source_offset = from; *target_offset = to; }
     return (long)n;
 #else
+    errno = ENOSYS;
+    return -1;
+#endif
+}
+
+int ys_start_writeback(int fd, int64_t offset, int64_t count) {
+#if defined(__linux__)
+    return sync_file_range(fd, (off64_t)offset, (off64_t)count, SYNC_FILE_RANGE_WRITE);
+#else
+    (void)fd; (void)offset; (void)count;
     errno = ENOSYS;
     return -1;
 #endif

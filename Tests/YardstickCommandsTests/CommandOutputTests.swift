@@ -1,3 +1,4 @@
+import CFileCopy
 import Foundation
 import XCTest
 @testable import YardstickCommands
@@ -31,6 +32,26 @@ final class CommandOutputTests: XCTestCase {
         XCTAssertEqual(try contents("out.txt"), "new")
         XCTAssertEqual(try attributes("out.txt")[.posixPermissions] as? Int, 0o640)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path), ["out.txt"], "no temporary file left")
+    }
+
+    /// Blocks sent to the disk as they are written (before commit's flush) arrive whole and in
+    /// order, and the old file stays until commit.
+    func testBlocksWrittenBackEarlyAreAllInTheCommittedFile() throws {
+        try "old".write(toFile: path("out.bin"), atomically: false, encoding: .utf8)
+        let output = try CommandOutput(path: path("out.bin"))
+        var expected: [UInt8] = []
+        for k in 0..<5 {
+            let block = (0..<(300_000 + 4_097 * k)).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ k) }
+            try output.write(block)
+            expected += block
+        }
+        XCTAssertEqual(try contents("out.bin"), "old")
+        try output.commit()
+        XCTAssertEqual(Array(try Data(contentsOf: URL(fileURLWithPath: path("out.bin")))), expected)
+        // (The wrapper reaches the kernel: on Linux it starts a write-back of a regular file.)
+        let fd = open(path("out.bin"), O_WRONLY)
+        defer { close(fd) }
+        XCTAssertEqual(ys_start_writeback(fd, 0, Int64(expected.count)), 0)
     }
 
     func testAnAbandonedOutputLeavesTheOldFileAndNoTemporaryFile() throws {

@@ -110,6 +110,9 @@ package final class CommandOutput {
     package func write(_ bytes: UnsafeRawBufferPointer) throws(CommandError) {
         guard state == .open else { throw CommandError("cannot write \(descriptor.name): the output was already \(state == .committed ? "finished" : "abandoned")") }
         do { try descriptor.write(bytes) } catch { abandon(); throw error }
+        // A temporary file's blocks start for the disk now, while the command computes the
+        // next ones: `commit`'s flush then waits for little more than the last block.
+        if temporary != nil && isDurable && bytes.count > 0 { _ = ys_start_writeback(descriptor.raw, Int64(written), Int64(bytes.count)) }
         written += bytes.count
     }
 
