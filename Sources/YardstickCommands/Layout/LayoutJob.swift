@@ -167,9 +167,9 @@ package struct LayoutJob {
                 // One output buffer per batch of texts (not per record): a record costs no allocation.
                 let outputs = engine.prepareBatches(count: end - start, utf8: { text(first + $0) },
                                                     style: attributes.fontStyle, threads: threads) { range, prepared -> ([UInt8], MissingGlyphs) in
-                    // The batch's layouts first, then its output lines in one buffer of their exact bound.
-                    var layouts: [Layout] = []
-                    layouts.reserveCapacity(range.count * (widths?.count ?? 1))
+                    // The batch's layouts first, then its output lines into one buffer sized by their bound.
+                    var lines: [OutputLine] = []
+                    lines.reserveCapacity(range.count * (widths?.count ?? 1))
                     var starts: [Int] = [] // (every layout's line starts, one after another)
                     starts.reserveCapacity(range.count * 4)
                     for (k, i) in range.enumerated() {
@@ -177,14 +177,14 @@ package struct LayoutJob {
                             let width = widths?[w] ?? records.widths[first + i]
                             let mark = starts.count
                             let m = prepared[k].lineStarts(width: width, attributes: attributes, into: &starts)
-                            layouts.append(Layout(lineCount: m.lineCount, width: m.width, height: m.height, starts: mark..<starts.count))
+                            lines.append(OutputLine(lineCount: m.lineCount, width: m.width, height: m.height, starts: mark..<starts.count))
                         }
                     }
-                    let bound = layouts.count * Self.lineBytes + starts.count * Self.breakBytes
+                    let bound = lines.count * Self.lineBytes + starts.count * Self.breakBytes
                     let out = [UInt8](unsafeUninitializedCapacity: bound) { buffer, count in
                         var text = DecimalText(buffer.baseAddress!)
                         starts.withUnsafeBufferPointer { starts in
-                            for layout in layouts { Self.write(layout, starts: UnsafeBufferPointer(rebasing: starts[layout.starts]), to: &text) }
+                            for line in lines { Self.write(line, starts: UnsafeBufferPointer(rebasing: starts[line.starts]), to: &text) }
                         }
                         count = text.cursor - buffer.baseAddress!
                     }
@@ -203,9 +203,9 @@ package struct LayoutJob {
         return Report(records: records.count, replacedInvalidUTF8: records.replacedInvalidUTF8, missingGlyphs: missing)
     }
 
-    /// What one output line says: a text laid out at a width, its line starts a range of the
-    /// batch's.
-    private struct Layout {
+    /// What one output line says: a text laid out at a width (its line starts are a range of
+    /// the batch's).
+    private struct OutputLine {
         var lineCount: Int
         var width: Double
         var height: Double
@@ -220,13 +220,13 @@ package struct LayoutJob {
     /// One output line: `{"lines": 3, "width": 231.4, "height": 69.5, "breaks": [0, 14, 31]}\n`,
     /// into memory of at least `lineBytes + starts.count * breakBytes` bytes.
     @inline(__always)
-    private static func write(_ layout: Layout, starts: UnsafeBufferPointer<Int>, to text: inout DecimalText) {
+    private static func write(_ line: OutputLine, starts: UnsafeBufferPointer<Int>, to text: inout DecimalText) {
         text.literal(#"{"lines": "#)
-        text.integer(UInt64(layout.lineCount))
+        text.integer(UInt64(line.lineCount))
         text.literal(#", "width": "#)
-        text.rounded(layout.width)
+        text.rounded(line.width)
         text.literal(#", "height": "#)
-        text.rounded(layout.height)
+        text.rounded(line.height)
         text.literal(#", "breaks": ["#)
         for (k, start) in starts.enumerated() {
             if k > 0 { text.literal(", ") }
