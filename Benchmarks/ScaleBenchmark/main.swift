@@ -3,7 +3,7 @@
 // --notes 20-200: names, a status of few values, notes of 20-200 bytes in many languages).
 //
 //   make build    (swift build -c release --static-swift-stdlib --product yardstick)
-//   swift run -c release ScaleBenchmark [--rows 1000000] [--big 10000000] [--reference OLD_BINARY]
+//   swift run -c release ScaleBenchmark [--rows 1000000] [--big 10000000] [--reference OLD_BINARY] [--layout-only]
 //
 // Prints, each from one run: 1M rows end to end on 1 and 2 threads (and the reference binary's
 // time on the same table when given: an earlier build of the command), peak RSS at 2M, 4M and
@@ -28,13 +28,18 @@ func option(_ name: String) -> String? {
 let rows = Int(option("--rows") ?? "") ?? 1_000_000
 let big = Int(option("--big") ?? "") ?? 10_000_000
 let reference = option("--reference")
-if let unknown = args.first { fail("unknown argument \(unknown); usage: ScaleBenchmark [--rows N] [--big N] [--reference BINARY]") }
+let layoutOnly = args.contains("--layout-only")
+args.removeAll { $0 == "--layout-only" }
+if let unknown = args.first { fail("unknown argument \(unknown); usage: ScaleBenchmark [--rows N] [--big N] [--reference BINARY] [--layout-only]") }
 
 let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized.path
 let yardstick = root + "/.build/release/yardstick"
+let engineBenchmark = root + "/.build/release/TextEngineBenchmark"
 guard FileManager.default.isExecutableFile(atPath: yardstick) else { fail("build it first: make build") }
 let work = root + "/out/scale"
 try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
+// (Section 5 alone: `layout` against the engine's cold pass.)
+if layoutOnly { layoutAgainstColdPass(); exit(0) }
 
 /// Runs a process to its end: wall seconds and peak resident memory (KiB).
 @discardableResult
@@ -189,11 +194,16 @@ print("--config grid-wrap.json: " + shardsAndMerge(config, name: "config"))
 // cells (`TextEngineBenchmark --cold-only`, best of 3 passes after an unmeasured one, whose own
 // time, the process's one-time costs included, is shown beside), on one thread and on two,
 // alternating over 5 rounds; then `--widths 120,250,400` against `--width 250` on one thread.
-let engineBenchmark = root + "/.build/release/TextEngineBenchmark"
-if FileManager.default.isExecutableFile(atPath: engineBenchmark) {
+// Each round's `layout` figure is the best of 3 processes, as its cold figure is the best of 3
+// passes (one sample against the best of three would favour the engine on a machine that swings).
+func layoutAgainstColdPass() {
+    guard FileManager.default.isExecutableFile(atPath: engineBenchmark) else {
+        print("\n5. skipped: build TextEngineBenchmark (swift build -c release --product TextEngineBenchmark)")
+        return
+    }
     let cellsPath = "\(work)/cells.jsonl"
     run(engineBenchmark, ["--write-cells", cellsPath])
-    let cellCount = Double((try String(contentsOfFile: cellsPath, encoding: .utf8)).split(separator: "\n").count)
+    let cellCount = Double(((try? String(contentsOfFile: cellsPath, encoding: .utf8)) ?? "").split(separator: "\n").count)
     /// The µs figure of the engine benchmark's line starting with `prefix`.
     func figure(_ text: String, _ prefix: String) -> Double {
         guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix(prefix) }),
@@ -201,25 +211,27 @@ if FileManager.default.isExecutableFile(atPath: engineBenchmark) {
         return value
     }
     print("\n5. yardstick layout --input cells.jsonl --width 250 (\(Int(cellCount)) cells of Data/sample.csv), against the engine's cold pass on as many threads")
-    print("| round | threads | layout, whole process | per cell | engine cold pass per cell | ratio | the engine's first pass in its process, per cell |")
+    print("| round | threads | layout, whole process (best of 3) | per cell | engine cold pass per cell (best of 3) | ratio | the engine's first pass in its process, per cell |")
     print("|---:|---:|---:|---:|---:|---:|---:|")
     var widthsLines: [String] = []
     // Per thread count, each round's figures (µs a cell): the whole `layout` process, and the
-    // engine's cold pass (best of its 3 passes).
+    // engine's cold pass.
     var layoutPerCell: [Int: [Double]] = [:], coldPerCell: [Int: [Double]] = [:]
     for round in 1...5 {
         var oneThread = 0.0
         for threads in [1, 2] {
-            let layout = run(yardstick, ["layout", "--input", cellsPath, "--width", "250", "--threads", "\(threads)", "--output", "\(work)/layout.jsonl"])
+            let layout = (0..<3).map { _ in
+                run(yardstick, ["layout", "--input", cellsPath, "--width", "250", "--threads", "\(threads)", "--output", "\(work)/layout.jsonl"]).seconds
+            }.min()!
             let engineOut = "\(work)/engine.txt"
             run(engineBenchmark, ["--cold-only", "--repeat", "3", "--cold-threads", "\(threads)"], stdout: engineOut)
-            let text = try String(contentsOfFile: engineOut, encoding: .utf8)
+            let text = (try? String(contentsOfFile: engineOut, encoding: .utf8)) ?? ""
             let cold = figure(text, "cold, \(threads)"), first = figure(text, "the process's first pass")
-            let perCell = layout.seconds / cellCount * 1e6
-            if threads == 1 { oneThread = layout.seconds }
+            let perCell = layout / cellCount * 1e6
+            if threads == 1 { oneThread = layout }
             layoutPerCell[threads, default: []].append(perCell)
             coldPerCell[threads, default: []].append(cold)
-            print("| \(round) | \(threads) | \(s(layout.seconds)) | \(String(format: "%.2f µs", perCell)) | \(String(format: "%.2f µs", cold)) | "
+            print("| \(round) | \(threads) | \(s(layout)) | \(String(format: "%.2f µs", perCell)) | \(String(format: "%.2f µs", cold)) | "
                   + "\(String(format: "%.2f×", perCell / cold)) | \(String(format: "%.2f µs", first)) |")
         }
         let widths = run(yardstick, ["layout", "--input", cellsPath, "--widths", "120,250,400", "--threads", "1", "--output", "\(work)/layout-widths.jsonl"])
@@ -227,8 +239,6 @@ if FileManager.default.isExecutableFile(atPath: engineBenchmark) {
         widthsLines.append("round \(round): --widths 120,250,400 on 1 thread \(s(widths.seconds)), each extra width "
                            + "\(String(format: "%.2f", extra / (oneThread / cellCount * 1e6))) of a cold CLI cell")
     }
-    // One process per layout figure against the best of three passes per cold figure: the
-    // summary also sets best against best and median against median over the rounds.
     func middle(_ v: [Double]) -> Double { let s = v.sorted(); return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2 }
     for threads in [1, 2] {
         let l = layoutPerCell[threads]!, c = coldPerCell[threads]!
@@ -238,9 +248,8 @@ if FileManager.default.isExecutableFile(atPath: engineBenchmark) {
     }
     for line in widthsLines { print(line) }
     instructionCounts(cellsPath: cellsPath, cellCount: cellCount)
-} else {
-    print("\n5. skipped: build TextEngineBenchmark (swift build -c release --product TextEngineBenchmark)")
 }
+layoutAgainstColdPass()
 
 /// 5b. The same comparison in instructions, which this machine's swings do not change: the
 /// whole `layout` process on one thread against one cold pass (the second of two, after the
