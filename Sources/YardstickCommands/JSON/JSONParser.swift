@@ -333,15 +333,8 @@ struct JSONReader {
         guard position < bytes.count else { throw error("unterminated escape sequence") }
         let byte = bytes[position]
         position += 1
+        if let escaped = Self.escapedByte(byte) { scalars.append(escaped); return }
         switch byte {
-        case UInt8(ascii: "\""): scalars.append(0x22)
-        case UInt8(ascii: "\\"): scalars.append(0x5C)
-        case UInt8(ascii: "/"): scalars.append(0x2F)
-        case UInt8(ascii: "b"): scalars.append(0x08)
-        case UInt8(ascii: "f"): scalars.append(0x0C)
-        case UInt8(ascii: "n"): scalars.append(0x0A)
-        case UInt8(ascii: "r"): scalars.append(0x0D)
-        case UInt8(ascii: "t"): scalars.append(0x09)
         case UInt8(ascii: "u"):
             var value = try readHex4()
             if value >= 0xD800 && value <= 0xDBFF {
@@ -367,6 +360,31 @@ struct JSONReader {
         }
     }
 
+    /// The byte a one-letter escape stands for (`n`: 0x0A), or nil (`u` and anything else).
+    @inline(__always) static func escapedByte(_ letter: UInt8) -> UInt8? {
+        switch letter {
+        case UInt8(ascii: "\""): 0x22
+        case UInt8(ascii: "\\"): 0x5C
+        case UInt8(ascii: "/"): 0x2F
+        case UInt8(ascii: "b"): 0x08
+        case UInt8(ascii: "f"): 0x0C
+        case UInt8(ascii: "n"): 0x0A
+        case UInt8(ascii: "r"): 0x0D
+        case UInt8(ascii: "t"): 0x09
+        default: nil
+        }
+    }
+
+    /// A hex digit's value (either case), or nil.
+    @inline(__always) static func hexDigit(_ byte: UInt8) -> UInt32? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(byte - UInt8(ascii: "a") + 10)
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte - UInt8(ascii: "A") + 10)
+        default: nil
+        }
+    }
+
     mutating func appendReplacement(into scalars: inout [UInt8]) {
         scalars.append(contentsOf: [0xEF, 0xBF, 0xBD])
         replacedSurrogates += 1
@@ -376,14 +394,7 @@ struct JSONReader {
         var value: UInt32 = 0
         for _ in 0..<4 {
             guard position < bytes.count else { throw error("unterminated \\u escape") }
-            let byte = bytes[position]
-            let digit: UInt32
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
-            default: throw error("invalid hex digit in \\u escape: \(describeByte(at: position))")
-            }
+            guard let digit = Self.hexDigit(bytes[position]) else { throw error("invalid hex digit in \\u escape: \(describeByte(at: position))") }
             value = value << 4 | digit
             position += 1
         }

@@ -55,60 +55,33 @@ enum JSONPlainString {
             }
             guard stop + 1 < n else { return nil }
             i = stop + 2
-            switch bytes[stop + 1] {
-            case UInt8(ascii: "\""): out.append(0x22)
-            case UInt8(ascii: "\\"): out.append(0x5C)
-            case UInt8(ascii: "/"): out.append(0x2F)
-            case UInt8(ascii: "b"): out.append(0x08)
-            case UInt8(ascii: "f"): out.append(0x0C)
-            case UInt8(ascii: "n"): out.append(0x0A)
-            case UInt8(ascii: "r"): out.append(0x0D)
-            case UInt8(ascii: "t"): out.append(0x09)
-            case UInt8(ascii: "u"):
-                guard var value = hex4(bytes, at: i) else { return nil }
-                i += 4
-                if value >= 0xD800 && value <= 0xDFFF {
-                    // Only a high surrogate escape followed by a low one.
-                    guard value <= 0xDBFF, i + 1 < n, bytes[i] == UInt8(ascii: "\\"), bytes[i + 1] == UInt8(ascii: "u"),
-                          let low = hex4(bytes, at: i + 2), low >= 0xDC00 && low <= 0xDFFF else { return nil }
-                    value = 0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00)
-                    i += 6
-                }
-                appendUTF8(value, to: &out)
-            default: return nil
+            let letter = bytes[stop + 1]
+            if let escaped = JSONReader.escapedByte(letter) {
+                out.append(escaped)
+                continue
             }
+            guard letter == UInt8(ascii: "u"), var value = hex4(bytes, at: i) else { return nil }
+            i += 4
+            if value >= 0xD800 && value <= 0xDFFF {
+                // Only a high surrogate escape followed by a low one.
+                guard value <= 0xDBFF, i + 1 < n, bytes[i] == UInt8(ascii: "\\"), bytes[i + 1] == UInt8(ascii: "u"),
+                      let low = hex4(bytes, at: i + 2), low >= 0xDC00 && low <= 0xDFFF else { return nil }
+                value = 0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00)
+                i += 6
+            }
+            out.append(contentsOf: Unicode.Scalar(value)!.utf8)
         }
     }
 
-    /// The four hex digits at `i` (either case), or nil.
+    /// The four hex digits at `i`, or nil.
     @inline(__always) private static func hex4(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> UInt32? {
         guard i + 4 <= bytes.count else { return nil }
         var value: UInt32 = 0
         for k in i..<i + 4 {
-            let b = bytes[k]
-            let digit: UInt8
-            switch b {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = b &- UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = b &- UInt8(ascii: "a") &+ 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = b &- UInt8(ascii: "A") &+ 10
-            default: return nil
-            }
-            value = value << 4 | UInt32(digit)
+            guard let digit = JSONReader.hexDigit(bytes[k]) else { return nil }
+            value = value << 4 | digit
         }
         return value
-    }
-
-    /// A scalar value (not a surrogate) as UTF-8.
-    @inline(__always) private static func appendUTF8(_ value: UInt32, to out: inout [UInt8]) {
-        switch value {
-        case ..<0x80: out.append(UInt8(value))
-        case ..<0x800: out.append(0xC0 | UInt8(value >> 6)); out.append(0x80 | UInt8(value & 0x3F))
-        case ..<0x10000:
-            out.append(0xE0 | UInt8(value >> 12)); out.append(0x80 | UInt8(value >> 6 & 0x3F)); out.append(0x80 | UInt8(value & 0x3F))
-        default:
-            out.append(0xF0 | UInt8(value >> 18)); out.append(0x80 | UInt8(value >> 12 & 0x3F))
-            out.append(0x80 | UInt8(value >> 6 & 0x3F)); out.append(0x80 | UInt8(value & 0x3F))
-        }
     }
 
     /// A high bit in each byte of `word` below 0x20 or equal to 0x22 (`"`) or 0x5C (`\`): SWAR
