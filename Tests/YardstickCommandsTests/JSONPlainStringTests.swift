@@ -68,16 +68,15 @@ final class JSONPlainStringTests: XCTestCase {
             try bytes.withUnsafeBufferPointer { all in
                 var reader = JSONReader(bytes: all)
                 let general = Result { () throws(JSONParseError) in try reader.readString() }
-                var out: [UInt8] = []
-                let end = JSONPlainString.unescape(in: all, from: 1, into: &out)
+                let unescaped = JSONPlainString.unescape(in: all, from: 1)
                 switch general {
                 case .success(let string):
-                    let end = try XCTUnwrap(end, "\(bytes)")
-                    XCTAssertEqual(end + 1, reader.position, "\(bytes)")
-                    XCTAssertEqual(out, Array(string.utf8), "\(bytes)")
+                    let plain = try XCTUnwrap(unescaped, "\(bytes)")
+                    XCTAssertEqual(plain.end + 1, reader.position, "\(bytes)")
+                    XCTAssertEqual(plain.text, Array(string.utf8), "\(bytes)")
                     read += 1
                 case .failure:
-                    XCTAssertNil(end, "\(bytes)")
+                    XCTAssertNil(unescaped, "\(bytes)")
                     refused += 1
                 }
             }

@@ -5,12 +5,11 @@ import YardstickLayout
 final class LayoutJobPlainRecordTests: XCTestCase {
     func plain(_ line: String) -> (text: String, width: Double?)? {
         let bytes = Array(line.utf8)
-        var scratch: [UInt8] = [0x41] // (emptied before a text is decoded into it)
         return bytes.withUnsafeBufferPointer { buffer in
-            LayoutJob.readPlainRecord(buffer, scratch: &scratch).map { read in
+            LayoutJob.readPlainRecord(buffer).map { read in
                 switch read.text {
                 case .line(let range): (String(decoding: buffer[range], as: UTF8.self), read.width)
-                case .unescaped: (String(decoding: scratch, as: UTF8.self), read.width)
+                case .unescaped(let text): (String(decoding: text, as: UTF8.self), read.width)
                 }
             }
         }
@@ -51,10 +50,9 @@ final class LayoutJobPlainRecordTests: XCTestCase {
                      #"{"text": "x", "width": "250"}"#, #"{"text": "x", "width": 01}"#, #"{"text": "x", "width": 1e999}"#,
                      #"{"text": "x", "width": 250"#, #"{"text": "x""#, "{\"text\": \"tab\there\"}", #"{"text": 5}"#, "", "{}"]
         for line in lines { XCTAssertNil(plain(line), line) }
-        var scratch: [UInt8] = []
         for bad in [[0xE2, 0x82], [0x5C, 0x6E, 0xE2, 0x82], [0xE2, 0x5C, 0x6E, 0x82]] as [[UInt8]] {
             let line: [UInt8] = Array(#"{"text": ""#.utf8) + bad + Array(#""}"#.utf8)
-            XCTAssertNil(line.withUnsafeBufferPointer { LayoutJob.readPlainRecord($0, scratch: &scratch) }, "\(bad)")
+            XCTAssertNil(line.withUnsafeBufferPointer { LayoutJob.readPlainRecord($0) }, "\(bad)")
         }
     }
 

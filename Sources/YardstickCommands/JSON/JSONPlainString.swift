@@ -36,40 +36,56 @@ enum JSONPlainString {
         return nil
     }
 
-    /// The string from `start` (just after its opening quote) with its escapes decoded,
-    /// appended to `out`: where its closing quote is, or nil for anything the general reader
-    /// must take (malformed UTF-8, a control byte, an unknown escape, an unpaired surrogate
-    /// escape, whose replacement that reader counts, or no closing quote; `out` then holds part
-    /// of the string). Runs between escapes are scanned and copied by `end`'s eight-byte loop.
-    /// O(n); allocates only as `out` grows.
-    static func unescape(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, into out: inout [UInt8]) -> Int? {
+    /// The string from `start` (just after its opening quote) with its escapes decoded, and
+    /// where its closing quote is; nil for anything the general reader must take (malformed
+    /// UTF-8, a control byte, an unknown or cut escape, an unpaired surrogate escape, whose
+    /// replacement that reader counts, or no closing quote). Runs between escapes are scanned
+    /// by `end`'s eight-byte loop; a run of escapes is decoded without a scan. O(n); one
+    /// allocation (decoded text is never longer than its escaped form).
+    static func unescape(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (text: [UInt8], end: Int)? {
+        var quote: Int? = nil
+        let text = [UInt8](unsafeUninitializedCapacity: max(0, bytes.count - start)) { buffer, count in
+            (quote, count) = unescape(bytes, from: start, into: buffer.baseAddress!)
+        }
+        return quote.map { (text, $0) }
+    }
+
+    /// `unescape`'s loop: the closing quote (or nil) and the bytes written at `out`, which has
+    /// room for `bytes.count - start`.
+    private static func unescape(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, into out: UnsafeMutablePointer<UInt8>) -> (quote: Int?, count: Int) {
         let n = bytes.count
         var i = start
+        var o = out
         while true {
-            guard let stop = end(in: bytes, from: i) else { return nil }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[i..<stop]))
+            guard let stop = end(in: bytes, from: i) else { return (nil, o - out) }
+            o.initialize(from: bytes.baseAddress! + i, count: stop - i)
+            o += stop - i
             switch bytes[stop] {
             case UInt8(ascii: "\\"): break
-            case UInt8(ascii: "\""): return stop
-            default: return nil // a control byte
+            case UInt8(ascii: "\""): return (stop, o - out)
+            default: return (nil, o - out) // a control byte
             }
-            guard stop + 1 < n else { return nil }
-            i = stop + 2
-            let letter = bytes[stop + 1]
-            if let escaped = JSONReader.escapedByte(letter) {
-                out.append(escaped)
-                continue
-            }
-            guard letter == UInt8(ascii: "u"), var value = hex4(bytes, at: i) else { return nil }
-            i += 4
-            if value >= 0xD800 && value <= 0xDFFF {
-                // Only a high surrogate escape followed by a low one.
-                guard value <= 0xDBFF, i + 1 < n, bytes[i] == UInt8(ascii: "\\"), bytes[i + 1] == UInt8(ascii: "u"),
-                      let low = hex4(bytes, at: i + 2), low >= 0xDC00 && low <= 0xDFFF else { return nil }
-                value = 0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00)
-                i += 6
-            }
-            out.append(contentsOf: Unicode.Scalar(value)!.utf8)
+            i = stop
+            repeat { // (escapes one after another, as `json.dumps` writes non-ASCII text)
+                guard i + 1 < n else { return (nil, o - out) }
+                let letter = bytes[i + 1]
+                i += 2
+                if let escaped = JSONReader.escapedByte(letter) {
+                    o.initialize(to: escaped)
+                    o += 1
+                    continue
+                }
+                guard letter == UInt8(ascii: "u"), var value = hex4(bytes, at: i) else { return (nil, o - out) }
+                i += 4
+                if value >= 0xD800 && value <= 0xDFFF {
+                    // Only a high surrogate escape followed by a low one.
+                    guard value <= 0xDBFF, i + 1 < n, bytes[i] == UInt8(ascii: "\\"), bytes[i + 1] == UInt8(ascii: "u"),
+                          let low = hex4(bytes, at: i + 2), low >= 0xDC00 && low <= 0xDFFF else { return (nil, o - out) }
+                    value = 0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00)
+                    i += 6
+                }
+                for byte in Unicode.Scalar(value)!.utf8 { o.initialize(to: byte); o += 1 }
+            } while i < n && bytes[i] == UInt8(ascii: "\\")
         }
     }
 

@@ -6,18 +6,17 @@ extension LayoutJob {
     package enum PlainText: Equatable {
         /// The text needed no decoding: these bytes of the line.
         case line(Range<Int>)
-        /// The text had escapes: decoded, it is the whole of the scratch buffer.
-        case unescaped
+        /// The text had escapes: these bytes, decoded.
+        case unescaped([UInt8])
     }
 
     /// The common record, `{"text": "…"}` or `{"text": "…", "width": N}` (one space or none
     /// after each colon and the comma, a text in valid UTF-8 whose escapes are the usual ones,
     /// nothing else on the line), read with byte compares: where the text is, and the width
-    /// (nil when absent). A text with escapes is decoded into `scratch` (emptied first). Nil
-    /// for any other line, which the general reader then takes: a line read here gives the
-    /// record that reader gives, and a line it would refuse is never read here.
-    /// O(line length); no allocation but `scratch`'s growth.
-    package static func readPlainRecord(_ line: UnsafeBufferPointer<UInt8>, scratch: inout [UInt8]) -> (text: PlainText, width: Double?)? {
+    /// (nil when absent). Nil for any other line, which the general reader then takes: a line
+    /// read here gives the record that reader gives, and a line it would refuse is never read
+    /// here. O(line length); no allocation unless the text has escapes.
+    package static func readPlainRecord(_ line: UnsafeBufferPointer<UInt8>) -> (text: PlainText, width: Double?)? {
         let n = line.count
         var p = 0
         func take(_ literal: StaticString) -> Bool {
@@ -35,9 +34,8 @@ extension LayoutJob {
         guard var end = JSONPlainString.end(in: line, from: p) else { return nil }
         var text = PlainText.line(p..<end)
         if line[end] == UInt8(ascii: "\\") {
-            scratch.removeAll(keepingCapacity: true)
-            guard let unescaped = JSONPlainString.unescape(in: line, from: p, into: &scratch) else { return nil }
-            (end, text) = (unescaped, .unescaped)
+            guard let unescaped = JSONPlainString.unescape(in: line, from: p) else { return nil }
+            (end, text) = (unescaped.end, .unescaped(unescaped.text))
         } else if line[end] != UInt8(ascii: "\"") {
             return nil
         }

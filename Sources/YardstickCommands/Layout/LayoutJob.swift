@@ -63,10 +63,9 @@ package struct LayoutJob {
                     // (A record line is rarely under 32 bytes: `{"text": "…", "width": 250}`.)
                     var records = LayoutRecords(input: input, expected: pieces[k].range.count / 32 + 16)
                     var members = [JSONMember?](repeating: nil, count: Self.recordKeys.count)
-                    var scratch: [UInt8] = []
                     var n = pieces[k].firstLine
                     try JSONLines.forEachLine(all, in: pieces[k].range) { range in
-                        try read(line: range, of: all, number: n, members: &members, scratch: &scratch, into: &records)
+                        try read(line: range, of: all, number: n, members: &members, into: &records)
                         n += 1
                     }
                     return records
@@ -78,15 +77,15 @@ package struct LayoutJob {
         }
     }
 
-    /// Reads one line (`range` of `all`, line number `n`) into `records`; `members` and
-    /// `scratch` are the readers' scratch.
+    /// Reads one line (`range` of `all`, line number `n`) into `records`; `members` is the
+    /// parser's scratch.
     private func read(line range: Range<Int>, of all: UnsafeBufferPointer<UInt8>, number n: Int, members: inout [JSONMember?],
-                      scratch: inout [UInt8], into records: inout LayoutRecords) throws {
+                      into records: inout LayoutRecords) throws {
         let line = UnsafeBufferPointer(rebasing: all[range])
-        if let plain = Self.readPlainRecord(line, scratch: &scratch), let width = plain.width ?? defaultWidth {
+        if let plain = Self.readPlainRecord(line), let width = plain.width ?? defaultWidth {
             switch plain.text {
             case .line(let text): records.append(input: range.lowerBound + text.lowerBound..<range.lowerBound + text.upperBound, width: width)
-            case .unescaped: records.append(decoded: scratch, width: width)
+            case .unescaped(let text): records.append(decoded: text, width: width)
             }
             return
         }
