@@ -117,7 +117,10 @@ struct LayoutCommand: ParsableCommand {
                 records = try job.parse(bytes)
                 engine = try TextEngine(fonts: text.makeFonts(for: (0..<records.count).map(records.text)))
             } else {
-                (records, engine) = try bothAtOnce(threads: job.threads, { try job.parse(bytes) }, { try TextEngine(fonts: text.makeFonts()) })
+                // (The records are read on one thread fewer than the job's: the fonts load on the other.)
+                var reader = job
+                reader.threads = max(1, job.threads - 1)
+                (records, engine) = try bothAtOnce(threads: job.threads, { try reader.parse(bytes) }, { try TextEngine(fonts: text.makeFonts()) })
             }
             let out = try CommandOutput(path: output)
             let report = try job.run(records, widths: each, engine: engine) { try out.write($0) }
@@ -152,6 +155,7 @@ struct MeasureCommand: ParsableCommand {
     func run() throws {
         do {
             if cache == "" { throw CommandError("--cache needs a folder (the path is empty)") }
+            try CommandOutput.checkNotInCache(output, cache: cache)
             if config != nil { return try runConfigured() }
             guard replay == nil else { throw CommandError("--replay needs --config") }
             let format = try format.map { name -> MeasureJob.Format in

@@ -125,6 +125,45 @@ final class CommandOutputTests: XCTestCase {
         XCTAssertThrowsError(try CommandOutput(path: "")) { XCTAssertEqual("\($0)", "an output path is empty") }
     }
 
+    /// A file kept in place is not touched before commit: a run that fails leaves it (and its
+    /// other names) as it was, and no staging file stays behind.
+    func testAFileKeptInPlaceIsUntouchedUntilCommit() throws {
+        try "old text".write(toFile: path("one.txt"), atomically: false, encoding: .utf8)
+        XCTAssertEqual(link(path("one.txt"), path("two.txt")), 0)
+        do {
+            let output = try CommandOutput(path: path("one.txt"))
+            try output.write(Array("new, longer than the old text".utf8))
+            XCTAssertEqual(try contents("two.txt"), "old text", "nothing written over it before commit")
+            output.abandon()
+        }
+        XCTAssertEqual(try contents("one.txt"), "old text")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted(), ["one.txt", "two.txt"])
+        let output = try CommandOutput(path: path("one.txt"))
+        for block in ["new, ", "in ", "three blocks"] { try output.write(Array(block.utf8)) }
+        try output.commit()
+        XCTAssertEqual(try contents("two.txt"), "new, in three blocks")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted(), ["one.txt", "two.txt"])
+    }
+
+    /// An output in the `--cache` folder is refused, however the path reaches it.
+    func testAnOutputInTheCacheFolderIsRefused() throws {
+        let cache = path("cache")
+        try FileManager.default.createDirectory(atPath: cache, withIntermediateDirectories: true)
+        XCTAssertEqual(symlink(cache, path("link")), 0)
+        for output in [cache + "/out.csv", path("link") + "/out.csv", cache + "/./x.bin"] {
+            XCTAssertThrowsError(try CommandOutput.checkNotInCache(output, cache: cache), output) {
+                XCTAssertTrue("\($0)".contains("is in the --cache folder"), "\($0)")
+            }
+        }
+        try "x".write(toFile: cache + "/cells.ysc", atomically: false, encoding: .utf8)
+        XCTAssertEqual(symlink(cache + "/cells.ysc", path("cells-link")), 0)
+        XCTAssertThrowsError(try CommandOutput.checkNotInCache(path("cells-link"), cache: cache))
+        XCTAssertNoThrow(try CommandOutput.checkNotInCache(path("out.csv"), cache: cache))
+        XCTAssertNoThrow(try CommandOutput.checkNotInCache(cache + "/sub/out.csv", cache: cache))
+        XCTAssertNoThrow(try CommandOutput.checkNotInCache(nil, cache: cache))
+        XCTAssertNoThrow(try CommandOutput.checkNotInCache(path("out.csv"), cache: nil))
+    }
+
     func testWritesAfterAbandoningAreErrors() throws {
         let output = try CommandOutput(path: path("out.txt"))
         output.abandon()
@@ -185,6 +224,17 @@ final class CommandOutputTests: XCTestCase {
     func testAnInterruptedRunLeavesNoTemporaryFile() throws {
         let r = try shell(#"sleep 3 | timeout -s INT 1 "$Y" offsets --output "$D/res.txt"; exit 0"#)
         XCTAssertEqual(r.err, "")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.contains("yardstick-") }, [])
+    }
+
+    /// An interrupt while the answers stream out leaves a hard-linked output as it was.
+    func testAnInterruptedRunLeavesAFileKeptInPlaceAsItWas() throws {
+        try "old\n".write(toFile: path("kept.txt"), atomically: false, encoding: .utf8)
+        XCTAssertEqual(link(path("kept.txt"), path("other.txt")), 0)
+        let r = try shell(#"{ i=0; while [ $i -lt 20000 ]; do echo '{"op":"total"}'; i=$((i+1)); done; sleep 2; } | timeout -s INT 1 "$Y" offsets --output "$D/kept.txt"; exit 0"#)
+        XCTAssertEqual(r.err, "")
+        XCTAssertEqual(try contents("kept.txt"), "old\n")
+        XCTAssertEqual(try contents("other.txt"), "old\n")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.contains("yardstick-") }, [])
     }
 

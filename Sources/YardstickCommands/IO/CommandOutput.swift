@@ -15,8 +15,10 @@ import Darwin
 ///   (keeping the file's permissions, without set-user-ID or set-group-ID), so a failed run
 ///   leaves the old file as it was;
 /// - a regular file that must keep its identity (another owner, other hard links) or whose
-///   folder cannot take a temporary file: rewritten in place at commit's length, only if the
-///   user may write it;
+///   folder cannot take a temporary file, only if the user may write it: written to a staging
+///   file (beside it, else in the temporary folder) that `commit()` copies over it with
+///   interrupts held off, so a failed or interrupted run leaves it as it was (where no staging
+///   file can be made at all, rewritten in place at commit's length);
 /// - a file the user may not write: an error, as for the shell;
 /// - a character device or FIFO (`/dev/null`, a named pipe): written through, never replaced; a
 ///   symbolic link: the same rules for the file it points to, the link kept;
@@ -31,6 +33,9 @@ package final class CommandOutput {
     private var state = State.open
     /// The temporary file and the path it replaces on commit.
     private var temporary: (path: String, target: String)?
+    /// A file that keeps its identity, and the staging file the output goes to until `commit`
+    /// copies it over the file.
+    private var rewrite: (staging: String, target: FileDescriptor)?
     /// Whether the descriptor is ours to close (not standard output).
     private let owned: Bool
     /// Whether commit cuts the file to what was written (a regular file rewritten in place).
@@ -66,24 +71,26 @@ package final class CommandOutput {
             truncates = false
             return
         }
+        let slash = target.lastIndex(of: "/")
+        let directory = slash.map { String(target[...$0]) } ?? ""
         if exists {
             guard access(target, W_OK) == 0 else { throw CommandError("cannot write \(path): \(FileDescriptor.lastErrorText())") }
             if info.st_uid != geteuid() || info.st_nlink > 1 {
-                descriptor = try Self.open(target, O_WRONLY, name: path)
-                truncates = true
+                let kept = try Self.keeping(target, name: path, stagingIn: [directory, Self.temporaryFolder])
+                (descriptor, rewrite, truncates) = (kept.descriptor, kept.rewrite, kept.rewrite == nil)
+                if let staging = kept.rewrite?.staging { InterruptCleanup.remove(staging) }
                 return
             }
         }
-        let slash = target.lastIndex(of: "/")
-        let directory = slash.map { String(target[...$0]) } ?? ""
         var template = Array("\(directory).yardstick-XXXXXX".utf8CString)
         let raw = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard raw >= 0 else {
             let reason = FileDescriptor.lastErrorText()
             guard exists else { throw CommandError("cannot create \(path): \(reason)") }
-            // The folder takes no new file, but the file may be written: in place.
-            descriptor = try Self.open(target, O_WRONLY, name: path)
-            truncates = true
+            // The folder takes no new file, but the file may be written: staged elsewhere.
+            let kept = try Self.keeping(target, name: path, stagingIn: [Self.temporaryFolder])
+            (descriptor, rewrite, truncates) = (kept.descriptor, kept.rewrite, kept.rewrite == nil)
+            if let staging = kept.rewrite?.staging { InterruptCleanup.remove(staging) }
             return
         }
         let temporaryPath = String(cString: template)
@@ -95,6 +102,65 @@ package final class CommandOutput {
         truncates = false
         temporary = (temporaryPath, target)
         InterruptCleanup.remove(temporaryPath)
+    }
+
+    /// A file that keeps its identity, opened for writing (which checks that the user may), and
+    /// a staging file in the first of `folders` (each with its slash) that takes one; without
+    /// one, the output goes to the file itself.
+    private static func keeping(_ target: String, name: String, stagingIn folders: [String]) throws(CommandError)
+        -> (descriptor: FileDescriptor, rewrite: (staging: String, target: FileDescriptor)?) {
+        let file = try open(target, O_WRONLY, name: name)
+        for folder in folders {
+            var template = Array("\(folder).yardstick-XXXXXX".utf8CString)
+            let raw = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+            if raw >= 0 { return (FileDescriptor(raw: raw, name: name), (String(cString: template), file)) }
+        }
+        return (file, nil)
+    }
+
+    /// The folder for temporary files (`$TMPDIR`, else /tmp), with its slash.
+    private static var temporaryFolder: String {
+        let folder = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        return folder.hasSuffix("/") ? folder : folder + "/"
+    }
+
+    /// Copies `count` staged bytes over a file kept in place, with SIGINT, SIGTERM and SIGHUP
+    /// held until the copy is done (an interrupt then ends the run after it, never halfway).
+    /// Blocks past the file's end are reserved first, so a full disk fails before a byte of it
+    /// changes. Returns what failed, or nil.
+    private static func copy(_ staged: Int32, count: Int, over file: Int32, durable: Bool) -> String? {
+        var held = sigset_t(), previous = sigset_t()
+        sigemptyset(&held)
+        for signalNumber in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&held, signalNumber) }
+        pthread_sigmask(SIG_BLOCK, &held, &previous)
+        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+        var info = stat()
+        guard fstat(file, &info) == 0 else { return FileDescriptor.lastErrorText() }
+        if count > Int(info.st_size) {
+            let error = posix_fallocate(file, info.st_size, off_t(count) - info.st_size)
+            if error != 0 { return String(cString: strerror(error)) }
+        }
+        var from: Int64 = 0, to: Int64 = 0
+        while Int(from) < count {
+            let n = ys_copy_file_range(staged, &from, file, &to, count - Int(from))
+            if n <= 0 { break }
+        }
+        if Int(from) < count { // (no copy inside the kernel here: through memory)
+            var buffer = [UInt8](repeating: 0, count: 1 << 20)
+            while Int(from) < count {
+                let n = buffer.withUnsafeMutableBytes { pread(staged, $0.baseAddress, min($0.count, count - Int(from)), off_t(from)) }
+                guard n > 0 else { return n == 0 ? "the staged output ended early" : FileDescriptor.lastErrorText() }
+                var done = 0
+                while done < n {
+                    let m = buffer.withUnsafeBytes { pwrite(file, $0.baseAddress! + done, n - done, off_t(from) + off_t(done)) }
+                    guard m > 0 else { return FileDescriptor.lastErrorText() }
+                    done += m
+                }
+                from += Int64(n)
+            }
+        }
+        guard ftruncate(file, off_t(count)) == 0, !durable || fsync(file) == 0 else { return FileDescriptor.lastErrorText() }
+        return nil
     }
 
     private static func open(_ path: String, _ flags: Int32, name: String) throws(CommandError) -> FileDescriptor {
@@ -123,7 +189,7 @@ package final class CommandOutput {
                              _ edit: (UnsafeMutableRawBufferPointer) -> Void) throws(CommandError) {
         guard state == .open else { throw CommandError("cannot write \(descriptor.name): the output was already \(state == .committed ? "finished" : "abandoned")") }
         let count = initial.count
-        guard temporary != nil, written == 0, count > 0 else {
+        guard temporary != nil || rewrite != nil, written == 0, count > 0 else {
             var bytes = Array(initial)
             bytes.withUnsafeMutableBytes { edit($0) }
             return try write(bytes)
@@ -184,6 +250,17 @@ package final class CommandOutput {
             }
             return
         }
+        if let rewrite {
+            self.rewrite = nil
+            let failure = Self.copy(descriptor.raw, count: written, over: rewrite.target.raw, durable: isDurable)
+            descriptor.close()
+            unlink(rewrite.staging)
+            InterruptCleanup.remove(nil)
+            let closed = close(rewrite.target.raw) == 0
+            if let failure { throw CommandError("cannot write \(descriptor.name): \(failure)") }
+            guard closed else { throw CommandError("cannot write \(descriptor.name): \(FileDescriptor.lastErrorText())") }
+            return
+        }
         if truncates && ftruncate(descriptor.raw, off_t(written)) != 0 {
             let reason = FileDescriptor.lastErrorText()
             descriptor.close()
@@ -201,6 +278,12 @@ package final class CommandOutput {
         if let temporary {
             unlink(temporary.path)
             self.temporary = nil
+            InterruptCleanup.remove(nil)
+        }
+        if let rewrite { // (the file kept in place is left as it was)
+            rewrite.target.close()
+            unlink(rewrite.staging)
+            self.rewrite = nil
             InterruptCleanup.remove(nil)
         }
     }
@@ -227,6 +310,18 @@ package final class CommandOutput {
                 throw CommandError("--output \(output) is the input file \(input); write the results elsewhere")
             }
         }
+    }
+
+    /// Refuses an output path in the `--cache` folder (however the path spells it): the run
+    /// rewrites and evicts the files there, and would take the output for a damaged cache.
+    package static func checkNotInCache(_ output: String?, cache: String?) throws(CommandError) {
+        guard let output, output != "-", let cache else { return }
+        // The folder the output lands in (of the file a link names, when there is one).
+        let resolved = realpath(output, nil).map { pointer in defer { free(pointer) }; return String(cString: pointer) } ?? output
+        let folder = resolved.lastIndex(of: "/").map { $0 == resolved.startIndex ? "/" : String(resolved[..<$0]) } ?? "."
+        var a = stat(), b = stat()
+        guard stat(folder, &a) == 0, stat(cache, &b) == 0, a.st_dev == b.st_dev, a.st_ino == b.st_ino else { return }
+        throw CommandError("--output \(output) is in the --cache folder \(cache), whose files the run rewrites; write the results elsewhere")
     }
 
     /// Writes a whole output at once and commits it.
