@@ -117,10 +117,7 @@ struct LayoutCommand: ParsableCommand {
                 records = try job.parse(bytes)
                 engine = try TextEngine(fonts: text.makeFonts(for: (0..<records.count).map(records.text)))
             } else {
-                // (The records are read on one thread fewer than the job's: the fonts load on the other.)
-                var reader = job
-                reader.threads = max(1, job.threads - 1)
-                (records, engine) = try bothAtOnce(threads: job.threads, { try reader.parse(bytes) }, { try TextEngine(fonts: text.makeFonts()) })
+                (records, engine) = try bothAtOnce(threads: job.threads, { try job.parse(bytes) }, { try TextEngine(fonts: text.makeFonts()) })
             }
             let out = try CommandOutput(path: output)
             let report = try job.run(records, widths: each, engine: engine) { try out.write($0) }
