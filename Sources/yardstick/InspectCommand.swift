@@ -9,7 +9,7 @@ struct InspectCommand: ParsableCommand {
         abstract: "Print a heights file's header (measure --format bin), or a range of its rows as CSV.")
 
     @Argument(help: ArgumentHelp("The heights file.", valueName: "FILE")) var file: String
-    @Option(help: ArgumentHelp("Print these rows as CSV instead: N, FIRST-LAST (from 0, inclusive; in a shard, the table's row numbers) or all (the very bytes --format csv writes).", valueName: "RANGE"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Print these rows as CSV instead: N, FIRST-LAST (from 0, inclusive; in a shard, the table's row numbers) or all (the very bytes --format csv writes).", valueName: "RANGE"))
     var rows: String?
     @Option(help: ArgumentHelp("Output file (default: standard output).", valueName: "FILE")) var output: String?
 

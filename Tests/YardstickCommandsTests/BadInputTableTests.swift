@@ -128,6 +128,7 @@ final class BadInputTableTests: XCTestCase {
         (#""$Y" render "$D/ok.csv" --scale 1e308 --output "$D/p.png""#, 1, "yardstick: error: --scale must be from 1 to 8"),
         (#""$Y" render "$D/ok.csv" --margin 10 --output "$D/p.png""#, 1, "yardstick: error: --width, --size, --style, --category, --max-lines and --margin go with --text"),
         (#""$Y" render "$D/ok.csv" --rows -1 --output "$D/p.png""#, 1, "yardstick: error: --rows takes A-B or A, row numbers from 0 (got \"-1\")"),
+        (#""$Y" inspect "$D/ok.csv" --rows -1"#, 1, "yardstick: error: --rows takes all, N or FIRST-LAST (row numbers from 0, FIRST ≤ LAST); got \"-1\""),
         (#""$Y" render "$D/ok.csv" --output "$D/ok.csv""#, 1, "yardstick: error: "),
         // Standard streams.
         (#"exec 0<&-; "$Y" layout --width 100"#, 1, "yardstick: error: cannot read standard input: Bad file descriptor"),
