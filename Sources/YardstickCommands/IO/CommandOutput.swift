@@ -73,22 +73,16 @@ package final class CommandOutput {
         }
         let slash = target.lastIndex(of: "/")
         let directory = slash.map { String(target[...$0]) } ?? ""
-        if exists {
-            guard access(target, W_OK) == 0 else { throw CommandError("cannot write \(path): \(FileDescriptor.lastErrorText())") }
-            if info.st_uid != geteuid() || info.st_nlink > 1 {
-                let kept = try Self.keeping(target, name: path, stagingIn: [directory, Self.temporaryFolder])
-                (descriptor, rewrite, truncates) = (kept.descriptor, kept.rewrite, kept.rewrite == nil)
-                if let staging = kept.rewrite?.staging { InterruptCleanup.remove(staging) }
-                return
-            }
-        }
+        if exists { guard access(target, W_OK) == 0 else { throw CommandError("cannot write \(path): \(FileDescriptor.lastErrorText())") } }
+        // A file that must keep its identity is never replaced; nor one whose folder takes no new file.
+        let keepsIdentity = exists && (info.st_uid != geteuid() || info.st_nlink > 1)
         var template = Array("\(directory).yardstick-XXXXXX".utf8CString)
-        let raw = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        let raw = keepsIdentity ? -1 : template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard raw >= 0 else {
             let reason = FileDescriptor.lastErrorText()
             guard exists else { throw CommandError("cannot create \(path): \(reason)") }
-            // The folder takes no new file, but the file may be written: staged elsewhere.
-            let kept = try Self.keeping(target, name: path, stagingIn: [Self.temporaryFolder])
+            // Staged beside it where the folder takes a file, else in the temporary folder.
+            let kept = try Self.keeping(target, name: path, stagingIn: keepsIdentity ? [directory, Self.temporaryFolder] : [Self.temporaryFolder])
             (descriptor, rewrite, truncates) = (kept.descriptor, kept.rewrite, kept.rewrite == nil)
             if let staging = kept.rewrite?.staging { InterruptCleanup.remove(staging) }
             return
