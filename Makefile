@@ -1,14 +1,27 @@
 # Yardstick — quick start: `make demo` and `make test` (root on Debian, or with sudo).
 SWIFT ?= swift
 APT_PACKAGES := libfreetype-dev libharfbuzz-dev libicu-dev libfontconfig-dev libpng-dev pkg-config
+# Test-only: Pango 1.50, the reference for the fonts' weights (Tools/pango-reference).
+TEST_APT_PACKAGES := libpango1.0-dev libjson-glib-dev
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build demo test test-c fuzz fuzz-regress sanitize bench docs pango-compare chromium-compare kiwi-compare spark-demo test-spark test-spark-debug spark-python clean
+.PHONY: deps test-deps pango-weights build demo test test-c fuzz fuzz-regress sanitize bench docs pango-compare chromium-compare kiwi-compare spark-demo test-spark test-spark-debug spark-python clean
 
 # Installs the C libraries Yardstick links (FreeType, HarfBuzz, ICU, fontconfig, libpng) when missing.
 deps:
 	@missing=""; for p in $(APT_PACKAGES); do dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then echo "installing:$$missing"; $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; fi
+
+test-deps: deps
+	@missing=""; for p in $(TEST_APT_PACKAGES); do dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then echo "installing:$$missing"; $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; fi
+
+# Inter (variable) at every weight 100-900, upright and italic, at 12, 17 and 28 pt: line starts
+# and widths against Pango 1.50 on the same files with @wght=W (docs/fonts.md).
+pango-weights: test-deps
+	$(SWIFT) build --product yardstick
+	$(MAKE) -C Tools/pango-reference
+	python3 Tools/pango-reference/check_weights.py --yardstick .build/debug/yardstick --pango Tools/pango-reference/pango_breaks
 
 # The Swift runtime and Foundation linked in (--static-swift-stdlib): a run starts in 6 ms
 # instead of 12 (no dynamic symbol binding of Swift's libraries); the binary is 86 MB, not 15.
@@ -24,12 +37,13 @@ demo: build
 	@echo "per-row heights and offsets: out/sample-heights.csv; rows 0-5 drawn: out/sample-grid.png"
 
 # The tests, then the public API as users meet it (README and DocC examples compiled without
-# package access; the machinery hidden): Tools/api-check/check.sh; the C interface; every fuzzing
-# input kept; shards on Spark merged and compared (test-spark-debug).
+# package access; the machinery hidden): Tools/api-check/check.sh; the C interface; the fonts'
+# weights against Pango; every fuzzing input kept; shards on Spark merged and compared (test-spark-debug).
 test: deps
 	$(SWIFT) test
 	SWIFT=$(SWIFT) Tools/api-check/check.sh
 	$(MAKE) test-c
+	$(MAKE) pango-weights
 	$(MAKE) fuzz-regress
 	$(MAKE) test-spark-debug
 

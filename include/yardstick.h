@@ -58,6 +58,8 @@ typedef struct ys_text_options {
     int bold;             /* non-zero: the bold face */
     int max_lines;        /* 0: no limit; else lines past it are cut, the last ending in an ellipsis */
     double near_edge;     /* a line within this many points of the width is flagged `near_edge` (0: 0.5) */
+    int weight;           /* 1-1000 (400 regular, 600 semibold, 700 bold, ...); 0: 700 if `bold`, else 400 */
+    int italic;           /* non-zero: italic (a family without one is measured upright) */
 } ys_text_options;
 
 typedef struct ys_line {

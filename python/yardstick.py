@@ -28,7 +28,7 @@ class YardstickError(Exception):
 
 class _TextOptions(ctypes.Structure):
     _fields_ = [("width", ctypes.c_double), ("font_size", ctypes.c_double), ("bold", ctypes.c_int), ("max_lines", ctypes.c_int),
-                ("near_edge", ctypes.c_double)]
+                ("near_edge", ctypes.c_double), ("weight", ctypes.c_int), ("italic", ctypes.c_int)]
 
 
 class Line(ctypes.Structure):
@@ -140,8 +140,12 @@ class Engine:
             _lib.ys_engine_free(self._handle)
             self._handle = None
 
-    def layout(self, text, width, font_size=0, bold=False, max_lines=0, near_edge=0):
-        """The text's lines at `width` points (font_size 0: 17 pt body; near_edge 0: 0.5 pt)."""
+    WEIGHTS = {"ultraLight": 100, "thin": 200, "light": 300, "regular": 400, "medium": 500,
+               "semibold": 600, "bold": 700, "heavy": 800, "black": 900}
+
+    def layout(self, text, width, font_size=0, bold=False, max_lines=0, near_edge=0, weight=None, italic=False):
+        """The text's lines at `width` points (font_size 0: 17 pt body; near_edge 0: 0.5 pt).
+        `weight`: a UIKit name ("semibold") or 1-1000; None: bold (700) if `bold`, else regular."""
         if isinstance(text, str):
             data = text.encode("utf-8", "surrogatepass")  # (a lone surrogate is laid out as U+FFFD)
         elif isinstance(text, (bytes, bytearray, memoryview)):
@@ -150,7 +154,17 @@ class Engine:
             raise TypeError("text must be str or bytes, not %s" % type(text).__name__)
         if not 0 <= max_lines <= 2**31 - 1:
             raise ValueError("max_lines must be from 0 to 2**31 - 1")
-        options = _TextOptions(width, font_size, 1 if bold else 0, max_lines, near_edge)
+        if weight is None:
+            weight_value = 0
+        elif isinstance(weight, str):
+            if weight not in self.WEIGHTS:
+                raise ValueError("weight must be one of %s or a number from 1 to 1000" % ", ".join(self.WEIGHTS))
+            weight_value = self.WEIGHTS[weight]
+        elif isinstance(weight, int) and not isinstance(weight, bool) and 1 <= weight <= 1000:
+            weight_value = weight
+        else:
+            raise ValueError("weight must be a UIKit weight name or a number from 1 to 1000")
+        options = _TextOptions(width, font_size, 1 if bold else 0, max_lines, near_edge, weight_value, 1 if italic else 0)
         handle = ctypes.c_void_p()
         _check(_lib.ys_layout_text(self._handle, data, len(data), ctypes.byref(options), ctypes.byref(handle)))
         return Layout(handle)

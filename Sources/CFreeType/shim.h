@@ -2,6 +2,7 @@
 #include FT_FREETYPE_H
 #include FT_TRUETYPE_TABLES_H
 #include FT_OUTLINE_H
+#include FT_MULTIPLE_MASTERS_H
 
 // FreeType's own message for an error code (Debian builds FreeType without
 // FT_CONFIG_OPTION_ERROR_STRINGS, so FT_Error_String returns NULL): the list in fterrdef.h,

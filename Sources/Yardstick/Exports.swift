@@ -12,7 +12,11 @@
 // `make test` checks that no machinery name reaches users (Tools/api-check).
 @_exported import class YardstickFonts.FontCollection
 @_exported import enum YardstickFonts.FontError
-@_exported import enum YardstickFonts.FontStyle
+@_exported import struct YardstickFonts.FontStyle
+@_exported import struct YardstickFonts.FontWeight
+@_exported import struct YardstickFonts.FontSubstitution
+@_exported import struct YardstickFonts.VariationAxis
+@_exported import struct YardstickFonts.Variation
 @_exported import struct YardstickFonts.FontFeature
 @_exported import struct YardstickFonts.MissingGlyphs
 @_exported import enum YardstickLayout.DynamicType

@@ -78,7 +78,11 @@ package func ys_layout_text(_ engine: OpaquePointer?, _ utf8: UnsafePointer<CCha
     let text = String(decoding: bytes, as: UTF8.self)
     // Offsets go back to the caller's bytes: invalid UTF-8 is laid out as U+FFFD (3 bytes).
     let offsets = UTF8Repair.repair(bytes).bytes == nil ? nil : UTF8Repair.offsetMap(bytes)
-    var attributes = TextAttributes(size: o.font_size == 0 ? 17 : o.font_size, fontStyle: o.bold != 0 ? .bold : .regular)
+    guard o.weight == 0 || FontWeight(rawValue: Int(o.weight)) != nil else {
+        return fail(.invalidArgument, "ys_layout_text: weight must be 0 (from bold) or from 1 to 1000 (got \(o.weight))")
+    }
+    let weight = o.weight != 0 ? FontWeight(rawValue: Int(o.weight))! : o.bold != 0 ? .bold : .regular
+    var attributes = TextAttributes(size: o.font_size == 0 ? 17 : o.font_size, fontStyle: FontStyle(weight: weight, italic: o.italic != 0))
     attributes.maxLines = Int(o.max_lines)
     if let problem = attributes.validationError { return fail(.invalidArgument, "ys_layout_text: \(problem)") }
     layout.pointee = Box.handle(LaidOut(layout: textEngine.layout(text, width: o.width, attributes: attributes),

@@ -8,6 +8,7 @@ import Foundation
 package enum BundledFonts {
     /// One bundled face: a file per style where the family has styles.
     package struct Entry: Sendable {
+        /// Each file, by the weight and slant it declares (its OS/2 weight class and italic bit).
         package let files: [FontStyle: String]
         package let role: String
         /// Face index inside a collection file.
@@ -17,14 +18,25 @@ package enum BundledFonts {
         package var variantScalars: [ClosedRange<UInt32>] = []
     }
 
+    /// Noto Sans's nine weights, upright and italic (Regular, Bold and their italics from
+    /// `fonts-noto-core`, the others from `fonts-noto-extra`).
+    static let notoSans: [FontStyle: String] = {
+        let names = ["Thin", "ExtraLight", "Light", "Regular", "Medium", "SemiBold", "Bold", "ExtraBold", "Black"]
+        var files: [FontStyle: String] = [:]
+        for (name, named) in zip(names, FontWeight.named) {
+            files[FontStyle(weight: named.weight)] = "NotoSans-\(name).ttf"
+            files[FontStyle(weight: named.weight, italic: true)] = name == "Regular" ? "NotoSans-Italic.ttf" : "NotoSans-\(name)Italic.ttf"
+        }
+        return files
+    }()
+
     static let hangul: [ClosedRange<UInt32>] = [0x1100...0x11FF, 0x3130...0x318F, 0xA960...0xA97F, 0xAC00...0xD7AF, 0xD7B0...0xD7FF]
 
     /// Primary family first, then script and symbol fallbacks, then emoji: the order fontconfig
     /// sorts these files in for "Noto Sans" (language `en`), so a character several faces map
     /// gets the face Pango would give it. See Fonts/README.md.
     package static let entries: [Entry] = [
-        Entry(files: [.regular: "NotoSans-Regular.ttf", .bold: "NotoSans-Bold.ttf",
-                      .italic: "NotoSans-Italic.ttf", .boldItalic: "NotoSans-BoldItalic.ttf"], role: "Latin, Greek, Cyrillic"),
+        Entry(files: notoSans, role: "Latin, Greek, Cyrillic (nine weights, upright and italic)"),
         Entry(files: [.regular: "NotoSansHebrew-Regular.ttf", .bold: "NotoSansHebrew-Bold.ttf"], role: "Hebrew"),
         Entry(files: [.regular: "NotoSansArabic-Regular.ttf", .bold: "NotoSansArabic-Bold.ttf"], role: "Arabic"),
         Entry(files: [.regular: "NotoSansArmenian-Regular.ttf", .bold: "NotoSansArmenian-Bold.ttf"], role: "Armenian"),

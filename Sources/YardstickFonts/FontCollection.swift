@@ -2,6 +2,11 @@ import Foundation
 
 /// The ordered set of faces text is measured with, and the fallback chain used for each style.
 ///
+/// Faces come in families (the user's files grouped by family name, a fontconfig family, each
+/// bundled script family); for a style, each family gives the face CSS Fonts 4 §5.2 picks
+/// (`FamilyMatch`), a variable face set to the style's weight. Styles whose faces come out the
+/// same share one chain, so the bundled fonts' nine weights and two slants make four chains.
+///
 /// Fallback order (documented in Fonts/README.md): the user's font files and folders in the
 /// order given (faces whose own style matches the requested style first), then the family
 /// resolved through fontconfig, then the bundled Noto Sans face of the style and the bundled
@@ -18,7 +23,15 @@ import Foundation
 public final class FontCollection: @unchecked Sendable { // immutable after init; coverageBits is owned and read-only
     /// Every loaded face, each once.
     public let faces: [FontCollection.Face]
+    /// The distinct chains, each a list of faces; styles point at them through `chainOfStyle`.
     private let chains: [[FaceIndex]]
+    /// Per weight 1…1000 (× 2: upright, italic): its chain. A weight the collection was not
+    /// made for takes the chain of the nearest weight it was made for, as CSS picks among them.
+    private let chainOfStyle: [UInt8]
+    /// The weights the collection was made for (each with a chain of its own faces).
+    public let weights: [FontWeight]
+    /// Per family: its name, the first family of every chain being the one a style asks for.
+    private let primaryFamily: String
     private let emojiChains: [[Int]]
     /// Per style, per block of 64 scalars: the first position in the chain whose face maps any
     /// scalar of the block (`chain.count` if none) — fallback skips the faces before it.
@@ -55,19 +68,44 @@ public final class FontCollection: @unchecked Sendable { // immutable after init
 
     /// Installed faces a system fallback found but left out: one more would have passed
     /// `maximumFaces` or the 64 distinct line metrics a collection holds (0 without system fallback).
-    public private(set) var leftOutSystemFaces = 0
+    public internal(set) var leftOutSystemFaces = 0
 
     /// The most faces one collection holds.
     public static let maximumFaces = 256
     /// The most distinct vertical metrics one collection holds (a line's set is a 64-bit mask).
     package static let maximumDistinctMetrics = 64
 
-    /// Assembles a collection from faces and one fallback chain per `FontStyle` (indexed by rawValue).
-    package init(faces: [FontCollection.Face], chains: [[FaceIndex]], variants: [Int: [(scalars: [ClosedRange<UInt32>], face: FaceIndex)]] = [:]) throws {
-        guard !faces.isEmpty, chains.count == FontStyle.allCases.count,
-              chains.allSatisfy({ !$0.isEmpty && $0.allSatisfy { faces.indices.contains($0) } }) else {
+    /// Assembles a collection from faces and a fallback chain per style: `chains[style]` for
+    /// every weight of `weights`, upright and italic (the four basic styles at least).
+    package init(faces: [FontCollection.Face], chains styleChains: [FontStyle: [FaceIndex]], primaryFamily: String = "",
+                 variants: [Int: [(scalars: [ClosedRange<UInt32>], face: FaceIndex)]] = [:]) throws {
+        guard !faces.isEmpty, FontStyle.basic.allSatisfy({ styleChains[$0] != nil }),
+              styleChains.values.allSatisfy({ !$0.isEmpty && $0.allSatisfy { faces.indices.contains($0) } }) else {
             throw FontError.emptyCollection
         }
+        let weights = Set(styleChains.keys.map(\.weight)).sorted()
+        guard weights.allSatisfy({ styleChains[FontStyle(weight: $0, italic: false)] != nil && styleChains[FontStyle(weight: $0, italic: true)] != nil }) else {
+            throw FontError.emptyCollection
+        }
+        // Distinct chains in the order of their first style (regular first: chain 0).
+        var chains: [[FaceIndex]] = []
+        var chainIndex: [[FaceIndex]: Int] = [:]
+        var indexOfStyle: [FontStyle: Int] = [:]
+        for style in FontStyle.basic + weights.flatMap({ [FontStyle(weight: $0, italic: false), FontStyle(weight: $0, italic: true)] }) {
+            let chain = styleChains[style]!
+            if chainIndex[chain] == nil { chainIndex[chain] = chains.count; chains.append(chain) }
+            indexOfStyle[style] = chainIndex[chain]!
+        }
+        guard chains.count <= 255 else { throw FontError.tooManyFaces(count: chains.count, limit: 255, what: "distinct style chains") }
+        var table = [UInt8](repeating: 0, count: 2 * 1001)
+        for w in 1...1000 {
+            let nearest = FamilyMatch.nearest(FontWeight(rawValue: w)!, among: weights)
+            table[2 * w] = UInt8(indexOfStyle[FontStyle(weight: nearest, italic: false)]!)
+            table[2 * w + 1] = UInt8(indexOfStyle[FontStyle(weight: nearest, italic: true)]!)
+        }
+        self.chainOfStyle = table
+        self.weights = weights
+        self.primaryFamily = primaryFamily.isEmpty ? faces[chains[0][0]].familyName : primaryFamily
         guard faces.count <= Self.maximumFaces else {
             throw FontError.tooManyFaces(count: faces.count, limit: Self.maximumFaces, what: "faces")
         }
@@ -154,18 +192,36 @@ public final class FontCollection: @unchecked Sendable { // immutable after init
         if mapped { munmap(words, max(1, count) * MemoryLayout<UInt64>.stride) } else { free(words) }
     }
 
+    /// The number of distinct chains (at most 255): the values `chainIndex(for:)` gives.
+    package var chainCount: Int { chains.count }
+
+    /// The chain a style shapes with: 0 for `.regular`; styles with the same faces share one,
+    /// so it keys caches of shaped text. O(1).
+    @inline(__always) package func chainIndex(for style: FontStyle) -> Int {
+        Int(chainOfStyle[2 * style.weight.rawValue + (style.isItalic ? 1 : 0)])
+    }
+
     /// `chain(for:)` (or, with `emojiFirst`, `emojiFirstChain(for:)`) without an array: valid
     /// while the collection lives. Package-internal: raw pointers stay off the public API.
     @inline(__always) package func chainElements(for style: FontStyle, emojiFirst: Bool = false) -> UnsafeBufferPointer<Int> {
-        let (start, count) = chainOffsets[(emojiFirst ? FontStyle.allCases.count : 0) + style.rawValue]
+        chainElements(chain: chainIndex(for: style), emojiFirst: emojiFirst)
+    }
+
+    /// `chainElements(for:emojiFirst:)` by chain index.
+    @inline(__always) package func chainElements(chain: Int, emojiFirst: Bool = false) -> UnsafeBufferPointer<Int> {
+        let (start, count) = chainOffsets[(emojiFirst ? chains.count : 0) + chain]
         return UnsafeBufferPointer(start: chainStorage + start, count: count)
     }
 
-    /// The first position in `style`'s chain worth asking about `scalar`: no face before it maps
+    /// The first position in a chain worth asking about `scalar`: no face before it maps
     /// any character of the scalar's 64-character block. O(1).
     @inline(__always) package func firstCandidate(in style: FontStyle, for scalar: UInt32) -> Int {
+        firstCandidate(chain: chainIndex(for: style), for: scalar)
+    }
+
+    @inline(__always) package func firstCandidate(chain: Int, for scalar: UInt32) -> Int {
         guard scalar < 0x110000 else { return 0 }
-        return Int(chainSkips[style.rawValue][Int(scalar >> 6)])
+        return Int(chainSkips[chain][Int(scalar >> 6)])
     }
 
     /// Whether a face's cmap maps a scalar. O(1), lock-free.
@@ -176,13 +232,17 @@ public final class FontCollection: @unchecked Sendable { // immutable after init
 
     /// Whether some face of `style`'s chain maps a scalar. O(1), lock-free.
     @inline(__always) package func chainCovers(_ style: FontStyle, _ scalar: UInt32) -> Bool {
+        chainCovers(chain: chainIndex(for: style), scalar)
+    }
+
+    @inline(__always) package func chainCovers(chain: Int, _ scalar: UInt32) -> Bool {
         guard scalar < 0x110000 else { return false }
-        return (chainCoverageBits[style.rawValue * CodepointCoverage.wordCount + Int(scalar >> 6)] >> UInt64(scalar & 63)) & 1 != 0
+        return (chainCoverageBits[chain * CodepointCoverage.wordCount + Int(scalar >> 6)] >> UInt64(scalar & 63)) & 1 != 0
     }
 
     /// Whether the faces of `style`'s chain together map every printable ASCII character. O(1).
     @inline(__always) package func chainCoversPrintableASCII(_ style: FontStyle) -> Bool {
-        let words = chainCoverageBits + style.rawValue * CodepointCoverage.wordCount
+        let words = chainCoverageBits + chainIndex(for: style) * CodepointCoverage.wordCount
         return words[0] >> 32 == 0xFFFF_FFFF && words[1] | (1 << 63) == .max
     }
 
@@ -192,7 +252,7 @@ public final class FontCollection: @unchecked Sendable { // immutable after init
     /// stay off the public API.
     package func coverageWords(face: FaceIndex) -> UnsafePointer<UInt64> { UnsafePointer(coverageBits + face * CodepointCoverage.wordCount) }
     package func chainCoverageWords(_ style: FontStyle) -> UnsafePointer<UInt64> {
-        UnsafePointer(chainCoverageBits + style.rawValue * CodepointCoverage.wordCount)
+        UnsafePointer(chainCoverageBits + chainIndex(for: style) * CodepointCoverage.wordCount)
     }
 
     /// Whether a face draws in color (an emoji face). O(1), lock-free.
@@ -211,138 +271,27 @@ public final class FontCollection: @unchecked Sendable { // immutable after init
         return nil
     }
 
-    /// The bundled fonts only.
-    public static func bundled(directory: String? = nil) throws -> FontCollection {
-        try make(includeBundled: true, bundledDirectory: directory)
-    }
-
-    /// Builds a collection.
-    /// - Parameters:
-    ///   - fontPaths: font files, or folders whose .ttf/.otf/.ttc files load in name order (face 0 of each).
-    ///   - family: a family name resolved through fontconfig, tried after `fontPaths`.
-    ///   - includeBundled: append the bundled Noto fonts as the last fallbacks.
-    ///   - bundledDirectory: the folder of the bundled fonts (default: `Fonts/` beside the
-    ///     executable or in the package, or `$YARDSTICK_FONTS`).
-    ///   - systemFallback: append, after every other face, the installed faces fontconfig lists
-    ///     that map characters no other face does (off by default: heights then depend on the
-    ///     machine's fonts). Faces past the limits are left out (`leftOutSystemFaces`).
-    ///   - systemFallbackCharacters: with `systemFallback`, only faces mapping one of these
-    ///     (the characters of the text to measure that no other face maps); nil: every face that
-    ///     adds coverage, until the limits.
-    /// - Throws: `FontError` naming the path of any missing, unreadable or corrupt font.
-    public static func make(fontPaths: [String] = [], family: String? = nil, includeBundled: Bool = true,
-                            bundledDirectory: String? = nil, systemFallback: Bool = false,
-                            systemFallbackCharacters: Set<Unicode.Scalar>? = nil) throws -> FontCollection {
-        var loader = FaceLoader()
-        var userFaces: [Int] = []
-        for path in fontPaths {
-            for file in try expand(path) { userFaces.append(try loader.load(file, index: 0)) }
-        }
-        var familyFaces: [[Int]] = Array(repeating: [], count: FontStyle.allCases.count)
-        if let family {
-            for style in FontStyle.allCases {
-                let (file, index) = try FontconfigResolver.resolve(family: family, style: style)
-                familyFaces[style.rawValue].append(try loader.load(file, index: index))
-            }
-        }
-        var bundledChains: [[Int]] = Array(repeating: [], count: FontStyle.allCases.count)
-        var variants: [Int: [(scalars: [ClosedRange<UInt32>], face: FaceIndex)]] = [:]
-        if includeBundled {
-            let dir = try BundledFonts.directory(explicit: bundledDirectory)
-            for entry in BundledFonts.entries {
-                for style in FontStyle.allCases {
-                    // Nearest bundled style: exact, then same weight upright, then regular.
-                    let name = entry.files[style] ?? entry.files[style.isBold ? .bold : .regular] ?? entry.files[.regular]!
-                    let face = try loader.load((dir as NSString).appendingPathComponent(name), index: entry.indexInFile, isBundled: true)
-                    if entry.variantScalars.isEmpty {
-                        bundledChains[style.rawValue].append(face)
-                    } else if let base = bundledChains[style.rawValue].last, !(variants[base]?.contains { $0.face == face } ?? false) {
-                        variants[base, default: []].append((entry.variantScalars, face))
-                    }
-                }
-            }
-        }
-        var systemFaces: [Int] = []
-        var leftOut = 0
-        if systemFallback {
-            var covered = [UInt64](repeating: 0, count: CodepointCoverage.wordCount)
-            for face in loader.faces {
-                for (block, word) in zip(face.coverage.blockIndices, face.coverage.blockWords) { covered[Int(block)] |= word }
-            }
-            var needed: Set<UInt32>? = nil
-            if let characters = systemFallbackCharacters {
-                needed = []
-                for scalar in characters where (covered[Int(scalar.value >> 6)] >> UInt64(scalar.value & 63)) & 1 == 0 {
-                    needed!.insert(scalar.value)
-                }
-            }
-            FontconfigResolver.fallbackFaces(family: family, covering: &covered, needed: &needed) { path, index in
-                guard loader.faces.count < maximumFaces else { leftOut += 1; return false }
-                guard let face = try? loader.load(path, index: index) else { return false } // unreadable: skipped
-                if loader.distinctMetricsCount > maximumDistinctMetrics { loader.removeLast(); leftOut += 1; return false }
-                systemFaces.append(face)
-                return true
-            }
-        }
-        let faces = loader.faces
-        let chains = FontStyle.allCases.map { style -> [Int] in
-            let matching = userFaces.filter { faces[$0].style == style }
-            let others = userFaces.filter { faces[$0].style != style }
-            var chain: [Int] = []
-            for face in matching + others + familyFaces[style.rawValue] + bundledChains[style.rawValue] + systemFaces where !chain.contains(face) {
-                chain.append(face)
-            }
-            return chain
-        }
-        let collection = try FontCollection(faces: faces, chains: chains, variants: variants)
-        collection.leftOutSystemFaces = leftOut
-        return collection
-    }
-
     /// The fallback chain for a style: indices into `faces`, most preferred first.
-    package func chain(for style: FontStyle) -> [Int] { chains[style.rawValue] }
+    package func chain(for style: FontStyle) -> [Int] { chains[chainIndex(for: style)] }
 
     /// A chain with its color (emoji) faces moved to the front, for emoji-presentation clusters.
-    package func emojiFirstChain(for style: FontStyle) -> [Int] { emojiChains[style.rawValue] }
+    package func emojiFirstChain(for style: FontStyle) -> [Int] { emojiChains[chainIndex(for: style)] }
 
     /// The face that sets the height of an empty line in a style.
-    package func primaryFace(for style: FontStyle) -> Int { chains[style.rawValue][0] }
+    package func primaryFace(for style: FontStyle) -> Int { chains[chainIndex(for: style)][0] }
 
-    /// A folder expands to its font files in name order; a file is itself.
-    private static func expand(_ path: String) throws -> [String] {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw FontError.fileNotFound(path: path) }
-        guard isDirectory.boolValue else { return [path] }
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else {
-            throw FontError.unreadable(path: path, reason: "cannot list the folder")
-        }
-        let fonts = names.filter { ["ttf", "otf", "ttc", "otc"].contains(($0 as NSString).pathExtension.lowercased()) }.sorted()
-        guard !fonts.isEmpty else { throw FontError.fileNotFound(path: "\(path) (no .ttf, .otf or .ttc files in the folder)") }
-        return fonts.map { (path as NSString).appendingPathComponent($0) }
-    }
-}
+    /// The face that sets the height of an empty line in a chain.
+    package func primaryFace(chain: Int) -> Int { chains[chain][0] }
 
-/// Loads each (file, face index) once.
-private struct FaceLoader {
-    var faces: [FontCollection.Face] = []
-    var indexByKey: [String: Int] = [:]
-
-    mutating func load(_ path: String, index: Int, isBundled: Bool = false) throws -> Int {
-        let key = "\(index)#\(path)"
-        if let existing = indexByKey[key] { return existing }
-        let face = try FontCollection.Face(path: path, indexInFile: index, isBundled: isBundled)
-        faces.append(face)
-        indexByKey[key] = faces.count - 1
-        return faces.count - 1
+    /// Where a style is measured with a face of another weight or slant: the first family of
+    /// the chain has no face for it (a static family without that weight, a variable face
+    /// whose axis stops short, a weight the collection was not made for). Nil when the face
+    /// is the style asked. O(1).
+    public func substitution(for style: FontStyle) -> FontSubstitution? {
+        let face = faces[primaryFace(for: style)]
+        guard face.weight != style.weight || face.isItalic != style.isItalic else { return nil }
+        return FontSubstitution(asked: style, used: face.style, faceName: face.name, family: primaryFamily,
+                                madeFor: weights.contains(style.weight))
     }
 
-    /// Distinct (ascender, descender, line gap) per em among the loaded faces.
-    var distinctMetricsCount: Int {
-        Set(faces.map(\.metrics.lineKey)).count
-    }
-
-    mutating func removeLast() {
-        let face = faces.removeLast()
-        indexByKey["\(face.indexInFile)#\(face.path)"] = nil
-    }
 }

@@ -18,6 +18,15 @@ extension FontCollection {
         public let indexInFile: Int
         /// The family name the font declares ("Noto Sans").
         public let familyName: String
+        /// The family the face belongs to: its family name less a weight word at its end, as
+        /// fontconfig reads it ("Noto Sans" for "Noto Sans SemiBold", a font of four styles a family).
+        public var family: String {
+            let words = familyName.split(separator: " ")
+            guard words.count > 1, let last = words.last?.lowercased(), Self.weightWords.contains(last) else { return familyName }
+            return words.dropLast().joined(separator: " ")
+        }
+        private static let weightWords: Set<String> = ["thin", "hairline", "extralight", "ultralight", "light", "book", "medium", "semibold",
+                                                       "demibold", "extrabold", "ultrabold", "black", "heavy"]
         /// The style name the font declares ("Regular", "Bold").
         public let styleName: String
         package let metrics: FontMetrics
@@ -26,8 +35,17 @@ extension FontCollection {
         package let coverage: CodepointCoverage
         /// True for color bitmap fonts (CBDT/sbix), e.g. Noto Color Emoji.
         public let hasColorGlyphs: Bool
-        /// The face's own style, from its FreeType style flags.
-        public let style: FontStyle
+        /// The face's own weight: its OS/2 weight class (a variable instance: the `wght` it is set to).
+        public let weight: FontWeight
+        /// Whether the face is italic or oblique: its style flags, or a slant or italic axis set.
+        public let isItalic: Bool
+        /// The face's own style: its weight and slant.
+        public var style: FontStyle { FontStyle(weight: weight, italic: isItalic) }
+        /// The axes of a variable face (`fvar`); empty for a static face.
+        public let axes: [VariationAxis]
+        /// The values this face's axes are set to (an instance of a variable face); empty: the
+        /// font's default instance, or a static face.
+        public let variations: [Variation]
         /// True for the fonts bundled with Yardstick, whose tables are known to be well formed: they
         /// may be shaped without HarfBuzz's per-call limits on shaping work (see `Shaper`).
         /// Package-internal, so no client can mark a font of its own as trusted.
@@ -72,6 +90,10 @@ extension FontCollection {
                 hb_blob_destroy(blob)
                 throw FontError.invalidFont(path: path, reason: "empty file")
             }
+            if let problem = TableDirectory.problem(in: UnsafeRawBufferPointer(start: bytes, count: Int(length)), indexInFile: indexInFile) {
+                hb_blob_destroy(blob)
+                throw FontError.invalidFont(path: path, reason: problem)
+            }
 
             // FreeType: validate and read metrics.
             var library: FT_Library?
@@ -103,8 +125,9 @@ extension FontCollection {
             self.styleName = rec.style_name.map { String(cString: $0) } ?? ""
             self.glyphCount = Int(rec.num_glyphs)
             self.hasColorGlyphs = (rec.face_flags & FT_Long(FT_FACE_FLAG_COLOR)) != 0
-            self.style = FontStyle(bold: rec.style_flags & FT_Long(FT_STYLE_FLAG_BOLD) != 0,
-                                   italic: rec.style_flags & FT_Long(FT_STYLE_FLAG_ITALIC) != 0)
+            (self.weight, self.isItalic) = Self.readStyle(ftFace)
+            self.axes = VariationAxis.axes(of: hbFace)
+            self.variations = []
 
             // HarfBuzz: the shaping font, in font units.
             hb_face_make_immutable(hbFace)
@@ -123,6 +146,42 @@ extension FontCollection {
             self.blob = blob
             self.hbFace = hbFace
             self.hbFont = hbFont
+        }
+
+        /// An instance of a variable face: the same file, its axes set to `variations` (each
+        /// clamped to its axis; axes the face lacks are left out). Shares the face's HarfBuzz face
+        /// and coverage; its own font, whose advances and positions follow the instance.
+        /// Vertical metrics follow `MVAR` where the font has one.
+        package init(instanceOf base: Face, variations asked: [Variation], weight: FontWeight, italic: Bool) {
+            let set = asked.compactMap { v in base.axes.first { $0.tag == v.tag }.map { Variation(tag: v.tag, value: $0.clamp(v.value)) } }
+            path = base.path
+            indexInFile = base.indexInFile
+            familyName = base.familyName
+            styleName = set.map(\.description).joined(separator: " ")
+            glyphCount = base.glyphCount
+            coverage = base.coverage
+            hasColorGlyphs = base.hasColorGlyphs
+            isBundled = base.isBundled
+            axes = base.axes
+            variations = set
+            self.weight = weight
+            isItalic = italic
+            blob = hb_blob_reference(base.blob)
+            hbFace = hb_face_reference(base.hbFace)
+            let font = hb_font_create(hbFace)!
+            hb_font_set_scale(font, base.metrics.unitsPerEm, base.metrics.unitsPerEm)
+            let hbVariations = set.map(\.hbVariation)
+            hb_font_set_variations(font, hbVariations, UInt32(hbVariations.count))
+            hb_font_make_immutable(font)
+            hbFont = font
+            metrics = Self.hasTable(hbFace, "MVAR") ? Self.readMetrics(font, base: base.metrics) : base.metrics
+        }
+
+        /// Whether the face has a table.
+        package static func hasTable(_ hbFace: OpaquePointer, _ tag: String) -> Bool {
+            let table = hb_face_reference_table(hbFace, FontFeature.tagValue(tag))
+            defer { hb_blob_destroy(table) }
+            return hb_blob_get_length(table) > 0
         }
 
         /// The code points of a HarfBuzz set as ranges, in order. Read in batches of 4,096
@@ -175,6 +234,30 @@ extension FontCollection {
                                lineGap: max(0, Int32(rec.height) - Int32(rec.ascender) + Int32(rec.descender)))
         }
 
+        /// An instance's vertical metrics as HarfBuzz reads them (the same tables as
+        /// `readMetrics(_:unitsPerEm:)`, with `MVAR`'s deltas at the instance).
+        private static func readMetrics(_ font: OpaquePointer, base: FontMetrics) -> FontMetrics {
+            func position(_ tag: String) -> Int32? {
+                var value: hb_position_t = 0
+                return hb_ot_metrics_get_position(font, hb_ot_metrics_tag_t(FontFeature.tagValue(tag)), &value) != 0 ? value : nil
+            }
+            guard let ascender = position("hasc"), let descender = position("hdsc") else { return base }
+            return FontMetrics(unitsPerEm: base.unitsPerEm, ascender: ascender, descender: -descender, lineGap: position("hlgp") ?? base.lineGap)
+        }
+
+        /// The weight (OS/2 usWeightClass; else 700 for a face flagged bold, 400 otherwise) and
+        /// slant (the italic flag, or OS/2's oblique bit) a face declares.
+        private static func readStyle(_ face: FT_Face) -> (FontWeight, Bool) {
+            let flags = face.pointee.style_flags
+            var italic = flags & FT_Long(FT_STYLE_FLAG_ITALIC) != 0
+            var weight: FontWeight = flags & FT_Long(FT_STYLE_FLAG_BOLD) != 0 ? .bold : .regular
+            if let os2 = FT_Get_Sfnt_Table(face, FT_SFNT_OS2)?.assumingMemoryBound(to: TT_OS2.self).pointee, os2.version != 0xFFFF {
+                if let declared = FontWeight(rawValue: Int(os2.usWeightClass)) { weight = declared }
+                if os2.fsSelection & (1 << 9) != 0 { italic = true }
+            }
+            return (weight, italic)
+        }
+
         /// The nominal glyph for a scalar, or nil when the cmap has none.
         public func glyph(for scalar: Unicode.Scalar) -> UInt32? {
             var glyph: hb_codepoint_t = 0
@@ -187,5 +270,8 @@ extension FontCollection {
         }
 
         public var description: String { "\(familyName) \(styleName) (\((path as NSString).lastPathComponent)#\(indexInFile))" }
+
+        /// "Noto Sans Regular", "Inter wght=350": how a warning names the face.
+        public var name: String { styleName.isEmpty ? familyName : "\(familyName) \(styleName)" }
     }
 }

@@ -23,15 +23,23 @@ public struct FontFeature: Hashable, Sendable, CustomStringConvertible {
     public init?(parsing text: String) {
         var feature = hb_feature_t()
         guard hb_feature_from_string(text, Int32(text.utf8.count), &feature) != 0 else { return nil }
-        let t = feature.tag
-        let tag = String(decoding: [UInt8(t >> 24), UInt8((t >> 16) & 0xFF), UInt8((t >> 8) & 0xFF), UInt8(t & 0xFF)], as: UTF8.self)
-        self.init(tag, feature.value)
+        self.init(Self.tagString(feature.tag), feature.value)
+    }
+
+    /// A four-byte OpenType tag as text ("wght").
+    package static func tagString(_ t: UInt32) -> String {
+        String(decoding: [UInt8(t >> 24), UInt8((t >> 16) & 0xFF), UInt8((t >> 8) & 0xFF), UInt8(t & 0xFF)], as: UTF8.self)
+    }
+
+    /// A tag's four bytes as one number (spaces pad a shorter tag, as HarfBuzz's `hb_tag_from_string` does).
+    package static func tagValue(_ tag: String) -> UInt32 {
+        let b = Array(tag.utf8.prefix(4)) + Array(repeating: UInt8(ascii: " "), count: max(0, 4 - tag.utf8.count))
+        return (UInt32(b[0]) << 24) | (UInt32(b[1]) << 16) | (UInt32(b[2]) << 8) | UInt32(b[3])
     }
 
     package var hbFeature: hb_feature_t {
         var f = hb_feature_t()
-        let b = Array(tag.utf8)
-        f.tag = (UInt32(b[0]) << 24) | (UInt32(b[1]) << 16) | (UInt32(b[2]) << 8) | UInt32(b[3])
+        f.tag = Self.tagValue(tag)
         f.value = value
         f.start = 0 // HB_FEATURE_GLOBAL_START
         f.end = UInt32.max // HB_FEATURE_GLOBAL_END

@@ -1,26 +1,34 @@
-/// Which face of a family a run asks for. The collection keeps one fallback chain per style.
-public enum FontStyle: Int, CaseIterable, Hashable, Sendable {
-    /// Upright, regular weight: the default, and UIKit's text styles except headline.
-    case regular = 0
-    /// Upright, bold weight: the headline style, a grid's column titles.
-    case bold = 1
-    /// Italic (or oblique), regular weight.
-    case italic = 2
-    /// Italic, bold weight.
-    case boldItalic = 3
+/// Which face of a family a run asks for: a weight and whether it is italic. A collection keeps
+/// one fallback chain per distinct set of faces its styles resolve to (`FontCollection`).
+/// - Complexity: O(1) for every operation.
+public struct FontStyle: Hashable, Sendable, CustomStringConvertible {
+    /// The weight asked for.
+    public var weight: FontWeight
+    /// Italic (or, where the family has no italic, oblique).
+    public var isItalic: Bool
 
-    /// True for `bold` and `boldItalic`.
-    public var isBold: Bool { self == .bold || self == .boldItalic }
-    /// True for `italic` and `boldItalic`.
-    public var isItalic: Bool { self == .italic || self == .boldItalic }
-
-    /// The style of a weight (bold or regular) and a slant (italic or upright).
-    public init(bold: Bool, italic: Bool) {
-        switch (bold, italic) {
-        case (false, false): self = .regular
-        case (true, false): self = .bold
-        case (false, true): self = .italic
-        case (true, true): self = .boldItalic
-        }
+    public init(weight: FontWeight = .regular, italic: Bool = false) {
+        self.weight = weight
+        self.isItalic = italic
     }
+
+    /// Upright, regular weight: the default, and UIKit's text styles except headline.
+    public static let regular = FontStyle()
+    /// Upright, bold weight (700): a grid's column titles.
+    public static let bold = FontStyle(weight: .bold)
+    /// Italic, regular weight.
+    public static let italic = FontStyle(italic: true)
+    /// Italic, bold weight.
+    public static let boldItalic = FontStyle(weight: .bold, italic: true)
+
+    /// The four styles every family is expected to have (regular, bold, and their italics).
+    public static let basic: [FontStyle] = [.regular, .bold, .italic, .boldItalic]
+
+    /// Bold (700) or regular (400), italic or upright.
+    public init(bold: Bool, italic: Bool) {
+        self.init(weight: bold ? .bold : .regular, italic: italic)
+    }
+
+    /// "weight 600 (semibold)", with " italic" where it is.
+    public var description: String { "weight \(weight)" + (isItalic ? " italic" : "") }
 }

@@ -4,33 +4,37 @@ import CFontconfig
 /// user names a family; the bundled fonts never go through fontconfig, so default heights do
 /// not depend on what a machine has installed.
 package enum FontconfigResolver {
-    /// The file and face index fontconfig picks for a family in a style.
-    /// - Throws: `FontError.familyNotFound` when fontconfig's best match is another family
-    ///   (fontconfig always answers with *something*; a silent substitute would be wrong heights).
-    package static func resolve(family: String, style: FontStyle) throws -> (path: String, indexInFile: Int) {
+    /// Every installed face of a family, as (file, face index), in fontconfig's order of files:
+    /// the family's faces, among which `FamilyMatch` then picks per style. A variable font's
+    /// named instances are left out (its faces are instantiated at each weight asked).
+    /// - Throws: `FontError.familyNotFound` when no installed face has the family's name
+    ///   (fontconfig would answer a match with *something*; a silent substitute would be wrong heights).
+    package static func faces(family: String) throws -> [(path: String, indexInFile: Int)] {
         guard let config = FcInitLoadConfigAndFonts() else { throw FontError.familyNotFound(family: family) }
         defer { FcConfigDestroy(config) }
         guard let pattern = FcPatternCreate() else { throw FontError.familyNotFound(family: family) }
         defer { FcPatternDestroy(pattern) }
         _ = family.withCString { FcPatternAddString(pattern, FC_FAMILY, UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self)) }
-        FcPatternAddInteger(pattern, FC_WEIGHT, style.isBold ? FC_WEIGHT_BOLD : FC_WEIGHT_REGULAR)
-        FcPatternAddInteger(pattern, FC_SLANT, style.isItalic ? FC_SLANT_ITALIC : FC_SLANT_ROMAN)
-        FcConfigSubstitute(config, pattern, FcMatchPattern)
-        FcDefaultSubstitute(pattern)
-        var result = FcResultNoMatch
-        guard let match = FcFontMatch(config, pattern, &result) else { throw FontError.familyNotFound(family: family) }
-        defer { FcPatternDestroy(match) }
-
-        var matchedFamily: UnsafeMutablePointer<FcChar8>?
-        var file: UnsafeMutablePointer<FcChar8>?
-        var index: Int32 = 0
-        guard FcPatternGetString(match, FC_FAMILY, 0, &matchedFamily) == FcResultMatch,
-              FcPatternGetString(match, FC_FILE, 0, &file) == FcResultMatch,
-              let matchedFamily, let file else { throw FontError.familyNotFound(family: family) }
-        _ = FcPatternGetInteger(match, FC_INDEX, 0, &index)
-        let found = String(cString: UnsafeRawPointer(matchedFamily).assumingMemoryBound(to: CChar.self))
-        guard found.lowercased() == family.lowercased() else { throw FontError.familyNotFound(family: family) }
-        return (String(cString: UnsafeRawPointer(file).assumingMemoryBound(to: CChar.self)), Int(index))
+        guard let objects = FcObjectSetCreate() else { throw FontError.familyNotFound(family: family) }
+        defer { FcObjectSetDestroy(objects) }
+        _ = FcObjectSetAdd(objects, FC_FILE)
+        _ = FcObjectSetAdd(objects, FC_INDEX)
+        guard let set = FcFontList(config, pattern, objects) else { throw FontError.familyNotFound(family: family) }
+        defer { FcFontSetDestroy(set) }
+        var found: [(path: String, indexInFile: Int)] = []
+        var seen = Set<String>()
+        for k in 0..<Int(set.pointee.nfont) {
+            guard let font = set.pointee.fonts[k] else { continue }
+            var file: UnsafeMutablePointer<FcChar8>?
+            var index: Int32 = 0
+            guard FcPatternGetString(font, FC_FILE, 0, &file) == FcResultMatch, let file else { continue }
+            _ = FcPatternGetInteger(font, FC_INDEX, 0, &index)
+            guard index >> 16 == 0 else { continue } // a named instance of a variable font
+            let path = String(cString: UnsafeRawPointer(file).assumingMemoryBound(to: CChar.self))
+            if seen.insert("\(index)#\(path)").inserted { found.append((path, Int(index))) }
+        }
+        guard !found.isEmpty else { throw FontError.familyNotFound(family: family) }
+        return found.sorted { ($0.path, $0.indexInFile) < ($1.path, $1.indexInFile) }
     }
 
     /// Offers `take` the installed faces, in fontconfig's order for `family` (or "sans-serif"),

@@ -1,3 +1,5 @@
+import YardstickFonts
+
 extension DynamicType {
     /// iOS Dynamic Type: the user's preferred content size, from extra small to the largest
     /// accessibility size. Raw values are UIKit's `UIContentSizeCategory` case names.
@@ -37,8 +39,8 @@ extension DynamicType {
             self = match
         }
 
-        /// Headline is semibold on iOS; the bundled fonts have no semibold, so it uses bold.
-        public var isBold: Bool { self == .headline }
+        /// The style's weight on iOS: headline is semibold (600), the others regular.
+        public var weight: FontWeight { self == .headline ? .semibold : .regular }
 
         var row: Int { Self.allCases.firstIndex(of: self)! }
     }

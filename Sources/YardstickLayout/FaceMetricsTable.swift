@@ -9,7 +9,7 @@ final class FaceMetricsTable: @unchecked Sendable { // immutable after init
     let ascender: [Double]
     let descender: [Double]
     let lineGap: [Double]
-    /// Per `FontStyle.rawValue`: the shaped ellipsis.
+    /// Per chain (`FontCollection.chainIndex(for:)`): the shaped ellipsis of its first face.
     let ellipsis: [ExtraRun]
     /// Per face: the hyphen shown where a word is broken (U+2010, else U+002D), and its width in em.
     let hyphens: [ExtraRun?]
@@ -46,7 +46,7 @@ final class FaceMetricsTable: @unchecked Sendable { // immutable after init
         return (a, d, g)
     }
 
-    func ellipsisWidth(_ style: FontStyle) -> Double { ellipsis[style.rawValue].width }
+    func ellipsisWidth(chain: Int) -> Double { ellipsis[chain].width }
 }
 
 /// A run the layout adds to the text: an ellipsis or a hyphen.

@@ -305,12 +305,12 @@ public struct PreparedText: Sendable {
         // Tail truncation: as much of the last line's paragraph as fits beside an ellipsis.
         let para = paragraphs[paragraphRange.lowerBound + pendingParagraph]
         let paraSegs = UnsafeBufferPointer(rebasing: segs[Int(para.firstSegment)..<Int(para.endSegment)])
-        let ellipsisWidth = storage.metrics.ellipsisWidth(storage.fontStyle) * a.size + a.letterSpacing
+        let ellipsisWidth = storage.metrics.ellipsisWidth(chain: storage.fonts.chainIndex(for: storage.fontStyle)) * a.size + a.letterSpacing
         let kept = LineBreaker.fittingPrefix(segments: paraSegs, pieces: pcs, runs: storage.runs, from: last.start,
                                              width: max(0, maxWidth - ellipsisWidth), size: a.size, letterSpacing: a.letterSpacing)
         last.end = kept.end
         last.width = kept.width + ellipsisWidth
-        last.metricsMask = kept.metricsMask | storage.fonts.metricsBits[storage.metrics.ellipsis[storage.fontStyle.rawValue].run.face]
+        last.metricsMask = kept.metricsMask | storage.fonts.metricsBits[storage.metrics.ellipsis[storage.fonts.chainIndex(for: storage.fontStyle)].run.face]
         last.hyphenFace = 0
         body(last, pendingParagraph, true)
         return true

@@ -19,7 +19,8 @@ public struct TextAttributes: Hashable, Sendable {
 
     /// Font size in points.
     public var size: Double
-    /// The face style (regular, bold, italic) `TextEngine` shapes the text in. `PreparedText`'s
+    /// The weight and slant `TextEngine` shapes the text in (the faces its collection picks
+    /// for them: `FontCollection.substitution(for:)` says where it has none). `PreparedText`'s
     /// `layout` ignores it: a prepared text keeps the style it was shaped in.
     public var fontStyle: FontStyle
     /// Extra advance after every grapheme cluster, in points (UIKit's `.kern`).
@@ -73,7 +74,7 @@ public struct TextAttributes: Hashable, Sendable {
     /// Attributes for a Dynamic Type text style at a content size category.
     public init(textStyle: DynamicType.TextStyle, category: DynamicType.ContentSizeCategory = .large, maximumCategory: DynamicType.ContentSizeCategory? = nil) {
         self.init(size: DynamicType.pointSize(textStyle, category, maximum: maximumCategory),
-                  fontStyle: textStyle.isBold ? .bold : .regular)
+                  fontStyle: FontStyle(weight: textStyle.weight))
     }
 
     /// The same attributes with the size multiplied by a plain scale factor (e.g. a zoom level).

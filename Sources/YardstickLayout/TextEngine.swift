@@ -62,7 +62,7 @@ public final class TextEngine: Sendable {
         do { first = try TextPreparer(fonts: fonts, features: features, cache: cache, reusesSegments: reusingSegments) } catch {
             throw TextEngineError.analysisUnavailable("\(error)")
         }
-        let ellipsis = FontStyle.allCases.map { ExtraRun.ellipsis(face: fonts.primaryFace(for: $0), shaper: first.shaper) }
+        let ellipsis = (0..<fonts.chainCount).map { ExtraRun.ellipsis(face: fonts.primaryFace(chain: $0), shaper: first.shaper) }
         let hyphens = fonts.faces.indices.map { ExtraRun.hyphen(face: $0, shaper: first.shaper) }
         metrics = FaceMetricsTable(fonts: fonts, ellipsis: ellipsis, hyphens: hyphens)
         runs = ShapedRunAccess(store: cache.store, emPerUnit: fonts.faces.map { 1 / Double($0.metrics.unitsPerEm) }, metricsBits: fonts.metricsBits)

@@ -58,6 +58,9 @@ public struct TextLayout: Sendable {
     public var lineCount: Int { lines.count }
     /// The clusters measured as `.notdef` because no face covers them (usually none).
     public var missingGlyphs: MissingGlyphs { prepared.missingGlyphs }
+    /// Where the text's style is measured with a face of another weight or slant (its fonts'
+    /// first family has none for it); nil when the face is the style asked.
+    public var fontSubstitution: FontSubstitution? { prepared.fonts.substitution(for: prepared.fontStyle) }
     /// UTF-8 offset where each line starts.
     public var lineStarts: [Int] { lines.map(\.utf8Range.lowerBound) }
 
@@ -110,7 +113,7 @@ public struct TextLayout: Sendable {
             runs.append(hyphen)
         }
         if line.isTruncated {
-            let e = prepared.metrics.ellipsis[prepared.fontStyle.rawValue]
+            let e = prepared.metrics.ellipsis[prepared.fonts.chainIndex(for: prepared.fontStyle)]
             var ell = TextLayout.GlyphRun(extra: e, face: prepared.fonts.faces[e.run.face], attributes: attributes)!
             ell.bidiLevel = prepared.isRightToLeft(paragraph: line.paragraph) ? 1 : 0 // the paragraph's direction
             ell.clusters = ell.clusters.map { _ in line.utf8Range.upperBound }

@@ -61,10 +61,24 @@ package final class GlyphRasterizer {
         if let i = faceIndex[name] { return i }
         var ft: FT_Face?
         if FT_New_Face(library, face.path, FT_Long(face.indexInFile), &ft) != 0 { ft = nil }
+        if let ft, !face.variations.isEmpty { Self.setVariations(ft, face.variations) }
         faces.append(ft)
         held.append(face)
         faceIndex[name] = faces.count - 1
         return faces.count - 1
+    }
+
+    /// Sets a variable face to an instance's axis values (glyphs drawn as they were measured).
+    private static func setVariations(_ face: FT_Face, _ variations: [Variation]) {
+        var mm: UnsafeMutablePointer<FT_MM_Var>?
+        guard FT_Get_MM_Var(face, &mm) == 0, let mm else { return }
+        defer { FT_Done_MM_Var(face.pointee.glyph.pointee.library, mm) }
+        var coordinates: [FT_Fixed] = (0..<Int(mm.pointee.num_axis)).map { k in
+            let axis = mm.pointee.axis[k]
+            let tag = FontFeature.tagString(UInt32(axis.tag))
+            return variations.first { $0.tag == tag }.map { FT_Fixed(($0.value * 65536).rounded()) } ?? axis.def
+        }
+        _ = FT_Set_Var_Design_Coordinates(face, FT_UInt(coordinates.count), &coordinates)
     }
 
     private func render(_ face: FT_Face, _ id: UInt32, pixelSize: Double, phase: Int, color: Bool) -> Image? {

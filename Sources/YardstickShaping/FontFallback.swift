@@ -50,8 +50,16 @@ public enum FontFallback {
     @discardableResult
     package static func resolve(_ bytes: UnsafeBufferPointer<UInt8>, paragraph: Range<Int>, style: FontStyle, fonts: FontCollection,
                                previousFace: FaceIndex = -1, graphemes: () -> [Int32], into runs: inout [FontRun]) -> Int {
+        resolve(bytes, paragraph: paragraph, chain: fonts.chainIndex(for: style), fonts: fonts, previousFace: previousFace,
+                graphemes: graphemes, into: &runs)
+    }
+
+    /// `resolve(_:paragraph:style:…)` by the style's chain (`FontCollection.chainIndex(for:)`).
+    @discardableResult
+    package static func resolve(_ bytes: UnsafeBufferPointer<UInt8>, paragraph: Range<Int>, chain chainIndex: Int, fonts: FontCollection,
+                               previousFace: FaceIndex = -1, graphemes: () -> [Int32], into runs: inout [FontRun]) -> Int {
         guard !paragraph.isEmpty else { return previousFace }
-        let chain = fonts.chainElements(for: style)
+        let chain = fonts.chainElements(chain: chainIndex)
         let primary = chain[0]
         var fast = previousFace < 0 || previousFace == primary
         // (A face the user put first may lack Latin: then every character is asked about.)
@@ -76,12 +84,12 @@ public enum FontFallback {
             return chain[0]
         }
 
-        let emojiChain = fonts.chainElements(for: style, emojiFirst: true)
+        let emojiChain = fonts.chainElements(chain: chainIndex, emojiFirst: true)
         var clusterStart = paragraph.lowerBound
         var previousFace = previousFace
         for boundary in graphemes() {
             let end = Int(boundary)
-            let face = pickFace(bytes, clusterStart..<end, style: style, chain: chain, emojiChain: emojiChain, previous: previousFace, fonts: fonts)
+            let face = pickFace(bytes, clusterStart..<end, chainIndex: chainIndex, chain: chain, emojiChain: emojiChain, previous: previousFace, fonts: fonts)
             if let last = runs.last, last.face == face, last.end == Int32(clusterStart) {
                 runs[runs.count - 1].end = Int32(end)
             } else {
@@ -100,7 +108,7 @@ public enum FontFallback {
         return UTF8Decoding.decode(bytes, at: i, end: end)
     }
 
-    private static func pickFace(_ bytes: UnsafeBufferPointer<UInt8>, _ cluster: Range<Int>, style: FontStyle, chain: UnsafeBufferPointer<Int>,
+    private static func pickFace(_ bytes: UnsafeBufferPointer<UInt8>, _ cluster: Range<Int>, chainIndex: Int, chain: UnsafeBufferPointer<Int>,
                                  emojiChain: UnsafeBufferPointer<Int>,
                                  previous: Int, fonts: FontCollection) -> Int {
         // One pass for what the cluster is; coverage is then checked by re-decoding (no allocation).
@@ -145,7 +153,7 @@ public enum FontFallback {
         }
         let order = useEmoji ? emojiChain : chain
         // Faces before `skip` map nothing in the first character's block, so they cannot cover the cluster.
-        let skip = useEmoji ? 0 : fonts.firstCandidate(in: style, for: first)
+        let skip = useEmoji ? 0 : fonts.firstCandidate(chain: chainIndex, for: first)
         if skip < order.count {
             for k in skip..<order.count where covers(order[k]) {
                 let face = order[k]

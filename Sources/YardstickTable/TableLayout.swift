@@ -59,6 +59,20 @@ public struct TableLayout<Row> {
         return all
     }
 
+    /// Where a style the table's texts ask for (a grid's body and bold titles, each template
+    /// text's weight and slant) is measured with a face of another weight or slant: the facts
+    /// `FontCollection.substitution(for:)` gives, one per style, in the order the styles are met.
+    public var fontSubstitutions: [FontSubstitution] {
+        var styles: [FontStyle] = [.regular, .bold]
+        for row in plan.rowCells {
+            for case .template(let layout, _, _) in row.geometry.cells {
+                for slot in layout.slots where !styles.contains(slot.fontStyle) { styles.append(slot.fontStyle) }
+            }
+        }
+        let fonts = plan.rowCells[0].engine.fonts
+        return styles.compactMap { fonts.substitution(for: $0) }
+    }
+
     /// The clusters no face covers in the column titles and section headers and footers only.
     package var planMissingGlyphs: MissingGlyphs { plan.missingGlyphs }
 

@@ -159,7 +159,7 @@ package struct TableMeasurer {
         let capped = naturalWidths.map { $0 >= cap }
         var sizes = measureCells(block, toMeasure[..<headerCells], attributes: bold, capped: capped)
         if let cache {
-            let style = UInt64(body.fontStyle.rawValue)
+            let style = UInt64(body.fontStyle.weight.rawValue << 1 | (body.fontStyle.isItalic ? 1 : 0))
             let body = toMeasure[headerCells...]
             let keys = block.bytes.withUnsafeBufferPointer { bytes in
                 Parallel.map(count: body.count, threads: threads, chunk: 1024) { k -> CellKey in

@@ -1,3 +1,4 @@
+import YardstickFonts
 import YardstickLayout
 
 /// A cell's layout as a value tree: text elements, fixed boxes and stacks, each with margins and
@@ -57,21 +58,24 @@ public struct CellTemplate<Row> {
 
     // MARK: Factories
 
-    /// A text read from a column of the row by name (CSV tables).
-    public static func text(column: String, style: DynamicType.TextStyle = .body, lines: Int = 0, truncates: Bool = false) -> CellTemplate {
-        CellTemplate(.text(TextElement(source: .column(column), font: TemplateFont(style: style), lines: lines, truncates: truncates)))
+    /// A text read from a column of the row by name (CSV tables). `weight` nil: the style's.
+    public static func text(column: String, style: DynamicType.TextStyle = .body, weight: FontWeight? = nil, italic: Bool = false,
+                            lines: Int = 0, truncates: Bool = false) -> CellTemplate {
+        CellTemplate(.text(TextElement(source: .column(column), font: TemplateFont(style: style, weight: weight, italic: italic),
+                                       lines: lines, truncates: truncates)))
     }
 
     /// A text computed from the row; nil or empty hides the element.
-    public static func text(style: DynamicType.TextStyle = .body, lines: Int = 0, truncates: Bool = false,
-                            _ value: @escaping @Sendable (Row) -> String?) -> CellTemplate {
-        CellTemplate(.text(TextElement(source: .value(value), font: TemplateFont(style: style), lines: lines, truncates: truncates)))
+    public static func text(style: DynamicType.TextStyle = .body, weight: FontWeight? = nil, italic: Bool = false, lines: Int = 0,
+                            truncates: Bool = false, _ value: @escaping @Sendable (Row) -> String?) -> CellTemplate {
+        CellTemplate(.text(TextElement(source: .value(value), font: TemplateFont(style: style, weight: weight, italic: italic),
+                                       lines: lines, truncates: truncates)))
     }
 
     /// A text read through a key path of the row's model.
-    public static func text(_ keyPath: KeyPath<Row, String> & Sendable, style: DynamicType.TextStyle = .body, lines: Int = 0,
-                            truncates: Bool = false) -> CellTemplate {
-        text(style: style, lines: lines, truncates: truncates) { $0[keyPath: keyPath] }
+    public static func text(_ keyPath: KeyPath<Row, String> & Sendable, style: DynamicType.TextStyle = .body, weight: FontWeight? = nil,
+                            italic: Bool = false, lines: Int = 0, truncates: Bool = false) -> CellTemplate {
+        text(style: style, weight: weight, italic: italic, lines: lines, truncates: truncates) { $0[keyPath: keyPath] }
     }
 
     /// A text element configured in full.
@@ -180,15 +184,17 @@ public struct TemplateFont: Hashable, Sendable {
     public var style: DynamicType.TextStyle?
     /// A size in points at the default category (large); nil: the style's own size.
     public var size: Double?
-    /// Bold or regular; nil: the style's weight (headline is bold). The bundled fonts have two
-    /// weights, so semibold and heavier map to bold.
-    public var bold: Bool?
+    /// The weight; nil: the style's (headline is semibold, the others and no style regular).
+    public var weight: FontWeight?
+    /// Italic; upright by default.
+    public var isItalic: Bool
 
     /// A font; by default the body style at its own size and weight.
-    public init(style: DynamicType.TextStyle? = .body, size: Double? = nil, bold: Bool? = nil) {
+    public init(style: DynamicType.TextStyle? = .body, size: Double? = nil, weight: FontWeight? = nil, italic: Bool = false) {
         self.style = style
         self.size = size
-        self.bold = bold
+        self.weight = weight
+        self.isItalic = italic
     }
 
     /// The point size at a category.
@@ -201,9 +207,8 @@ public struct TemplateFont: Hashable, Sendable {
         }
     }
 
-    /// Whether the text is shaped bold: `bold` when set, else the style's weight (headline is
-    /// bold; no style: regular).
-    public var isBold: Bool { bold ?? (style?.isBold ?? false) }
+    /// The weight and slant the text is shaped in: `weight` when set, else the style's.
+    public var fontStyle: FontStyle { FontStyle(weight: weight ?? style?.weight ?? .regular, italic: isItalic) }
 }
 
 /// A fixed-size element, or one whose height follows its width.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import YardstickCommands
+import YardstickFonts
 import YardstickLayout
 
 struct RenderCommand: ParsableCommand {
@@ -15,6 +16,8 @@ struct RenderCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("With --text: font size in points (default 17: body at large).", valueName: "PT")) var size: Double?
     @Option(help: ArgumentHelp("With --text: a Dynamic Type text style (body, headline, …).", valueName: "STYLE")) var style: String?
     @Option(help: ArgumentHelp("With --text: a Dynamic Type content size category.", valueName: "CATEGORY")) var category: String?
+    @Option(help: ArgumentHelp("With --text: the weight (ultraLight … black, or 1–1000; default: the style's).", valueName: "WEIGHT")) var weight: FontWeight?
+    @Flag(help: "With --text: italic.") var italic = false
     @Option(parsing: .unconditional, help: ArgumentHelp("With --text: most lines, the last truncated with an ellipsis (0, the default: no limit).", valueName: "N")) var maxLines: Int?
     @Option(parsing: .unconditional, help: ArgumentHelp("With --text: the blank margin around it, in points (default 10).", valueName: "PT")) var margin: Double?
     @Option(parsing: .unconditional, help: ArgumentHelp("Pixels a point, 1 to 8 (2: a Retina picture).", valueName: "N")) var scale: Double = 2
@@ -38,16 +41,18 @@ struct RenderCommand: ParsableCommand {
                 fonts.style = style
                 fonts.category = category
                 fonts.maxLines = maxLines ?? 0
+                fonts.weight = weight
+                fonts.italic = italic
                 let attributes = try fonts.attributes()
                 try CommandOutput.checkNotInput(output, inputs: fontOptions.fonts)
-                let engine = try TextEngine(fonts: fonts.makeFonts(for: fonts.systemFallback ? [text] : []))
+                let engine = try TextEngine(fonts: fonts.makeFonts(for: fonts.systemFallback ? [text] : [], styles: [attributes.fontStyle]))
                 let png = try job.text(text, width: width, margin: margin, attributes: attributes, engine: engine)
                 try CommandOutput.write(png, to: output)
                 return
             }
             guard let file else { throw CommandError("give a CSV file to draw, or --text TEXT --width PT") }
-            guard width == nil, size == nil, style == nil, category == nil, maxLines == nil, margin == nil else {
-                throw CommandError("--width, --size, --style, --category, --max-lines and --margin go with --text; a table takes its sizes from --config")
+            guard width == nil, size == nil, style == nil, category == nil, maxLines == nil, margin == nil, weight == nil, !italic else {
+                throw CommandError("--width, --size, --style, --category, --weight, --italic, --max-lines and --margin go with --text; a table takes its sizes from --config")
             }
             guard fontOptions.maxLineBytes > 0 else { throw CommandError("--max-line-bytes must be above 0") }
             guard !fontOptions.noHyphens else { throw CommandError("--no-hyphens goes with --text; template texts never hyphenate unless they say \"hyphenate\": true") }
@@ -56,7 +61,8 @@ struct RenderCommand: ParsableCommand {
             try CommandOutput.checkNotInput(output, inputs: [file, config] + fontOptions.fonts)
             let csv = try CommandInput.read(file, maxLineBytes: fonts.maxLineBytes)
             let sizing = try config.map { path in try SizingConfig.read(path, maxLineBytes: fonts.maxLineBytes) } ?? SizingConfig.grid
-            let engine = try TextEngine(fonts: fonts.makeFonts(for: fonts.systemFallback ? [String(decoding: csv, as: UTF8.self)] : []))
+            let engine = try TextEngine(fonts: fonts.makeFonts(for: fonts.systemFallback ? [String(decoding: csv, as: UTF8.self)] : [],
+                                                               styles: sizing.fontStyles))
             let png = try job.table(csv: csv, config: sizing, configPath: config, rows: range, engine: engine, threads: fontOptions.threads, fonts: fonts)
             try CommandOutput.write(png, to: output)
         } catch { fail(error) }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import YardstickCommands
+import YardstickFonts
 import YardstickLayout
 
 @main
@@ -26,6 +27,12 @@ struct Yardstick: ParsableCommand {
             Foundation.exit(code.rawValue)
         }
     }
+}
+
+/// `--weight`: a UIKit weight name or a number from 1 to 1000.
+extension FontWeight: ExpressibleByArgument {
+    public init?(argument: String) { self.init(name: argument) }
+    public static var defaultCompletionKind: CompletionKind { .list(FontWeight.named.map(\.name)) }
 }
 
 /// Writes the run's summary to standard output (when the data went to a file).
@@ -91,6 +98,8 @@ struct LayoutCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("Font size in points (default 17: body at the large category).", valueName: "PT")) var size: Double?
     @Option(help: ArgumentHelp("A Dynamic Type text style (body, headline, caption1, …).", valueName: "STYLE")) var style: String?
     @Option(help: ArgumentHelp("A Dynamic Type content size category (large, accessibilityExtraLarge, …).", valueName: "CATEGORY")) var category: String?
+    @Option(help: ArgumentHelp("The weight: ultraLight, thin, light, regular, medium, semibold, bold, heavy, black, or 1–1000 (default: the style's; headline is semibold).", valueName: "WEIGHT")) var weight: FontWeight?
+    @Flag(help: "Italic.") var italic = false
     @Option(parsing: .unconditional, help: ArgumentHelp("Most lines per text, the last truncated with an ellipsis (0: no limit).", valueName: "N")) var maxLines: Int = 0
     @Option(help: ArgumentHelp("JSON Lines input (default: standard input).", valueName: "FILE")) var input: String?
     @Option(help: ArgumentHelp("Output file (default: standard output).", valueName: "FILE")) var output: String?
@@ -102,10 +111,13 @@ struct LayoutCommand: ParsableCommand {
             text.size = size
             text.style = style
             text.category = category
+            text.weight = weight
+            text.italic = italic
             text.maxLines = maxLines
             let each = try widths.map { try LayoutJob.widths($0) }
             guard each == nil || width == nil else { throw CommandError("give --width or --widths, not both") }
-            let job = LayoutJob(defaultWidth: each?.first ?? width, attributes: try text.attributes(), threads: fontOptions.threads)
+            let attributes = try text.attributes()
+            let job = LayoutJob(defaultWidth: each?.first ?? width, attributes: attributes, threads: fontOptions.threads)
             try CommandOutput.checkNotInput(output, inputs: [input] + fontOptions.fonts)
             let bytes = try CommandInput.read(input, maxLineBytes: text.maxLineBytes)
             // Every line is checked before output starts. The fonts load meanwhile (after the
@@ -115,9 +127,10 @@ struct LayoutCommand: ParsableCommand {
             let records: LayoutRecords, engine: TextEngine
             if text.systemFallback {
                 records = try job.parse(bytes)
-                engine = try TextEngine(fonts: text.makeFonts(for: (0..<records.count).map(records.text)))
+                engine = try TextEngine(fonts: text.makeFonts(for: (0..<records.count).map(records.text), styles: [attributes.fontStyle]))
             } else {
-                (records, engine) = try bothAtOnce(threads: job.threads, { try job.parse(bytes) }, { try TextEngine(fonts: text.makeFonts()) })
+                (records, engine) = try bothAtOnce(threads: job.threads, { try job.parse(bytes) },
+                                                   { try TextEngine(fonts: text.makeFonts(styles: [attributes.fontStyle])) })
             }
             let out = try CommandOutput(path: output)
             let report = try job.run(records, widths: each, engine: engine) { try out.write($0) }

@@ -302,6 +302,37 @@ static void test_offsets(void) {
     ys_offsets_free(NULL);
 }
 
+/* Weights: each of the nine is its own face (wider as it gets heavier), 0 follows `bold`, a
+ * weight outside 1-1000 is refused; italic is its own face. */
+static void test_weights(ys_engine *engine) {
+    const char *text = "The quick brown fox jumps over the lazy dog";
+    double previous = 0;
+    for (int w = 100; w <= 900; w += 100) {
+        ys_text_options options = { .width = 1000, .font_size = 17, .weight = w };
+        ys_text_layout *layout = NULL;
+        if (ys_layout_text(engine, text, strlen(text), &options, &layout) != YS_OK) { CHECK(0, "weight %d: %s", w, ys_last_error()); return; }
+        double width = ys_text_layout_width(layout);
+        CHECK(width > previous, "weight %d is wider than the one before (%.3f after %.3f)", w, width, previous);
+        previous = width;
+        ys_text_layout_free(layout);
+    }
+    double widths[3];
+    ys_text_options asked[3] = { { .width = 1000, .font_size = 17, .bold = 1 }, { .width = 1000, .font_size = 17, .weight = 700 },
+                                 { .width = 1000, .font_size = 17, .italic = 1 } };
+    for (int k = 0; k < 3; k++) {
+        ys_text_layout *layout = NULL;
+        CHECK(ys_layout_text(engine, text, strlen(text), &asked[k], &layout) == YS_OK, "layout %d: %s", k, ys_last_error());
+        widths[k] = layout ? ys_text_layout_width(layout) : 0;
+        ys_text_layout_free(layout);
+    }
+    CHECK(widths[0] == widths[1], "bold is weight 700 (%.3f, %.3f)", widths[0], widths[1]);
+    CHECK(widths[2] > 0 && widths[2] != widths[1], "italic is its own face (%.3f)", widths[2]);
+    ys_text_options bad = { .width = 100, .weight = 1001 };
+    ys_text_layout *layout = NULL;
+    CHECK(ys_layout_text(engine, text, strlen(text), &bad, &layout) == YS_INVALID_ARGUMENT && layout == NULL, "weight 1001 is refused");
+    CHECK(strstr(ys_last_error(), "weight") != NULL, "naming the weight: %s", ys_last_error());
+}
+
 /* Resident memory in pages (Linux), to see that freed objects are freed. */
 static long resident_pages(void) {
     FILE *f = fopen("/proc/self/statm", "r");
@@ -337,6 +368,7 @@ int main(int argc, char **argv) {
     CHECK(ys_engine_create(NULL, 0, 1, &engine) == YS_OK && engine != NULL, "the bundled fonts: %s", ys_last_error());
     test_layout(engine);
     test_glyphs(engine);
+    test_weights(engine);
     test_size_table(engine, argv[3], argv[4], argv[5]);
     test_offsets();
     test_fit_cell(engine);

@@ -33,6 +33,11 @@ final class BadInputTableTests: XCTestCase {
         let fonts = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Fonts")
         let font = try Data(contentsOf: fonts.appendingPathComponent("NotoSans-Regular.ttf"))
         try font.prefix(5000).write(to: directory.appendingPathComponent("truncated.ttf"))
+        try font.prefix(300_000).write(to: directory.appendingPathComponent("cut.ttf"))
+        try #"{"layout":"list","width":300,"cell":{"text":{"column":"Notes","weight":"extrabold"}}}"#
+            .write(to: directory.appendingPathComponent("weight.json"), atomically: false, encoding: .utf8)
+        try #"{"layout":"list","width":300,"cell":{"text":{"column":"Notes","weight":1001}}}"#
+            .write(to: directory.appendingPathComponent("weight1001.json"), atomically: false, encoding: .utf8)
         try Data().write(to: directory.appendingPathComponent("empty.csv"))
         // A quoted cell of many short lines: the field limit, not the line limit, stops it.
         let lines = Array(repeating: String(repeating: "word ", count: 100), count: 10).joined(separator: "\n")
@@ -121,12 +126,20 @@ final class BadInputTableTests: XCTestCase {
         (#""$Y" offsets --input "$D/trace.jsonl""#, 0, ""),
         (#""$Y" offsets --input "$D/set.jsonl""#, 0, ""),
         (#""$Y" measure "$D/ok.csv" --config "$D/list.json" --replay "$D/trace.jsonl""#, 0, ""),
+        // Weights, and a font cut short (its tables run past its end).
+        (#""$Y" layout --width 100 --weight 1001 --input "$D/ok.jsonl""#, 64, "yardstick: error: The value '1001' is invalid for '--weight <WEIGHT>'"),
+        (#""$Y" layout --width 100 --weight extrabold --input "$D/ok.jsonl""#, 64, "yardstick: error: The value 'extrabold' is invalid for '--weight <WEIGHT>'"),
+        (#""$Y" measure "$D/ok.csv" --config "$D/weight.json""#, 1,
+         "yardstick: error: $D/weight.json: cell.text.weight: must be a weight name (ultraLight, thin, light, regular, medium, semibold, bold, heavy, black) or a number from 1 to 1000"),
+        (#""$Y" measure "$D/ok.csv" --config "$D/weight1001.json""#, 1, "yardstick: error: $D/weight1001.json: cell.text.weight: must be a weight name"),
+        (#""$Y" layout --width 100 --font "$D/cut.ttf" --input "$D/ok.jsonl""#, 1,
+         "yardstick: error: not a usable font: $D/cut.ttf (tables 'glyf', 'name', 'post', 'gasp', 'GDEF', 'GPOS', 'GSUB', 'DSIG' run past the end of the file (300000 bytes): cut short?)"),
         // Heights files and pictures.
         (#""$Y" inspect "$D/ok.csv""#, 1, "yardstick: error: $D/ok.csv: not a Yardstick heights file"),
         (#""$Y" merge "$D/ok.csv" --output "$D/m.bin""#, 1, "yardstick: error: $D/ok.csv: not a Yardstick heights file"),
         (#""$Y" render "$D/ok.csv" --rows 0-99999999999 --output "$D/p.png""#, 1, "yardstick: error: --rows 0-99999999999: the table has 2 row(s)"),
         (#""$Y" render "$D/ok.csv" --scale 1e308 --output "$D/p.png""#, 1, "yardstick: error: --scale must be from 1 to 8"),
-        (#""$Y" render "$D/ok.csv" --margin 10 --output "$D/p.png""#, 1, "yardstick: error: --width, --size, --style, --category, --max-lines and --margin go with --text"),
+        (#""$Y" render "$D/ok.csv" --margin 10 --output "$D/p.png""#, 1, "yardstick: error: --width, --size, --style, --category, --weight, --italic, --max-lines and --margin go with --text"),
         (#""$Y" render "$D/ok.csv" --rows -1 --output "$D/p.png""#, 1, "yardstick: error: --rows takes A-B or A, row numbers from 0 (got \"-1\")"),
         (#""$Y" inspect "$D/ok.csv" --rows -1"#, 1, "yardstick: error: --rows takes all, N or FIRST-LAST (row numbers from 0, FIRST ≤ LAST); got \"-1\""),
         (#""$Y" render "$D/ok.csv" --output "$D/ok.csv""#, 1, "yardstick: error: "),

@@ -1,4 +1,5 @@
 import XCTest
+import YardstickFonts
 @testable import YardstickLayout
 
 final class DynamicTypeTests: XCTestCase {
@@ -38,7 +39,7 @@ final class DynamicTypeTests: XCTestCase {
     func testAttributesFromATextStyle() {
         let a = TextAttributes(textStyle: .headline, category: .extraLarge)
         XCTAssertEqual(a.size, 19)
-        XCTAssertEqual(a.fontStyle, .bold)
+        XCTAssertEqual(a.fontStyle, FontStyle(weight: .semibold)) // UIKit's headline weight
         XCTAssertEqual(TextAttributes(textStyle: .body).scaled(by: 2).size, 34)
         XCTAssertNil(TextAttributes().validationError)
         XCTAssertNotNil(TextAttributes(size: .nan).validationError)

@@ -146,6 +146,9 @@ main (int argc, char **argv)
   char *font_dir = NULL;
   char *family = NULL;
   char *lang = NULL;
+  char *variations = NULL;
+  int weight = 400;
+  gboolean italic = FALSE;
   double size = 17.0;
   gboolean round_positions = FALSE;
   gboolean no_hyphens = FALSE;
@@ -158,6 +161,12 @@ main (int argc, char **argv)
       "Font size in points (default 17)", "PT" },
     { "family", 0, 0, G_OPTION_ARG_STRING, &family,
       "Font family (default \"Noto Sans\")", "NAME" },
+    { "weight", 0, 0, G_OPTION_ARG_INT, &weight,
+      "Font weight, 100-1000 (default 400)", "N" },
+    { "italic", 0, 0, G_OPTION_ARG_NONE, &italic,
+      "Italic (default: upright)", NULL },
+    { "variations", 0, 0, G_OPTION_ARG_STRING, &variations,
+      "Font variations, as \"wght=600\" (a font description's @wght=600)", "AXES" },
     { "lang", 0, 0, G_OPTION_ARG_STRING, &lang,
       "Context language (default \"en\")", "TAG" },
     { "round-positions", 0, 0, G_OPTION_ARG_NONE, &round_positions,
@@ -241,6 +250,11 @@ main (int argc, char **argv)
   PangoFontDescription *desc = pango_font_description_new ();
   pango_font_description_set_family (desc, family);
   pango_font_description_set_size (desc, (gint) lround (size * PANGO_SCALE));
+  pango_font_description_set_weight (desc, (PangoWeight) weight);
+  if (italic)
+    pango_font_description_set_style (desc, PANGO_STYLE_ITALIC);
+  if (variations)
+    pango_font_description_set_variations (desc, variations);
   pango_context_set_font_description (ctx, desc);
 
   PangoLayout *layout = pango_layout_new (ctx);

@@ -1,3 +1,4 @@
+import YardstickFonts
 import YardstickTemplates
 
 /// A JSON value read at a path of a configuration file, with errors that name the path
@@ -71,6 +72,13 @@ struct ConfigReader {
         let s = try string()
         guard let v = names[s] else { throw error("unknown value \"\(s)\"; expected one of \(names.keys.sorted().joined(separator: ", "))") }
         return v
+    }
+
+    /// A weight: a UIKit name ("semibold") or a whole number from 1 to 1000.
+    func weight() throws(ConfigError) -> FontWeight {
+        if let name = value.stringValue, let weight = FontWeight(name: name), Int(name) == nil { return weight }
+        if let number = value.exactIntegerValue, let weight = FontWeight(rawValue: number) { return weight }
+        throw error("must be \(FontWeight.expected)")
     }
 
     func array() throws(ConfigError) -> [ConfigReader] {

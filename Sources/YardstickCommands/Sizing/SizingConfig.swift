@@ -1,3 +1,4 @@
+import YardstickFonts
 import YardstickLayout
 import YardstickOffsets
 import YardstickTable
@@ -23,6 +24,9 @@ package struct SizingConfig {
     package var overriddenSections: [String] = []
     /// Every column the config names (templates, columns, sections, heightColumn).
     package var namedColumns: Set<String> = []
+    /// The styles the table's texts are shaped in: a grid's regular cells and bold titles, and
+    /// every template text's weight and slant (the fonts are made for them).
+    package var fontStyles: [FontStyle] = [.regular, .bold]
 
     static let topKeys: Set<String> = ["layout", "width", "category", "maximumCategory", "displayScale", "textLayout", "rowHeightMode",
                                        "columnWidthMode", "minColumnWidth", "maxColumnWidth", "columns", "cell", "headerHeight",
@@ -45,6 +49,7 @@ package struct SizingConfig {
         let text = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes // a UTF-8 byte-order mark is skipped
         do { root = try JSONParser.parse(text) } catch { throw ConfigError(path: "", message: "not JSON: \(error)") }
         namedColumns = Self.columnNames(in: root)
+        fontStyles += Self.textStyles(in: root).filter { ![FontStyle.regular, .bold].contains($0) }
         let m = try ConfigReader(root, path: "").members(Self.topKeys)
         layout = try m["layout"]?.name(["grid": Layout.grid, "list": .list]) ?? .grid
         for key in layout == .grid ? Self.listOnly : Self.gridOnly where m[key] != nil {
@@ -220,5 +225,31 @@ package struct SizingConfig {
             return .height(try m["height"]!.length())
         }
         return .template(try TemplateDecoding.template(r))
+    }
+
+    /// The weight and slant of every `{"text": {…}}` template in the JSON, in the order met
+    /// (values the templates' reader will refuse are passed over here).
+    static func textStyles(in value: JSONValue) -> [FontStyle] {
+        var found: [FontStyle] = []
+        func walk(_ value: JSONValue) {
+            switch value {
+            case .object(let fields):
+                if case .object(let text)? = fields["text"] {
+                    let style = text["style"]?.stringValue.flatMap(DynamicType.TextStyle.init(name:))
+                    var weight = style?.weight ?? .regular
+                    if let name = text["weight"]?.stringValue, Int(name) == nil, let w = FontWeight(name: name) { weight = w }
+                    if let n = text["weight"]?.exactIntegerValue, let w = FontWeight(rawValue: n) { weight = w }
+                    let s = FontStyle(weight: weight, italic: text["italic"]?.boolValue ?? false)
+                    if !found.contains(s) { found.append(s) }
+                }
+                for key in fields.keys.sorted() { walk(fields[key]!) }
+            case .array(let items):
+                items.forEach(walk)
+            default:
+                break
+            }
+        }
+        walk(value)
+        return found
     }
 }

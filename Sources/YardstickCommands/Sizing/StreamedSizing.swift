@@ -144,7 +144,7 @@ struct StreamedSizing {
     /// Sizes and writes the table; nil when it has no rows (the whole-table path sizes that).
     func run(outputPath: String?, start: UInt64, progress: ((Int, Int) -> Void)?) throws -> String? {
         let before = try identity()
-        var engine = try TextEngine(fonts: fonts.makeFonts())
+        var engine = try TextEngine(fonts: fonts.makeFonts(styles: sizing.fontStyles))
         let job = SizingJob(config: sizing, format: format, threads: threads)
         // With a cache, a survey of this very file kept by an earlier run spares passes 1 and 2.
         let settings = String(decoding: configuration, as: UTF8.self)

@@ -10,8 +10,6 @@ package enum TemplateDecoding {
                                         "hugging", "compression"]
     static let alignments: [String: StackAlignment] = ["fill": .fill, "leading": .leading, "top": .leading, "center": .center,
                                                        "trailing": .trailing, "bottom": .trailing]
-    static let weights: [String: Bool] = ["ultraLight": false, "thin": false, "light": false, "regular": false, "medium": false,
-                                          "semibold": true, "bold": true, "heavy": true, "black": true]
 
     /// The template as written; its values are checked where it is compiled (`TemplateLayout`),
     /// which names the same paths. The JSON parser's depth limit bounds the recursion here.
@@ -107,7 +105,7 @@ package enum TemplateDecoding {
     }
 
     static func text<Row>(_ r: ConfigReader) throws(ConfigError) -> TextElement<Row> {
-        let m = try r.members(["column", "style", "size", "weight", "lines", "truncate", "hyphenate"])
+        let m = try r.members(["column", "style", "size", "weight", "italic", "lines", "truncate", "hyphenate"])
         guard let column = m["column"] else { throw r.error("a text needs \"column\"") }
         let style: DynamicType.TextStyle? = try m["style"].map { s throws(ConfigError) in
             let name = try s.string()
@@ -117,7 +115,8 @@ package enum TemplateDecoding {
             return style
         }
         let size = try m["size"]?.number()
-        let font = TemplateFont(style: style ?? (size == nil ? .body : nil), size: size, bold: try m["weight"]?.name(weights))
+        let font = TemplateFont(style: style ?? (size == nil ? .body : nil), size: size, weight: try m["weight"]?.weight(),
+                                italic: try m["italic"]?.bool() ?? false)
         return TextElement(source: .column(try column.string()), font: font, lines: try m["lines"]?.integer() ?? 0,
                            truncates: try m["truncate"]?.bool() ?? false, hyphenates: try m["hyphenate"]?.bool() ?? false)
     }

@@ -8,6 +8,10 @@ package struct TextOptions: Sendable {
     package var size: Double?
     package var style: String?
     package var category: String?
+    /// `--weight`: nil, the style's (headline semibold, others regular).
+    package var weight: FontWeight?
+    /// `--italic`.
+    package var italic = false
     package var maxLines: Int = 0
     package var hyphenate = true
     package var threads = 0
@@ -20,20 +24,31 @@ package struct TextOptions: Sendable {
 
     /// The font collection: user files first, a fontconfig family, then the bundled fonts; with
     /// `systemFallback`, installed faces for the characters of `texts` that none of those covers.
-    package func makeFonts(for texts: [String] = []) throws -> FontCollection {
+    /// Variable faces are set to each weight of `styles`; where the collection has no face for
+    /// one of `styles`, a warning says which face measures it instead.
+    package func makeFonts(for texts: [String] = [], styles: [FontStyle] = [.regular]) throws -> FontCollection {
+        let fonts = try makeCollection(for: texts, weights: styles.map(\.weight))
+        var warned = Set<FontStyle>()
+        for style in styles where warned.insert(style).inserted {
+            if let substitution = fonts.substitution(for: style) { StandardError.print("yardstick: warning: \(substitution)") }
+        }
+        return fonts
+    }
+
+    private func makeCollection(for texts: [String], weights: [FontWeight]) throws -> FontCollection {
         let fonts: FontCollection
         do {
-            let base = try FontCollection.make(fontPaths: fontFiles, family: family)
+            let base = try FontCollection.make(fontPaths: fontFiles, family: family, weights: weights)
             guard systemFallback else { return base }
             var uncovered = Set<Unicode.Scalar>()
             for text in texts {
-                for scalar in text.unicodeScalars where !FontStyle.allCases.allSatisfy({ base.chainCovers($0, scalar.value) }) {
+                for scalar in text.unicodeScalars where !FontStyle.basic.allSatisfy({ base.chainCovers($0, scalar.value) }) {
                     uncovered.insert(scalar)
                 }
             }
             if !texts.isEmpty && uncovered.isEmpty { return base }
             fonts = try FontCollection.make(fontPaths: fontFiles, family: family, systemFallback: true,
-                                            systemFallbackCharacters: texts.isEmpty ? nil : uncovered)
+                                            systemFallbackCharacters: texts.isEmpty ? nil : uncovered, weights: weights)
         } catch let error as FontError {
             throw CommandError(error.description)
         }
@@ -56,6 +71,8 @@ package struct TextOptions: Sendable {
             let sizeCategory = try category.map(Self.parseCategory) ?? .large
             a = TextAttributes(textStyle: textStyle, category: sizeCategory)
         }
+        if let weight { a.fontStyle.weight = weight }
+        a.fontStyle.isItalic = italic
         guard maxLines >= 0 else { throw CommandError("--max-lines must be 0 (no limit) or more") }
         guard threads >= 0 else { throw CommandError("--threads must be 0 (all cores) or more") }
         guard maxLineBytes > 0 else { throw CommandError("--max-line-bytes must be above 0") }

@@ -65,7 +65,7 @@ extension TextPreparer {
         for (b, breakOffset) in breaks.enumerated() {
             if b % Self.lookAhead == 0 {
                 prefetchSegments(bytes, from: start, ends: breaks[b..<min(b + Self.lookAhead, breaks.count)], levelRuns: levelRuns,
-                                 firstLevelRun: levelRun, style: UInt8(style.rawValue), cache: cache)
+                                 firstLevelRun: levelRun, style: UInt8(fonts.chainIndex(for: style)), cache: cache)
             }
             let end = Int(breakOffset)
             guard end > start else { continue }
@@ -85,14 +85,14 @@ extension TextPreparer {
             start = end
         }
         // A paragraph with no real script at all: its segments stay Common.
-        flushPending(bytes, style: UInt8(style.rawValue), level: walk.pendingLevel, script: ScriptTag.common, cache: cache, to: &builder)
+        flushPending(bytes, style: UInt8(fonts.chainIndex(for: style)), level: walk.pendingLevel, script: ScriptTag.common, cache: cache, to: &builder)
     }
 
     /// One segment of a paragraph resolved segment by segment.
     @inline(__always)
     func appendSegment(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, level: UInt8, style: FontStyle, walk: inout Walk,
                        cache: SegmentCache, to builder: inout PreparedStorage.Builder) {
-        let styleKey = UInt8(style.rawValue)
+        let styleKey = UInt8(fonts.chainIndex(for: style))
         let common = ScriptTag.common
         var found: Int? = nil // this segment's entry, when already looked up below
         if walk.script == common {
@@ -201,7 +201,7 @@ extension TextPreparer {
         analyzer.scriptRuns(bytes, range: range, script: &script, level: level, into: &segmentRuns)
         let firstScript = scriptIn == ScriptTag.common ? segmentRuns[0].script : scriptIn
         clearKeepingCapacity(&fontRuns)
-        let faceOut = FontFallback.resolve(bytes, paragraph: range, style: FontStyle(rawValue: Int(style))!, fonts: fonts, previousFace: FaceIndex(faceIn),
+        let faceOut = FontFallback.resolve(bytes, paragraph: range, chain: Int(style), fonts: fonts, previousFace: FaceIndex(faceIn),
                                            graphemes: { analyzer.graphemeBoundaries(bytes, range: range) }, into: &fontRuns)
         scratchSegments.removeAll()
         scratchPieces.removeAll()

@@ -133,7 +133,7 @@ final class TextPreparer: @unchecked Sendable {
     /// same text in the same style was prepared recently).
     func append(_ bytes: UnsafeBufferPointer<UInt8>, style: FontStyle, to builder: inout PreparedStorage.Builder) {
         guard shaper.cache.isEnabled else { return appendUncached(bytes, style: style, to: &builder) }
-        let hash = TextMemo.hash(bytes, style: style.rawValue)
+        let hash = TextMemo.hash(bytes, style: fonts.chainIndex(for: style))
         if memo.copy(bytes, hash: hash, into: &builder) { return } // (its missing glyphs too)
         appendUncached(bytes, style: style, to: &builder)
         memo.remember(bytes, hash: hash, from: builder)

@@ -1,0 +1,68 @@
+import XCTest
+@testable import YardstickFonts
+
+/// CSS Fonts 4 §5.2's weight and style rules, on families of static and variable faces.
+final class FamilyMatchTests: XCTestCase {
+    func upright(_ w: Int) -> FamilyMatch.Candidate { .init(isItalic: false, weights: w...w) }
+    func pick(_ w: Int, italic: Bool = false, _ faces: [FamilyMatch.Candidate]) -> FamilyMatch.Pick {
+        FamilyMatch.pick(FontStyle(weight: FontWeight(rawValue: w)!, italic: italic), among: faces)
+    }
+
+    func testRegularAndBoldOnly() {
+        let family = [upright(400), upright(700)]
+        for w in [1, 100, 300, 400, 450, 500] { XCTAssertEqual(pick(w, family).face, 0, "\(w)") }
+        for w in [501, 600, 700, 900, 1000] { XCTAssertEqual(pick(w, family).face, 1, "\(w)") }
+    }
+
+    /// 400–500: heavier up to 500 first, then lighter, then heavier; below 400 lighter first;
+    /// above 500 heavier first.
+    func testTheThreeRanges() {
+        XCTAssertEqual(pick(400, [upright(300), upright(500), upright(600)]).face, 1) // 500 before 300
+        XCTAssertEqual(pick(450, [upright(300), upright(600)]).face, 0) // 600 is past 500: lighter first
+        XCTAssertEqual(pick(350, [upright(300), upright(400)]).face, 0)
+        XCTAssertEqual(pick(250, [upright(300), upright(400)]).face, 0) // nothing lighter: the nearest heavier
+        XCTAssertEqual(pick(600, [upright(500), upright(800)]).face, 1)
+        XCTAssertEqual(pick(950, [upright(500), upright(800)]).face, 1) // nothing heavier: the nearest lighter
+        XCTAssertEqual(pick(600, [upright(800), upright(700)]).face, 1) // the nearest, not the first
+        XCTAssertEqual(pick(700, [upright(700), upright(700)]).face, 0) // ties: the first given
+    }
+
+    func testAVariableFaceIsSetToTheWeightWithinItsAxis() {
+        let family = [FamilyMatch.Candidate(isItalic: false, weights: 100...900)]
+        XCTAssertEqual(pick(350, family).weight.rawValue, 350)
+        XCTAssertEqual(pick(950, family).weight.rawValue, 900)
+        let both = [upright(400), FamilyMatch.Candidate(isItalic: false, weights: 500...900)]
+        XCTAssertEqual(pick(400, both).face, 0)
+        XCTAssertEqual(pick(650, both), FamilyMatch.Pick(face: 1, weight: FontWeight(rawValue: 650)!, slants: false))
+    }
+
+    func testItalicFirstThenASlantAxisThenUpright() {
+        let italic = FamilyMatch.Candidate(isItalic: true, weights: 400...400)
+        XCTAssertEqual(pick(400, italic: true, [upright(400), italic]).face, 1)
+        XCTAssertEqual(pick(400, [italic, upright(700)]).face, 1) // upright asked: an upright face, even of another weight
+        let slanting = FamilyMatch.Candidate(isItalic: false, weights: 100...900, canSlant: true)
+        XCTAssertEqual(pick(300, italic: true, [upright(400), slanting]), FamilyMatch.Pick(face: 1, weight: .light, slants: true))
+        XCTAssertEqual(pick(700, italic: true, [upright(400), upright(700)]), FamilyMatch.Pick(face: 1, weight: .bold, slants: false))
+    }
+
+    func testNearestAmongDiscreteWeights() {
+        let named = FontWeight.named.map(\.weight)
+        for weight in named { XCTAssertEqual(FamilyMatch.nearest(weight, among: named), weight) }
+        XCTAssertEqual(FamilyMatch.nearest(FontWeight(rawValue: 350)!, among: named), .light)
+        XCTAssertEqual(FamilyMatch.nearest(FontWeight(rawValue: 450)!, among: named), .medium)
+        XCTAssertEqual(FamilyMatch.nearest(FontWeight(rawValue: 550)!, among: named), .semibold)
+        XCTAssertEqual(FamilyMatch.nearest(FontWeight(rawValue: 550)!, among: [.regular, .bold]), .bold)
+    }
+
+    func testWeightNamesAndNumbers() {
+        XCTAssertEqual(FontWeight(name: "semibold"), FontWeight(rawValue: 600))
+        XCTAssertEqual(FontWeight(name: "SemiBold"), .semibold)
+        XCTAssertEqual(FontWeight(name: "600"), .semibold)
+        XCTAssertEqual(FontWeight(name: "ultraLight"), FontWeight(rawValue: 100))
+        XCTAssertNil(FontWeight(name: "0"))
+        XCTAssertNil(FontWeight(name: "1001"))
+        XCTAssertNil(FontWeight(name: "extrabold"))
+        XCTAssertEqual(FontWeight.semibold.description, "600 (semibold)")
+        XCTAssertEqual(FontWeight(rawValue: 350)!.description, "350")
+    }
+}
