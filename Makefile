@@ -5,7 +5,7 @@ APT_PACKAGES := libfreetype-dev libharfbuzz-dev libicu-dev libfontconfig-dev lib
 TEST_APT_PACKAGES := libpango1.0-dev libjson-glib-dev
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps test-deps pango-weights build demo test test-c fuzz fuzz-regress sanitize bench docs pango-compare chromium-compare kiwi-compare spark-demo test-spark test-spark-debug spark-python clean
+.PHONY: deps test-deps pango-weights font-reference build demo test test-c fuzz fuzz-regress sanitize bench docs pango-compare chromium-compare kiwi-compare spark-demo test-spark test-spark-debug spark-python clean
 
 # Installs the C libraries Yardstick links (FreeType, HarfBuzz, ICU, fontconfig, libpng) when missing.
 deps:
@@ -22,6 +22,14 @@ pango-weights: test-deps
 	$(SWIFT) build --product yardstick
 	$(MAKE) -C Tools/pango-reference
 	python3 Tools/pango-reference/check_weights.py --yardstick .build/debug/yardstick --pango Tools/pango-reference/pango_breaks
+
+# Tracking (`trak`) against a current HarfBuzz with the point size set: test fonts built from a
+# bundled face by fontTools, HarfBuzz from uharfbuzz (both from PyPI, test-only, in out/fontenv).
+FONT_PY := $(shell python3 -c "import fontTools, uharfbuzz" 2>/dev/null && echo python3 || echo out/fontenv/bin/python)
+font-reference:
+	$(SWIFT) build --product yardstick
+	@$(FONT_PY) -c "import fontTools, uharfbuzz" 2>/dev/null || { python3 -m venv out/fontenv && out/fontenv/bin/pip install -q fonttools uharfbuzz; }
+	$(FONT_PY) Tools/font-reference/check_fonts.py --yardstick .build/debug/yardstick --checks trak
 
 # The Swift runtime and Foundation linked in (--static-swift-stdlib): a run starts in 6 ms
 # instead of 12 (no dynamic symbol binding of Swift's libraries); the binary is 86 MB, not 15.
@@ -44,6 +52,7 @@ test: deps
 	SWIFT=$(SWIFT) Tools/api-check/check.sh
 	$(MAKE) test-c
 	$(MAKE) pango-weights
+	$(MAKE) font-reference
 	$(MAKE) fuzz-regress
 	$(MAKE) test-spark-debug
 

@@ -43,6 +43,8 @@ extension FontCollection {
         public var style: FontStyle { FontStyle(weight: weight, italic: isItalic) }
         /// The axes of a variable face (`fvar`); empty for a static face.
         public let axes: [VariationAxis]
+        /// The face's own tracking (`trak`), nil without one.
+        package let tracking: TrackTable?
         /// The values this face's axes are set to (an instance of a variable face); empty: the
         /// font's default instance, or a static face.
         public let variations: [Variation]
@@ -128,6 +130,11 @@ extension FontCollection {
             (self.weight, self.isItalic) = Self.readStyle(ftFace)
             self.axes = VariationAxis.axes(of: hbFace)
             self.variations = []
+            do { self.tracking = try TrackTable.read(hbFace) } catch {
+                hb_face_destroy(hbFace)
+                hb_blob_destroy(blob)
+                throw FontError.invalidFont(path: path, reason: "table 'trak' is malformed: \(error)")
+            }
 
             // HarfBuzz: the shaping font, in font units.
             hb_face_make_immutable(hbFace)
@@ -163,6 +170,7 @@ extension FontCollection {
             hasColorGlyphs = base.hasColorGlyphs
             isBundled = base.isBundled
             axes = base.axes
+            tracking = base.tracking
             variations = set
             self.weight = weight
             isItalic = italic

@@ -17,6 +17,8 @@ final class FaceMetricsTable: @unchecked Sendable { // immutable after init
     /// written after `init`: threads measuring at once read it without touching a reference
     /// count (an array here would be retained per measured text, on one shared cache line).
     let hyphenWidths: UnsafeBufferPointer<Double>
+    /// Per face: its own tracking (`trak`) and units per em; nil for the faces without one.
+    let tracking: [(table: TrackTable, unitsPerEm: Double)?]
 
     init(fonts: FontCollection, ellipsis: [ExtraRun], hyphens: [ExtraRun?]) {
         self.hyphens = hyphens
@@ -27,6 +29,15 @@ final class FaceMetricsTable: @unchecked Sendable { // immutable after init
         descender = fonts.distinctMetrics.map(\.descenderPerEm)
         lineGap = fonts.distinctMetrics.map(\.lineGapPerEm)
         self.ellipsis = ellipsis
+        tracking = fonts.faces.map { face in face.tracking.map { ($0, Double(face.metrics.unitsPerEm)) } }
+    }
+
+    /// Points added after each cluster of a text whose first face is `face`, at `size`: its
+    /// tracking (0 without a `trak` table) plus the letter spacing asked. The first face's
+    /// tracking applies to the text's every cluster (a label's font tracks its text).
+    @inline(__always) func spacing(face: Int, size: Double, letterSpacing: Double) -> Double {
+        guard let track = tracking[face] else { return letterSpacing }
+        return letterSpacing + track.table.value(at: size) * size / track.unitsPerEm
     }
 
     deinit { hyphenWidths.deallocate() }

@@ -123,6 +123,12 @@ public struct PreparedText: Sendable {
                           height: roundUp(kept.last.map { $0.top + $0.height } ?? 0, attributes.displayScale), isTruncated: true)
     }
 
+    /// Points after each cluster: the letter spacing asked plus the first face's own tracking
+    /// at the size (`trak`).
+    @inline(__always) func spacing(_ a: TextAttributes) -> Double {
+        storage.metrics.spacing(face: storage.primaryFace, size: a.size, letterSpacing: a.letterSpacing)
+    }
+
     /// Lays the text out in `width` points: lines, their metrics and the size.
     /// `attributes.fontStyle` is ignored (the text was shaped in `fontStyle`).
     public func layout(width: Double, attributes: TextAttributes) -> TextLayout {
@@ -172,7 +178,7 @@ public struct PreparedText: Sendable {
             let paragraph = p - range.lowerBound
             LineBreaker.breakParagraph(segments: segments, pieces: storage.pieces, runs: storage.runs, paragraphStart: para.start,
                                        paragraphEnd: para.end, emptyMetricsMask: emptyMetricsMask, maxWidth: width, size: a.size,
-                                       letterSpacing: a.letterSpacing, hyphenWidths: hyphens) { line in
+                                       letterSpacing: spacing(a), hyphenWidths: hyphens) { line in
                 lines.add(metricsMask: line.metricsMask, width: line.width, paragraph: paragraph, of: self, a)
                 starts.append(Int(line.start))
                 return true
@@ -224,14 +230,14 @@ public struct PreparedText: Sendable {
             let paragraph = p - range.lowerBound
             // A paragraph that surely fits is one line of all its faces: no segment is read
             // (its width is not needed here).
-            if para.surelyFitsOneLine(maxWidth: width, size: a.size, letterSpacing: a.letterSpacing) {
+            if para.surelyFitsOneLine(maxWidth: width, size: a.size, letterSpacing: spacing(a)) {
                 lines.add(metricsMask: para.oneLineMetricsMask, width: 0, paragraph: paragraph, of: self, a)
                 continue
             }
             let segments = UnsafeBufferPointer(rebasing: storage.segments[Int(para.firstSegment)..<Int(para.endSegment)])
             LineBreaker.breakParagraph(segments: segments, pieces: storage.pieces, runs: storage.runs, paragraphStart: para.start,
                                        paragraphEnd: para.end, emptyMetricsMask: emptyMetricsMask, maxWidth: width, size: a.size,
-                                       letterSpacing: a.letterSpacing, hyphenWidths: hyphens) { line in
+                                       letterSpacing: spacing(a), hyphenWidths: hyphens) { line in
                 lines.add(metricsMask: line.metricsMask, width: line.width, paragraph: paragraph, of: self, a)
                 return true
             }
@@ -285,7 +291,7 @@ public struct PreparedText: Sendable {
             let finished = LineBreaker.breakParagraph(
                 segments: paraSegs, pieces: pcs, runs: storage.runs, paragraphStart: para.start, paragraphEnd: para.end,
                 emptyMetricsMask: emptyMetricsMask, maxWidth: maxWidth, size: a.size,
-                letterSpacing: a.letterSpacing, wrap: wraps, hyphenWidths: a.hyphenateWordBreaks ? hyphenWidths : nil
+                letterSpacing: spacing(a), wrap: wraps, hyphenWidths: a.hyphenateWordBreaks ? hyphenWidths : nil
             ) { line in
                 if limit > 0 && count == limit { overflow = true; return false }
                 if let previous = pending { body(previous, pendingParagraph, false) }
@@ -305,9 +311,9 @@ public struct PreparedText: Sendable {
         // Tail truncation: as much of the last line's paragraph as fits beside an ellipsis.
         let para = paragraphs[paragraphRange.lowerBound + pendingParagraph]
         let paraSegs = UnsafeBufferPointer(rebasing: segs[Int(para.firstSegment)..<Int(para.endSegment)])
-        let ellipsisWidth = storage.metrics.ellipsisWidth(chain: storage.fonts.chainIndex(for: storage.fontStyle)) * a.size + a.letterSpacing
+        let ellipsisWidth = storage.metrics.ellipsisWidth(chain: storage.fonts.chainIndex(for: storage.fontStyle)) * a.size + spacing(a)
         let kept = LineBreaker.fittingPrefix(segments: paraSegs, pieces: pcs, runs: storage.runs, from: last.start,
-                                             width: max(0, maxWidth - ellipsisWidth), size: a.size, letterSpacing: a.letterSpacing)
+                                             width: max(0, maxWidth - ellipsisWidth), size: a.size, letterSpacing: spacing(a))
         last.end = kept.end
         last.width = kept.width + ellipsisWidth
         last.metricsMask = kept.metricsMask | storage.fonts.metricsBits[storage.metrics.ellipsis[storage.fonts.chainIndex(for: storage.fontStyle)].run.face]

@@ -75,6 +75,8 @@ public struct TextLayout: Sendable {
     /// by bidi level (UAX #9 L2), with the hyphen of a broken word or the ellipsis of a
     /// truncated line appended.
     public func glyphRuns(line index: Int) -> [TextLayout.GlyphRun] {
+        var attributes = self.attributes
+        attributes.letterSpacing = prepared.spacing(attributes) // with the face's own tracking
         let line = lines[index]
         let range = Int32(line.utf8Range.lowerBound)..<Int32(line.utf8Range.upperBound)
         var runs: [TextLayout.GlyphRun] = []

@@ -10,8 +10,8 @@ final class ReadmeExampleTests: XCTestCase {
         let engine = try TextEngine()                                   // bundled fonts
         struct Note { var title: String; var body: String }
         let cell = CellTemplate<Note>.vstack(spacing: 4) {
-            CellTemplate.text(\.title, style: .headline, lines: 1, truncates: true)
-            CellTemplate.text(\.body)
+            CellTemplate.text(\.title, style: .headline, lines: 1, truncates: true)  // semibold, as on iOS
+            CellTemplate.text(\.body, weight: .light)
         }.insets(EdgeInsets(top: 10, leading: 16, bottom: 10, trailing: 16))
         let note = Note(title: "Groceries", body: "Milk, eggs, bread and a few things more")
         let height = try CellSizer(cell, engine: engine).height(for: note, width: 390)
@@ -43,8 +43,12 @@ final class ReadmeExampleTests: XCTestCase {
         binder.onAnySection().headerHeight { _ in 28 }
         let contacts = try binder.layout(width: 375, engine: engine)
 
-        let layout = engine.layout("Hello, world", width: 120, attributes: TextAttributes(textStyle: .body))
+        let inter = try TextEngine(fonts: FontCollection.make(fontPaths: ["Fonts/Inter-roman.var.ttf"]))  // variable
+        let heavy = TextAttributes(fontStyle: FontStyle(weight: .heavy, italic: true))
+        let layout = inter.layout("Hello, world", width: 120, attributes: heavy)
+        let fact = layout.fontSubstitution  // "italic measured upright (Inter wght=800): …"
         // README example end
+        XCTAssertEqual(fact?.description, "italic measured upright (Inter wght=800): no face of \"Inter\" has it")
         XCTAssertGreaterThan(screen.measuredRowCount, 10) // ~20 rows: the first screen and its prefetch window
         XCTAssertGreaterThan(table.totalHeight.points, 0)
         try sized.measureAll()
