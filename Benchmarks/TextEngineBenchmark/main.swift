@@ -3,6 +3,9 @@
 //
 //   swift run -c release TextEngineBenchmark [Data/sample.csv] [--repeat N] [--cold-only [--cold-threads N] [--two-steps]]
 //   swift run -c release TextEngineBenchmark --write-cells FILE.jsonl   (the cells, as `yardstick layout` input)
+//   … [--font FILE [--weight N]] [--latin]: a font of one's own first (a variable one set to the
+//   weight), and only the cells of Latin, Greek and Cyrillic (what a Latin face covers whole):
+//   a variable face against a static one on the same cells, each run its own process.
 //
 // A cold pass is `TextEngine.prepareAndMeasure` (each batch measured as soon as it is prepared);
 // the same work as two steps (`prepare` over all cells, then `measure` over all) is timed beside it.
@@ -31,6 +34,12 @@ let twoSteps = args.contains("--two-steps")
 args.removeAll { $0 == "--two-steps" }
 var writeCells: String?
 if let w = args.firstIndex(of: "--write-cells"), w + 1 < args.count { writeCells = args[w + 1]; args.removeSubrange(w...(w + 1)) }
+var fontPath: String?
+if let f = args.firstIndex(of: "--font"), f + 1 < args.count { fontPath = args[f + 1]; args.removeSubrange(f...(f + 1)) }
+var weight = FontWeight.regular
+if let w = args.firstIndex(of: "--weight"), w + 1 < args.count, let n = FontWeight(name: args[w + 1]) { weight = n; args.removeSubrange(w...(w + 1)) }
+let latinOnly = args.contains("--latin")
+args.removeAll { $0 == "--latin" }
 var coldThreads = 1
 if let t = args.firstIndex(of: "--cold-threads"), t + 1 < args.count { coldThreads = max(1, Int(args[t + 1]) ?? 1); args.removeSubrange(t...(t + 1)) }
 if let unknown = args.first(where: { $0.hasPrefix("-") }) {
@@ -47,6 +56,7 @@ let table = try CSVReader(bytes: data)
 // about 60 bytes on average. The id, amount and date columns are left out (short, unique).
 let textColumns = ["customer", "address", "status", "items", "notes"].compactMap { table.rows[0].firstIndex(of: $0) }
 let cells = table.rows.dropFirst().flatMap { row in textColumns.compactMap { $0 < row.count ? row[$0] : nil } }.filter { !$0.isEmpty }
+    .filter { !latinOnly || $0.unicodeScalars.allSatisfy { $0.value < 0x0530 || (0x2010...0x2027).contains($0.value) } }
 if let writeCells {
     // The very cells the cold pass measures, one `{"text": …}` line each, for the CLI beside it.
     var out = Data()
@@ -62,8 +72,9 @@ let bytes = cells.reduce(0) { $0 + $1.utf8.count }
 print("corpus: \(cells.count) non-empty text cells from \(csvPath), \(String(format: "%.1f", Double(bytes) / Double(cells.count))) UTF-8 bytes per cell on average")
 print("machine: \(Machine.coreCount) cores; \(repeats) runs per figure: the best, and for cold passes also the median\n")
 
-let fonts = try FontCollection.bundled()
-let attributes = TextAttributes(size: 17)
+let fonts = try fontPath.map { try FontCollection.make(fontPaths: [$0]) } ?? FontCollection.bundled()
+let attributes = TextAttributes(size: 17, fontStyle: FontStyle(weight: weight))
+if let fontPath { print("font: \(fontPath) at weight \(weight): \(fonts.faces[fonts.primaryFace(for: attributes.fontStyle)].name)") }
 
 func best(_ body: () -> Double) -> Double { (0..<repeats).map { _ in body() }.min()! }
 
@@ -103,7 +114,7 @@ func coldRun(threads: Int, fused: Bool = !twoSteps) -> ColdRun {
         precondition(measured.count == cells.count)
         return ColdRun(seconds: t, faults: minorFaults() - f0, engine: engine, measured: measured)
     }
-    let prepared = engine.prepare(cells, threads: threads)
+    let prepared = engine.prepare(cells, style: attributes.fontStyle, threads: threads)
     let heights = Parallel.map(count: prepared.count, threads: threads, chunk: 256) { prepared[$0].heightAndLineCount(width: 250, attributes: attributes).height }
     let t = now() - t0
     precondition(heights.count == cells.count)
@@ -122,7 +133,7 @@ func median(_ values: [Double]) -> Double {
 func warmUp(threads: Int) {
     let engine = try! TextEngine(fonts: fonts)
     if twoSteps {
-        _ = engine.prepare(cells, threads: threads)
+        _ = engine.prepare(cells, style: attributes.fontStyle, threads: threads)
     } else {
         _ = engine.prepareAndMeasure(cells, width: 250, attributes: attributes, threads: threads)
     }
@@ -239,7 +250,7 @@ let warmLayout = best {
 // amount columns): measuring such a paragraph reads its one-line summary, not its segments.
 let shortColumns = ["customer", "status", "date", "amount"].compactMap { table.rows[0].firstIndex(of: $0) }
 let shortCells = table.rows.dropFirst().flatMap { row in shortColumns.compactMap { $0 < row.count ? row[$0] : nil } }.filter { !$0.isEmpty }
-let shortPrepared = try TextEngine(fonts: fonts).prepare(shortCells, threads: 1) // (its own engine: the caches reported below stay those of the corpus)
+let shortPrepared = try TextEngine(fonts: fonts).prepare(shortCells, style: attributes.fontStyle, threads: 1) // (its own engine: the caches reported below stay those of the corpus)
 var shortLines = 0
 let warmShort = best {
     let t0 = now()
@@ -250,7 +261,7 @@ let warmShort = best {
 // Re-measuring known text with a warm shaping cache (e.g. the same values in another table).
 let warmCache = best {
     let t0 = now()
-    let again = warmRun.engine.prepare(cells, threads: 1)
+    let again = warmRun.engine.prepare(cells, style: attributes.fontStyle, threads: 1)
     for p in again { sink += p.heightAndLineCount(width: 250, attributes: attributes).height }
     return now() - t0
 }

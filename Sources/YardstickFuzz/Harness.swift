@@ -18,7 +18,8 @@ enum Harness: String, CaseIterable {
     case trace
     /// Text layout of arbitrary bytes at a width and options the first bytes choose.
     case layout
-    /// Font loading from a font file's bytes, then shaping, layout and glyph images with it.
+    /// Font loading from a font file's bytes (variable and tracked fonts too: every weight an
+    /// instance, `trak` at every size), then shaping, layout and glyph images with it.
     case font
 
     static let engine = try! TextEngine()
@@ -107,7 +108,14 @@ enum Harness: String, CaseIterable {
             let path = NSTemporaryDirectory() + "yardstick-fuzz-\(getpid()).ttf"
             guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else { return }
             defer { try? FileManager.default.removeItem(atPath: path) }
-            guard let fonts = try? FontCollection.make(fontPaths: [path], includeBundled: false), let engine = try? TextEngine(fonts: fonts) else { return }
+            guard let fonts = try? FontCollection.make(fontPaths: [path], includeBundled: false, weights: [.thin, .regular, .bold, .black]),
+                  let engine = try? TextEngine(fonts: fonts) else { return }
+            for (weight, italic, size) in [(FontWeight.thin, false, 6.0), (.bold, true, 28), (.black, false, 100)] {
+                let style = FontStyle(weight: weight, italic: italic)
+                let layout = engine.layout("Hamburgefonts 123 ffi", width: 120, attributes: TextAttributes(size: size, fontStyle: style))
+                for i in layout.lines.indices { _ = layout.glyphRuns(line: i) }
+                _ = fonts.substitution(for: style)
+            }
             let layout = engine.layout("Hamburgefonts 123 אבג ffi", width: 120, attributes: TextAttributes(size: 17))
             guard let painter = try? Painter(scale: 2), var canvas = try? painter.canvas(width: 140, height: min(layout.height, 2000) + 20) else { return }
             painter.draw(layout, in: .init(x: 10, y: 10, width: 120, height: layout.height), on: &canvas)
