@@ -5,7 +5,7 @@ APT_PACKAGES := libfreetype-dev libharfbuzz-dev libicu-dev libfontconfig-dev lib
 TEST_APT_PACKAGES := libpango1.0-dev libjson-glib-dev
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps test-deps pango-weights font-reference build demo test test-c fuzz fuzz-regress sanitize bench docs pango-compare chromium-compare kiwi-compare spark-demo test-spark test-spark-debug spark-python clean
+.PHONY: deps test-deps pango-weights font-env font-reference build demo test test-c fuzz fuzz-regress sanitize bench docs pango-compare chromium-compare kiwi-compare spark-demo test-spark test-spark-debug spark-python clean
 
 # Installs the C libraries Yardstick links (FreeType, HarfBuzz, ICU, fontconfig, libpng) when missing.
 deps:
@@ -23,13 +23,14 @@ pango-weights: test-deps
 	$(MAKE) -C Tools/pango-reference
 	python3 Tools/pango-reference/check_weights.py --yardstick .build/debug/yardstick --pango Tools/pango-reference/pango_breaks
 
-# Tracking (`trak`) against a current HarfBuzz with the point size set: test fonts built from a
+# Tracking (`trak`) and optical size (`opsz`) against a current HarfBuzz with the point size set: test fonts built from a
 # bundled face by fontTools, HarfBuzz from uharfbuzz (both from PyPI, test-only, in out/fontenv).
-FONT_PY := $(shell python3 -c "import fontTools, uharfbuzz" 2>/dev/null && echo python3 || echo out/fontenv/bin/python)
-font-reference:
-	$(SWIFT) build --product yardstick
+FONT_PY := $(shell python3 -c "import fontTools, uharfbuzz" 2>/dev/null && echo python3 || echo $(CURDIR)/out/fontenv/bin/python)
+font-env:
 	@$(FONT_PY) -c "import fontTools, uharfbuzz" 2>/dev/null || { python3 -m venv out/fontenv && out/fontenv/bin/pip install -q fonttools uharfbuzz; }
-	$(FONT_PY) Tools/font-reference/check_fonts.py --yardstick .build/debug/yardstick --checks trak
+font-reference: font-env
+	$(SWIFT) build --product yardstick
+	$(FONT_PY) Tools/font-reference/check_fonts.py --yardstick .build/debug/yardstick --checks trak,opsz
 
 # The Swift runtime and Foundation linked in (--static-swift-stdlib): a run starts in 6 ms
 # instead of 12 (no dynamic symbol binding of Swift's libraries); the binary is 86 MB, not 15.
@@ -47,8 +48,8 @@ demo: build
 # The tests, then the public API as users meet it (README and DocC examples compiled without
 # package access; the machinery hidden): Tools/api-check/check.sh; the C interface; the fonts'
 # weights against Pango; every fuzzing input kept; shards on Spark merged and compared (test-spark-debug).
-test: deps
-	$(SWIFT) test
+test: deps font-env
+	YARDSTICK_TEST_PYTHON=$(FONT_PY) $(SWIFT) test
 	SWIFT=$(SWIFT) Tools/api-check/check.sh
 	$(MAKE) test-c
 	$(MAKE) pango-weights

@@ -24,11 +24,14 @@ extension FontCollection {
     ///   - weights: the weights to have faces for, upright and italic (regular and bold always;
     ///     by default UIKit's nine). A style of another weight takes the nearest of these, and
     ///     `substitution(for:)` says so. A bundled or listed face loads only when picked.
+    ///   - opticalSizes: the point sizes to set faces with an `opsz` axis to, for styles with
+    ///     an optical size (`TextAttributes.fontStyle` carries the text's size); a size not
+    ///     among them takes the nearest. Of no account when no face has such an axis.
     /// - Throws: `FontError` naming the path of any missing, unreadable or corrupt font.
     public static func make(fontPaths: [String] = [], family: String? = nil, includeBundled: Bool = true,
                             bundledDirectory: String? = nil, systemFallback: Bool = false,
                             systemFallbackCharacters: Set<Unicode.Scalar>? = nil,
-                            weights: [FontWeight] = FontWeight.named.map(\.weight)) throws -> FontCollection {
+                            weights: [FontWeight] = FontWeight.named.map(\.weight), opticalSizes: [Double] = []) throws -> FontCollection {
         var loader = FaceLoader()
         var families: [FamilySource] = []
         var familyOfName: [String: Int] = [:]
@@ -72,8 +75,12 @@ extension FontCollection {
         // The four basic styles first: their faces load first (face 0 is the regular one).
         let others = Set(weights).subtracting([.regular, .bold]).sorted().flatMap { [FontStyle(weight: $0), FontStyle(weight: $0, italic: true)] }
         var picks: [FontStyle: [Int]] = [:]
-        for style in FontStyle.basic + others {
-            do {
+        // Optical sizes matter only where a face that may be picked has an `opsz` axis.
+        let sized = loader.faces.contains { $0.axes.contains { $0.tag == "opsz" } }
+        let bands: [Double?] = [nil] + (sized ? Set(opticalSizes.filter { $0.isFinite && $0 > 0 }).sorted() : [])
+        for band in bands {
+            for unsized in FontStyle.basic + others {
+                let style = FontStyle(weight: unsized.weight, italic: unsized.isItalic, opticalSize: band)
                 var picked: [Int] = []
                 for k in families.indices { picked.append(try families[k].face(for: style, &loader)) }
                 for v in variantFamilies {
@@ -172,7 +179,7 @@ struct FamilySource {
         if faces[pick.face] == nil {
             faces[pick.face] = try loader.load(files[pick.face], index: indexInFile, isBundled: true)
         }
-        return try loader.face(faces[pick.face]!, pick)
+        return try loader.face(faces[pick.face]!, pick, opticalSize: style.opticalSize)
     }
 }
 
@@ -191,9 +198,12 @@ struct FaceLoader {
 
     /// The face a pick among `family` (face indices) asks for: the face itself, or its
     /// instance at the pick's weight (and slant).
-    mutating func face(_ face: Int, _ pick: FamilyMatch.Pick) throws -> Int {
+    mutating func face(_ face: Int, _ pick: FamilyMatch.Pick, opticalSize: Double? = nil) throws -> Int {
         let base = faces[face]
         var asked: [Variation] = []
+        if let opticalSize, let axis = base.axes.first(where: { $0.tag == "opsz" }), axis.clamp(opticalSize) != axis.defaultValue {
+            asked.append(Variation(tag: "opsz", value: opticalSize))
+        }
         if let axis = base.axes.first(where: { $0.tag == "wght" }), axis.clamp(Double(pick.weight.rawValue)) != axis.defaultValue {
             asked.append(Variation(tag: "wght", value: Double(pick.weight.rawValue)))
         }

@@ -25,9 +25,13 @@ public final class FontCollection: @unchecked Sendable { // immutable after init
     public let faces: [FontCollection.Face]
     /// The distinct chains, each a list of faces; styles point at them through `chainOfStyle`.
     private let chains: [[FaceIndex]]
-    /// Per weight 1…1000 (× 2: upright, italic): its chain. A weight the collection was not
-    /// made for takes the chain of the nearest weight it was made for, as CSS picks among them.
+    /// Per optical size band (none, then each of `opticalSizes`), per weight 1…1000 (× 2:
+    /// upright, italic): its chain. A weight the collection was not made for takes the chain of
+    /// the nearest weight it was made for, as CSS picks among them; a size, the nearest size's.
     private let chainOfStyle: [UInt8]
+    /// The point sizes the collection has instances of its `opsz` faces for, ascending; empty
+    /// when no face has an `opsz` axis (a style's optical size is then of no account).
+    public let opticalSizes: [Double]
     /// The weights the collection was made for (each with a chain of its own faces).
     public let weights: [FontWeight]
     /// Per family: its name, the first family of every chain being the one a style asks for.
@@ -84,26 +88,34 @@ public final class FontCollection: @unchecked Sendable { // immutable after init
             throw FontError.emptyCollection
         }
         let weights = Set(styleChains.keys.map(\.weight)).sorted()
-        guard weights.allSatisfy({ styleChains[FontStyle(weight: $0, italic: false)] != nil && styleChains[FontStyle(weight: $0, italic: true)] != nil }) else {
+        let sizes = Set(styleChains.keys.compactMap(\.opticalSize)).sorted()
+        let bands: [Double?] = [nil] + sizes
+        guard bands.allSatisfy({ band in weights.allSatisfy { w in [false, true].allSatisfy { styleChains[FontStyle(weight: w, italic: $0, opticalSize: band)] != nil } } }) else {
             throw FontError.emptyCollection
         }
         // Distinct chains in the order of their first style (regular first: chain 0).
         var chains: [[FaceIndex]] = []
         var chainIndex: [[FaceIndex]: Int] = [:]
         var indexOfStyle: [FontStyle: Int] = [:]
-        for style in FontStyle.basic + weights.flatMap({ [FontStyle(weight: $0, italic: false), FontStyle(weight: $0, italic: true)] }) {
-            let chain = styleChains[style]!
-            if chainIndex[chain] == nil { chainIndex[chain] = chains.count; chains.append(chain) }
-            indexOfStyle[style] = chainIndex[chain]!
+        for band in bands {
+            for style in FontStyle.basic + weights.flatMap({ [FontStyle(weight: $0, italic: false), FontStyle(weight: $0, italic: true)] }) {
+                let sized = FontStyle(weight: style.weight, italic: style.isItalic, opticalSize: band)
+                let chain = styleChains[sized]!
+                if chainIndex[chain] == nil { chainIndex[chain] = chains.count; chains.append(chain) }
+                indexOfStyle[sized] = chainIndex[chain]!
+            }
         }
         guard chains.count <= 255 else { throw FontError.tooManyFaces(count: chains.count, limit: 255, what: "distinct style chains") }
-        var table = [UInt8](repeating: 0, count: 2 * 1001)
-        for w in 1...1000 {
-            let nearest = FamilyMatch.nearest(FontWeight(rawValue: w)!, among: weights)
-            table[2 * w] = UInt8(indexOfStyle[FontStyle(weight: nearest, italic: false)]!)
-            table[2 * w + 1] = UInt8(indexOfStyle[FontStyle(weight: nearest, italic: true)]!)
+        var table = [UInt8](repeating: 0, count: bands.count * Self.bandSize)
+        for (b, band) in bands.enumerated() {
+            for w in 1...1000 {
+                let nearest = FamilyMatch.nearest(FontWeight(rawValue: w)!, among: weights)
+                table[b * Self.bandSize + 2 * w] = UInt8(indexOfStyle[FontStyle(weight: nearest, italic: false, opticalSize: band)]!)
+                table[b * Self.bandSize + 2 * w + 1] = UInt8(indexOfStyle[FontStyle(weight: nearest, italic: true, opticalSize: band)]!)
+            }
         }
         self.chainOfStyle = table
+        self.opticalSizes = sizes
         self.weights = weights
         self.primaryFamily = primaryFamily.isEmpty ? faces[chains[0][0]].familyName : primaryFamily
         guard faces.count <= Self.maximumFaces else {
@@ -198,7 +210,19 @@ public final class FontCollection: @unchecked Sendable { // immutable after init
     /// The chain a style shapes with: 0 for `.regular`; styles with the same faces share one,
     /// so it keys caches of shaped text. O(1).
     @inline(__always) package func chainIndex(for style: FontStyle) -> Int {
-        Int(chainOfStyle[2 * style.weight.rawValue + (style.isItalic ? 1 : 0)])
+        let band = opticalSizes.isEmpty ? 0 : opticalBand(style.opticalSize)
+        return Int(chainOfStyle[band * Self.bandSize + 2 * style.weight.rawValue + (style.isItalic ? 1 : 0)])
+    }
+
+    /// Entries of `chainOfStyle` per optical size band.
+    private static let bandSize = 2 * 1001
+
+    /// The band of an optical size: 0 for none, else 1 + the position of the nearest of `opticalSizes`.
+    private func opticalBand(_ size: Double?) -> Int {
+        guard let size else { return 0 }
+        var best = 0, distance = Double.infinity
+        for (k, s) in opticalSizes.enumerated() where abs(s - size) < distance { (best, distance) = (k + 1, abs(s - size)) }
+        return best
     }
 
     /// `chain(for:)` (or, with `emojiFirst`, `emojiFirstChain(for:)`) without an array: valid
@@ -287,11 +311,22 @@ public final class FontCollection: @unchecked Sendable { // immutable after init
     /// the chain has no face for it (a static family without that weight, a variable face
     /// whose axis stops short, a weight the collection was not made for). Nil when the face
     /// is the style asked. O(1).
+    /// An `opsz` face set to another size than asked (one the collection was not made for)
+    /// is one too; an optical size clamped to the axis is not.
     public func substitution(for style: FontStyle) -> FontSubstitution? {
         let face = faces[primaryFace(for: style)]
-        guard face.weight != style.weight || face.isItalic != style.isItalic else { return nil }
-        return FontSubstitution(asked: style, used: face.style, faceName: face.name, family: primaryFamily,
-                                madeFor: weights.contains(style.weight))
+        var used = face.style
+        var sizeDiffers = false
+        if let asked = style.opticalSize, let axis = face.axes.first(where: { $0.tag == "opsz" }) {
+            let set = face.variations.first { $0.tag == "opsz" }?.value ?? axis.defaultValue
+            used.opticalSize = set
+            sizeDiffers = set != axis.clamp(asked)
+        } else {
+            used.opticalSize = style.opticalSize
+        }
+        guard face.weight != style.weight || face.isItalic != style.isItalic || sizeDiffers else { return nil }
+        return FontSubstitution(asked: style, used: used, faceName: face.name, family: primaryFamily,
+                                madeFor: weights.contains(style.weight) && (!sizeDiffers || style.opticalSize.map(opticalSizes.contains) ?? true))
     }
 
 }

@@ -6,10 +6,14 @@ public struct FontStyle: Hashable, Sendable, CustomStringConvertible {
     public var weight: FontWeight
     /// Italic (or, where the family has no italic, oblique).
     public var isItalic: Bool
+    /// The point size a face with an `opsz` axis is set to (Core Text's and CSS's automatic
+    /// optical sizing); nil: the font's default. `TextAttributes.fontStyle` sets it to the size.
+    public var opticalSize: Double?
 
-    public init(weight: FontWeight = .regular, italic: Bool = false) {
+    public init(weight: FontWeight = .regular, italic: Bool = false, opticalSize: Double? = nil) {
         self.weight = weight
         self.isItalic = italic
+        self.opticalSize = opticalSize
     }
 
     /// Upright, regular weight: the default, and UIKit's text styles except headline.
@@ -31,4 +35,7 @@ public struct FontStyle: Hashable, Sendable, CustomStringConvertible {
 
     /// "weight 600 (semibold)", with " italic" where it is.
     public var description: String { "weight \(weight)" + (isItalic ? " italic" : "") }
+
+    /// The same weight and slant, without an optical size.
+    public var withoutOpticalSize: FontStyle { FontStyle(weight: weight, italic: isItalic) }
 }

@@ -23,8 +23,11 @@ public struct FontSubstitution: Hashable, Sendable, CustomStringConvertible {
             parts.append(parts.isEmpty ? (asked.isItalic ? "italic measured upright" : "upright measured italic")
                                        : (asked.isItalic ? "upright" : "italic"))
         }
+        if let a = asked.opticalSize, let u = used.opticalSize, a != u, asked.weight == used.weight, asked.isItalic == used.isItalic {
+            parts.append("optical size \(Variation(tag: "opsz", value: a).description.dropFirst(5)) measured at \(Variation(tag: "opsz", value: u).description.dropFirst(5))")
+        }
         let reason = madeFor ? "no face of \"\(family)\" has it"
-                             : "the font collection was made without weight \(asked.weight.rawValue) (give it when making the collection)"
+                             : "the font collection was made without it (give the weight or size when making the collection)"
         return parts.joined(separator: ", ") + " (\(faceName)): " + reason
     }
 }

@@ -20,9 +20,17 @@ public struct TextAttributes: Hashable, Sendable {
     /// Font size in points.
     public var size: Double
     /// The weight and slant `TextEngine` shapes the text in (the faces its collection picks
-    /// for them: `FontCollection.substitution(for:)` says where it has none). `PreparedText`'s
-    /// `layout` ignores it: a prepared text keeps the style it was shaped in.
-    public var fontStyle: FontStyle
+    /// for them: `FontCollection.substitution(for:)` says where it has none), with `size` as
+    /// its optical size while `opticalSizing` is on (the size always follows `size`).
+    /// `PreparedText`'s `layout` ignores it: a prepared text keeps the style it was shaped in.
+    public var fontStyle: FontStyle {
+        get { FontStyle(weight: style.weight, italic: style.isItalic, opticalSize: opticalSizing ? size : nil) }
+        set { style = newValue.withoutOpticalSize }
+    }
+    private var style: FontStyle
+    /// A face with an `opsz` axis is set to the point size (Core Text's default, CSS
+    /// `font-optical-sizing: auto`); off: the font's default optical size.
+    public var opticalSizing = true
     /// Extra advance after every grapheme cluster, in points (UIKit's `.kern`).
     public var letterSpacing: Double
     /// Multiplies each line's natural height (ascender + descender + line gap); 0 = off.
@@ -58,7 +66,7 @@ public struct TextAttributes: Hashable, Sendable {
                 maxLines: Int = 0, lineBreakMode: LineBreakMode = .wordWrap, hyphenateWordBreaks: Bool = true,
                 displayScale: Double? = nil) {
         self.size = size
-        self.fontStyle = fontStyle
+        self.style = fontStyle.withoutOpticalSize
         self.letterSpacing = letterSpacing
         self.lineHeightMultiple = lineHeightMultiple
         self.minimumLineHeight = minimumLineHeight

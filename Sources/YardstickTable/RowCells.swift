@@ -72,6 +72,7 @@ package struct RowCells<Row> {
     private mutating func setDataCellAttributes() {
         let environment = geometry.environment
         var a = TextAttributes(textStyle: .body, category: environment.category, maximumCategory: environment.maximumCategory)
+        a.opticalSizing = environment.opticalSizing
         a.hyphenateWordBreaks = false
         geometry.dataCellAttributes = a
         geometry.dataCellLineHeight = engine.prepare("").heightAndLineCount(width: 1000, attributes: a).height
@@ -99,7 +100,7 @@ package struct RowCells<Row> {
         slotReaders = cells.flatMap { cell -> [SlotReader<Row>] in
             switch cell {
             case .dataCell(let read, _, let wraps): // an empty default cell is one line: nothing to prepare
-                return wraps ? [SlotReader(read: read, fontStyle: .regular, skipsEmpty: true)] : []
+                return wraps ? [SlotReader(read: read, fontStyle: geometry.dataCellAttributes.fontStyle, skipsEmpty: true)] : []
             case .template(let sizer, _, _, _): return sizer.slotReaders
             }
         }

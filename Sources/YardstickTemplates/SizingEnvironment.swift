@@ -11,6 +11,8 @@ public struct SizingEnvironment: Hashable, Sendable {
     /// When set, a cell's height is rounded up to 1/scale (device pixels), as UIKit rounds
     /// self-sizing cells; nil: no rounding (the row-offset cache keeps 1/64 pt).
     public var displayScale: Double?
+    /// Faces with an `opsz` axis set to each text's point size (`TextAttributes.opticalSizing`).
+    public var opticalSizing = true
 
     /// An environment of these traits; by default the large category, no cap and no rounding.
     public init(category: DynamicType.ContentSizeCategory = .large, maximumCategory: DynamicType.ContentSizeCategory? = nil, displayScale: Double? = nil) {

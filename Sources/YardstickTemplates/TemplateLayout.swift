@@ -131,6 +131,7 @@ package struct TemplateLayout {
         guard text.lines >= 0 else { throw SizingError(path: p + ".lines", message: "must be 0 (no limit) or more (got \(text.lines))") }
         var a = TextAttributes(size: text.font.pointSize(category: environment.category, maximum: environment.maximumCategory),
                                fontStyle: text.font.fontStyle)
+        a.opticalSizing = environment.opticalSizing
         a.hyphenateWordBreaks = text.hyphenates
         if text.lines == 1 && text.truncates {
             a.lineBreakMode = .singleLine

@@ -60,6 +60,9 @@ struct FontOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: ArgumentHelp("The longest line any input may have, in bytes (default 64 MiB).", valueName: "BYTES"))
     var maxLineBytes: Int = InputLimits.lineBytes
 
+    @Flag(help: "Keep faces with an optical-size (opsz) axis at their default instead of setting them to the point size (with --config: \"opticalSizing\": false).")
+    var noOpticalSizing = false
+
     /// The shared options as the jobs take them.
     var textOptions: TextOptions {
         var text = TextOptions()
@@ -69,6 +72,7 @@ struct FontOptions: ParsableArguments {
         text.threads = threads
         text.systemFallback = systemFallback
         text.maxLineBytes = maxLineBytes
+        text.opticalSizing = !noOpticalSizing
         return text
     }
 }
@@ -191,10 +195,10 @@ struct MeasureCommand: ParsableCommand {
             if text.systemFallback {
                 let bytes = try CommandInput.read(file, maxLineBytes: text.maxLineBytes)
                 input = InputChunks(bytes: bytes, name: file, maxLineBytes: text.maxLineBytes)
-                engine = try TextEngine(fonts: text.makeFonts(for: [String(decoding: bytes, as: UTF8.self)]))
+                engine = try TextEngine(fonts: text.makeFonts(for: [String(decoding: bytes, as: UTF8.self)], styles: TextOptions.gridStyles(job.attributes)))
             } else {
                 input = try InputChunks(path: file, maxLineBytes: text.maxLineBytes)
-                engine = try TextEngine(fonts: text.makeFonts())
+                engine = try TextEngine(fonts: text.makeFonts(styles: TextOptions.gridStyles(job.attributes)))
             }
             // What produced the heights: written into a heights file, and the key of a cache.
             let fingerprint = format == .bin || cache != nil
@@ -245,6 +249,7 @@ struct MeasureCommand: ParsableCommand {
         let shard = try shard.map { try MergeJob.shard($0) }
         if shard != nil && format != "bin" { throw CommandError("--shard writes a heights file: give --format bin (then yardstick merge)") }
         guard !fontOptions.noHyphens else { throw CommandError("--no-hyphens does not apply with --config: template texts never hyphenate unless they say \"hyphenate\": true") }
+        guard !fontOptions.noOpticalSizing else { throw CommandError("--no-optical-sizing does not apply with --config; set \"opticalSizing\": false in the config") }
         guard format == nil || replay == nil else { throw CommandError("--format does not apply with --replay (the answers are JSON Lines)") }
         let format = try format.map { name -> SizingJob.Format in
             guard let f = SizingJob.Format(rawValue: name) else { throw CommandError("unknown --format \"\(name)\"; expected csv, jsonl or bin") }

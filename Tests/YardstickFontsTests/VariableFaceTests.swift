@@ -128,3 +128,41 @@ final class VariableFaceTests: XCTestCase {
         }
     }
 }
+
+/// Faces with an `opsz` axis set to the text's point size (a test font: Inter's weight axis
+/// renamed `opsz`, ranged 8–72, default 17, built by Tools/font-reference/make_test_fonts.py).
+final class OpticalSizeTests: XCTestCase {
+    static var font: String?
+
+    override class func setUp() {
+        let out = NSTemporaryDirectory() + "yardstick-opsz-\(getpid())"
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Tools/font-reference/make_test_fonts.py").standardized.path
+        let p = Process()
+        // `make test` names a Python with fontTools (out/fontenv, installed by `make font-env`).
+        let python = ProcessInfo.processInfo.environment["YARDSTICK_TEST_PYTHON"] ?? "python3"
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = [python, script, try! BundledFonts.directory(), out]
+        p.standardError = FileHandle.nullDevice
+        if (try? p.run()) != nil { p.waitUntilExit() }
+        font = p.terminationStatus == 0 ? out + "/opsz.ttf" : nil
+    }
+
+    func testTheFaceIsSetToTheSize() throws {
+        let font = try XCTUnwrap(Self.font, "no Python with fontTools: run `make font-env`, or set YARDSTICK_TEST_PYTHON")
+        let fonts = try FontCollection.make(fontPaths: [font], opticalSizes: [12, 40])
+        XCTAssertEqual(fonts.opticalSizes, [12, 40])
+        func face(_ size: Double?) -> FontCollection.Face { fonts.faces[fonts.primaryFace(for: FontStyle(opticalSize: size))] }
+        XCTAssertEqual(face(40).variations, [Variation(tag: "opsz", value: 40)])
+        XCTAssertEqual(face(12).variations, [Variation(tag: "opsz", value: 12)])
+        XCTAssertTrue(face(nil).variations.isEmpty) // no optical size: the default instance
+        XCTAssertNil(fonts.substitution(for: FontStyle(opticalSize: 40)))
+        // A size the collection was not made for takes the nearest, and says so.
+        XCTAssertEqual(face(20).variations, [Variation(tag: "opsz", value: 12)])
+        XCTAssertEqual(fonts.substitution(for: FontStyle(opticalSize: 20))?.description,
+                       "optical size 20 measured at 12 (Optical Sans opsz=12): the font collection was made without it (give the weight or size when making the collection)")
+        // Static faces ignore the size: the bundled collection has no optical bands.
+        let bundled = try FontCollection.make(opticalSizes: [12, 40])
+        XCTAssertEqual(bundled.opticalSizes, [])
+        XCTAssertEqual(bundled.chainIndex(for: FontStyle(opticalSize: 40)), bundled.chainIndex(for: .regular))
+    }
+}

@@ -39,7 +39,13 @@ final class DynamicTypeTests: XCTestCase {
     func testAttributesFromATextStyle() {
         let a = TextAttributes(textStyle: .headline, category: .extraLarge)
         XCTAssertEqual(a.size, 19)
-        XCTAssertEqual(a.fontStyle, FontStyle(weight: .semibold)) // UIKit's headline weight
+        XCTAssertEqual(a.fontStyle, FontStyle(weight: .semibold, opticalSize: 19)) // UIKit's headline weight, at its size
+        var fixed = a
+        fixed.opticalSizing = false
+        XCTAssertEqual(fixed.fontStyle, FontStyle(weight: .semibold))
+        fixed.fontStyle = FontStyle(weight: .bold, opticalSize: 99) // the size follows `size`, not what is set
+        fixed.opticalSizing = true
+        XCTAssertEqual(fixed.fontStyle.opticalSize, 19)
         XCTAssertEqual(TextAttributes(textStyle: .body).scaled(by: 2).size, 34)
         XCTAssertNil(TextAttributes().validationError)
         XCTAssertNotNil(TextAttributes(size: .nan).validationError)

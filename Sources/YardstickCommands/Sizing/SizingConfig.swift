@@ -30,7 +30,7 @@ package struct SizingConfig {
 
     static let topKeys: Set<String> = ["layout", "width", "category", "maximumCategory", "displayScale", "textLayout", "rowHeightMode",
                                        "columnWidthMode", "minColumnWidth", "maxColumnWidth", "columns", "cell", "headerHeight",
-                                       "footerHeight", "interRowSpacing", "heightColumn", "sections", "sectionOverrides"]
+                                       "footerHeight", "interRowSpacing", "heightColumn", "sections", "sectionOverrides", "opticalSizing"]
     static let gridOnly = ["textLayout", "columnWidthMode", "minColumnWidth", "maxColumnWidth", "columns"]
     static let listOnly = ["cell"]
 
@@ -49,7 +49,6 @@ package struct SizingConfig {
         let text = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes // a UTF-8 byte-order mark is skipped
         do { root = try JSONParser.parse(text) } catch { throw ConfigError(path: "", message: "not JSON: \(error)") }
         namedColumns = Self.columnNames(in: root)
-        fontStyles += Self.textStyles(in: root).filter { ![FontStyle.regular, .bold].contains($0) }
         let m = try ConfigReader(root, path: "").members(Self.topKeys)
         layout = try m["layout"]?.name(["grid": Layout.grid, "list": .list]) ?? .grid
         for key in layout == .grid ? Self.listOnly : Self.gridOnly where m[key] != nil {
@@ -60,6 +59,17 @@ package struct SizingConfig {
         if let c = m["category"] { environment.category = try c.name(categories) }
         if let c = m["maximumCategory"] { environment.maximumCategory = try c.name(categories) }
         environment.displayScale = try m["displayScale"]?.number() // (1–64, checked with the environment)
+        environment.opticalSizing = try m["opticalSizing"]?.bool() ?? true
+        // The styles the fonts are made for, each at its point size at the category.
+        let body = DynamicType.pointSize(.body, environment.category, maximum: environment.maximumCategory)
+        let sized = { (style: FontStyle, size: Double) in
+            FontStyle(weight: style.weight, italic: style.isItalic, opticalSize: environment.opticalSizing ? size : nil)
+        }
+        fontStyles = [sized(.regular, body), sized(.bold, body)]
+        for (style, font) in Self.textStyles(in: root) {
+            let s = sized(style, font.pointSize(category: environment.category, maximum: environment.maximumCategory))
+            if !fontStyles.contains(s) { fontStyles.append(s) }
+        }
         let mode = try m["rowHeightMode"].map(Self.rowHeightMode)
         if case .object(let modeFields)? = m["rowHeightMode"]?.value, case .object(let automatic)? = modeFields["automatic"] {
             estimateFollowsMedian = automatic["followMedian"]?.boolValue ?? false
@@ -227,10 +237,10 @@ package struct SizingConfig {
         return .template(try TemplateDecoding.template(r))
     }
 
-    /// The weight and slant of every `{"text": {…}}` template in the JSON, in the order met
-    /// (values the templates' reader will refuse are passed over here).
-    static func textStyles(in value: JSONValue) -> [FontStyle] {
-        var found: [FontStyle] = []
+    /// The weight and slant of every `{"text": {…}}` template in the JSON, and its font (style
+    /// and size), in the order met (values the templates' reader will refuse are passed over here).
+    static func textStyles(in value: JSONValue) -> [(FontStyle, TemplateFont)] {
+        var found: [(FontStyle, TemplateFont)] = []
         func walk(_ value: JSONValue) {
             switch value {
             case .object(let fields):
@@ -240,7 +250,8 @@ package struct SizingConfig {
                     if let name = text["weight"]?.stringValue, Int(name) == nil, let w = FontWeight(name: name) { weight = w }
                     if let n = text["weight"]?.exactIntegerValue, let w = FontWeight(rawValue: n) { weight = w }
                     let s = FontStyle(weight: weight, italic: text["italic"]?.boolValue ?? false)
-                    if !found.contains(s) { found.append(s) }
+                    let size = text["size"]?.doubleValue.flatMap { $0.isFinite && $0 > 0 && $0 <= 10_000 ? $0 : nil }
+                    found.append((s, TemplateFont(style: style ?? (size == nil ? .body : nil), size: size)))
                 }
                 for key in fields.keys.sorted() { walk(fields[key]!) }
             case .array(let items):

@@ -12,6 +12,8 @@ package struct TextOptions: Sendable {
     package var weight: FontWeight?
     /// `--italic`.
     package var italic = false
+    /// Off with `--no-optical-sizing`: faces with an `opsz` axis stay at their default.
+    package var opticalSizing = true
     package var maxLines: Int = 0
     package var hyphenate = true
     package var threads = 0
@@ -22,23 +24,32 @@ package struct TextOptions: Sendable {
 
     package init() {}
 
+    /// The styles a grid of `attributes` shapes in: its cells', and its bold column titles'.
+    package static func gridStyles(_ attributes: TextAttributes) -> [FontStyle] {
+        var bold = attributes
+        bold.fontStyle = .bold
+        return [attributes.fontStyle, bold.fontStyle]
+    }
+
     /// The font collection: user files first, a fontconfig family, then the bundled fonts; with
     /// `systemFallback`, installed faces for the characters of `texts` that none of those covers.
     /// Variable faces are set to each weight of `styles`; where the collection has no face for
     /// one of `styles`, a warning says which face measures it instead.
     package func makeFonts(for texts: [String] = [], styles: [FontStyle] = [.regular]) throws -> FontCollection {
-        let fonts = try makeCollection(for: texts, weights: styles.map(\.weight))
-        var warned = Set<FontStyle>()
-        for style in styles where warned.insert(style).inserted {
-            if let substitution = fonts.substitution(for: style) { StandardError.print("yardstick: warning: \(substitution)") }
+        let fonts = try makeCollection(for: texts, weights: styles.map(\.weight), opticalSizes: styles.compactMap(\.opticalSize))
+        var warned = Set<String>()
+        for style in styles {
+            if let substitution = fonts.substitution(for: style), warned.insert(substitution.description).inserted {
+                StandardError.print("yardstick: warning: \(substitution)")
+            }
         }
         return fonts
     }
 
-    private func makeCollection(for texts: [String], weights: [FontWeight]) throws -> FontCollection {
+    private func makeCollection(for texts: [String], weights: [FontWeight], opticalSizes: [Double]) throws -> FontCollection {
         let fonts: FontCollection
         do {
-            let base = try FontCollection.make(fontPaths: fontFiles, family: family, weights: weights)
+            let base = try FontCollection.make(fontPaths: fontFiles, family: family, weights: weights, opticalSizes: opticalSizes)
             guard systemFallback else { return base }
             var uncovered = Set<Unicode.Scalar>()
             for text in texts {
@@ -48,7 +59,8 @@ package struct TextOptions: Sendable {
             }
             if !texts.isEmpty && uncovered.isEmpty { return base }
             fonts = try FontCollection.make(fontPaths: fontFiles, family: family, systemFallback: true,
-                                            systemFallbackCharacters: texts.isEmpty ? nil : uncovered, weights: weights)
+                                            systemFallbackCharacters: texts.isEmpty ? nil : uncovered, weights: weights,
+                                            opticalSizes: opticalSizes)
         } catch let error as FontError {
             throw CommandError(error.description)
         }
@@ -73,6 +85,7 @@ package struct TextOptions: Sendable {
         }
         if let weight { a.fontStyle.weight = weight }
         a.fontStyle.isItalic = italic
+        a.opticalSizing = opticalSizing
         guard maxLines >= 0 else { throw CommandError("--max-lines must be 0 (no limit) or more") }
         guard threads >= 0 else { throw CommandError("--threads must be 0 (all cores) or more") }
         guard maxLineBytes > 0 else { throw CommandError("--max-line-bytes must be above 0") }
