@@ -29,6 +29,11 @@ public final class FontCollection: @unchecked Sendable { // immutable after init
     /// upright, italic): its chain. A weight the collection was not made for takes the chain of
     /// the nearest weight it was made for, as CSS picks among them; a size, the nearest size's.
     private let chainOfStyle: [UInt8]
+    /// `chainOfStyle`'s first band (no optical size) as raw memory, and whether there are
+    /// other bands: `chainIndex(for:)` is inlined into the per-segment loops of the stages
+    /// above, where an array read of a shared class would cost reference counting.
+    @usableFromInline let unsizedChains: UnsafeMutablePointer<UInt8>
+    @usableFromInline let hasOpticalBands: Bool
     /// The point sizes the collection has instances of its `opsz` faces for, ascending; empty
     /// when no face has an `opsz` axis (a style's optical size is then of no account).
     public let opticalSizes: [Double]
@@ -116,6 +121,9 @@ public final class FontCollection: @unchecked Sendable { // immutable after init
         }
         self.chainOfStyle = table
         self.opticalSizes = sizes
+        unsizedChains = .allocate(capacity: Self.bandSize)
+        unsizedChains.initialize(from: table, count: Self.bandSize)
+        hasOpticalBands = !sizes.isEmpty
         self.weights = weights
         self.primaryFamily = primaryFamily.isEmpty ? faces[chains[0][0]].familyName : primaryFamily
         guard faces.count <= Self.maximumFaces else {
@@ -183,6 +191,7 @@ public final class FontCollection: @unchecked Sendable { // immutable after init
         Self.release(coverageBits, count: faces.count * CodepointCoverage.wordCount, mapped: coverageBitsMapped)
         Self.release(chainCoverageBits, count: chains.count * CodepointCoverage.wordCount, mapped: chainCoverageBitsMapped)
         colorFaces.deallocate()
+        unsizedChains.deallocate()
         chainStorage.deallocate()
         chainOffsets.deallocate()
     }
@@ -209,9 +218,13 @@ public final class FontCollection: @unchecked Sendable { // immutable after init
 
     /// The chain a style shapes with: 0 for `.regular`; styles with the same faces share one,
     /// so it keys caches of shaped text. O(1).
-    @inline(__always) package func chainIndex(for style: FontStyle) -> Int {
-        let band = opticalSizes.isEmpty ? 0 : opticalBand(style.opticalSize)
-        return Int(chainOfStyle[band * Self.bandSize + 2 * style.weight.rawValue + (style.isItalic ? 1 : 0)])
+    @inlinable package func chainIndex(for style: FontStyle) -> Int {
+        guard hasOpticalBands else { return Int(unsizedChains[2 * style.weight.rawValue + (style.isItalic ? 1 : 0)]) }
+        return sizedChainIndex(for: style)
+    }
+
+    @usableFromInline func sizedChainIndex(for style: FontStyle) -> Int {
+        Int(chainOfStyle[opticalBand(style.opticalSize) * Self.bandSize + 2 * style.weight.rawValue + (style.isItalic ? 1 : 0)])
     }
 
     /// Entries of `chainOfStyle` per optical size band.
