@@ -1,7 +1,8 @@
-/// How a family's face is chosen for a style: CSS Fonts 4 §5.2 (font-style, then font-weight),
-/// which Core Text and fontconfig also follow.
+/// How a family's face is chosen for a style: CSS Fonts 4 §5.2 (font-stretch, font-style, then
+/// font-weight), which Core Text and fontconfig also follow.
 ///
-/// Slant first: for italic, the italic (or oblique) faces, else a variable face that can slant
+/// Width first: styles ask for the normal width, so the faces of normal width (OS/2 width class
+/// 5, or a `wdth` axis holding 100), else the nearest narrower, else the nearest wider. Then slant: for italic, the italic (or oblique) faces, else a variable face that can slant
 /// (an `ital` or a negative `slnt` axis), else the upright ones; for upright, the upright faces,
 /// else the others. Then weight, among those: a face whose weight (a variable face: its `wght`
 /// range) holds the weight asked; else, for 400–500, the nearest heavier up to 500, then the
@@ -14,11 +15,14 @@ package enum FamilyMatch {
         package var isItalic: Bool
         package var weights: ClosedRange<Int>
         package var canSlant: Bool
+        /// OS/2 width classes (1 ultra-condensed … 5 normal … 9 ultra-expanded) the face has.
+        package var widths: ClosedRange<Int>
 
-        package init(isItalic: Bool, weights: ClosedRange<Int>, canSlant: Bool = false) {
+        package init(isItalic: Bool, weights: ClosedRange<Int>, canSlant: Bool = false, widths: ClosedRange<Int> = 5...5) {
             self.isItalic = isItalic
             self.weights = weights
             self.canSlant = canSlant
+            self.widths = widths
         }
 
         /// A loaded face's offer.
@@ -30,6 +34,11 @@ package enum FamilyMatch {
                 weights = face.weight.rawValue...face.weight.rawValue
             }
             canSlant = !face.isItalic && face.axes.contains { ($0.tag == "slnt" && $0.minimum < 0) || ($0.tag == "ital" && $0.maximum >= 1) }
+            if let axis = face.axes.first(where: { $0.tag == "wdth" }), axis.minimum <= 100, axis.maximum >= 100 {
+                widths = 5...5
+            } else {
+                widths = face.widthClass...face.widthClass
+            }
         }
     }
 
@@ -43,7 +52,15 @@ package enum FamilyMatch {
 
     /// The pick among one family's faces (`faces` non-empty).
     package static func pick(_ style: FontStyle, among faces: [Candidate]) -> Pick {
-        let all = Array(faces.indices)
+        // Normal width: the faces holding it, else the nearest narrower, else the nearest wider.
+        let normal = faces.indices.filter { faces[$0].widths.contains(5) }
+        let narrower = faces.indices.filter { faces[$0].widths.upperBound < 5 }
+        let nearestNarrower = narrower.map { faces[$0].widths.upperBound }.max()
+        let wider = faces.indices.filter { faces[$0].widths.lowerBound > 5 }
+        let nearestWider = wider.map { faces[$0].widths.lowerBound }.min()
+        let all = !normal.isEmpty ? normal
+            : nearestNarrower.map { n in narrower.filter { faces[$0].widths.upperBound == n } }
+            ?? wider.filter { faces[$0].widths.lowerBound == nearestWider }
         var pool: [Int]
         var slants = false
         if style.isItalic {

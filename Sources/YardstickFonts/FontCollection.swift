@@ -44,8 +44,8 @@ public final class FontCollection: @unchecked Sendable { // immutable after init
     private let emojiChains: [[Int]]
     /// Per style, per block of 64 scalars: the first position in the chain whose face maps any
     /// scalar of the block (`chain.count` if none) — fallback skips the faces before it.
-    private let chainSkips: [[UInt8]]
-    /// Every face's cmap bitset, back to back (`CodepointCoverage.wordCount` words per face):
+    @usableFromInline let chainSkips: [[UInt8]]
+    /// Every face's cmap bitset, back to back (`Self.coverageWordCount` words per face):
     /// fallback tests coverage per character, so this is read without touching reference counts.
     private let coverageBits: UnsafeMutablePointer<UInt64>
     /// Whether `coverageBits` are mapped pages or calloc's memory (see `zeroedWords`).
@@ -53,11 +53,13 @@ public final class FontCollection: @unchecked Sendable { // immutable after init
     /// Every style's chain, then every style's emoji-first chain, back to back (each at its
     /// `chainOffsets` entry): fallback walks them without touching the reference counts of
     /// arrays every thread shares.
-    private let chainStorage: UnsafeMutablePointer<Int>
-    private let chainOffsets: UnsafeMutablePointer<(start: Int, count: Int)>
-    /// Per style: the union of its chain's cmaps (`CodepointCoverage.wordCount` words each), so
+    @usableFromInline let chainStorage: UnsafeMutablePointer<Int>
+    @usableFromInline let chainOffsets: UnsafeMutablePointer<(start: Int, count: Int)>
+    /// `chains.count`, kept apart so the inlined look-ups read no array.
+    @usableFromInline let distinctChainCount: Int
+    /// Per style: the union of its chain's cmaps (`Self.coverageWordCount` words each), so
     /// "can any face draw this?" is one bit test.
-    private let chainCoverageBits: UnsafeMutablePointer<UInt64>
+    @usableFromInline let chainCoverageBits: UnsafeMutablePointer<UInt64>
     /// Whether `chainCoverageBits` are mapped pages or calloc's memory.
     private let chainCoverageBitsMapped: Bool
     /// Per face: a color (emoji) face.
@@ -78,6 +80,9 @@ public final class FontCollection: @unchecked Sendable { // immutable after init
     /// Installed faces a system fallback found but left out: one more would have passed
     /// `maximumFaces` or the 64 distinct line metrics a collection holds (0 without system fallback).
     public internal(set) var leftOutSystemFaces = 0
+
+    /// `CodepointCoverage.wordCount`, for the inlined look-ups.
+    @usableFromInline static var coverageWordCount: Int { 0x110000 / 64 }
 
     /// The most faces one collection holds.
     public static let maximumFaces = 256
@@ -110,7 +115,7 @@ public final class FontCollection: @unchecked Sendable { // immutable after init
                 indexOfStyle[sized] = chainIndex[chain]!
             }
         }
-        guard chains.count <= 255 else { throw FontError.tooManyFaces(count: chains.count, limit: 255, what: "distinct style chains") }
+        guard chains.count <= 255 else { throw FontError.tooManyStyles(count: chains.count, limit: 255) }
         var table = [UInt8](repeating: 0, count: bands.count * Self.bandSize)
         for (b, band) in bands.enumerated() {
             for w in 1...1000 {
@@ -145,13 +150,14 @@ public final class FontCollection: @unchecked Sendable { // immutable after init
         self.distinctMetrics = distinct
         self.faces = faces
         self.chains = chains
+        self.distinctChainCount = chains.count
         self.variants = variants
         self.hasVariants = faces.indices.map { variants[$0] != nil }
         self.variantList = variants.keys.sorted().flatMap { base in variants[base]!.flatMap { v in v.scalars.map { (base, $0, v.face) } } }
         self.emojiChains = chains.map { chain in chain.filter { faces[$0].hasColorGlyphs } + chain.filter { !faces[$0].hasColorGlyphs } }
         // Zeroed, untouched memory (fresh pages of their own): only the blocks a face maps are
         // written, so the rest of each table costs neither time nor RAM.
-        let words = CodepointCoverage.wordCount
+        let words = Self.coverageWordCount
         let (bits, bitsMapped) = Self.zeroedWords(faces.count * words)
         for (i, face) in faces.enumerated() {
             for (block, word) in zip(face.coverage.blockIndices, face.coverage.blockWords) { bits[i * words + Int(block)] = word }
@@ -188,8 +194,8 @@ public final class FontCollection: @unchecked Sendable { // immutable after init
     }
 
     deinit {
-        Self.release(coverageBits, count: faces.count * CodepointCoverage.wordCount, mapped: coverageBitsMapped)
-        Self.release(chainCoverageBits, count: chains.count * CodepointCoverage.wordCount, mapped: chainCoverageBitsMapped)
+        Self.release(coverageBits, count: faces.count * Self.coverageWordCount, mapped: coverageBitsMapped)
+        Self.release(chainCoverageBits, count: chains.count * Self.coverageWordCount, mapped: chainCoverageBitsMapped)
         colorFaces.deallocate()
         unsizedChains.deallocate()
         chainStorage.deallocate()
@@ -214,7 +220,7 @@ public final class FontCollection: @unchecked Sendable { // immutable after init
     }
 
     /// The number of distinct chains (at most 255): the values `chainIndex(for:)` gives.
-    package var chainCount: Int { chains.count }
+    package var chainCount: Int { distinctChainCount }
 
     /// The chain a style shapes with: 0 for `.regular`; styles with the same faces share one,
     /// so it keys caches of shaped text. O(1).
@@ -240,23 +246,23 @@ public final class FontCollection: @unchecked Sendable { // immutable after init
 
     /// `chain(for:)` (or, with `emojiFirst`, `emojiFirstChain(for:)`) without an array: valid
     /// while the collection lives. Package-internal: raw pointers stay off the public API.
-    @inline(__always) package func chainElements(for style: FontStyle, emojiFirst: Bool = false) -> UnsafeBufferPointer<Int> {
+    @inlinable package func chainElements(for style: FontStyle, emojiFirst: Bool = false) -> UnsafeBufferPointer<Int> {
         chainElements(chain: chainIndex(for: style), emojiFirst: emojiFirst)
     }
 
     /// `chainElements(for:emojiFirst:)` by chain index.
-    @inline(__always) package func chainElements(chain: Int, emojiFirst: Bool = false) -> UnsafeBufferPointer<Int> {
-        let (start, count) = chainOffsets[(emojiFirst ? chains.count : 0) + chain]
+    @inlinable package func chainElements(chain: Int, emojiFirst: Bool = false) -> UnsafeBufferPointer<Int> {
+        let (start, count) = chainOffsets[(emojiFirst ? distinctChainCount : 0) + chain]
         return UnsafeBufferPointer(start: chainStorage + start, count: count)
     }
 
     /// The first position in a chain worth asking about `scalar`: no face before it maps
     /// any character of the scalar's 64-character block. O(1).
-    @inline(__always) package func firstCandidate(in style: FontStyle, for scalar: UInt32) -> Int {
+    @inlinable package func firstCandidate(in style: FontStyle, for scalar: UInt32) -> Int {
         firstCandidate(chain: chainIndex(for: style), for: scalar)
     }
 
-    @inline(__always) package func firstCandidate(chain: Int, for scalar: UInt32) -> Int {
+    @inlinable package func firstCandidate(chain: Int, for scalar: UInt32) -> Int {
         guard scalar < 0x110000 else { return 0 }
         return Int(chainSkips[chain][Int(scalar >> 6)])
     }
@@ -264,32 +270,32 @@ public final class FontCollection: @unchecked Sendable { // immutable after init
     /// Whether a face's cmap maps a scalar. O(1), lock-free.
     @inline(__always) package func covers(_ face: FaceIndex, _ scalar: UInt32) -> Bool {
         guard scalar < 0x110000 else { return false }
-        return (coverageBits[face * CodepointCoverage.wordCount + Int(scalar >> 6)] >> UInt64(scalar & 63)) & 1 != 0
+        return (coverageBits[face * Self.coverageWordCount + Int(scalar >> 6)] >> UInt64(scalar & 63)) & 1 != 0
     }
 
     /// Whether some face of `style`'s chain maps a scalar. O(1), lock-free.
-    @inline(__always) package func chainCovers(_ style: FontStyle, _ scalar: UInt32) -> Bool {
+    @inlinable package func chainCovers(_ style: FontStyle, _ scalar: UInt32) -> Bool {
         chainCovers(chain: chainIndex(for: style), scalar)
     }
 
-    @inline(__always) package func chainCovers(chain: Int, _ scalar: UInt32) -> Bool {
+    @inlinable package func chainCovers(chain: Int, _ scalar: UInt32) -> Bool {
         guard scalar < 0x110000 else { return false }
-        return (chainCoverageBits[chain * CodepointCoverage.wordCount + Int(scalar >> 6)] >> UInt64(scalar & 63)) & 1 != 0
+        return (chainCoverageBits[chain * Self.coverageWordCount + Int(scalar >> 6)] >> UInt64(scalar & 63)) & 1 != 0
     }
 
     /// Whether the faces of `style`'s chain together map every printable ASCII character. O(1).
-    @inline(__always) package func chainCoversPrintableASCII(_ style: FontStyle) -> Bool {
-        let words = chainCoverageBits + chainIndex(for: style) * CodepointCoverage.wordCount
+    @inlinable package func chainCoversPrintableASCII(_ style: FontStyle) -> Bool {
+        let words = chainCoverageBits + chainIndex(for: style) * Self.coverageWordCount
         return words[0] >> 32 == 0xFFFF_FFFF && words[1] | (1 << 63) == .max
     }
 
     /// The cmap bitset of a face, and the union of `style`'s chain: one bit per scalar up to
-    /// U+10FFFF (`CodepointCoverage.wordCount` words), valid while the collection lives. For
+    /// U+10FFFF (`Self.coverageWordCount` words), valid while the collection lives. For
     /// loops that test many characters without a call per test. Package-internal: raw pointers
     /// stay off the public API.
-    package func coverageWords(face: FaceIndex) -> UnsafePointer<UInt64> { UnsafePointer(coverageBits + face * CodepointCoverage.wordCount) }
-    package func chainCoverageWords(_ style: FontStyle) -> UnsafePointer<UInt64> {
-        UnsafePointer(chainCoverageBits + chainIndex(for: style) * CodepointCoverage.wordCount)
+    package func coverageWords(face: FaceIndex) -> UnsafePointer<UInt64> { UnsafePointer(coverageBits + face * Self.coverageWordCount) }
+    @inlinable package func chainCoverageWords(_ style: FontStyle) -> UnsafePointer<UInt64> {
+        UnsafePointer(chainCoverageBits + chainIndex(for: style) * Self.coverageWordCount)
     }
 
     /// Whether a face draws in color (an emoji face). O(1), lock-free.
@@ -297,7 +303,7 @@ public final class FontCollection: @unchecked Sendable { // immutable after init
 
     /// Whether a face's cmap maps every printable ASCII character (U+0020 to U+007E). O(1).
     @inline(__always) package func coversPrintableASCII(_ face: FaceIndex) -> Bool {
-        let words = coverageBits + face * CodepointCoverage.wordCount
+        let words = coverageBits + face * Self.coverageWordCount
         return words[0] >> 32 == 0xFFFF_FFFF && words[1] | (1 << 63) == .max
     }
 

@@ -13,6 +13,9 @@ public enum FontError: Error, Equatable, CustomStringConvertible, Sendable {
     case emptyCollection
     /// More faces, or more distinct line metrics, than one collection holds.
     case tooManyFaces(count: Int, limit: Int, what: String)
+    /// More distinct styles (weights, slants and optical sizes with faces of their own) than
+    /// one collection holds.
+    case tooManyStyles(count: Int, limit: Int)
 
     public var description: String {
         switch self {
@@ -22,7 +25,9 @@ public enum FontError: Error, Equatable, CustomStringConvertible, Sendable {
         case .familyNotFound(let family): return "no installed font matches the family \"\(family)\""
         case .emptyCollection: return "a font collection needs at least one font"
         case .tooManyFaces(let count, let limit, let what):
-            return "too many fonts: \(count) \(what), at most \(limit) in one collection (give fewer font files or folders)"
+            return "too many fonts: \(count) \(what), at most \(limit) in one collection, the bundled fonts' included (give fewer font files or folders)"
+        case .tooManyStyles(let count, let limit):
+            return "too many styles: \(count) distinct sets of faces for the weights, slants and optical sizes asked, at most \(limit) in one collection (ask for fewer weights or sizes)"
         }
     }
 }

@@ -35,6 +35,8 @@ extension FontCollection {
         package let coverage: CodepointCoverage
         /// True for color bitmap fonts (CBDT/sbix), e.g. Noto Color Emoji.
         public let hasColorGlyphs: Bool
+        /// The face's OS/2 width class: 1 (ultra-condensed) to 9 (ultra-expanded), 5 normal.
+        public let widthClass: Int
         /// The face's own weight: its OS/2 weight class (a variable instance: the `wght` it is set to).
         public let weight: FontWeight
         /// Whether the face is italic or oblique: its style flags, or a slant or italic axis set.
@@ -127,7 +129,7 @@ extension FontCollection {
             self.styleName = rec.style_name.map { String(cString: $0) } ?? ""
             self.glyphCount = Int(rec.num_glyphs)
             self.hasColorGlyphs = (rec.face_flags & FT_Long(FT_FACE_FLAG_COLOR)) != 0
-            (self.weight, self.isItalic) = Self.readStyle(ftFace)
+            (self.weight, self.isItalic, self.widthClass) = Self.readStyle(ftFace)
             self.axes = VariationAxis.axes(of: hbFace)
             self.variations = []
             do { self.tracking = try TrackTable.read(hbFace) } catch {
@@ -145,6 +147,12 @@ extension FontCollection {
             let set = hb_set_create()!
             defer { hb_set_destroy(set) }
             hb_face_collect_unicodes(hbFace, set)
+            guard hb_set_get_population(set) > 0 else {
+                hb_font_destroy(hbFont)
+                hb_face_destroy(hbFace)
+                hb_blob_destroy(blob)
+                throw FontError.invalidFont(path: path, reason: "maps no characters (no usable 'cmap' table)")
+            }
             self.coverage = CodepointCoverage(ranges: Self.ranges(of: set))
 
             self.path = path
@@ -174,6 +182,7 @@ extension FontCollection {
             variations = set
             self.weight = weight
             isItalic = italic
+            widthClass = base.widthClass
             blob = hb_blob_reference(base.blob)
             hbFace = hb_face_reference(base.hbFace)
             let font = hb_font_create(hbFace)!
@@ -255,15 +264,17 @@ extension FontCollection {
 
         /// The weight (OS/2 usWeightClass; else 700 for a face flagged bold, 400 otherwise) and
         /// slant (the italic flag, or OS/2's oblique bit) a face declares.
-        private static func readStyle(_ face: FT_Face) -> (FontWeight, Bool) {
+        private static func readStyle(_ face: FT_Face) -> (FontWeight, Bool, Int) {
             let flags = face.pointee.style_flags
             var italic = flags & FT_Long(FT_STYLE_FLAG_ITALIC) != 0
             var weight: FontWeight = flags & FT_Long(FT_STYLE_FLAG_BOLD) != 0 ? .bold : .regular
+            var width = 5
             if let os2 = FT_Get_Sfnt_Table(face, FT_SFNT_OS2)?.assumingMemoryBound(to: TT_OS2.self).pointee, os2.version != 0xFFFF {
                 if let declared = FontWeight(rawValue: Int(os2.usWeightClass)) { weight = declared }
                 if os2.fsSelection & (1 << 9) != 0 { italic = true }
+                if (1...9).contains(Int(os2.usWidthClass)) { width = Int(os2.usWidthClass) }
             }
-            return (weight, italic)
+            return (weight, italic, width)
         }
 
         /// The nominal glyph for a scalar, or nil when the cmap has none.

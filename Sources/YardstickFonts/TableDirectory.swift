@@ -5,8 +5,8 @@
 /// file is refused, naming the table.
 /// - Complexity: O(tables).
 package enum TableDirectory {
-    /// Why the face's directory does not fit the file, or nil when every table lies inside it
-    /// (and for formats this does not read, which FreeType then judges).
+    /// Why the face's directory does not fit the file (or is of a format HarfBuzz does not
+    /// shape: WOFF, an unknown collection version), or nil when every table lies inside it.
     package static func problem(in bytes: UnsafeRawBufferPointer, indexInFile: Int) -> String? {
         func u32(_ at: Int) -> UInt32? {
             guard at >= 0, at + 4 <= bytes.count else { return nil }
@@ -17,15 +17,22 @@ package enum TableDirectory {
             return Int(bytes[at]) << 8 | Int(bytes[at + 1])
         }
         guard let tag = u32(0) else { return "shorter than a font header" }
+        if tag == 0x774F_4646 || tag == 0x774F_4632 { // "wOFF", "wOF2"
+            return "a WOFF web font, which HarfBuzz does not shape: give the TrueType or OpenType file"
+        }
         var start = 0
         if tag == 0x7474_6366 { // "ttcf"
+            guard let version = u32(4), version == 0x0001_0000 || version == 0x0002_0000 else {
+                return "a font collection of an unknown version (\(u32(4).map { String($0, radix: 16) } ?? "cut short"))"
+            }
             guard let count = u32(8) else { return "collection header cut short" }
             guard indexInFile < Int(count), let offset = u32(12 + 4 * indexInFile) else { return "collection has no face \(indexInFile)" }
             start = Int(offset)
         } else if indexInFile != 0 {
             return nil
         }
-        guard let version = u32(start), [0x0001_0000, 0x4F54_544F, 0x7472_7565].contains(version) else { return nil } // 1.0, "OTTO", "true"
+        guard let version = u32(start) else { return "face \(indexInFile)'s header cut short" }
+        guard [0x0001_0000, 0x4F54_544F, 0x7472_7565].contains(version) else { return nil } // 1.0, "OTTO", "true"; else FreeType judges
         guard let tables = u16(start + 4) else { return "table directory cut short" }
         let directoryEnd = start + 12 + 16 * tables
         guard directoryEnd <= bytes.count else {

@@ -36,6 +36,7 @@ package struct TrackTable: Equatable, Sendable {
             Double(Int32(truncatingIfNeeded: try u16(at) << 16 | u16(at + 2))) / 65536
         }
         guard try u16(0) == 1, try u16(2) == 0 else { throw TrackTableError("version is not 1.0") }
+        guard try u16(4) == 0 else { throw TrackTableError("format is not 0") }
         let horizontal = try u16(6)
         guard horizontal != 0 else { return nil }
         let tracks = try u16(horizontal), count = try u16(horizontal + 2)

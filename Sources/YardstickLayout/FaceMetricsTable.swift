@@ -19,6 +19,8 @@ final class FaceMetricsTable: @unchecked Sendable { // immutable after init
     let hyphenWidths: UnsafeBufferPointer<Double>
     /// Per face: its own tracking (`trak`) and units per em; nil for the faces without one.
     let tracking: [(table: TrackTable, unitsPerEm: Double)?]
+    /// Whether any face has its own tracking (most collections: none, and `spacing` is a test).
+    let tracks: Bool
 
     init(fonts: FontCollection, ellipsis: [ExtraRun], hyphens: [ExtraRun?]) {
         self.hyphens = hyphens
@@ -30,13 +32,14 @@ final class FaceMetricsTable: @unchecked Sendable { // immutable after init
         lineGap = fonts.distinctMetrics.map(\.lineGapPerEm)
         self.ellipsis = ellipsis
         tracking = fonts.faces.map { face in face.tracking.map { ($0, Double(face.metrics.unitsPerEm)) } }
+        tracks = tracking.contains { $0 != nil }
     }
 
     /// Points added after each cluster of a text whose first face is `face`, at `size`: its
     /// tracking (0 without a `trak` table) plus the letter spacing asked. The first face's
     /// tracking applies to the text's every cluster (a label's font tracks its text).
     @inline(__always) func spacing(face: Int, size: Double, letterSpacing: Double) -> Double {
-        guard let track = tracking[face] else { return letterSpacing }
+        guard tracks, let track = tracking[face] else { return letterSpacing }
         return letterSpacing + track.table.value(at: size) * size / track.unitsPerEm
     }
 

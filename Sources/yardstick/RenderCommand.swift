@@ -16,7 +16,7 @@ struct RenderCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("With --text: font size in points (default 17: body at large).", valueName: "PT")) var size: Double?
     @Option(help: ArgumentHelp("With --text: a Dynamic Type text style (body, headline, …).", valueName: "STYLE")) var style: String?
     @Option(help: ArgumentHelp("With --text: a Dynamic Type content size category.", valueName: "CATEGORY")) var category: String?
-    @Option(help: ArgumentHelp("With --text: the weight (ultraLight … black, or 1–1000; default: the style's).", valueName: "WEIGHT")) var weight: FontWeight?
+    @Option(parsing: .unconditional, help: ArgumentHelp("With --text: the weight (ultraLight … black, or 1–1000; default: the style's).", valueName: "WEIGHT")) var weight: FontWeight?
     @Flag(help: "With --text: italic.") var italic = false
     @Option(parsing: .unconditional, help: ArgumentHelp("With --text: most lines, the last truncated with an ellipsis (0, the default: no limit).", valueName: "N")) var maxLines: Int?
     @Option(parsing: .unconditional, help: ArgumentHelp("With --text: the blank margin around it, in points (default 10).", valueName: "PT")) var margin: Double?

@@ -102,7 +102,7 @@ struct LayoutCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("Font size in points (default 17: body at the large category).", valueName: "PT")) var size: Double?
     @Option(help: ArgumentHelp("A Dynamic Type text style (body, headline, caption1, …).", valueName: "STYLE")) var style: String?
     @Option(help: ArgumentHelp("A Dynamic Type content size category (large, accessibilityExtraLarge, …).", valueName: "CATEGORY")) var category: String?
-    @Option(help: ArgumentHelp("The weight: ultraLight, thin, light, regular, medium, semibold, bold, heavy, black, or 1–1000 (default: the style's; headline is semibold).", valueName: "WEIGHT")) var weight: FontWeight?
+    @Option(parsing: .unconditional, help: ArgumentHelp("The weight: ultraLight, thin, light, regular, medium, semibold, bold, heavy, black, or 1–1000 (default: the style's; headline is semibold).", valueName: "WEIGHT")) var weight: FontWeight?
     @Flag(help: "Italic.") var italic = false
     @Option(parsing: .unconditional, help: ArgumentHelp("Most lines per text, the last truncated with an ellipsis (0: no limit).", valueName: "N")) var maxLines: Int = 0
     @Option(help: ArgumentHelp("JSON Lines input (default: standard input).", valueName: "FILE")) var input: String?

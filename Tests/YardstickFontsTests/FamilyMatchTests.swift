@@ -66,3 +66,21 @@ final class FamilyMatchTests: XCTestCase {
         XCTAssertEqual(FontWeight(rawValue: 350)!.description, "350")
     }
 }
+
+/// Width before slant and weight: a condensed face is never picked for a normal style while a
+/// face of normal width is there, whatever the order the faces were given in.
+final class FamilyMatchWidthTests: XCTestCase {
+    func testNormalWidthFirstThenNarrowerThenWider() {
+        let condensedBold = FamilyMatch.Candidate(isItalic: false, weights: 700...700, widths: 3...3)
+        let regular = FamilyMatch.Candidate(isItalic: false, weights: 400...400)
+        XCTAssertEqual(FamilyMatch.pick(.bold, among: [regular, condensedBold]).face, 0)
+        XCTAssertEqual(FamilyMatch.pick(.bold, among: [condensedBold, regular]).face, 1)
+        let expanded = FamilyMatch.Candidate(isItalic: false, weights: 400...400, widths: 7...7)
+        let semiCondensed = FamilyMatch.Candidate(isItalic: false, weights: 400...400, widths: 4...4)
+        XCTAssertEqual(FamilyMatch.pick(.regular, among: [expanded, condensedBold, semiCondensed]).face, 2)
+        XCTAssertEqual(FamilyMatch.pick(.regular, among: [expanded]).face, 0)
+        // A variable face whose width axis holds normal counts as normal.
+        let variable = FamilyMatch.Candidate(isItalic: false, weights: 100...900, widths: 5...5)
+        XCTAssertEqual(FamilyMatch.pick(.bold, among: [condensedBold, variable]).face, 1)
+    }
+}

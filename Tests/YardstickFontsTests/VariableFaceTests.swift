@@ -166,3 +166,27 @@ final class OpticalSizeTests: XCTestCase {
         XCTAssertEqual(bundled.chainIndex(for: FontStyle(opticalSize: 40)), bundled.chainIndex(for: .regular))
     }
 }
+
+/// Files FreeType reads but HarfBuzz would not shape, or that map nothing, are refused.
+final class UnshapedFontTests: XCTestCase {
+    func testWOFFAndEmptyCmapAndBadCollectionsAreErrors() throws {
+        let dir = NSTemporaryDirectory() + "yardstick-unshaped-\(getpid())"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let noto = try Data(contentsOf: URL(fileURLWithPath: BundledFonts.directory() + "/NotoSansHebrew-Regular.ttf"))
+        var woff = noto
+        woff.replaceSubrange(0..<4, with: Array("wOFF".utf8))
+        var ttc = Data("ttcf".utf8) + Data([0, 3, 0, 0, 0, 0, 0, 1, 0, 0, 0, 16]) + noto
+        ttc.replaceSubrange(4..<8, with: [0, 3, 0, 0])
+        let cut = Data("ttcf".utf8) + Data([0, 1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 16, 0, 1])
+        for (name, data, reason) in [("w.woff", woff, "a WOFF web font"), ("v3.ttc", ttc, "a font collection of an unknown version"),
+                                     ("cut.ttc", cut, "face 0's header cut short")] {
+            let path = dir + "/" + name
+            try data.write(to: URL(fileURLWithPath: path))
+            XCTAssertThrowsError(try FontCollection.Face(path: path)) { error in
+                guard case .invalidFont(path, let why)? = error as? FontError else { return XCTFail("\(name): \(error)") }
+                XCTAssertTrue(why.hasPrefix(reason), "\(name): \(why)")
+            }
+        }
+    }
+}

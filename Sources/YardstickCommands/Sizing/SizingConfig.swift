@@ -24,9 +24,9 @@ package struct SizingConfig {
     package var overriddenSections: [String] = []
     /// Every column the config names (templates, columns, sections, heightColumn).
     package var namedColumns: Set<String> = []
-    /// The styles the table's texts are shaped in: a grid's regular cells and bold titles, and
-    /// every template text's weight and slant (the fonts are made for them).
-    package var fontStyles: [FontStyle] = [.regular, .bold]
+    /// The styles the table's texts are shaped in, at their sizes: a grid's regular cells and
+    /// bold titles, and every template text's weight and slant (the fonts are made for them).
+    package var fontStyles: [FontStyle] = []
 
     static let topKeys: Set<String> = ["layout", "width", "category", "maximumCategory", "displayScale", "textLayout", "rowHeightMode",
                                        "columnWidthMode", "minColumnWidth", "maxColumnWidth", "columns", "cell", "headerHeight",
@@ -65,7 +65,8 @@ package struct SizingConfig {
         let sized = { (style: FontStyle, size: Double) in
             FontStyle(weight: style.weight, italic: style.isItalic, opticalSize: environment.opticalSizing ? size : nil)
         }
-        fontStyles = [sized(.regular, body), sized(.bold, body)]
+        // A grid's cells and bold column titles; a list has only its templates' texts.
+        fontStyles = layout == .grid ? [sized(.regular, body), sized(.bold, body)] : []
         for (style, font) in Self.textStyles(in: root) {
             let s = sized(style, font.pointSize(category: environment.category, maximum: environment.maximumCategory))
             if !fontStyles.contains(s) { fontStyles.append(s) }
