@@ -62,7 +62,7 @@ let package = Package(
         .target(name: "YardstickCommands", dependencies: ["YardstickFonts", "YardstickShaping", "YardstickLayout", "YardstickTemplates", "YardstickOffsets", "YardstickTable", "YardstickRender", "CMemoryHints", "CFileCopy"]),
         // The C interface, a front end like the CLI (it reads configs and CSV files as the CLI does).
         .target(name: "YardstickC", dependencies: ["Yardstick", "YardstickCommands", "YardstickTable", "CYardstickErrors"]),
-        .executableTarget(name: "yardstick", dependencies: ["YardstickCommands", "YardstickLayout", "YardstickOffsets", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        .executableTarget(name: "yardstick", dependencies: ["YardstickCommands", "YardstickFonts", "YardstickLayout", "YardstickOffsets", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
 
         // Benchmarks: programs that print figures (run in release; see README).
         .executableTarget(name: "TextEngineBenchmark", dependencies: ["YardstickFonts", "YardstickLayout", "YardstickTable", "CHarfBuzz"], path: "Benchmarks/TextEngineBenchmark"),
