@@ -285,7 +285,11 @@ public final class FontCollection: @unchecked Sendable { // immutable after init
 
     /// Whether the faces of `style`'s chain together map every printable ASCII character. O(1).
     @inlinable package func chainCoversPrintableASCII(_ style: FontStyle) -> Bool {
-        let words = chainCoverageBits + chainIndex(for: style) * Self.coverageWordCount
+        chainCoversPrintableASCII(chain: chainIndex(for: style))
+    }
+
+    @inlinable package func chainCoversPrintableASCII(chain: Int) -> Bool {
+        let words = chainCoverageBits + chain * Self.coverageWordCount
         return words[0] >> 32 == 0xFFFF_FFFF && words[1] | (1 << 63) == .max
     }
 
@@ -295,7 +299,11 @@ public final class FontCollection: @unchecked Sendable { // immutable after init
     /// stay off the public API.
     package func coverageWords(face: FaceIndex) -> UnsafePointer<UInt64> { UnsafePointer(coverageBits + face * Self.coverageWordCount) }
     @inlinable package func chainCoverageWords(_ style: FontStyle) -> UnsafePointer<UInt64> {
-        UnsafePointer(chainCoverageBits + chainIndex(for: style) * Self.coverageWordCount)
+        chainCoverageWords(chain: chainIndex(for: style))
+    }
+
+    @inlinable package func chainCoverageWords(chain: Int) -> UnsafePointer<UInt64> {
+        UnsafePointer(chainCoverageBits + chain * Self.coverageWordCount)
     }
 
     /// Whether a face draws in color (an emoji face). O(1), lock-free.

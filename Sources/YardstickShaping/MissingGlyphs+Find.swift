@@ -8,11 +8,16 @@ extension MissingGlyphs {
     /// a character with the marks, modifiers and joiners after it (Grapheme_Cluster_Break
     /// Extend, SpacingMark, ZWJ): the units fallback cannot split.
     package static func find(in bytes: UnsafeBufferPointer<UInt8>, style: FontStyle, fonts: FontCollection) -> MissingGlyphs {
-        let chain = fonts.chainElements(for: style)
+        find(in: bytes, chain: fonts.chainIndex(for: style), fonts: fonts)
+    }
+
+    /// `find(in:style:fonts:)` by the style's chain (`FontCollection.chainIndex(for:)`).
+    package static func find(in bytes: UnsafeBufferPointer<UInt8>, chain chainIndex: Int, fonts: FontCollection) -> MissingGlyphs {
+        let chain = fonts.chainElements(chain: chainIndex)
         let primary = chain[0]
-        let asciiCovered = fonts.chainCoversPrintableASCII(style)
+        let asciiCovered = fonts.chainCoversPrintableASCII(chain: chainIndex)
         let asciiInPrimary = fonts.coversPrintableASCII(primary)
-        let union = fonts.chainCoverageWords(style), primaryWords = fonts.coverageWords(face: primary)
+        let union = fonts.chainCoverageWords(chain: chainIndex), primaryWords = fonts.coverageWords(face: primary)
         @inline(__always) func has(_ words: UnsafePointer<UInt64>, _ s: UInt32) -> Bool {
             s < 0x110000 && (words[Int(s >> 6)] >> UInt64(s & 63)) & 1 != 0
         }
@@ -28,7 +33,7 @@ extension MissingGlyphs {
         var baseInPrimary = true
         @inline(never) func check(_ cluster: Range<Int>, knownMissing: Bool, count: inout Int, smallest: inout [UInt32]) {
             guard cluster.lowerBound >= 0,
-                  let missing = missingScalars(bytes, cluster, style: style, fonts: fonts, chain: chain, knownMissing: knownMissing) else { return }
+                  let missing = missingScalars(bytes, cluster, chainIndex: chainIndex, fonts: fonts, chain: chain, knownMissing: knownMissing) else { return }
             count += 1
             for scalar in missing where !smallest.contains(scalar) {
                 if smallest.count == sampleLimit { guard scalar < smallest[sampleLimit - 1] else { continue }; smallest.removeLast() }
@@ -81,7 +86,7 @@ extension MissingGlyphs {
     /// The characters of a cluster drawn as .notdef, or nil when a face maps them all: those no
     /// face maps, else those the face of its first character lacks. Allocates only for a
     /// cluster that is missing something.
-    private static func missingScalars(_ bytes: UnsafeBufferPointer<UInt8>, _ cluster: Range<Int>, style: FontStyle, fonts: FontCollection,
+    private static func missingScalars(_ bytes: UnsafeBufferPointer<UInt8>, _ cluster: Range<Int>, chainIndex: Int, fonts: FontCollection,
                                        chain: UnsafeBufferPointer<Int>, knownMissing: Bool) -> [UInt32]? {
         func scalars(where keep: (UInt32) -> Bool) -> [UInt32] {
             var out: [UInt32] = []
@@ -93,7 +98,7 @@ extension MissingGlyphs {
             }
             return out
         }
-        if knownMissing { return scalars { !fonts.chainCovers(style, $0) } }
+        if knownMissing { return scalars { !fonts.chainCovers(chain: chainIndex, $0) } }
         func coversAll(_ face: FaceIndex) -> Bool {
             var k = cluster.lowerBound
             while k < cluster.upperBound {
@@ -111,7 +116,7 @@ extension MissingGlyphs {
             k += length
         }
         guard let first else { return nil }
-        let skip = fonts.firstCandidate(in: style, for: first)
+        let skip = fonts.firstCandidate(chain: chainIndex, for: first)
         if skip < chain.count {
             for p in skip..<chain.count where coversAll(chain[p]) { return nil }
         }

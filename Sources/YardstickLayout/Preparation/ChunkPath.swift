@@ -24,7 +24,7 @@ extension TextPreparer {
     ///   inside before any real script.
     func appendChunks(_ bytes: UnsafeBufferPointer<UInt8>, paragraph: Range<Int>, level: UInt8, byLevels: Bool = false,
                       style: FontStyle, cache: SegmentCache, to builder: inout PreparedStorage.Builder) -> PreparationPath.Outcome {
-        let styleKey = UInt8(fonts.chainIndex(for: style))
+        let styleKey = UInt8(chain)
         // Chunks found in the cache were accepted before; the rest of the paragraph is scanned
         // once, at the first chunk that is not, so nothing is shaped for a paragraph that then
         // turns out to need the whole-paragraph analysis.
@@ -160,7 +160,7 @@ extension TextPreparer {
     /// `firstScript` is that script. Advances `walk` past it.
     func composeChunk(_ bytes: UnsafeBufferPointer<UInt8>, _ chunk: Range<Int>, hash: UInt64, edges: ChunkEdges, level: UInt8,
                       style: FontStyle, walk: inout Walk, cache: SegmentCache) -> Int {
-        let styleKey = UInt8(fonts.chainIndex(for: style))
+        let styleKey = UInt8(chain)
         let scriptIn = walk.script, faceIn = walk.face
         var firstScript = scriptIn
         clearKeepingCapacity(&chunkScratchSegments)

@@ -15,7 +15,7 @@ extension TextPreparer {
         let analysis = analyzer.resolvingRuns(found, bytes)
         let range = analysis.paragraph
         clearKeepingCapacity(&fontRuns)
-        FontFallback.resolve(bytes, paragraph: range, style: style, fonts: fonts,
+        FontFallback.resolve(bytes, paragraph: range, chain: chain, fonts: fonts,
                              graphemes: { analyzer.graphemeBoundaries(bytes, range: range) }, into: &fontRuns)
         var breaks = analysis.breakOffsets
         if !analysis.isASCII { dropBreaksInsideClusters(bytes, range, &breaks) }

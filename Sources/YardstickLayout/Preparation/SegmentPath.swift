@@ -65,7 +65,7 @@ extension TextPreparer {
         for (b, breakOffset) in breaks.enumerated() {
             if b % Self.lookAhead == 0 {
                 prefetchSegments(bytes, from: start, ends: breaks[b..<min(b + Self.lookAhead, breaks.count)], levelRuns: levelRuns,
-                                 firstLevelRun: levelRun, style: UInt8(fonts.chainIndex(for: style)), cache: cache)
+                                 firstLevelRun: levelRun, style: UInt8(chain), cache: cache)
             }
             let end = Int(breakOffset)
             guard end > start else { continue }
@@ -85,14 +85,14 @@ extension TextPreparer {
             start = end
         }
         // A paragraph with no real script at all: its segments stay Common.
-        flushPending(bytes, style: UInt8(fonts.chainIndex(for: style)), level: walk.pendingLevel, script: ScriptTag.common, cache: cache, to: &builder)
+        flushPending(bytes, style: UInt8(chain), level: walk.pendingLevel, script: ScriptTag.common, cache: cache, to: &builder)
     }
 
     /// One segment of a paragraph resolved segment by segment.
     @inline(__always)
     func appendSegment(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, level: UInt8, style: FontStyle, walk: inout Walk,
                        cache: SegmentCache, to builder: inout PreparedStorage.Builder) {
-        let styleKey = UInt8(fonts.chainIndex(for: style))
+        let styleKey = UInt8(chain)
         let common = ScriptTag.common
         var found: Int? = nil // this segment's entry, when already looked up below
         if walk.script == common {
@@ -137,7 +137,7 @@ extension TextPreparer {
             r += 1
         }
         clearKeepingCapacity(&fontRuns)
-        face = PackedFaceIndex(FontFallback.resolve(bytes, paragraph: range, style: style, fonts: fonts, previousFace: FaceIndex(face),
+        face = PackedFaceIndex(FontFallback.resolve(bytes, paragraph: range, chain: chain, fonts: fonts, previousFace: FaceIndex(face),
                                           graphemes: { analyzer.graphemeBoundaries(bytes, range: range) }, into: &fontRuns))
         appendPieces(bytes, paragraph: range, end: range.upperBound, runs: scratchRuns,
                      segments: &builder.segments, pieces: &builder.pieces)
@@ -168,7 +168,7 @@ extension TextPreparer {
     /// The face the last cluster of `bytes[range]` takes after a cluster in `previous`.
     func lastFace(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, style: FontStyle, after previous: PackedFaceIndex) -> PackedFaceIndex {
         clearKeepingCapacity(&fontRuns)
-        return PackedFaceIndex(FontFallback.resolve(bytes, paragraph: range, style: style, fonts: fonts, previousFace: FaceIndex(previous),
+        return PackedFaceIndex(FontFallback.resolve(bytes, paragraph: range, chain: chain, fonts: fonts, previousFace: FaceIndex(previous),
                                           graphemes: { analyzer.graphemeBoundaries(bytes, range: range) }, into: &fontRuns))
     }
 

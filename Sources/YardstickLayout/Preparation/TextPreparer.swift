@@ -17,6 +17,9 @@ final class TextPreparer: @unchecked Sendable {
     let analyzer: TextAnalyzer
     let shaper: Shaper
     @exclusivity(unchecked) var fontRuns: [FontRun] = []
+    /// The chain of the style of the text being appended (`FontCollection.chainIndex(for:)`),
+    /// set once per text: the per-segment keys and fallback read it.
+    @exclusivity(unchecked) var chain = 0
     @exclusivity(unchecked) var memo = TextMemo()
     @exclusivity(unchecked) var joins = SegmentJoins()
     @exclusivity(unchecked) var softHyphens = SoftHyphens()
@@ -133,14 +136,16 @@ final class TextPreparer: @unchecked Sendable {
     /// same text in the same style was prepared recently).
     func append(_ bytes: UnsafeBufferPointer<UInt8>, style: FontStyle, to builder: inout PreparedStorage.Builder) {
         guard shaper.cache.isEnabled else { return appendUncached(bytes, style: style, to: &builder) }
-        let hash = TextMemo.hash(bytes, style: fonts.chainIndex(for: style))
+        chain = fonts.chainIndex(for: style)
+        let hash = TextMemo.hash(bytes, style: chain)
         if memo.copy(bytes, hash: hash, into: &builder) { return } // (its missing glyphs too)
         appendUncached(bytes, style: style, to: &builder)
         memo.remember(bytes, hash: hash, from: builder)
     }
 
     func appendUncached(_ bytes: UnsafeBufferPointer<UInt8>, style: FontStyle, to builder: inout PreparedStorage.Builder) {
-        let missing = MissingGlyphs.find(in: bytes, style: style, fonts: fonts)
+        chain = fonts.chainIndex(for: style)
+        let missing = MissingGlyphs.find(in: bytes, chain: chain, fonts: fonts)
         if !missing.isEmpty { builder.missingGlyphs.append((Int32(builder.utf8Counts.count), missing)) }
         clearKeepingCapacity(&hardBreaks)
         HardBreaks.paragraphs(in: bytes, into: &hardBreaks)
