@@ -25,6 +25,19 @@ def main(bin_path, csv_path):
     wide = engine.layout("Edge", width=1000)
     assert not wide.lines[0].near_edge
     assert engine.layout("Edge", width=wide.lines[0].width + 0.25).lines[0].near_edge
+    # Weights: a name is its number, each of the nine its own face, bold=True is 700.
+    fox = "The quick brown fox jumps over the lazy dog"
+    widths = [engine.layout(fox, 1000, weight=w).lines[0].width for w in range(100, 1000, 100)]
+    assert widths == sorted(widths) and len(set(widths)) == 9, widths
+    assert engine.layout(fox, 1000, weight="semibold").lines[0].width == widths[5]
+    assert engine.layout(fox, 1000, bold=True).lines[0].width == widths[6]
+    assert engine.layout(fox, 1000, italic=True).lines[0].width != widths[3]
+    for bad in ("extrabold", 0, 1001, True):
+        try:
+            engine.layout(fox, 1000, weight=bad)
+            raise AssertionError("weight %r was accepted" % (bad,))
+        except ValueError:
+            pass
     cut = engine.layout(text, width=120, max_lines=2)
     assert len(cut.lines) == 2 and cut.lines[-1].is_truncated
     try:
