@@ -79,9 +79,20 @@ package enum FamilyMatch {
         return Pick(face: chosen, weight: FontWeight(rawValue: min(max(w, range.lowerBound), range.upperBound))!, slants: slants)
     }
 
-    /// Among discrete weights (non-empty), the one CSS picks for `weight`.
+    /// Among distinct weights in ascending order (non-empty), the one CSS picks for `weight`.
+    /// One pass, no allocation: a collection's table asks it for every weight from 1 to 1000.
     package static func nearest(_ weight: FontWeight, among weights: [FontWeight]) -> FontWeight {
-        weights[nearestFace(weight.rawValue, weights.map { $0.rawValue...$0.rawValue })!]
+        let w = weight.rawValue
+        var lighter: FontWeight? = nil, heavier: FontWeight? = nil
+        for x in weights {
+            if x.rawValue == w { return x }
+            if x.rawValue < w { lighter = x } else if heavier == nil { heavier = x }
+        }
+        if (400...500).contains(w) {
+            if let h = heavier, h.rawValue <= 500 { return h }
+            return lighter ?? heavier!
+        }
+        return w < 400 ? (lighter ?? heavier!) : (heavier ?? lighter!)
     }
 
     /// The position of the range CSS's weight rule picks for `w`, none of them holding it.
