@@ -82,14 +82,19 @@ package enum FamilyMatch {
     /// Among distinct weights in ascending order (non-empty), the one CSS picks for `weight`.
     /// One pass, no allocation: a collection's table asks it for every weight from 1 to 1000.
     package static func nearest(_ weight: FontWeight, among weights: [FontWeight]) -> FontWeight {
+        weights[nearestIndex(weight, among: weights)]
+    }
+
+    /// `nearest(_:among:)`'s position in `weights`.
+    package static func nearestIndex(_ weight: FontWeight, among weights: [FontWeight]) -> Int {
         let w = weight.rawValue
-        var lighter: FontWeight? = nil, heavier: FontWeight? = nil
-        for x in weights {
-            if x.rawValue == w { return x }
-            if x.rawValue < w { lighter = x } else if heavier == nil { heavier = x }
+        var lighter: Int? = nil, heavier: Int? = nil
+        for (k, x) in weights.enumerated() {
+            if x.rawValue == w { return k }
+            if x.rawValue < w { lighter = k } else if heavier == nil { heavier = k }
         }
         if (400...500).contains(w) {
-            if let h = heavier, h.rawValue <= 500 { return h }
+            if let h = heavier, weights[h].rawValue <= 500 { return h }
             return lighter ?? heavier!
         }
         return w < 400 ? (lighter ?? heavier!) : (heavier ?? lighter!)

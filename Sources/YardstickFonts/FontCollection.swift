@@ -23,16 +23,15 @@ import Foundation
 public final class FontCollection: @unchecked Sendable { // immutable after init; coverageBits is owned and read-only
     /// Every loaded face, each once.
     public let faces: [FontCollection.Face]
-    /// The distinct chains, each a list of faces; styles point at them through `chainOfStyle`.
+    /// The distinct chains, each a list of faces; styles point at them through `chainTable`.
     private let chains: [[FaceIndex]]
     /// Per optical size band (none, then each of `opticalSizes`), per weight 1…1000 (× 2:
     /// upright, italic): its chain. A weight the collection was not made for takes the chain of
     /// the nearest weight it was made for, as CSS picks among them; a size, the nearest size's.
-    private let chainOfStyle: [UInt8]
-    /// `chainOfStyle`'s first band (no optical size) as raw memory, and whether there are
-    /// other bands: `chainIndex(for:)` is inlined into the per-segment loops of the stages
-    /// above, where an array read of a shared class would cost reference counting.
-    @usableFromInline let unsizedChains: UnsafeMutablePointer<UInt8>
+    /// Raw memory, not an array: `chainIndex(for:)` is inlined into the stages above, where an
+    /// array read of a shared class would cost reference counting.
+    @usableFromInline let chainTable: UnsafeMutablePointer<UInt8>
+    /// Whether there are bands beside the first (no optical size).
     @usableFromInline let hasOpticalBands: Bool
     /// The point sizes the collection has instances of its `opsz` faces for, ascending; empty
     /// when no face has an `opsz` axis (a style's optical size is then of no account).
@@ -116,18 +115,20 @@ public final class FontCollection: @unchecked Sendable { // immutable after init
             }
         }
         guard chains.count <= 255 else { throw FontError.tooManyStyles(count: chains.count, limit: 255) }
-        var table = [UInt8](repeating: 0, count: bands.count * Self.bandSize)
+        // The nearest weight made for, once per weight; then per band the chains of those weights.
+        let nearest = (0...1000).map { $0 == 0 ? 0 : FamilyMatch.nearestIndex(FontWeight(rawValue: $0)!, among: weights) }
+        let table = UnsafeMutablePointer<UInt8>.allocate(capacity: bands.count * Self.bandSize)
+        table.initialize(repeating: 0, count: bands.count * Self.bandSize)
         for (b, band) in bands.enumerated() {
+            let upright = weights.map { UInt8(indexOfStyle[FontStyle(weight: $0, italic: false, opticalSize: band)]!) }
+            let italic = weights.map { UInt8(indexOfStyle[FontStyle(weight: $0, italic: true, opticalSize: band)]!) }
             for w in 1...1000 {
-                let nearest = FamilyMatch.nearest(FontWeight(rawValue: w)!, among: weights)
-                table[b * Self.bandSize + 2 * w] = UInt8(indexOfStyle[FontStyle(weight: nearest, italic: false, opticalSize: band)]!)
-                table[b * Self.bandSize + 2 * w + 1] = UInt8(indexOfStyle[FontStyle(weight: nearest, italic: true, opticalSize: band)]!)
+                table[b * Self.bandSize + 2 * w] = upright[nearest[w]]
+                table[b * Self.bandSize + 2 * w + 1] = italic[nearest[w]]
             }
         }
-        self.chainOfStyle = table
+        chainTable = table
         self.opticalSizes = sizes
-        unsizedChains = .allocate(capacity: Self.bandSize)
-        unsizedChains.initialize(from: table, count: Self.bandSize)
         hasOpticalBands = !sizes.isEmpty
         self.weights = weights
         self.primaryFamily = primaryFamily.isEmpty ? faces[chains[0][0]].familyName : primaryFamily
@@ -197,7 +198,7 @@ public final class FontCollection: @unchecked Sendable { // immutable after init
         Self.release(coverageBits, count: faces.count * Self.coverageWordCount, mapped: coverageBitsMapped)
         Self.release(chainCoverageBits, count: chains.count * Self.coverageWordCount, mapped: chainCoverageBitsMapped)
         colorFaces.deallocate()
-        unsizedChains.deallocate()
+        chainTable.deallocate()
         chainStorage.deallocate()
         chainOffsets.deallocate()
     }
@@ -225,15 +226,15 @@ public final class FontCollection: @unchecked Sendable { // immutable after init
     /// The chain a style shapes with: 0 for `.regular`; styles with the same faces share one,
     /// so it keys caches of shaped text. O(1).
     @inlinable package func chainIndex(for style: FontStyle) -> Int {
-        guard hasOpticalBands else { return Int(unsizedChains[2 * style.weight.rawValue + (style.isItalic ? 1 : 0)]) }
+        guard hasOpticalBands else { return Int(chainTable[2 * style.weight.rawValue + (style.isItalic ? 1 : 0)]) }
         return sizedChainIndex(for: style)
     }
 
     @usableFromInline func sizedChainIndex(for style: FontStyle) -> Int {
-        Int(chainOfStyle[opticalBand(style.opticalSize) * Self.bandSize + 2 * style.weight.rawValue + (style.isItalic ? 1 : 0)])
+        Int(chainTable[opticalBand(style.opticalSize) * Self.bandSize + 2 * style.weight.rawValue + (style.isItalic ? 1 : 0)])
     }
 
-    /// Entries of `chainOfStyle` per optical size band.
+    /// Entries of `chainTable` per optical size band.
     private static let bandSize = 2 * 1001
 
     /// The band of an optical size: 0 for none, else 1 + the position of the nearest of `opticalSizes`.

@@ -24,7 +24,7 @@ public struct FontSubstitution: Hashable, Sendable, CustomStringConvertible {
                                        : (asked.isItalic ? "upright" : "italic"))
         }
         if let a = asked.opticalSize, let u = used.opticalSize, a != u, asked.weight == used.weight, asked.isItalic == used.isItalic {
-            parts.append("optical size \(Variation(tag: "opsz", value: a).description.dropFirst(5)) measured at \(Variation(tag: "opsz", value: u).description.dropFirst(5))")
+            parts.append("optical size \(Variation.number(a)) measured at \(Variation.number(u))")
         }
         let reason = madeFor ? "no face of \"\(family)\" has it"
                              : "the font collection was made without it (give the weight or size when making the collection)"

@@ -38,8 +38,11 @@ public struct Variation: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// "wght=350".
-    public var description: String {
-        "\(tag)=\(value == value.rounded() ? String(Int(value)) : String(value))"
+    public var description: String { "\(tag)=\(Self.number(value))" }
+
+    /// An axis value as written: "350", "12.5".
+    package static func number(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(value)
     }
 
     /// HarfBuzz's form of the value.
