@@ -55,7 +55,11 @@ public final class TextAnalyzer {
     /// Whether `levels` holds the bidi levels of the scratch state's paragraph.
     @exclusivity(unchecked) var levelsResolved = false
 
-    public init() throws {
+    /// UIKit's `.hangulWordPriority`: no opportunity between two Hangul characters (`HangulWords`).
+    let keepsHangulWords: Bool
+
+    public init(keepsHangulWords: Bool = false) throws {
+        self.keepsHangulWords = keepsHangulWords
         lineBreaks = try ICUBreakIterator(kind: Int32(YS_BREAK_LINE))
         characters = try ICUBreakIterator(kind: Int32(YS_BREAK_CHARACTER))
         bidi = try ICUBidi()
@@ -152,10 +156,12 @@ public final class TextAnalyzer {
             _isASCII = ascii
             usedFastBreaks = true
             fastSawRightToLeft = rightToLeft
+            if keepsHangulWords && !ascii { HangulWords.dropBreaks(bytes, paragraph, &_breakOffsets, from: 0) }
             return rightToLeft
         }
         usedFastBreaks = false
         _isASCII = appendICUBreaks(bytes, paragraph)
+        if keepsHangulWords && !_isASCII { HangulWords.dropBreaks(bytes, paragraph, &_breakOffsets, from: 0) }
         return baseDirection == 1 || sawRightToLeft
     }
 
@@ -211,6 +217,7 @@ public final class TextAnalyzer {
             _ = appendICUBreaks(bytes, chunk)
         }
         if _breakOffsets.count > mark { _breakOffsets.removeLast() } // the chunk's end: decided with the next chunk
+        if keepsHangulWords && _breakOffsets.count > mark { HangulWords.dropBreaks(bytes, chunk, &_breakOffsets, from: mark) }
         return ChunkEdges(first: edges.first.rawValue, secondIsNumber: edges.secondIsNumber, lastNonSpace: edges.lastNonSpace.rawValue,
                               mayBeRightToLeft: rightToLeft)
     }

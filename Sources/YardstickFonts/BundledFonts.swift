@@ -6,10 +6,16 @@ import Foundation
 /// order: an explicit directory, `$YARDSTICK_FONTS`, `Fonts/` and `../share/yardstick/Fonts`
 /// beside the running executable, then the checkout this module was built from.
 package enum BundledFonts {
-    /// One bundled face: a file per style where the family has styles.
+    /// One bundled file of a family: its name and what it declares (its OS/2 weight class or
+    /// `wght` range, its italic bit) or, for Inter, the optical sizes it is made for.
+    package struct File: Sendable {
+        package let name: String
+        package let offer: FamilyMatch.Candidate
+    }
+
+    /// One bundled family: a file per style where the family has styles.
     package struct Entry: Sendable {
-        /// Each file, by the weight and slant it declares (its OS/2 weight class and italic bit).
-        package let files: [FontStyle: String]
+        package let files: [File]
         package let role: String
         /// Face index inside a collection file.
         package var indexInFile: Int = 0
@@ -20,52 +26,77 @@ package enum BundledFonts {
 
     /// Noto Sans's nine weights, upright and italic (Regular, Bold and their italics from
     /// `fonts-noto-core`, the others from `fonts-noto-extra`).
-    static let notoSans: [FontStyle: String] = {
+    static let notoSans: [File] = {
         let names = ["Thin", "ExtraLight", "Light", "Regular", "Medium", "SemiBold", "Bold", "ExtraBold", "Black"]
-        var files: [FontStyle: String] = [:]
-        for (name, named) in zip(names, FontWeight.named) {
-            files[FontStyle(weight: named.weight)] = "NotoSans-\(name).ttf"
-            files[FontStyle(weight: named.weight, italic: true)] = name == "Regular" ? "NotoSans-Italic.ttf" : "NotoSans-\(name)Italic.ttf"
+        var files: [File] = []
+        for italic in [false, true] {
+            for (name, named) in zip(names, FontWeight.named) {
+                let file = !italic ? "NotoSans-\(name).ttf" : name == "Regular" ? "NotoSans-Italic.ttf" : "NotoSans-\(name)Italic.ttf"
+                files.append(File(name: file, offer: FamilyMatch.Candidate(isItalic: italic, weights: named.weight.rawValue...named.weight.rawValue)))
+            }
         }
         return files
     }()
+
+    /// A regular file and, where Debian has one, a bold one.
+    static func regular(_ regular: String, bold: String? = nil) -> [File] {
+        [File(name: regular, offer: FamilyMatch.Candidate(isItalic: false, weights: 400...400))]
+            + (bold.map { [File(name: $0, offer: FamilyMatch.Candidate(isItalic: false, weights: 700...700))] } ?? [])
+    }
+
+    /// Inter below 20 pt and Inter Display from 20 pt, each a variable font of weights 100–900,
+    /// upright and italic (`fonts-inter-variable`): the iOS profile's Latin, Greek and Cyrillic
+    /// face, switching where SF Pro Text gave way to SF Pro Display.
+    static let inter: [File] = [("Inter", 0 ..< displaySize), ("InterDisplay", displaySize ..< .infinity)].flatMap { name, sizes in
+        [false, true].map { italic in
+            File(name: "\(name)-\(italic ? "italic" : "roman").var.ttf",
+                 offer: FamilyMatch.Candidate(isItalic: italic, weights: 100...900, opticalSizes: sizes))
+        }
+    }
+
+    /// The point size from which the iOS profile sets text in Inter Display.
+    package static let displaySize = 20.0
 
     static let hangul: [ClosedRange<UInt32>] = [0x1100...0x11FF, 0x3130...0x318F, 0xA960...0xA97F, 0xAC00...0xD7AF, 0xD7B0...0xD7FF]
 
     /// Primary family first, then script and symbol fallbacks, then emoji: the order fontconfig
     /// sorts these files in for "Noto Sans" (language `en`), so a character several faces map
     /// gets the face Pango would give it. See Fonts/README.md.
-    package static let entries: [Entry] = [
+    package static func entries(uiFamily: UIFamily) -> [Entry] {
+        (uiFamily == .inter ? [Entry(files: inter, role: "Latin, Greek, Cyrillic (the iOS profile: Inter, Inter Display from 20 pt)")] : []) + entries
+    }
+
+    static let entries: [Entry] = [
         Entry(files: notoSans, role: "Latin, Greek, Cyrillic (nine weights, upright and italic)"),
-        Entry(files: [.regular: "NotoSansHebrew-Regular.ttf", .bold: "NotoSansHebrew-Bold.ttf"], role: "Hebrew"),
-        Entry(files: [.regular: "NotoSansArabic-Regular.ttf", .bold: "NotoSansArabic-Bold.ttf"], role: "Arabic"),
-        Entry(files: [.regular: "NotoSansArmenian-Regular.ttf", .bold: "NotoSansArmenian-Bold.ttf"], role: "Armenian"),
-        Entry(files: [.regular: "NotoSansCJK-Regular.ttc"], role: "Chinese, Japanese (face 0: Noto Sans CJK JP)"),
-        Entry(files: [.regular: "NotoSansCJK-Regular.ttc"], role: "Korean (face 1: Noto Sans CJK KR)", indexInFile: 1, variantScalars: hangul),
-        Entry(files: [.regular: "NotoSansSymbols2-Regular.ttf"], role: "Symbols (dingbats, arrows, shapes)"),
-        Entry(files: [.regular: "NotoSansBengali-Regular.ttf", .bold: "NotoSansBengali-Bold.ttf"], role: "Bengali, Assamese"),
-        Entry(files: [.regular: "NotoSansDevanagari-Regular.ttf", .bold: "NotoSansDevanagari-Bold.ttf"], role: "Devanagari"),
-        Entry(files: [.regular: "NotoSansGeorgian-Regular.ttf", .bold: "NotoSansGeorgian-Bold.ttf"], role: "Georgian"),
-        Entry(files: [.regular: "NotoSansGujarati-Regular.ttf", .bold: "NotoSansGujarati-Bold.ttf"], role: "Gujarati"),
-        Entry(files: [.regular: "NotoSansGurmukhi-Regular.ttf", .bold: "NotoSansGurmukhi-Bold.ttf"], role: "Gurmukhi"),
-        Entry(files: [.regular: "NotoSansKannada-Regular.ttf", .bold: "NotoSansKannada-Bold.ttf"], role: "Kannada"),
-        Entry(files: [.regular: "NotoSansKhmer-Regular.ttf", .bold: "NotoSansKhmer-Bold.ttf"], role: "Khmer"),
-        Entry(files: [.regular: "NotoSansLao-Regular.ttf", .bold: "NotoSansLao-Bold.ttf"], role: "Lao"),
-        Entry(files: [.regular: "NotoSansMalayalam-Regular.ttf", .bold: "NotoSansMalayalam-Bold.ttf"], role: "Malayalam"),
-        Entry(files: [.regular: "NotoSansMath-Regular.ttf"], role: "Mathematical symbols and alphanumerics"),
-        Entry(files: [.regular: "NotoSansMongolian-Regular.ttf"], role: "Mongolian"),
-        Entry(files: [.regular: "NotoSansMyanmar-Regular.ttf", .bold: "NotoSansMyanmar-Bold.ttf"], role: "Myanmar"),
-        Entry(files: [.regular: "NotoSansSinhala-Regular.ttf", .bold: "NotoSansSinhala-Bold.ttf"], role: "Sinhala"),
-        Entry(files: [.regular: "NotoSansSymbols-Regular.ttf", .bold: "NotoSansSymbols-Bold.ttf"], role: "Symbols"),
-        Entry(files: [.regular: "NotoSansTamil-Regular.ttf", .bold: "NotoSansTamil-Bold.ttf"], role: "Tamil"),
-        Entry(files: [.regular: "NotoSansTelugu-Regular.ttf", .bold: "NotoSansTelugu-Bold.ttf"], role: "Telugu"),
-        Entry(files: [.regular: "NotoSerifTibetan-Regular.ttf", .bold: "NotoSerifTibetan-Bold.ttf"], role: "Tibetan (Noto Serif: there is no Noto Sans Tibetan)"),
-        Entry(files: [.regular: "NotoSansEthiopic-Regular.ttf", .bold: "NotoSansEthiopic-Bold.ttf"], role: "Ethiopic"),
-        Entry(files: [.regular: "NotoSansOriya-Regular.ttf", .bold: "NotoSansOriya-Bold.ttf"], role: "Odia"),
-        Entry(files: [.regular: "NotoSansSyriac-Regular.ttf"], role: "Syriac"),
-        Entry(files: [.regular: "NotoSansThaana-Regular.ttf", .bold: "NotoSansThaana-Bold.ttf"], role: "Thaana"),
-        Entry(files: [.regular: "NotoSansThai-Regular.ttf", .bold: "NotoSansThai-Bold.ttf"], role: "Thai"),
-        Entry(files: [.regular: "NotoColorEmoji.ttf"], role: "Color emoji"),
+        Entry(files: regular("NotoSansHebrew-Regular.ttf", bold: "NotoSansHebrew-Bold.ttf"), role: "Hebrew"),
+        Entry(files: regular("NotoSansArabic-Regular.ttf", bold: "NotoSansArabic-Bold.ttf"), role: "Arabic"),
+        Entry(files: regular("NotoSansArmenian-Regular.ttf", bold: "NotoSansArmenian-Bold.ttf"), role: "Armenian"),
+        Entry(files: regular("NotoSansCJK-Regular.ttc"), role: "Chinese, Japanese (face 0: Noto Sans CJK JP)"),
+        Entry(files: regular("NotoSansCJK-Regular.ttc"), role: "Korean (face 1: Noto Sans CJK KR)", indexInFile: 1, variantScalars: hangul),
+        Entry(files: regular("NotoSansSymbols2-Regular.ttf"), role: "Symbols (dingbats, arrows, shapes)"),
+        Entry(files: regular("NotoSansBengali-Regular.ttf", bold: "NotoSansBengali-Bold.ttf"), role: "Bengali, Assamese"),
+        Entry(files: regular("NotoSansDevanagari-Regular.ttf", bold: "NotoSansDevanagari-Bold.ttf"), role: "Devanagari"),
+        Entry(files: regular("NotoSansGeorgian-Regular.ttf", bold: "NotoSansGeorgian-Bold.ttf"), role: "Georgian"),
+        Entry(files: regular("NotoSansGujarati-Regular.ttf", bold: "NotoSansGujarati-Bold.ttf"), role: "Gujarati"),
+        Entry(files: regular("NotoSansGurmukhi-Regular.ttf", bold: "NotoSansGurmukhi-Bold.ttf"), role: "Gurmukhi"),
+        Entry(files: regular("NotoSansKannada-Regular.ttf", bold: "NotoSansKannada-Bold.ttf"), role: "Kannada"),
+        Entry(files: regular("NotoSansKhmer-Regular.ttf", bold: "NotoSansKhmer-Bold.ttf"), role: "Khmer"),
+        Entry(files: regular("NotoSansLao-Regular.ttf", bold: "NotoSansLao-Bold.ttf"), role: "Lao"),
+        Entry(files: regular("NotoSansMalayalam-Regular.ttf", bold: "NotoSansMalayalam-Bold.ttf"), role: "Malayalam"),
+        Entry(files: regular("NotoSansMath-Regular.ttf"), role: "Mathematical symbols and alphanumerics"),
+        Entry(files: regular("NotoSansMongolian-Regular.ttf"), role: "Mongolian"),
+        Entry(files: regular("NotoSansMyanmar-Regular.ttf", bold: "NotoSansMyanmar-Bold.ttf"), role: "Myanmar"),
+        Entry(files: regular("NotoSansSinhala-Regular.ttf", bold: "NotoSansSinhala-Bold.ttf"), role: "Sinhala"),
+        Entry(files: regular("NotoSansSymbols-Regular.ttf", bold: "NotoSansSymbols-Bold.ttf"), role: "Symbols"),
+        Entry(files: regular("NotoSansTamil-Regular.ttf", bold: "NotoSansTamil-Bold.ttf"), role: "Tamil"),
+        Entry(files: regular("NotoSansTelugu-Regular.ttf", bold: "NotoSansTelugu-Bold.ttf"), role: "Telugu"),
+        Entry(files: regular("NotoSerifTibetan-Regular.ttf", bold: "NotoSerifTibetan-Bold.ttf"), role: "Tibetan (Noto Serif: there is no Noto Sans Tibetan)"),
+        Entry(files: regular("NotoSansEthiopic-Regular.ttf", bold: "NotoSansEthiopic-Bold.ttf"), role: "Ethiopic"),
+        Entry(files: regular("NotoSansOriya-Regular.ttf", bold: "NotoSansOriya-Bold.ttf"), role: "Odia"),
+        Entry(files: regular("NotoSansSyriac-Regular.ttf"), role: "Syriac"),
+        Entry(files: regular("NotoSansThaana-Regular.ttf", bold: "NotoSansThaana-Bold.ttf"), role: "Thaana"),
+        Entry(files: regular("NotoSansThai-Regular.ttf", bold: "NotoSansThai-Bold.ttf"), role: "Thai"),
+        Entry(files: regular("NotoColorEmoji.ttf"), role: "Color emoji"),
     ]
 
     /// The folder holding the bundled fonts: the one given, else `$YARDSTICK_FONTS`, else the
@@ -83,7 +114,7 @@ package enum BundledFonts {
         candidates.append(executable.appendingPathComponent("../share/yardstick/Fonts").standardized.path)
         let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         candidates.append(source.appendingPathComponent("Fonts").path)
-        for dir in candidates where FileManager.default.fileExists(atPath: (dir as NSString).appendingPathComponent(entries[0].files[.regular]!)) {
+        for dir in candidates where FileManager.default.fileExists(atPath: (dir as NSString).appendingPathComponent(entries[0].files[3].name)) {
             return dir
         }
         throw FontError.fileNotFound(path: "bundled Fonts/ folder (searched: \(candidates.joined(separator: ", ")))")

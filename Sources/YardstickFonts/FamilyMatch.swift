@@ -8,6 +8,10 @@
 /// range) holds the weight asked; else, for 400–500, the nearest heavier up to 500, then the
 /// nearest lighter, then the nearest heavier; below 400 the nearest lighter, then heavier;
 /// above 500 the nearest heavier, then lighter. Ties go to the face given first.
+///
+/// Before all that, a family made of optical sizes in separate files (Inter and Inter
+/// Display, as SF Pro Text and SF Pro Display were) keeps the faces made for the style's
+/// optical size (`Candidate.opticalSizes`; a style without one takes the smallest size's).
 /// - Complexity: O(faces) a pick.
 package enum FamilyMatch {
     /// What one face offers: its slant, the weights it has, and whether it can be slanted.
@@ -17,12 +21,16 @@ package enum FamilyMatch {
         package var canSlant: Bool
         /// OS/2 width classes (1 ultra-condensed … 5 normal … 9 ultra-expanded) the face has.
         package var widths: ClosedRange<Int>
+        /// The point sizes the face is made for (every size, for a face of one file per family).
+        package var opticalSizes: Range<Double>
 
-        package init(isItalic: Bool, weights: ClosedRange<Int>, canSlant: Bool = false, widths: ClosedRange<Int> = 5...5) {
+        package init(isItalic: Bool, weights: ClosedRange<Int>, canSlant: Bool = false, widths: ClosedRange<Int> = 5...5,
+                     opticalSizes: Range<Double> = 0 ..< .infinity) {
             self.isItalic = isItalic
             self.weights = weights
             self.canSlant = canSlant
             self.widths = widths
+            self.opticalSizes = opticalSizes
         }
 
         /// A loaded face's offer.
@@ -39,6 +47,7 @@ package enum FamilyMatch {
             } else {
                 widths = face.widthClass...face.widthClass
             }
+            opticalSizes = 0 ..< .infinity
         }
     }
 
@@ -52,11 +61,14 @@ package enum FamilyMatch {
 
     /// The pick among one family's faces (`faces` non-empty).
     package static func pick(_ style: FontStyle, among faces: [Candidate]) -> Pick {
+        let size = style.opticalSize ?? 0
+        let made = faces.indices.filter { faces[$0].opticalSizes.contains(size) }
+        let sized = made.isEmpty ? Array(faces.indices) : made
         // Normal width: the faces holding it, else the nearest narrower, else the nearest wider.
-        let normal = faces.indices.filter { faces[$0].widths.contains(5) }
-        let narrower = faces.indices.filter { faces[$0].widths.upperBound < 5 }
+        let normal = sized.filter { faces[$0].widths.contains(5) }
+        let narrower = sized.filter { faces[$0].widths.upperBound < 5 }
         let nearestNarrower = narrower.map { faces[$0].widths.upperBound }.max()
-        let wider = faces.indices.filter { faces[$0].widths.lowerBound > 5 }
+        let wider = sized.filter { faces[$0].widths.lowerBound > 5 }
         let nearestWider = wider.map { faces[$0].widths.lowerBound }.min()
         let all = !normal.isEmpty ? normal
             : nearestNarrower.map { n in narrower.filter { faces[$0].widths.upperBound == n } }

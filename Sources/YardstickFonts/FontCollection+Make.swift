@@ -12,7 +12,8 @@ extension FontCollection {
     ///     every face of a collection file loads. Faces join their family by name, in the
     ///     order first given; each family gives a chain the face `FamilyMatch` picks.
     ///   - family: a family name whose installed faces fontconfig lists, tried after `fontPaths`.
-    ///   - includeBundled: append the bundled Noto fonts as the last fallbacks.
+    ///   - includeBundled: append the bundled fonts as the last fallbacks.
+    ///   - uiFamily: the bundled family first among them (Noto Sans, or Inter for the iOS profile).
     ///   - bundledDirectory: the folder of the bundled fonts (default: `Fonts/` beside the
     ///     executable or in the package, or `$YARDSTICK_FONTS`).
     ///   - systemFallback: append, after every other face, the installed faces fontconfig lists
@@ -29,7 +30,7 @@ extension FontCollection {
     ///     among them takes the nearest. Of no account when no face has such an axis.
     /// - Throws: `FontError` naming the path of any missing, unreadable or corrupt font.
     public static func make(fontPaths: [String] = [], family: String? = nil, includeBundled: Bool = true,
-                            bundledDirectory: String? = nil, systemFallback: Bool = false,
+                            uiFamily: UIFamily = .notoSans, bundledDirectory: String? = nil, systemFallback: Bool = false,
                             systemFallbackCharacters: Set<Unicode.Scalar>? = nil,
                             weights: [FontWeight] = FontWeight.named.map(\.weight), opticalSizes: [Double] = []) throws -> FontCollection {
         var loader = FaceLoader()
@@ -52,12 +53,12 @@ extension FontCollection {
         var variantFamilies: [(base: Int, family: FamilySource, scalars: [ClosedRange<UInt32>])] = []
         if includeBundled {
             let dir = try BundledFonts.directory(explicit: bundledDirectory)
-            for entry in BundledFonts.entries {
+            for entry in BundledFonts.entries(uiFamily: uiFamily) {
                 // Picked by the weight and slant each file declares; a file loads only when picked.
                 var source = FamilySource()
-                for (style, name) in entry.files.sorted(by: { ($0.key.isItalic ? 1 : 0, $0.key.weight) < ($1.key.isItalic ? 1 : 0, $1.key.weight) }) {
-                    source.files.append((dir as NSString).appendingPathComponent(name))
-                    source.candidates.append(FamilyMatch.Candidate(isItalic: style.isItalic, weights: style.weight.rawValue...style.weight.rawValue))
+                for file in entry.files {
+                    source.files.append((dir as NSString).appendingPathComponent(file.name))
+                    source.candidates.append(file.offer)
                 }
                 source.indexInFile = entry.indexInFile
                 if entry.variantScalars.isEmpty {
@@ -75,9 +76,13 @@ extension FontCollection {
         // The four basic styles first: their faces load first (face 0 is the regular one).
         let others = Set(weights).subtracting([.regular, .bold]).sorted().flatMap { [FontStyle(weight: $0), FontStyle(weight: $0, italic: true)] }
         var picks: [FontStyle: [Int]] = [:]
-        // Optical sizes matter only where a face that may be picked has an `opsz` axis.
-        let sized = loader.faces.contains { $0.axes.contains { $0.tag == "opsz" } }
-        let bands: [Double?] = [nil] + (sized ? Set(opticalSizes.filter { $0.isFinite && $0 > 0 }).sorted() : [])
+        // Optical sizes matter only where a face that may be picked has an `opsz` axis, or a
+        // family has a face per range of sizes: a band on each side of each range's start
+        // (the nearest band to any size is then one of its range).
+        let starts = Set(families.flatMap { $0.candidates.map(\.opticalSizes.lowerBound) }.filter { $0 > 0 })
+        let sized = loader.faces.contains { $0.axes.contains { $0.tag == "opsz" } } || !starts.isEmpty
+        let asked = sized ? opticalSizes.filter { $0.isFinite && $0 > 0 } : []
+        let bands: [Double?] = [nil] + Set(asked + starts.flatMap { [$0.nextDown, $0] }).sorted()
         for band in bands {
             for unsized in FontStyle.basic + others {
                 let style = FontStyle(weight: unsized.weight, italic: unsized.isItalic, opticalSize: band)

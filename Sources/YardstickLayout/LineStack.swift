@@ -22,9 +22,12 @@ struct LineStack {
     private var paragraph = -1
 
     /// Stacks a line of `width` whose faces are `metricsMask`, in paragraph `paragraph`
-    /// (counted from the text's first); returns its top. Its metrics are then `metrics`.
+    /// (counted from the text's first); returns its top. Its metrics are then `metrics`: those of
+    /// its faces, or under `.typographic` sizing those of the text's first face.
     @inline(__always) @discardableResult
-    mutating func add(metricsMask mask: UInt64, width: Double, paragraph: Int, of text: PreparedText, _ a: TextAttributes) -> Double {
+    mutating func add(metricsMask faces: UInt64, width: Double, paragraph: Int, of text: PreparedText, _ a: TextAttributes) -> Double {
+        let typographic = text.storage.typographicMask
+        let mask = typographic == 0 ? faces : typographic
         if count > 0 {
             y += a.lineSpacing
             if paragraph != self.paragraph { y += a.paragraphSpacing }

@@ -96,13 +96,23 @@ final class PreparedStorage: @unchecked Sendable {
     /// ends there shows a hyphen (`SoftHyphens`).
     let softHyphens: [(text: Int32, end: Int32, face: PackedFaceIndex)]
     let primaryFace: FaceIndex
+    /// The engine's rules, which the layout follows (`.pushOut`, `.typographic`).
+    let rules: LabelRules
+    /// `.typographic`: the primary face's metrics bit, every line's mask; 0: the line's own faces.
+    let typographicMask: UInt64
+    /// `.pushOut`: a paragraph's last line of one word takes one from the line before.
+    let pushesOut: Bool
     let metrics: FaceMetricsTable
     let fonts: FontCollection
     let runs: ShapedRunAccess
 
     /// Adopts the builder's memory (no copy); the builder is left empty.
-    init(_ b: inout Builder, fontStyle: FontStyle, primaryFace: FaceIndex, metrics: FaceMetricsTable, fonts: FontCollection, runs: ShapedRunAccess) {
+    init(_ b: inout Builder, fontStyle: FontStyle, primaryFace: FaceIndex, rules: LabelRules, metrics: FaceMetricsTable, fonts: FontCollection,
+         runs: ShapedRunAccess) {
         self.fontStyle = fontStyle
+        self.rules = rules
+        typographicMask = rules.sizingRule == .typographic ? fonts.metricsBits[primaryFace] : 0
+        pushesOut = rules.lineBreakStrategy.contains(.pushOut)
         paragraphs = b.paragraphs.take()
         segments = b.segments.take()
         pieces = b.pieces.take()

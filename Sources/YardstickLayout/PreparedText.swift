@@ -178,7 +178,7 @@ public struct PreparedText: Sendable {
             let paragraph = p - range.lowerBound
             LineBreaker.breakParagraph(segments: segments, pieces: storage.pieces, runs: storage.runs, paragraphStart: para.start,
                                        paragraphEnd: para.end, emptyMetricsMask: emptyMetricsMask, maxWidth: width, size: a.size,
-                                       letterSpacing: spacing(a), hyphenWidths: hyphens) { line in
+                                       letterSpacing: spacing(a), hyphenWidths: hyphens, pushOut: storage.pushesOut) { line in
                 lines.add(metricsMask: line.metricsMask, width: line.width, paragraph: paragraph, of: self, a)
                 starts.append(Int(line.start))
                 return true
@@ -237,7 +237,7 @@ public struct PreparedText: Sendable {
             let segments = UnsafeBufferPointer(rebasing: storage.segments[Int(para.firstSegment)..<Int(para.endSegment)])
             LineBreaker.breakParagraph(segments: segments, pieces: storage.pieces, runs: storage.runs, paragraphStart: para.start,
                                        paragraphEnd: para.end, emptyMetricsMask: emptyMetricsMask, maxWidth: width, size: a.size,
-                                       letterSpacing: spacing(a), hyphenWidths: hyphens) { line in
+                                       letterSpacing: spacing(a), hyphenWidths: hyphens, pushOut: storage.pushesOut) { line in
                 lines.add(metricsMask: line.metricsMask, width: line.width, paragraph: paragraph, of: self, a)
                 return true
             }
@@ -291,7 +291,8 @@ public struct PreparedText: Sendable {
             let finished = LineBreaker.breakParagraph(
                 segments: paraSegs, pieces: pcs, runs: storage.runs, paragraphStart: para.start, paragraphEnd: para.end,
                 emptyMetricsMask: emptyMetricsMask, maxWidth: maxWidth, size: a.size,
-                letterSpacing: spacing(a), wrap: wraps, hyphenWidths: a.hyphenateWordBreaks ? hyphenWidths : nil
+                letterSpacing: spacing(a), wrap: wraps, hyphenWidths: a.hyphenateWordBreaks ? hyphenWidths : nil,
+                pushOut: storage.pushesOut
             ) { line in
                 if limit > 0 && count == limit { overflow = true; return false }
                 if let previous = pending { body(previous, pendingParagraph, false) }

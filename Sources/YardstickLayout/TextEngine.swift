@@ -25,6 +25,8 @@ public final class TextEngine: Sendable {
     public let fonts: FontCollection
     package let cache: ShapingCache
     public let features: [FontFeature]
+    /// How lines break and stack: Pango's (the default) or UILabel's.
+    public let rules: LabelRules
     let metrics: FaceMetricsTable
     let runs: ShapedRunAccess
     private let pool: Mutex<[TextPreparer]>
@@ -39,27 +41,35 @@ public final class TextEngine: Sendable {
     ///   - fonts: the faces and their fallback chains.
     ///   - features: OpenType features applied to all text (HarfBuzz defaults otherwise: kerning
     ///     and standard ligatures on).
+    ///   - rules: where lines break and how tall they are: Pango's, or UILabel's (`.uiLabel`).
     /// - Throws: `TextEngineError.analysisUnavailable` when ICU cannot open its break iterators.
-    public convenience init(fonts: FontCollection, features: [FontFeature] = []) throws {
-        try self.init(fonts: fonts, features: features, cache: ShapingCache(), reusingSegments: true)
+    public convenience init(fonts: FontCollection, features: [FontFeature] = [], rules: LabelRules = .pango) throws {
+        try self.init(fonts: fonts, features: features, rules: rules, cache: ShapingCache(), reusingSegments: true)
+    }
+
+    /// A new engine of the same fonts, features and rules, with empty caches.
+    public func renewed() throws -> TextEngine {
+        try TextEngine(fonts: fonts, features: features, rules: rules)
     }
 
     /// An engine with a given shaping cache: `ShapingCache(enabled: false)` shapes every time.
     /// Engines may share one only with the same `fonts` (the same object) and `features`.
     /// - Throws: `CacheServesOtherFonts` when `cache` serves other fonts or
     ///   features.
-    package convenience init(fonts: FontCollection, features: [FontFeature] = [], cache: ShapingCache) throws {
-        try self.init(fonts: fonts, features: features, cache: cache, reusingSegments: true)
+    package convenience init(fonts: FontCollection, features: [FontFeature] = [], rules: LabelRules = .pango, cache: ShapingCache) throws {
+        try self.init(fonts: fonts, features: features, rules: rules, cache: cache, reusingSegments: true)
     }
 
-    init(fonts: FontCollection, features: [FontFeature] = [], cache: ShapingCache = ShapingCache(), reusingSegments: Bool) throws {
+    init(fonts: FontCollection, features: [FontFeature] = [], rules: LabelRules = .pango, cache: ShapingCache = ShapingCache(),
+         reusingSegments: Bool) throws {
         guard cache.bind(fonts: fonts, features: features) else { throw CacheServesOtherFonts() }
         self.fonts = fonts
         self.cache = cache
         self.features = features
+        self.rules = rules
         self.reusesSegments = reusingSegments
         let first: TextPreparer
-        do { first = try TextPreparer(fonts: fonts, features: features, cache: cache, reusesSegments: reusingSegments) } catch {
+        do { first = try TextPreparer(fonts: fonts, features: features, rules: rules, cache: cache, reusesSegments: reusingSegments) } catch {
             throw TextEngineError.analysisUnavailable("\(error)")
         }
         let ellipsis = (0..<fonts.chainCount).map { ExtraRun.ellipsis(face: fonts.primaryFace(chain: $0), shaper: first.shaper) }
@@ -230,7 +240,7 @@ public final class TextEngine: Sendable {
     }
 
     private func makePreparer() -> TextPreparer {
-        if let p = try? TextPreparer(fonts: fonts, features: features, cache: cache, reusesSegments: reusesSegments) { return p }
+        if let p = try? TextPreparer(fonts: fonts, features: features, rules: rules, cache: cache, reusesSegments: reusesSegments) { return p }
         // ICU opened once already (in init); failing now means memory is exhausted. Wait for a pooled one.
         while true {
             if let p = pool.withLock({ $0.popLast() }) { return p }

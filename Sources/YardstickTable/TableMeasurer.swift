@@ -230,7 +230,7 @@ package struct TableMeasurer {
             cache.storeBlock(MeasuredBlock(heights: heights.map(\.units), naturalWidths: widths), for: blockKey)
         }
         if engine.cache.store.count > shapedRunLimit {
-            do { engine = try TextEngine(fonts: engine.fonts, features: engine.features) } catch {
+            do { engine = try engine.renewed() } catch {
                 throw TableMeasurementError(description: "\(error)")
             }
         }

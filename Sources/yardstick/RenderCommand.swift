@@ -45,7 +45,7 @@ struct RenderCommand: ParsableCommand {
                 fonts.italic = italic
                 let attributes = try fonts.attributes()
                 try CommandOutput.checkNotInput(output, inputs: fontOptions.fonts)
-                let engine = try TextEngine(fonts: fonts.makeFonts(for: fonts.systemFallback ? [text] : [], styles: [attributes.fontStyle]))
+                let engine = try fonts.makeEngine(for: fonts.systemFallback ? [text] : [], styles: [attributes.fontStyle])
                 let png = try job.text(text, width: width, margin: margin, attributes: attributes, engine: engine)
                 try CommandOutput.write(png, to: output)
                 return
@@ -60,9 +60,9 @@ struct RenderCommand: ParsableCommand {
             let range = try rows.map(RenderJob.rows)
             try CommandOutput.checkNotInput(output, inputs: [file, config] + fontOptions.fonts)
             let csv = try CommandInput.read(file, maxLineBytes: fonts.maxLineBytes)
-            let sizing = try config.map { path in try SizingConfig.read(path, maxLineBytes: fonts.maxLineBytes) } ?? SizingConfig.grid
-            let engine = try TextEngine(fonts: fonts.makeFonts(for: fonts.systemFallback ? [String(decoding: csv, as: UTF8.self)] : [],
-                                                               styles: sizing.fontStyles))
+            var sizing = try config.map { path in try SizingConfig.read(path, maxLineBytes: fonts.maxLineBytes) } ?? SizingConfig.grid
+            fonts = try fonts.following(&sizing, path: config ?? "the config")
+            let engine = try fonts.makeEngine(for: fonts.systemFallback ? [String(decoding: csv, as: UTF8.self)] : [], styles: sizing.fontStyles)
             let png = try job.table(csv: csv, config: sizing, configPath: config, rows: range, engine: engine, threads: fontOptions.threads, fonts: fonts)
             try CommandOutput.write(png, to: output)
         } catch { fail(error) }

@@ -35,6 +35,16 @@ extension FontWeight: ExpressibleByArgument {
     public static var defaultCompletionKind: CompletionKind { .list(FontWeight.named.map(\.name)) }
 }
 
+/// `--profile`: default or ios.
+extension Profile: ExpressibleByArgument {
+    public static var defaultCompletionKind: CompletionKind { .list(Profile.allCases.map(\.rawValue)) }
+}
+
+/// `--sizing-rule`: typographic or oversize.
+extension LabelRules.SizingRule: ExpressibleByArgument {
+    public static var defaultCompletionKind: CompletionKind { .list(LabelRules.SizingRule.allCases.map(\.rawValue)) }
+}
+
 /// Writes the run's summary to standard output (when the data went to a file).
 func printSummary(_ text: String) throws {
     try FileDescriptor.standardOutput.write(Array((text + "\n").utf8))
@@ -63,6 +73,12 @@ struct FontOptions: ParsableArguments {
     @Flag(help: "Keep faces with an optical-size (opsz) axis at their default instead of setting them to the point size (with --config: \"opticalSizing\": false).")
     var noOpticalSizing = false
 
+    @Option(help: ArgumentHelp("The platform measured for: default (Noto Sans, Pango's rules) or ios (Inter and Inter Display, UILabel's rules, heights rounded up to 1/3 pt); or config \"profile\".", valueName: "PROFILE"))
+    var profile: Profile?
+
+    @Option(help: ArgumentHelp("Which faces set a line's height: oversize (every face on the line; the default profile's) or typographic (the label's font only; the ios profile's); or config \"sizingRule\".", valueName: "RULE"))
+    var sizingRule: LabelRules.SizingRule?
+
     /// The shared options as the jobs take them.
     var textOptions: TextOptions {
         var text = TextOptions()
@@ -73,6 +89,8 @@ struct FontOptions: ParsableArguments {
         text.systemFallback = systemFallback
         text.maxLineBytes = maxLineBytes
         text.opticalSizing = !noOpticalSizing
+        text.profile = profile
+        text.sizingRule = sizingRule
         return text
     }
 }
@@ -131,10 +149,10 @@ struct LayoutCommand: ParsableCommand {
             let records: LayoutRecords, engine: TextEngine
             if text.systemFallback {
                 records = try job.parse(bytes)
-                engine = try TextEngine(fonts: text.makeFonts(for: (0..<records.count).map(records.text), styles: [attributes.fontStyle]))
+                engine = try text.makeEngine(for: (0..<records.count).map(records.text), styles: [attributes.fontStyle])
             } else {
                 (records, engine) = try bothAtOnce(threads: job.threads, { try job.parse(bytes) },
-                                                   { try TextEngine(fonts: text.makeFonts(styles: [attributes.fontStyle])) })
+                                                   { try text.makeEngine(styles: [attributes.fontStyle]) })
             }
             let out = try CommandOutput(path: output)
             let report = try job.run(records, widths: each, engine: engine) { try out.write($0) }
@@ -195,14 +213,14 @@ struct MeasureCommand: ParsableCommand {
             if text.systemFallback {
                 let bytes = try CommandInput.read(file, maxLineBytes: text.maxLineBytes)
                 input = InputChunks(bytes: bytes, name: file, maxLineBytes: text.maxLineBytes)
-                engine = try TextEngine(fonts: text.makeFonts(for: [String(decoding: bytes, as: UTF8.self)], styles: TextOptions.gridStyles(job.attributes)))
+                engine = try text.makeEngine(for: [String(decoding: bytes, as: UTF8.self)], styles: TextOptions.gridStyles(job.attributes))
             } else {
                 input = try InputChunks(path: file, maxLineBytes: text.maxLineBytes)
-                engine = try TextEngine(fonts: text.makeFonts(styles: TextOptions.gridStyles(job.attributes)))
+                engine = try text.makeEngine(styles: TextOptions.gridStyles(job.attributes))
             }
             // What produced the heights: written into a heights file, and the key of a cache.
             let fingerprint = format == .bin || cache != nil
-                ? try Fingerprint.of(settings: ["measure", "max-column-width \(maxColumnWidth)", "\(job.attributes)"], fonts: engine.fonts) : 0
+                ? try Fingerprint.of(settings: ["measure", "max-column-width \(maxColumnWidth)", "\(job.attributes)"], engine: engine) : 0
             job.configurationHash = fingerprint
             var cellCache: CellCacheFile?
             if let cache {

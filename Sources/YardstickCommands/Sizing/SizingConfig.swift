@@ -27,10 +27,17 @@ package struct SizingConfig {
     /// The styles the table's texts are shaped in, at their sizes: a grid's regular cells and
     /// bold titles, and every template text's weight and slant (the fonts are made for them).
     package var fontStyles: [FontStyle] = []
+    /// `"profile"`: the platform measured for (nil: not given).
+    package var profile: Profile?
+    /// `"sizingRule"`: which faces set a line's height (nil: the profile's).
+    package var sizingRule: LabelRules.SizingRule?
+    /// Whether `"displayScale"` is given (else the run's profile sets it: `adopt`).
+    package var namesDisplayScale = false
 
     static let topKeys: Set<String> = ["layout", "width", "category", "maximumCategory", "displayScale", "textLayout", "rowHeightMode",
                                        "columnWidthMode", "minColumnWidth", "maxColumnWidth", "columns", "cell", "headerHeight",
-                                       "footerHeight", "interRowSpacing", "heightColumn", "sections", "sectionOverrides", "opticalSizing"]
+                                       "footerHeight", "interRowSpacing", "heightColumn", "sections", "sectionOverrides", "opticalSizing",
+                                       "profile", "sizingRule"]
     static let gridOnly = ["textLayout", "columnWidthMode", "minColumnWidth", "maxColumnWidth", "columns"]
     static let listOnly = ["cell"]
 
@@ -58,7 +65,11 @@ package struct SizingConfig {
         let categories = Dictionary(uniqueKeysWithValues: DynamicType.ContentSizeCategory.allCases.map { ($0.rawValue, $0) })
         if let c = m["category"] { environment.category = try c.name(categories) }
         if let c = m["maximumCategory"] { environment.maximumCategory = try c.name(categories) }
-        environment.displayScale = try m["displayScale"]?.number() // (1–64, checked with the environment)
+        profile = try m["profile"]?.name(Dictionary(uniqueKeysWithValues: Profile.allCases.map { ($0.rawValue, $0) }))
+        sizingRule = try m["sizingRule"]?.name(Dictionary(uniqueKeysWithValues: LabelRules.SizingRule.allCases.map { ($0.rawValue, $0) }))
+        // (1–64, checked with the environment; the iOS profile's 3 where none is given)
+        environment.displayScale = try m["displayScale"]?.number() ?? profile?.displayScale
+        namesDisplayScale = m["displayScale"] != nil
         environment.opticalSizing = try m["opticalSizing"]?.bool() ?? true
         // The styles the fonts are made for, each at its point size at the category.
         let body = DynamicType.pointSize(.body, environment.category, maximum: environment.maximumCategory)
@@ -125,6 +136,14 @@ package struct SizingConfig {
             g.sections = levels
             grid = g
         }
+    }
+
+    /// The table measured for a run of `profile` (given by the config or the command line):
+    /// its display scale where the config names none.
+    package mutating func adopt(_ profile: Profile) {
+        guard !namesDisplayScale else { return }
+        grid.environment.displayScale = profile.displayScale
+        list?.environment.displayScale = profile.displayScale
     }
 
     /// The values of every `column` key and of `heightColumn`, and the keys of `columns`.

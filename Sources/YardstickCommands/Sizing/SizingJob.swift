@@ -102,12 +102,13 @@ package struct SizingJob {
     /// CSV, then either measures every row and writes heights and offsets, or replays a trace on
     /// the lazily sized table. Returns the summary of an eager run (nil for a replay).
     package static func runCommand(csvPath: String, configPath: String, format: Format, threads: Int, replayPath: String?,
-                                  outputPath: String?, fonts: TextOptions, cache: (directory: String, limitBytes: Int)? = nil,
+                                  outputPath: String?, fonts given: TextOptions, cache: (directory: String, limitBytes: Int)? = nil,
                                   shard: (index: Int, count: Int)? = nil, progress: ((Int, Int) -> Void)? = nil) throws -> String? {
-        let limit = fonts.maxLineBytes
+        let limit = given.maxLineBytes
         // (Read once: the bytes also go into a heights file's configuration hash.)
         let configuration = try CommandInput.read(configPath, maxLineBytes: limit)
-        let sizing = try Result { () throws(ConfigError) in try SizingConfig(json: configuration) }.mapError { CommandError("\(configPath): \($0)") }.get()
+        var sizing = try Result { () throws(ConfigError) in try SizingConfig(json: configuration) }.mapError { CommandError("\(configPath): \($0)") }.get()
+        let fonts = try given.following(&sizing, path: configPath)
         let start = DispatchTime.now().uptimeNanoseconds
         let streams = replayPath == nil && StreamedSizing.applies(to: sizing, csvPath: csvPath, fonts: fonts)
         let blocksNeeded = "the table read in blocks: a CSV file (not standard input), no \"sections\" grouping, no --replay or --system-fallback"
@@ -127,8 +128,7 @@ package struct SizingJob {
         }
         let csv = try CommandInput.read(csvPath, maxLineBytes: limit)
         let (data, replaced, skipped, ragged) = try table(csv: csv, maxFieldBytes: limit)
-        let engine = try TextEngine(fonts: fonts.makeFonts(for: fonts.systemFallback ? [String(decoding: csv, as: UTF8.self)] : [],
-                                                           styles: sizing.fontStyles))
+        let engine = try fonts.makeEngine(for: fonts.systemFallback ? [String(decoding: csv, as: UTF8.self)] : [], styles: sizing.fontStyles)
         let job = SizingJob(config: sizing, format: format, threads: threads)
         var layout: TableLayout<TableData.Row>
         do { layout = try job.layout(data, engine: engine) } catch let e as ConfigError { throw CommandError("\(configPath): \(e)") }
@@ -164,7 +164,7 @@ package struct SizingJob {
         do { try layout.measureAll(progress: progress) } catch { throw CommandError("\(error)") }
         StandardError.warnMissing(layout.missingGlyphs, fonts: fonts)
         if format == .bin {
-            let hash = try Fingerprint.of(settings: ["measure --config", String(decoding: configuration, as: UTF8.self)], fonts: engine.fonts)
+            let hash = try Fingerprint.of(settings: ["measure --config", String(decoding: configuration, as: UTF8.self)], engine: engine)
             try CommandOutput.write(heightsFile(layout, sectioned: sizing.grouping != nil, configurationHash: hash), to: outputPath)
         } else {
             try CommandOutput.write(write(layout, format: format, sectioned: sizing.grouping != nil), to: outputPath)
@@ -180,11 +180,18 @@ package struct SizingJob {
     package static func heightsFile(csvPath: String, configPath: String, engine: TextEngine, threads: Int) throws -> [UInt8] {
         let configuration = try CommandInput.read(configPath)
         let sizing = try Result { () throws(ConfigError) in try SizingConfig(json: configuration) }.get()
+        // The engine was made with its fonts and rules: a config cannot change them here.
+        if let profile = sizing.profile, profile != .standard {
+            throw ConfigError(path: "profile", message: "\"\(profile.rawValue)\" needs an engine made for it; this engine measures for the default profile")
+        }
+        if let rule = sizing.sizingRule, rule != engine.rules.sizingRule {
+            throw ConfigError(path: "sizingRule", message: "\"\(rule.rawValue)\" differs from the engine's \"\(engine.rules.sizingRule.rawValue)\"")
+        }
         let (data, _, _, _) = try table(csv: try CommandInput.read(csvPath))
         var layout = try SizingJob(config: sizing, format: .bin, threads: threads).layout(data, engine: engine)
         layout.keepsPreparedText = false
         do { try layout.measureAll() } catch { throw CommandError("\(error)") }
-        let hash = try Fingerprint.of(settings: ["measure --config", String(decoding: configuration, as: UTF8.self)], fonts: engine.fonts)
+        let hash = try Fingerprint.of(settings: ["measure --config", String(decoding: configuration, as: UTF8.self)], engine: engine)
         return heightsFile(layout, sectioned: sizing.grouping != nil, configurationHash: hash)
     }
 

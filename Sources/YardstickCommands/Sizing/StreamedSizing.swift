@@ -144,13 +144,13 @@ struct StreamedSizing {
     /// Sizes and writes the table; nil when it has no rows (the whole-table path sizes that).
     func run(outputPath: String?, start: UInt64, progress: ((Int, Int) -> Void)?) throws -> String? {
         let before = try identity()
-        var engine = try TextEngine(fonts: fonts.makeFonts(styles: sizing.fontStyles))
+        var engine = try fonts.makeEngine(styles: sizing.fontStyles)
         let job = SizingJob(config: sizing, format: format, threads: threads)
         // With a cache, a survey of this very file kept by an earlier run spares passes 1 and 2.
         let settings = String(decoding: configuration, as: UTF8.self)
         let kept: (path: String, identity: [Int64], fingerprint: UInt64)?
         if let directory = cache?.directory, let identity = TableSurvey.identity(of: csvPath) {
-            let fingerprint = try Fingerprint.of(settings: ["measure --config survey", settings], fonts: engine.fonts)
+            let fingerprint = try Fingerprint.of(settings: ["measure --config survey", settings], engine: engine)
             kept = (directory + "/survey-" + CellCacheFile.hex(fingerprint) + ".yss", identity, fingerprint)
         } else {
             kept = nil
@@ -178,7 +178,7 @@ struct StreamedSizing {
 
         // Pass 3: each block one section of the table, measured (or taken from the cache) and written.
         let hash = format == .bin
-            ? try Fingerprint.of(settings: ["measure --config", String(decoding: configuration, as: UTF8.self)], fonts: engine.fonts) : 0
+            ? try Fingerprint.of(settings: ["measure --config", String(decoding: configuration, as: UTF8.self)], engine: engine) : 0
         let out = try CommandOutput(path: outputPath)
         var done = 0
         var missing = MissingGlyphs.none
@@ -201,7 +201,7 @@ struct StreamedSizing {
             let keyed = ["measure --config --cache", settings]
                 + (gridColumns?.configuredWidths.map { String($0.bitPattern, radix: 16) } ?? [])
             do {
-                cache = try SizingCache(directory: directory, limitBytes: limit, fingerprint: try Fingerprint.of(settings: keyed, fonts: engine.fonts))
+                cache = try SizingCache(directory: directory, limitBytes: limit, fingerprint: try Fingerprint.of(settings: keyed, engine: engine))
             } catch { StandardError.print("yardstick: warning: \(error); measuring without a cache") } // a cache is only ever a saving
             for warning in cache?.file.newWarnings() ?? [] { StandardError.print("yardstick: warning: --cache: \(warning)") }
             if surveyed, cache != nil, let kept {
@@ -265,7 +265,7 @@ struct StreamedSizing {
             try out.write(output.rows(stored, firstRow: done))
             done += n
             progress?(done, rowCount)
-            if engine.cache.store.count > Self.shapedRunLimit { engine = try TextEngine(fonts: engine.fonts, features: engine.features) }
+            if engine.cache.store.count > Self.shapedRunLimit { engine = try engine.renewed() }
         }
         guard done == rowCount, try identity() == before else { throw CommandError("\(csvPath) changed while it was read") }
         guard output != nil else { return nil }

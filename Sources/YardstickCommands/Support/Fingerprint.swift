@@ -8,10 +8,13 @@ package enum Fingerprint {
     /// Changes whenever a change to the engine may change any width or height.
     package static let engineVersion = "yardstick-engine-19"
 
-    /// A hash of `settings` (each a distinct text) and the font collection.
-    package static func of(settings: [String], fonts: FontCollection) throws(CommandError) -> UInt64 {
+    /// A hash of `settings` (each a distinct text), the engine's rules (Pango's add nothing, so
+    /// the default profile's fingerprints stay as they were) and its font collection.
+    package static func of(settings: [String], engine: TextEngine) throws(CommandError) -> UInt64 {
+        let fonts = engine.fonts
         var h = hash(Array(engineVersion.utf8), seed: 0x5953_4650_5249_4E54)
         for s in settings { h = hash(Array(s.utf8), seed: h ^ 0x5345_5454) }
+        if engine.rules != .pango { h = hash(Array("\(engine.rules)".utf8), seed: h ^ 0x5255_4C45) }
         var seen: [String: UInt64] = [:]
         for face in fonts.faces {
             let file: UInt64

@@ -14,6 +14,10 @@ package struct TextOptions: Sendable {
     package var italic = false
     /// Off with `--no-optical-sizing`: faces with an `opsz` axis stay at their default.
     package var opticalSizing = true
+    /// `--profile` (nil: not given, the default profile).
+    package var profile: Profile?
+    /// `--sizing-rule` (nil: the profile's).
+    package var sizingRule: LabelRules.SizingRule?
     package var maxLines: Int = 0
     package var hyphenate = true
     package var threads = 0
@@ -29,6 +33,39 @@ package struct TextOptions: Sendable {
         var bold = attributes
         bold.fontStyle = .bold
         return [attributes.fontStyle, bold.fontStyle]
+    }
+
+    /// How lines break and stack: the profile's rules, with `sizingRule` where given.
+    package var rules: LabelRules {
+        var rules = (profile ?? .standard).rules
+        if let sizingRule { rules.sizingRule = sizingRule }
+        return rules
+    }
+
+    /// The engine of a run: `makeFonts(for:styles:)`'s fonts, measured by `rules`.
+    package func makeEngine(for texts: [String] = [], styles: [FontStyle] = [.regular]) throws -> TextEngine {
+        try TextEngine(fonts: makeFonts(for: texts, styles: styles), rules: rules)
+    }
+
+    /// These options with a config's profile and sizing rule: the config's where the command
+    /// line gives none; a command line that says otherwise than the config is an error. The
+    /// config takes the profile's display scale where it names none.
+    package func following(_ config: inout SizingConfig, path: String) throws -> TextOptions {
+        var options = self
+        if let wanted = config.profile {
+            if let given = profile, given != wanted {
+                throw CommandError("--profile \(given.rawValue) contradicts \(path)'s \"profile\": \"\(wanted.rawValue)\"; give one of them")
+            }
+            options.profile = wanted
+        }
+        if let wanted = config.sizingRule {
+            if let given = sizingRule, given != wanted {
+                throw CommandError("--sizing-rule \(given.rawValue) contradicts \(path)'s \"sizingRule\": \"\(wanted.rawValue)\"; give one of them")
+            }
+            options.sizingRule = wanted
+        }
+        config.adopt(options.profile ?? .standard)
+        return options
     }
 
     /// The font collection: user files first, a fontconfig family, then the bundled fonts; with
@@ -49,7 +86,8 @@ package struct TextOptions: Sendable {
     private func makeCollection(for texts: [String], weights: [FontWeight], opticalSizes: [Double]) throws -> FontCollection {
         let fonts: FontCollection
         do {
-            let base = try FontCollection.make(fontPaths: fontFiles, family: family, weights: weights, opticalSizes: opticalSizes)
+            let uiFamily = (profile ?? .standard).uiFamily
+            let base = try FontCollection.make(fontPaths: fontFiles, family: family, uiFamily: uiFamily, weights: weights, opticalSizes: opticalSizes)
             guard systemFallback else { return base }
             var uncovered = Set<Unicode.Scalar>()
             for text in texts {
@@ -58,7 +96,7 @@ package struct TextOptions: Sendable {
                 }
             }
             if !texts.isEmpty && uncovered.isEmpty { return base }
-            fonts = try FontCollection.make(fontPaths: fontFiles, family: family, systemFallback: true,
+            fonts = try FontCollection.make(fontPaths: fontFiles, family: family, uiFamily: uiFamily, systemFallback: true,
                                             systemFallbackCharacters: texts.isEmpty ? nil : uncovered, weights: weights,
                                             opticalSizes: opticalSizes)
         } catch let error as FontError {
@@ -84,6 +122,7 @@ package struct TextOptions: Sendable {
             a = TextAttributes(textStyle: textStyle, category: sizeCategory)
         }
         if let weight { a.fontStyle.weight = weight }
+        a.displayScale = (profile ?? .standard).displayScale
         a.fontStyle.isItalic = italic
         a.opticalSizing = opticalSizing
         guard maxLines >= 0 else { throw CommandError("--max-lines must be 0 (no limit) or more") }

@@ -14,6 +14,8 @@ import YardstickShaping
 /// that picks the path, by `PreparationPath.first` and `next`.
 final class TextPreparer: @unchecked Sendable {
     let fonts: FontCollection
+    /// The engine's rules: the analyzer keeps Hangul words by them, the storage lays out by them.
+    let rules: LabelRules
     let analyzer: TextAnalyzer
     let shaper: Shaper
     @exclusivity(unchecked) var fontRuns: [FontRun] = []
@@ -83,9 +85,10 @@ final class TextPreparer: @unchecked Sendable {
         hashesAhead.deallocate()
     }
 
-    init(fonts: FontCollection, features: [FontFeature], cache: ShapingCache, reusesSegments: Bool) throws {
+    init(fonts: FontCollection, features: [FontFeature], rules: LabelRules = .pango, cache: ShapingCache, reusesSegments: Bool) throws {
         self.fonts = fonts
-        self.analyzer = try TextAnalyzer()
+        self.rules = rules
+        self.analyzer = try TextAnalyzer(keepsHangulWords: rules.lineBreakStrategy.contains(.hangulWordPriority))
         self.shaper = Shaper(fonts: fonts, features: features, cache: cache)
         self.emPerUnit = fonts.faces.map { 1 / Double($0.metrics.unitsPerEm) }
         self.metricsBits = fonts.metricsBits
@@ -128,7 +131,8 @@ final class TextPreparer: @unchecked Sendable {
 
     private func finish(_ builder: inout PreparedStorage.Builder, count: Int, style: FontStyle, metrics: FaceMetricsTable, runs: ShapedRunAccess,
                         into out: UnsafeMutablePointer<PreparedText>) {
-        let storage = PreparedStorage(&builder, fontStyle: style, primaryFace: fonts.primaryFace(for: style), metrics: metrics, fonts: fonts, runs: runs)
+        let storage = PreparedStorage(&builder, fontStyle: style, primaryFace: fonts.primaryFace(for: style), rules: rules, metrics: metrics,
+                                      fonts: fonts, runs: runs)
         for i in 0..<count { (out + i).initialize(to: PreparedText(storage: storage, index: i)) }
     }
 
