@@ -11,7 +11,14 @@ package enum BundledFonts {
     package struct File: Sendable {
         package let name: String
         package let offer: FamilyMatch.Candidate
+        /// The line metrics its faces stand in with (nil: their own).
+        package var lineMetrics: FontMetrics? = nil
     }
+
+    /// The iOS system font's line: ascender 1950 and descender 494 a 2048-unit em, no leading:
+    /// `UIFont.systemFont(ofSize:).lineHeight` as published for 15, 17 and 20 pt (17.900391,
+    /// 20.287109375, 23.8671875) is the size times 2444/2048 (see docs/fonts.md).
+    package static let systemFontLine = FontMetrics(unitsPerEm: 2048, ascender: 1950, descender: 494, lineGap: 0)
 
     /// One bundled family: a file per style where the family has styles.
     package struct Entry: Sendable {
@@ -46,11 +53,12 @@ package enum BundledFonts {
 
     /// Inter below 20 pt and Inter Display from 20 pt, each a variable font of weights 100–900,
     /// upright and italic (`fonts-inter-variable`): the iOS profile's Latin, Greek and Cyrillic
-    /// face, switching where SF Pro Text gave way to SF Pro Display.
+    /// face, switching where SF Pro Text gave way to SF Pro Display, its lines as tall as the
+    /// system font's (`systemFontLine`).
     static let inter: [File] = [("Inter", 0 ..< displaySize), ("InterDisplay", displaySize ..< .infinity)].flatMap { name, sizes in
         [false, true].map { italic in
             File(name: "\(name)-\(italic ? "italic" : "roman").var.ttf",
-                 offer: FamilyMatch.Candidate(isItalic: italic, weights: 100...900, opticalSizes: sizes))
+                 offer: FamilyMatch.Candidate(isItalic: italic, weights: 100...900, opticalSizes: sizes), lineMetrics: systemFontLine)
         }
     }
 

@@ -59,6 +59,7 @@ extension FontCollection {
                 for file in entry.files {
                     source.files.append((dir as NSString).appendingPathComponent(file.name))
                     source.candidates.append(file.offer)
+                    source.lineMetrics.append(file.lineMetrics)
                 }
                 source.indexInFile = entry.indexInFile
                 if entry.variantScalars.isEmpty {
@@ -164,8 +165,10 @@ struct FamilySource {
     var candidates: [FamilyMatch.Candidate] = []
     /// Per candidate: its face once loaded.
     var faces: [Int?] = []
-    /// Per candidate not yet loaded: its file (a bundled family).
+    /// Per candidate not yet loaded: its file (a bundled family), and the line metrics it
+    /// stands in with (nil: its own).
     var files: [String] = []
+    var lineMetrics: [FontMetrics?] = []
     var indexInFile = 0
 
     init() {}
@@ -182,7 +185,11 @@ struct FamilySource {
         let pick = FamilyMatch.pick(style, among: candidates)
         if faces.isEmpty { faces = Array(repeating: nil, count: files.count) }
         if faces[pick.face] == nil {
-            faces[pick.face] = try loader.load(files[pick.face], index: indexInFile, isBundled: true)
+            let before = loader.faces.count
+            let face = try loader.load(files[pick.face], index: indexInFile, isBundled: true)
+            // (A file the user also gave keeps its own metrics.)
+            if loader.faces.count > before, let metrics = lineMetrics[pick.face] { loader.faces[face].lineMetrics = metrics }
+            faces[pick.face] = face
         }
         return try loader.face(faces[pick.face]!, pick, opticalSize: style.opticalSize)
     }
@@ -233,7 +240,7 @@ struct FaceLoader {
 
     /// Distinct (ascender, descender, line gap) per em among the loaded faces.
     var distinctMetricsCount: Int {
-        Set(faces.map(\.metrics.lineKey)).count
+        Set(faces.map(\.lineMetrics.lineKey)).count
     }
 
     mutating func removeLast() {

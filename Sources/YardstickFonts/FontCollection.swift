@@ -138,10 +138,10 @@ public final class FontCollection: @unchecked Sendable { // immutable after init
         var distinct: [FontMetrics] = []
         var metricsBits: [UInt64] = []
         for face in faces {
-            let m = face.metrics
+            let m = face.lineMetrics
             let k = distinct.firstIndex { $0.lineKey == m.lineKey }
             if k == nil && distinct.count == Self.maximumDistinctMetrics {
-                let all = Set(faces.map(\.metrics.lineKey)).count
+                let all = Set(faces.map(\.lineMetrics.lineKey)).count
                 throw FontError.tooManyFaces(count: all, limit: Self.maximumDistinctMetrics, what: "distinct line metrics (ascender, descender, line gap)")
             }
             if k == nil { distinct.append(m) }

@@ -30,6 +30,9 @@ extension FontCollection {
         /// The style name the font declares ("Regular", "Bold").
         public let styleName: String
         package let metrics: FontMetrics
+        /// The vertical metrics a line takes from the face: its own (`metrics`), or those of
+        /// the platform font it stands in for (the iOS profile's Inter: the iOS system font's).
+        package internal(set) var lineMetrics: FontMetrics
         package let glyphCount: Int
         /// Which scalars the face's cmap maps.
         package let coverage: CodepointCoverage
@@ -125,6 +128,7 @@ extension FontCollection {
                 throw FontError.invalidFont(path: path, reason: "no glyphs, or not an OpenType/TrueType font")
             }
             self.metrics = FontCollection.Face.readMetrics(ftFace, unitsPerEm: upem)
+            lineMetrics = metrics
             self.familyName = rec.family_name.map { String(cString: $0) } ?? ""
             self.styleName = rec.style_name.map { String(cString: $0) } ?? ""
             self.glyphCount = Int(rec.num_glyphs)
@@ -192,6 +196,7 @@ extension FontCollection {
             hb_font_make_immutable(font)
             hbFont = font
             metrics = Self.hasTable(hbFace, "MVAR") ? Self.readMetrics(font, base: base.metrics) : base.metrics
+            lineMetrics = base.lineMetrics != base.metrics ? base.lineMetrics : metrics
         }
 
         /// Whether the face has a table.

@@ -84,3 +84,45 @@ final class FamilyMatchWidthTests: XCTestCase {
         XCTAssertEqual(FamilyMatch.pick(.bold, among: [condensedBold, variable]).face, 1)
     }
 }
+
+/// A family of one file per range of optical sizes (Inter and Inter Display).
+final class FamilyMatchOpticalSizeTests: XCTestCase {
+    let family = [FamilyMatch.Candidate(isItalic: false, weights: 100...900, opticalSizes: 0..<20),
+                  FamilyMatch.Candidate(isItalic: true, weights: 100...900, opticalSizes: 0..<20),
+                  FamilyMatch.Candidate(isItalic: false, weights: 100...900, opticalSizes: 20 ..< .infinity),
+                  FamilyMatch.Candidate(isItalic: true, weights: 100...900, opticalSizes: 20 ..< .infinity)]
+
+    func testTheSizeChoosesTheFileThenSlantAndWeight() {
+        func face(_ size: Double?, italic: Bool = false) -> Int {
+            FamilyMatch.pick(FontStyle(weight: .semibold, italic: italic, opticalSize: size), among: family).face
+        }
+        XCTAssertEqual(face(nil), 0) // no optical size: the smallest size's face
+        XCTAssertEqual(face(17), 0)
+        XCTAssertEqual(face(20.0.nextDown), 0)
+        XCTAssertEqual(face(20), 2)
+        XCTAssertEqual(face(34, italic: true), 3)
+        XCTAssertEqual(face(11, italic: true), 1)
+        XCTAssertEqual(FamilyMatch.pick(FontStyle(weight: .semibold, opticalSize: 28), among: family).weight, .semibold)
+    }
+
+    /// The bundled Inter family through a collection: Inter below 20 pt, Inter Display from 20,
+    /// at the weight asked, and the sizes between the bands go to the right side of 20.
+    func testTheInterCollectionSwitchesAtTwentyPoints() throws {
+        let fonts = try FontCollection.make(uiFamily: .inter, weights: [.regular, .bold, .semibold], opticalSizes: [17, 28])
+        func primary(_ size: Double?, _ weight: FontWeight = .regular) -> FontCollection.Face {
+            fonts.faces[fonts.primaryFace(for: FontStyle(weight: weight, opticalSize: size))]
+        }
+        XCTAssertEqual(primary(17).family, "Inter")
+        XCTAssertEqual(primary(19.9).family, "Inter")
+        XCTAssertEqual(primary(nil).family, "Inter")
+        XCTAssertEqual(primary(20).family, "Inter Display")
+        XCTAssertEqual(primary(28).family, "Inter Display")
+        XCTAssertEqual(primary(60).family, "Inter Display")
+        XCTAssertEqual(primary(28, .semibold).weight, .semibold)
+        XCTAssertNil(fonts.substitution(for: FontStyle(weight: .semibold, opticalSize: 28)))
+        // Noto Sans follows Inter: Devanagari and Thai still have faces.
+        XCTAssertTrue(fonts.chainCovers(FontStyle(opticalSize: 17), 0x0915))
+        let chain = fonts.chain(for: FontStyle(opticalSize: 17)).map { fonts.faces[$0].family }
+        XCTAssertEqual(Array(chain.prefix(2)), ["Inter", "Noto Sans"])
+    }
+}
