@@ -33,8 +33,9 @@ public final class FontCollection: @unchecked Sendable { // immutable after init
     @usableFromInline let chainTable: UnsafeMutablePointer<UInt8>
     /// Whether there are bands beside the first (no optical size).
     @usableFromInline let hasOpticalBands: Bool
-    /// The point sizes the collection has instances of its `opsz` faces for, ascending; empty
-    /// when no face has an `opsz` axis (a style's optical size is then of no account).
+    /// The optical size bands, ascending: the point sizes the collection has instances of its
+    /// `opsz` faces for, and either side of where a family switches files (Inter Display from
+    /// 20 pt); empty when neither is there (a style's optical size is then of no account).
     public let opticalSizes: [Double]
     /// The weights the collection was made for (each with a chain of its own faces).
     public let weights: [FontWeight]

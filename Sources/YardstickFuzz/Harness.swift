@@ -23,6 +23,8 @@ enum Harness: String, CaseIterable {
     case font
 
     static let engine = try! TextEngine()
+    /// The iOS profile's: Inter first, UILabel's rules (pushing out, Hangul words, typographic lines).
+    static let uiLabelEngine = try! TextEngine(fonts: FontCollection.make(uiFamily: .inter), rules: .uiLabel)
     static let table = TableData(records: [["Title", "Notes", "Country"], ["Groceries", "Milk, eggs and bread, then a longer list that wraps", "Japan"],
                                            ["مرحبا", "نص عربي 👋🏽", "France"], ["Call", "", "Japan"]])
 
@@ -102,7 +104,8 @@ enum Harness: String, CaseIterable {
             if bytes[1] & 0x10 != 0 { attributes.lineBreakMode = .singleLine }
             attributes.hyphenateWordBreaks = bytes[1] & 0x20 != 0
             let text = String(decoding: bytes.dropFirst(2), as: UTF8.self)
-            let layout = Self.engine.layout(text, width: Double(bytes[0]) * 2 + 1, attributes: attributes)
+            let engine = bytes[1] & 0x40 != 0 ? Self.uiLabelEngine : Self.engine
+            let layout = engine.layout(text, width: Double(bytes[0]) * 2 + 1, attributes: attributes)
             for i in layout.lines.indices { _ = layout.glyphRuns(line: i); _ = layout.isNearEdge(line: i) }
         case .font:
             let path = NSTemporaryDirectory() + "yardstick-fuzz-\(getpid()).ttf"

@@ -47,7 +47,9 @@ final class ReadmeExampleTests: XCTestCase {
         let heavy = TextAttributes(fontStyle: FontStyle(weight: .heavy, italic: true))
         let layout = inter.layout("Hello, world", width: 120, attributes: heavy)
         let fact = layout.fontSubstitution  // "italic measured upright (Inter wght=800): …"
+        let ios = try TextEngine(fonts: FontCollection.make(uiFamily: .inter), rules: .uiLabel)  // --profile ios
         // README example end
+        XCTAssertEqual(ios.layout("Hello สวัสดี", width: 300).height, 17 * 2444 / 2048, accuracy: 1e-9) // the system font's line
         XCTAssertEqual(fact?.description, "italic measured upright (Inter wght=800): no face of \"Inter\" has it")
         XCTAssertGreaterThan(screen.measuredRowCount, 10) // ~20 rows: the first screen and its prefetch window
         XCTAssertGreaterThan(table.totalHeight.points, 0)
