@@ -17,14 +17,17 @@ public struct LabelRules: Hashable, Sendable {
         public static let standard: LineBreakStrategy = [.pushOut, .hangulWordPriority]
     }
 
-    /// Which faces a line's height comes from (UILabel's `sizingRule`, iOS 17).
+    /// Which faces a line's height comes from.
     public enum SizingRule: String, CaseIterable, Hashable, Sendable {
         /// The label's font only: a fallback face (Thai, Devanagari, emoji) does not make a
-        /// line taller (UIKit's `.typographic`, its default).
+        /// line taller (UILabel's `sizingRule = .typographic`, its default).
         case typographic
-        /// Every face on the line: the tallest ascender, descender and gap among them, so
-        /// tall scripts get room (Pango and browsers; UIKit's `.oversize` makes room the same way).
+        /// The label's font and every face on the line: tall scripts get room, and no line is
+        /// shorter than the label's font makes it (UILabel's `.oversize`, iOS 17).
         case oversize
+        /// The faces on the line and only those, as Pango and browsers stack lines (a line of
+        /// emoji alone is as tall as the emoji face makes it). The default profile's.
+        case pango
     }
 
     /// Where lines may end beyond UAX #14's opportunities.
@@ -32,7 +35,7 @@ public struct LabelRules: Hashable, Sendable {
     /// Which faces set a line's height.
     public var sizingRule: SizingRule
 
-    public init(lineBreakStrategy: LineBreakStrategy = [], sizingRule: SizingRule = .oversize) {
+    public init(lineBreakStrategy: LineBreakStrategy = [], sizingRule: SizingRule = .pango) {
         self.lineBreakStrategy = lineBreakStrategy
         self.sizingRule = sizingRule
     }

@@ -23,11 +23,10 @@ struct LineStack {
 
     /// Stacks a line of `width` whose faces are `metricsMask`, in paragraph `paragraph`
     /// (counted from the text's first); returns its top. Its metrics are then `metrics`: those of
-    /// its faces, or under `.typographic` sizing those of the text's first face.
+    /// its faces, of the text's first face, or of both, as the engine's sizing rule says.
     @inline(__always) @discardableResult
     mutating func add(metricsMask faces: UInt64, width: Double, paragraph: Int, of text: PreparedText, _ a: TextAttributes) -> Double {
-        let typographic = text.storage.typographicMask
-        let mask = typographic == 0 ? faces : typographic
+        let mask = faces & text.storage.keptFaces | text.storage.addedFaces
         if count > 0 {
             y += a.lineSpacing
             if paragraph != self.paragraph { y += a.paragraphSpacing }

@@ -98,8 +98,10 @@ final class PreparedStorage: @unchecked Sendable {
     let primaryFace: FaceIndex
     /// The engine's rules, which the layout follows (`.pushOut`, `.typographic`).
     let rules: LabelRules
-    /// `.typographic`: the primary face's metrics bit, every line's mask; 0: the line's own faces.
-    let typographicMask: UInt64
+    /// A line's metrics are those of `faces & keptFaces | addedFaces` (`rules.sizingRule`):
+    /// the line's own faces (Pango), the primary face's alone (typographic), or both (oversize).
+    let keptFaces: UInt64
+    let addedFaces: UInt64
     /// `.pushOut`: a paragraph's last line of one word takes one from the line before.
     let pushesOut: Bool
     let metrics: FaceMetricsTable
@@ -111,7 +113,8 @@ final class PreparedStorage: @unchecked Sendable {
          runs: ShapedRunAccess) {
         self.fontStyle = fontStyle
         self.rules = rules
-        typographicMask = rules.sizingRule == .typographic ? fonts.metricsBits[primaryFace] : 0
+        keptFaces = rules.sizingRule == .typographic ? 0 : ~0
+        addedFaces = rules.sizingRule == .pango ? 0 : fonts.metricsBits[primaryFace]
         pushesOut = rules.lineBreakStrategy.contains(.pushOut)
         paragraphs = b.paragraphs.take()
         segments = b.segments.take()

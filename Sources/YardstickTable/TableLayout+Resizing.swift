@@ -48,9 +48,16 @@ extension TableLayout {
     }
 
     /// New traits (a content size category, a display scale): measured rows are fitted again
-    /// from their prepared texts. Column widths stay as they are.
+    /// from their prepared texts, or, where the fonts' faces follow the point size (an `opsz`
+    /// axis, Inter Display from 20 pt) and the sizes change, prepared again. Column widths stay
+    /// as they are.
     public mutating func setEnvironment(_ environment: SizingEnvironment) throws(SizingError) {
         try environment.validate()
+        let old = self.environment
+        if !plan.rowCells[0].engine.fonts.opticalSizes.isEmpty
+            && (old.category != environment.category || old.maximumCategory != environment.maximumCategory || old.opticalSizing != environment.opticalSizing) {
+            dropPreparedTexts()
+        }
         try reconfigure { (plan: inout TablePlan<Row>) throws(SizingError) in
             for l in plan.rowCells.indices {
                 try plan.rowCells[l].setEnvironment(environment)
@@ -61,4 +68,14 @@ extension TableLayout {
     }
 
     public var environment: SizingEnvironment { plan.rowCells[0].environment }
+
+    /// Lets every measured row's prepared texts go: the next fit prepares them again.
+    mutating func dropPreparedTexts() {
+        for s in handles.indices {
+            for r in handles[s].indices where handles[s][r] >= 0 {
+                slab.release(handles[s][r])
+                handles[s][r] = Self.dropped
+            }
+        }
+    }
 }

@@ -220,7 +220,10 @@ package struct TableMeasurer {
                 replaced += size.replaced
                 hasMissingGlyphs = hasMissingGlyphs || size.hasMissingGlyphs
             }
-            guard let length = try? LayoutLength(roundingPoints: tallest), length <= RowOffsetCache.maximumHeight else {
+            // With a display scale the height is a whole pixel: rounded up to 1/64 as well, never
+            // below the pixel (as `TableLayout` rounds).
+            let rounded = attributes.displayScale == nil || !tallest.isFinite ? tallest : ((tallest * 64 - 1e-6).rounded(.up)) / 64
+            guard let length = try? LayoutLength(roundingPoints: rounded), length <= RowOffsetCache.maximumHeight else {
                 throw TableMeasurementError(description: "row \(rowCount + r) (line \(block.lines[r])) is \(tallest) pt tall; the offsets cache holds rows up to \(RowOffsetCache.maximumHeight.points) pt")
             }
             heights.append(length)

@@ -58,7 +58,7 @@ struct FontOptions: ParsableArguments {
     @Option(help: ArgumentHelp("A font family resolved through fontconfig, tried after --font.", valueName: "NAME"))
     var family: String?
 
-    @Flag(help: "Break overlong words without a hyphen (UIKit byWordWrapping); by default a word broken between letters shows one, as Pango does.")
+    @Flag(help: "Break overlong words without a hyphen (UIKit byWordWrapping; always with --profile ios); by default a word broken between letters shows one, as Pango does.")
     var noHyphens = false
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Worker threads (default: all cores).", valueName: "N"))
@@ -70,13 +70,13 @@ struct FontOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: ArgumentHelp("The longest line any input may have, in bytes (default 64 MiB).", valueName: "BYTES"))
     var maxLineBytes: Int = InputLimits.lineBytes
 
-    @Flag(help: "Keep faces with an optical-size (opsz) axis at their default instead of setting them to the point size (with --config: \"opticalSizing\": false).")
+    @Flag(help: "Keep faces with an optical-size (opsz) axis at their default instead of setting them to the point size, and the ios profile's Inter at every size (with --config: \"opticalSizing\": false).")
     var noOpticalSizing = false
 
-    @Option(help: ArgumentHelp("The platform measured for: default (Noto Sans, Pango's rules) or ios (Inter and Inter Display, UILabel's rules, heights rounded up to 1/3 pt); or config \"profile\".", valueName: "PROFILE"))
+    @Option(help: ArgumentHelp("The platform measured for: default (Noto Sans, Pango's rules) or ios (Inter and Inter Display, UILabel's rules and word breaking, heights rounded up to 1/3 pt); or config \"profile\".", valueName: "PROFILE"))
     var profile: Profile?
 
-    @Option(help: ArgumentHelp("Which faces set a line's height: oversize (every face on the line; the default profile's) or typographic (the label's font only; the ios profile's); or config \"sizingRule\".", valueName: "RULE"))
+    @Option(help: ArgumentHelp("Which faces set a line's height: typographic (the label's font only; the ios profile's), oversize (the label's font and every face on the line), pango (the faces on the line; the default profile's); or config \"sizingRule\".", valueName: "RULE"))
     var sizingRule: LabelRules.SizingRule?
 
     /// The shared options as the jobs take them.

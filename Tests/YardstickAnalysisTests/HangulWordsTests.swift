@@ -19,7 +19,7 @@ final class HangulWordsTests: XCTestCase {
         XCTAssertTrue(Set(kept).isSubset(of: Set(all)))
         bytes.withUnsafeBufferPointer { buffer in
             for b in Set(all).subtracting(kept) {
-                XCTAssertTrue(HangulWords.isHangul(buffer, at: Int(b) - 3) && HangulWords.isHangul(buffer, at: Int(b)), "\(b)")
+                XCTAssertTrue(HangulWords.isHangul(buffer, at: Int(b) - 3) || HangulWords.isHangul(buffer, at: Int(b)), "\(b)")
             }
         }
         // Between syllables (3, 6), and the Jamo pair, go; kana and Han keep theirs.
@@ -27,6 +27,14 @@ final class HangulWordsTests: XCTestCase {
         XCTAssertTrue(all.contains(6) && !kept.contains(6))
         XCTAssertEqual(kept.filter { $0 > 10 && $0 < 25 }, all.filter { $0 > 10 && $0 < 25 })
         XCTAssertEqual(kept.last, Int32(bytes.count))
+    }
+
+    /// A Korean word holds digits and Latin letters too: "2024년", "iPhone을" stay whole.
+    func testAKoreanWordWithDigitsOrLatinStaysWhole() throws {
+        let text = "2024년 3월 15일에 iPhone을 샀다"
+        let spaces = text.utf8.enumerated().filter { $0.element == 0x20 }.map { Int32($0.offset + 1) }
+        XCTAssertEqual(try breaks(text, keeping: true), spaces + [Int32(text.utf8.count)])
+        XCTAssertGreaterThan(try breaks(text, keeping: false).count, spaces.count + 1)
     }
 
     func testTheAnalyzerByDefaultKeepsEveryOpportunity() throws {

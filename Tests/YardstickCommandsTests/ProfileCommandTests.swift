@@ -21,6 +21,11 @@ final class ProfileCommandTests: XCTestCase {
         try write(#"{"layout":"list","width":140,\#(cell)}"#, "plain.json")
         try write(#"{"layout":"list","width":140,"profile":"ios",\#(cell)}"#, "ios.json")
         try write(#"{"layout":"list","width":140,"profile":"ios","displayScale":2,\#(cell)}"#, "ios2.json")
+        try write("Notes\nHello world\n", "hello.csv")
+        try write(#"{"layout":"list","width":100,"profile":"ios",\#(cell)}"#, "narrow.json")
+        try write(#"{"layout":"list","width":100,"profile":"ios","category":"extraExtraLarge",\#(cell)}"#, "narrow-xxl.json")
+        try write(#"{"op":"scroll","y":0,"height":800}"# + "\n" + #"{"op":"category","category":"extraExtraLarge"}"# + "\n"
+                  + #"{"op":"height","section":0,"row":0}"# + "\n", "grow.jsonl")
     }
 
     override func tearDownWithError() throws { try? FileManager.default.removeItem(at: directory) }
@@ -81,5 +86,37 @@ final class ProfileCommandTests: XCTestCase {
         let unknown = try run(#"printf '{"layout":"list","width":140,"profile":"android","cell":{"text":{"column":"Notes"}}}' > "$D/bad.json"; "$Y" measure "$D/t.csv" --config "$D/bad.json""#)
         XCTAssertNotEqual(unknown.status, 0)
         XCTAssertTrue(unknown.err.contains(#"profile: unknown value "android"; expected one of default, ios"#), unknown.err)
+    }
+
+    /// Body text at extraExtraLarge is 21 pt: Inter Display. A category change that crosses
+    /// 20 pt prepares the rows again, so the replay answers what a fresh measurement gives.
+    func testACategoryChangeAcrossTwentyPointsMatchesAFreshMeasurement() throws {
+        let replay = try run(#""$Y" measure "$D/hello.csv" --config "$D/narrow.json" --replay "$D/grow.jsonl""#)
+        XCTAssertEqual(replay.status, 0, replay.err)
+        let answer = record(String(replay.out.split(separator: "\n")[2]))
+        let eager = try run(#""$Y" measure "$D/hello.csv" --config "$D/narrow-xxl.json""#)
+        let row0 = eager.out.split(separator: "\n")[1].split(separator: ",")
+        XCTAssertEqual((answer["height"] as? NSNumber)?.doubleValue, Double(row0[1]), replay.out)
+    }
+
+    /// The plain grid in the iOS profile: every height a whole pixel, then up to 1/64 pt.
+    func testThePlainGridRoundsUpToThePixel() throws {
+        let r = try run(#""$Y" measure "$D/t.csv" --max-column-width 120 --profile ios"#)
+        XCTAssertEqual(r.status, 0, r.err)
+        for line in r.out.split(separator: "\n").dropFirst() {
+            let h = Double(line.split(separator: ",")[1])!
+            let pixel = (h * 3 + 1e-9).rounded(.down) / 3
+            XCTAssertTrue(h >= pixel - 1e-9 && h - pixel < 1.0 / 64, "\(h)")
+        }
+    }
+
+    /// Overlong words break without a hyphen (UILabel), and a line of emoji alone is no shorter
+    /// than the label's font under `.oversize`.
+    func testWordsBreakWithoutHyphensAndOversizeIsNoShorter() throws {
+        let word = #"printf '{"text":"Donaudampfschifffahrtsgesellschaftskapitan","width":124}\n' | "$Y" layout"#
+        XCTAssertEqual(try run(word + " --profile ios").out, try run(word + " --profile ios --no-hyphens").out)
+        XCTAssertNotEqual(try run(word).out, try run(word + " --no-hyphens").out)
+        let emoji = #"printf '{"text":"😀😀","width":300}\n' | "$Y" layout --profile ios"#
+        XCTAssertGreaterThanOrEqual(height(try run(emoji + " --sizing-rule oversize").out), height(try run(emoji).out))
     }
 }

@@ -49,8 +49,23 @@ final class LabelRulesTests: XCTestCase {
         XCTAssertGreaterThan(pushed, 20) // the case is met, not only skipped
     }
 
+    /// "well-known" is two break units and one word: it moves whole.
+    func testPushOutMovesAWordNotABreakUnit() {
+        let text = "aaa well-known ccc"
+        var checked = 0
+        for width in stride(from: 60.0, through: 200, by: 1) {
+            let pango = lines(sharedEngine, text, width)
+            guard pango.count == 2, pango[1] == "ccc", pango[0] == "aaa well-known " else { continue }
+            let ui = lines(Self.uiLabel, text, width)
+            let fits = sharedEngine.layout("well-known ccc", width: .infinity).width <= width + 1e-6
+            XCTAssertEqual(ui, fits ? ["aaa ", "well-known ccc"] : pango, "\(width)")
+            checked += 1
+        }
+        XCTAssertGreaterThan(checked, 0)
+    }
+
     func testHangulBreaksAtSpacesOnly() {
-        let text = "대한민국의 수도는 서울입니다 그리고 부산은 항구도시입니다"
+        let text = "대한민국의 수도는 서울입니다 그리고 부산은 항구도시입니다 2024년 3월 15일에 iPhone을 샀다"
         let bytes = Array(text.utf8)
         for width in stride(from: 130.0, through: 400, by: 15) { // (every word fits)
             let ui = Self.uiLabel.layout(text, width: width)

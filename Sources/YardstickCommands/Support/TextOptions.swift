@@ -129,7 +129,7 @@ package struct TextOptions: Sendable {
         guard threads >= 0 else { throw CommandError("--threads must be 0 (all cores) or more") }
         guard maxLineBytes > 0 else { throw CommandError("--max-line-bytes must be above 0") }
         a.maxLines = maxLines
-        a.hyphenateWordBreaks = hyphenate
+        a.hyphenateWordBreaks = hyphenate && profile != .ios // (UILabel breaks an overlong word without one)
         if let problem = a.validationError { throw CommandError(problem) }
         return a
     }
