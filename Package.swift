@@ -35,6 +35,9 @@ let package = Package(
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .target(name: "CICU", linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icudata")]),
+        // Test-only: ICU's locales and exemplar sets (libicui18n), for BundledFontsTests and
+        // LocaleTableCommandTests; no product links it.
+        .target(name: "CICULocales", path: "Tests/CICULocales", linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]),
         .target(name: "CMemoryHints"),
         .target(name: "CFileCopy"),
         .target(name: "CYardstickErrors"),
@@ -77,7 +80,7 @@ let package = Package(
 
         // Test-only helpers shared by the test targets (a seeded random generator).
         .target(name: "YardstickTestSupport", path: "Tests/YardstickTestSupport"),
-        .testTarget(name: "YardstickFontsTests", dependencies: ["YardstickFonts", "CHarfBuzz"]),
+        .testTarget(name: "YardstickFontsTests", dependencies: ["YardstickFonts", "CHarfBuzz", "CICU", "CICULocales"]),
         .testTarget(name: "YardstickAnalysisTests", dependencies: ["YardstickAnalysis", "CICU"], resources: [.copy("Resources")]),
         .testTarget(name: "YardstickShapingTests", dependencies: ["YardstickFonts", "YardstickAnalysis", "YardstickShaping", "CHarfBuzz"]),
         .testTarget(name: "YardstickLineBreakingTests", dependencies: ["YardstickShaping", "YardstickLineBreaking"]),
@@ -88,7 +91,8 @@ let package = Package(
         .testTarget(name: "YardstickTableTests", dependencies: ["YardstickShaping", "YardstickLayout", "YardstickTemplates", "YardstickOffsets", "YardstickTable"]),
         .testTarget(name: "YardstickTests", dependencies: ["Yardstick"]),
         .testTarget(name: "YardstickRenderTests", dependencies: ["YardstickRender", "YardstickFonts", "YardstickLayout", "YardstickTable", "YardstickTemplates"]),
-        .testTarget(name: "YardstickCommandsTests", dependencies: ["YardstickCommands", "YardstickLayout", "YardstickOffsets", "YardstickTable", "YardstickRender", "CFileCopy"],
+        .testTarget(name: "YardstickCommandsTests", dependencies: ["YardstickCommands", "YardstickLayout", "YardstickOffsets", "YardstickTable", "YardstickRender", "CFileCopy",
+                                                                "CICULocales"],
                     exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v5]
