@@ -70,6 +70,20 @@ final class SizingConfigTests: XCTestCase {
         XCTAssertThrowsError(try heights.layout(bad, engine: commandEngine)) { XCTAssertEqual("\($0)", "row 1, column \"h\": \"tall\" is not a height (a number of points from 0 to 16777215, or empty)") }
     }
 
+    /// A config that contradicts itself is an error naming both sides, not a silent choice.
+    func testContradictionsAreErrors() {
+        XCTAssertEqual(error(#"{"minColumnWidth":500,"maxColumnWidth":10}"#),
+                       "minColumnWidth: minColumnWidth 500 is above maxColumnWidth 10: a column cannot be both")
+        XCTAssertEqual(error(#"{"maxColumnWidth":10}"#),
+                       "maxColumnWidth: minColumnWidth 70 (its default) is above maxColumnWidth 10: a column cannot be both")
+        XCTAssertNil(error(#"{"minColumnWidth":10,"maxColumnWidth":10}"#))
+        XCTAssertEqual(error(#"{"sections":{"column":"T","order":["Japan","France","Japan"]}}"#),
+                       #"sections.order[2]: "Japan" is named twice (also at sections.order[0]): one section each"#)
+        XCTAssertEqual(error(#"{"layout":"list","width":390,"cell":{"text":{"column":"T","size":1e-9}}}"#),
+                       "cell.text.size: must be at least 1 point (got 1e-09): a smaller text shows nothing")
+        XCTAssertNil(error(#"{"layout":"list","width":390,"cell":{"text":{"column":"T","size":1}}}"#))
+    }
+
     func testLimitsThatWouldOtherwiseFailLater() {
         XCTAssertEqual(error(#"{"rowHeightMode":{"fixed":1e10}}"#), "rowHeightMode.fixed: must be a finite number of points from 0 to 16777215 (got 10000000000.0)")
         XCTAssertEqual(error(#"{"headerHeight":1e300}"#)?.hasPrefix("headerHeight: must be a finite number"), true)

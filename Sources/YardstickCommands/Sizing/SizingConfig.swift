@@ -119,6 +119,11 @@ package struct SizingConfig {
             if let c = m["columnWidthMode"] { g.columnWidthMode = try Self.columnWidthMode(c) }
             g.minColumnWidth = try m["minColumnWidth"]?.length() ?? 70
             g.maxColumnWidth = try m["maxColumnWidth"]?.length(positive: true)
+            if let most = g.maxColumnWidth, g.minColumnWidth > most {
+                let given = m["minColumnWidth"] != nil ? "" : " (its default)"
+                throw (m["minColumnWidth"] ?? m["maxColumnWidth"]!).error(
+                    "minColumnWidth \(OutputNumber.format(g.minColumnWidth))\(given) is above maxColumnWidth \(OutputNumber.format(most)): a column cannot be both")
+            }
             if let h = m["headerHeight"] { g.heightForSectionHeader = try h.length() }
             if let f = m["footerHeight"] { g.heightForSectionFooter = try f.length() }
             if let s = m["interRowSpacing"] { g.heightOfInterRowSpacing = try s.length() }
@@ -221,7 +226,13 @@ package struct SizingConfig {
         if let o = m["order"] {
             if case .array = o.value {
                 var names: [String] = []
-                for item in try o.array() { names.append(try item.string()) }
+                var seen: [String: String] = [:]
+                for item in try o.array() {
+                    let name = try item.string()
+                    if let first = seen[name] { throw item.error("\"\(name)\" is named twice (also at \(first)): one section each") }
+                    seen[name] = item.path
+                    names.append(name)
+                }
                 order = .explicit(names)
             } else {
                 order = try o.name(["input": SectionOrder.input, "ascending": .ascending])

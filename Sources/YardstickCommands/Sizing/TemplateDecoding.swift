@@ -114,7 +114,13 @@ package enum TemplateDecoding {
             }
             return style
         }
-        let size = try m["size"]?.number()
+        let size = try m["size"].map { s throws(ConfigError) in
+            let points = try s.number()
+            // (Not above 0 is the template's own error, later. A text under a point shows
+            // nothing on any display: every row would measure 0.)
+            if points > 0 && points < 1 { throw s.error("must be at least 1 point (got \(points)): a smaller text shows nothing") }
+            return points
+        }
         let font = TemplateFont(style: style ?? (size == nil ? .body : nil), size: size, weight: try m["weight"]?.weight(),
                                 italic: try m["italic"]?.bool() ?? false)
         return TextElement(source: .column(try column.string()), font: font, lines: try m["lines"]?.integer() ?? 0,
