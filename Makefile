@@ -5,7 +5,7 @@ APT_PACKAGES := libfreetype-dev libharfbuzz-dev libicu-dev libfontconfig-dev lib
 TEST_APT_PACKAGES := libpango1.0-dev libjson-glib-dev
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps test-deps pango-weights font-env font-reference build demo test test-c fuzz fuzz-regress sanitize bench docs pango-compare pango-locales chromium-compare kiwi-compare spark-demo test-spark test-spark-debug spark-python clean
+.PHONY: deps test-deps pango-weights font-env font-reference build demo test test-c fuzz fuzz-regress sanitize bench docs pango-compare pango-locales differential chromium-compare kiwi-compare spark-demo test-spark test-spark-debug spark-python clean
 
 # Installs the C libraries Yardstick links (FreeType, HarfBuzz, ICU, fontconfig, libpng) when missing.
 deps:
@@ -146,6 +146,12 @@ pango-compare: build
 	.build/release/yardstick layout --input out/all.jsonl --output out/all-ours.jsonl
 	Tools/pango-reference/pango_breaks --fonts out/chain-fonts < out/all.jsonl > out/all-pango.jsonl
 	python3 Tools/pango-reference/compare.py out/all.jsonl out/all-ours.jsonl out/all-pango.jsonl
+
+# Same bytes as another build of the tool, on every command and corpus the project has
+# (a refactoring's check): make differential OLD=/path/to/the/old/yardstick
+differential: build
+	@test -n "$(OLD)" || { echo "give OLD=/path/to/the/old/yardstick"; exit 2; }
+	python3 Tools/differential/differential.py $(OLD) .build/release/yardstick
 
 # Line starts against Pango on names in the scripts of every locale (issue 38): ICU's display
 # names in Adlam, Chakma, Cherokee, Ol Chiki, Tifinagh, Vai and Yi, and words of the scripts

@@ -32,9 +32,10 @@ final class OutputNumberTests: XCTestCase {
             OutputNumber.appendRowLines([LayoutLength(units: 1)], firstRow: 3, offset: &y, to: &o); return o }(), as: UTF8.self) == "3,0.015625,0\n")
     }
 
-    /// `appendRounded` spells what `format` does: every millisecond step near zero, halves,
-    /// negatives, random values, and the large and odd values it hands to `format`.
-    func testAppendRoundedSpellsWhatFormatSpells() {
+    /// `DecimalText.rounded` (the `layout` records' numbers) spells what `format` does: every
+    /// millisecond step near zero, halves, negatives, random values, and the large and odd
+    /// values it hands to `format`.
+    func testDecimalTextSpellsWhatFormatSpells() {
         var generator = SystemRandomNumberGenerator()
         var values: [Double] = (-2_000...2_000).map { Double($0) / 1000 }
         values += [0.0005, 0.0015, -0.0005, 231.41796875, 69.5, 1e9 - 0.0004, 1e9, 1.5e12, -3e15, .nan, .infinity, -.infinity, -0.0, 0.1 + 0.2]
@@ -42,7 +43,7 @@ final class OutputNumberTests: XCTestCase {
         values += (0..<2_000).map { _ in Double.random(in: 0...1, using: &generator) }
         for value in values {
             var out: [UInt8] = []
-            OutputNumber.appendRounded(value, to: &out)
+            DecimalText.append(to: &out, bound: DecimalText.roundedBytes) { $0.rounded(value) }
             XCTAssertEqual(String(decoding: out, as: UTF8.self), OutputNumber.format(value), "\(value)")
         }
     }

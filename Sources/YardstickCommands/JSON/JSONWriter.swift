@@ -18,12 +18,6 @@ package struct JSONWriter {
 
     package init(spaced: Bool = false) { self.spaced = spaced }
 
-    /// Appends the bytes of a finished record and forgets them, keeping the capacity.
-    package mutating func moveBytes(appendingTo output: inout [UInt8]) {
-        output.append(contentsOf: bytes)
-        removeAll()
-    }
-
     /// The text written so far.
     package var text: String { String(decoding: bytes, as: UTF8.self) }
 

@@ -35,12 +35,6 @@ extension OutputNumber {
         }
     }
 
-    /// Appends `format(value)` (rounded to 1/1000, shortest form) without a String.
-    @inline(__always)
-    package static func appendRounded(_ value: Double, to out: inout [UInt8]) {
-        DecimalText.append(to: &out, bound: DecimalText.roundedBytes) { $0.rounded(value) }
-    }
-
     /// Appends `value` in decimal.
     @inline(__always)
     package static func appendInteger(_ value: UInt64, to out: inout [UInt8]) {
