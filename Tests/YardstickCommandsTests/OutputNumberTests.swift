@@ -3,6 +3,19 @@ import YardstickOffsets
 @testable import YardstickCommands
 
 final class OutputNumberTests: XCTestCase {
+    /// Lengths in 1/64 pt print in full, and read back as the same length.
+    func testLengthsInSixtyFourthsPrintInFull() {
+        XCTAssertEqual(OutputNumber.unitsText(214_746_217_116_354), "3355409642443.03125")
+        XCTAssertEqual(OutputNumber.unitsText(1), "0.015625")
+        XCTAssertEqual(OutputNumber.unitsText(-97), "-1.515625")
+        XCTAssertEqual(OutputNumber.unitsText(6400), "100")
+        XCTAssertEqual(OutputNumber.unitsText(-64), "-1")
+        for units in stride(from: Int64(-200_000), through: 200_000, by: 37) {
+            XCTAssertEqual(Double(OutputNumber.unitsText(units))! * 64, Double(units))
+        }
+        for k in Int64(0)..<64 { XCTAssertEqual(OutputNumber.unitsText(k), k == 0 ? "0" : String(Double(k) / 64), "\(k)") }
+    }
+
     /// The row lines written straight into storage are the lines `appendUnits` and
     /// `appendInteger` spell, for every fraction, large and negative lengths and large rows.
     func testRowLinesSpellWhatAppendUnitsSpells() {

@@ -65,9 +65,9 @@ package enum InspectJob {
             heights file: \(path)
             version: \(file.version)
             rows: \(file.rowCount)\(file.firstRowIsHeader ? " (row 0 is the header row)" : "")\(file.shard.map { " (shard \($0.index)/\($0.count) of a table of \($0.tableRows) rows, in \(file.sectionCount) run(s) of up to 4,096; yardstick merge joins the shards)" } ?? "")
-            \(file.isShard ? "runs of rows" : "sections"): \(file.sectionCount)\(file.tableFrame.map { "\ntable frame: header \(JSONWriter.unitsText($0.header.height.units)) pt at \(JSONWriter.unitsText($0.header.top.units)) pt, \(JSONWriter.unitsText($0.spacing.units)) pt after each row, footer \(JSONWriter.unitsText($0.footerHeight.units)) pt" } ?? "")
+            \(file.isShard ? "runs of rows" : "sections"): \(file.sectionCount)\(file.tableFrame.map { "\ntable frame: header \(OutputNumber.unitsText($0.header.height.units)) pt at \(OutputNumber.unitsText($0.header.top.units)) pt, \(OutputNumber.unitsText($0.spacing.units)) pt after each row, footer \(OutputNumber.unitsText($0.footerHeight.units)) pt" } ?? "")
             columns: \(file.columnCount)\(file.columnCount > 0 ? " (widths in pt: \(widths))" : "")
-            total height: \(JSONWriter.unitsText(bottom)) pt\(file.isShard ? " (of this shard's rows)" : "")
+            total height: \(OutputNumber.unitsText(bottom)) pt\(file.isShard ? " (of this shard's rows)" : "")
             configuration hash: \(hex(file.configurationHash, digits: 16))
             checksum: \(hex(UInt64(file.checksum), digits: 8)) (CRC-32, verified)
 

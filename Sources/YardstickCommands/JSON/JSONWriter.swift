@@ -141,25 +141,8 @@ package struct JSONWriter {
             if Double(integer) == value { return String(integer) }
         }
         let units = value * 64
-        if abs(units) < 9_007_199_254_740_992.0, units == units.rounded() { return unitsText(Int64(units)) }
+        if abs(units) < 9_007_199_254_740_992.0, units == units.rounded() { return OutputNumber.unitsText(Int64(units)) }
         return value.description
-    }
-
-    /// A length of `units` 1/64 pt as exact decimal text (at most six fraction digits).
-    package static func unitsText(_ units: Int64) -> String {
-        let negative = units < 0
-        let magnitude = units.magnitude
-        var text = (negative ? "-" : "") + String(magnitude / 64)
-        var fraction = magnitude % 64 * 15_625 // sixty-fourths as millionths
-        guard fraction > 0 else { return text }
-        var digits = ""
-        for _ in 0..<6 {
-            digits.append(Character(Unicode.Scalar(UInt8(ascii: "0") + UInt8(fraction / 100_000))))
-            fraction = fraction % 100_000 * 10
-        }
-        while digits.last == "0" { digits.removeLast() }
-        text += "." + digits
-        return text
     }
 
     private static let hexDigits = Array("0123456789abcdef".utf8)

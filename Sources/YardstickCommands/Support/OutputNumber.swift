@@ -19,20 +19,23 @@ package enum OutputNumber {
 }
 
 extension OutputNumber {
-    /// Appends a length of `units` 1/64 pt as exact decimal text, as `JSONWriter.numberText`
-    /// prints its points (at most six fraction digits, no trailing zeros), without a String.
+    /// Appends a length of `units` 1/64 pt as exact decimal text (at most six fraction digits,
+    /// no trailing zeros), without a String: the one printer of lengths, which `unitsText`,
+    /// `JSONWriter.numberText` and `appendRowLines` (by the same `fractions`) print with.
     @inline(__always)
     package static func appendUnits(_ units: Int64, to out: inout [UInt8]) {
         if units < 0 { out.append(UInt8(ascii: "-")) }
         let magnitude = units.magnitude
         appendInteger(magnitude / 64, to: &out)
-        var fraction = magnitude % 64 * 15_625 // sixty-fourths as millionths
-        guard fraction > 0 else { return }
-        out.append(UInt8(ascii: "."))
-        while fraction > 0 {
-            out.append(UInt8(ascii: "0") + UInt8(fraction / 100_000))
-            fraction = fraction % 100_000 * 10
-        }
+        let f = Int(magnitude % 64) * 8
+        Self.fractions.withUnsafeBufferPointer { table in out.append(contentsOf: table[(f + 1)..<(f + 1 + Int(table[f]))]) }
+    }
+
+    /// `appendUnits` as a String.
+    package static func unitsText(_ units: Int64) -> String {
+        var out: [UInt8] = []
+        appendUnits(units, to: &out)
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Appends `value` in decimal.
