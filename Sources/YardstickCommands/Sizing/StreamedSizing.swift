@@ -258,6 +258,8 @@ struct StreamedSizing {
                 }
                 done += n
                 progress?(done, rowCount)
+                // (A shard's engine is renewed as the whole table's is: its shaped runs are bounded too.)
+                if engine.cache.store.count > Self.shapedRunLimit { engine = try engine.renewed() }
                 return
             }
             let stored = try cache?.heights(rows: n, block: block, firstRecord: firstRecord, fields: columns.count, measure: measure)
