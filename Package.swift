@@ -60,23 +60,26 @@ let package = Package(
         // Pictures of laid-out texts and tables: FreeType glyph images, a raster, PNG by libpng.
         .target(name: "YardstickRender", dependencies: ["YardstickFonts", "YardstickLayout", "YardstickTemplates", "YardstickTable", "CFreeType", "CPNG"]),
 
+        // The formats both front ends read and write: JSON, the sizing config, numbers.
+        .target(name: "YardstickFormats", dependencies: ["YardstickFonts", "YardstickLayout", "YardstickTemplates", "YardstickOffsets", "YardstickTable"]),
+
         // Public umbrella, command logic, CLI.
-        .target(name: "Yardstick", dependencies: ["YardstickFonts", "YardstickLayout", "YardstickTemplates", "YardstickOffsets", "YardstickTable"]),
-        .target(name: "YardstickCommands", dependencies: ["YardstickFonts", "YardstickShaping", "YardstickLayout", "YardstickTemplates", "YardstickOffsets", "YardstickTable", "YardstickRender", "CMemoryHints", "CFileCopy"]),
+        .target(name: "Yardstick", dependencies: ["YardstickFonts", "YardstickLayout", "YardstickTemplates", "YardstickOffsets", "YardstickTable", "YardstickFormats"]),
+        .target(name: "YardstickCommands", dependencies: ["YardstickFormats", "YardstickFonts", "YardstickShaping", "YardstickLayout", "YardstickTemplates", "YardstickOffsets", "YardstickTable", "YardstickRender", "CMemoryHints", "CFileCopy"]),
         // The C interface, a front end like the CLI (it reads configs and CSV files as the CLI does).
-        .target(name: "YardstickC", dependencies: ["Yardstick", "YardstickCommands", "YardstickTable", "CYardstickErrors"]),
-        .executableTarget(name: "yardstick", dependencies: ["YardstickCommands", "YardstickFonts", "YardstickLayout", "YardstickOffsets", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        .target(name: "YardstickC", dependencies: ["Yardstick", "YardstickFormats", "YardstickCommands", "YardstickTable", "CYardstickErrors"]),
+        .executableTarget(name: "yardstick", dependencies: ["YardstickCommands", "YardstickFormats", "YardstickFonts", "YardstickLayout", "YardstickOffsets", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
 
         // Benchmarks: programs that print figures (run in release; see README).
         .executableTarget(name: "TextEngineBenchmark", dependencies: ["YardstickFonts", "YardstickLayout", "YardstickTable", "CHarfBuzz"], path: "Benchmarks/TextEngineBenchmark"),
         .executableTarget(name: "SizingBenchmark", dependencies: ["YardstickFonts", "YardstickLayout", "YardstickTemplates", "YardstickOffsets", "YardstickTable"], path: "Benchmarks/SizingBenchmark"),
-        .executableTarget(name: "JSONBenchmark", dependencies: ["YardstickCommands", "YardstickLayout"], path: "Benchmarks/JSONBenchmark"),
+        .executableTarget(name: "JSONBenchmark", dependencies: ["YardstickFormats", "YardstickCommands", "YardstickLayout"], path: "Benchmarks/JSONBenchmark"),
         .executableTarget(name: "OffsetsBenchmark", dependencies: ["YardstickOffsets"], path: "Benchmarks/OffsetsBenchmark"),
         .executableTarget(name: "ScaleBenchmark", path: "Benchmarks/ScaleBenchmark"),
         .executableTarget(name: "ConstraintsBenchmark", dependencies: ["YardstickConstraints"], path: "Benchmarks/ConstraintsBenchmark"),
 
         // Fuzzing harnesses (`make fuzz` builds them with libFuzzer; `make test` replays Tests/Fuzz).
-        .executableTarget(name: "YardstickFuzz", dependencies: ["YardstickCommands", "YardstickFonts", "YardstickLayout", "YardstickRender", "YardstickTable"]),
+        .executableTarget(name: "YardstickFuzz", dependencies: ["YardstickFormats", "YardstickCommands", "YardstickFonts", "YardstickLayout", "YardstickRender", "YardstickTable"]),
 
         // Test-only helpers shared by the test targets (a seeded random generator).
         .target(name: "YardstickTestSupport", path: "Tests/YardstickTestSupport"),
@@ -87,11 +90,12 @@ let package = Package(
         .testTarget(name: "YardstickLayoutTests", dependencies: ["YardstickFonts", "YardstickShaping", "YardstickLineBreaking", "YardstickLayout", "CHarfBuzz", "YardstickTestSupport"]),
         .testTarget(name: "YardstickTemplatesTests", dependencies: ["YardstickTemplates", "YardstickLayout", "YardstickConstraints", "YardstickTestSupport"]),
         .testTarget(name: "YardstickOffsetsTests", dependencies: ["YardstickOffsets", "YardstickTestSupport"]),
+        .testTarget(name: "YardstickFormatsTests", dependencies: ["YardstickFormats", "YardstickLayout", "YardstickOffsets"]),
         .testTarget(name: "YardstickConstraintsTests", dependencies: ["YardstickConstraints", "YardstickTestSupport"]),
         .testTarget(name: "YardstickTableTests", dependencies: ["YardstickShaping", "YardstickLayout", "YardstickTemplates", "YardstickOffsets", "YardstickTable"]),
         .testTarget(name: "YardstickTests", dependencies: ["Yardstick"]),
         .testTarget(name: "YardstickRenderTests", dependencies: ["YardstickRender", "YardstickFonts", "YardstickLayout", "YardstickTable", "YardstickTemplates"]),
-        .testTarget(name: "YardstickCommandsTests", dependencies: ["YardstickCommands", "YardstickLayout", "YardstickOffsets", "YardstickTable", "YardstickRender", "CFileCopy",
+        .testTarget(name: "YardstickCommandsTests", dependencies: ["YardstickCommands", "YardstickFormats", "YardstickLayout", "YardstickOffsets", "YardstickTable", "YardstickRender", "CFileCopy",
                                                                 "CICULocales"],
                     exclude: ["Golden"]),
     ],

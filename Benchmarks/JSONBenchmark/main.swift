@@ -5,6 +5,7 @@
 import Foundation
 import YardstickCommands
 import YardstickLayout
+import YardstickFormats
 
 let path = CommandLine.arguments.dropFirst().first ?? "out/corpus.jsonl"
 guard let data = FileManager.default.contents(atPath: path) else {

@@ -4,6 +4,7 @@
 import CYardstickErrors
 import Yardstick
 import YardstickCommands
+import YardstickFormats
 
 /// The `ys_status` values of include/yardstick.h.
 enum Status: Int32 {

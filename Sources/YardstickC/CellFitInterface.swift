@@ -7,6 +7,7 @@ import Glibc
 import Yardstick
 import YardstickCommands
 import YardstickTable
+import YardstickFormats
 
 @_cdecl("ys_fit_cell")
 package func ys_fit_cell(_ engine: OpaquePointer?, _ json: UnsafePointer<CChar>?, _ jsonLength: Int,

@@ -4,6 +4,7 @@ import YardstickFonts
 import YardstickLayout
 import YardstickRender
 import YardstickTable
+import YardstickFormats
 
 /// One fuzzed entry point: bytes in, nothing out. A harness may reject its input (every error
 /// the code throws is fine); it must never trap, hang or grow without bound.

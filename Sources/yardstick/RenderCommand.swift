@@ -2,6 +2,7 @@ import ArgumentParser
 import YardstickCommands
 import YardstickFonts
 import YardstickLayout
+import YardstickFormats
 
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

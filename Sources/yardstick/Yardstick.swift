@@ -3,6 +3,7 @@ import Foundation
 import YardstickCommands
 import YardstickFonts
 import YardstickLayout
+import YardstickFormats
 
 @main
 struct Yardstick: ParsableCommand {

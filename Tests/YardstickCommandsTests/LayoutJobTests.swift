@@ -1,6 +1,7 @@
 import XCTest
 import YardstickLayout
 @testable import YardstickCommands
+@testable import YardstickFormats
 
 let commandEngine = try! TextEngine()
 

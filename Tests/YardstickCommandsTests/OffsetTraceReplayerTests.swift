@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import YardstickCommands
 import YardstickOffsets
+import YardstickFormats
 
 @Suite struct OffsetTraceReplayerTests {
     /// Replays lines and returns the answers.

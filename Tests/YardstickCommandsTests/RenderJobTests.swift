@@ -3,6 +3,7 @@ import XCTest
 import YardstickLayout
 import YardstickRender
 @testable import YardstickCommands
+@testable import YardstickFormats
 
 /// `render` pictures against golden images (Tests/YardstickCommandsTests/Golden, inspected by
 /// eye when made), with a tolerance for antialiasing that other FreeType builds round otherwise.

@@ -2,6 +2,7 @@ import XCTest
 import YardstickLayout
 import YardstickTable
 @testable import YardstickCommands
+@testable import YardstickFormats
 
 final class SizingConfigTests: XCTestCase {
     func config(_ json: String) throws -> SizingConfig { try SizingConfig(json: Array(json.utf8)) }

@@ -3,6 +3,7 @@ import YardstickLayout
 import YardstickOffsets
 import YardstickTable
 @testable import YardstickCommands
+@testable import YardstickFormats
 
 final class SizingJobTests: XCTestCase {
     let csv = "Title,Notes,Country,h\nGroceries,\"Milk, eggs, bread and a long list that wraps in a narrow column\",Japan,\nCall mom,Sunday,France,\nTrip,Pack,Japan,80\n"

@@ -2,6 +2,7 @@ import XCTest
 import YardstickLayout
 import YardstickTable
 @testable import YardstickCommands
+@testable import YardstickFormats
 
 final class SizingReplayerTests: XCTestCase {
     func replayer(rows: Int) throws -> SizingReplayer {

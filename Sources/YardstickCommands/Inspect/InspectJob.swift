@@ -1,4 +1,5 @@
 import YardstickOffsets
+import YardstickFormats
 
 /// `yardstick inspect FILE`: a heights file's header as text, or a range of its rows in the CSV
 /// `measure` writes (all of them: the very bytes `--format csv` gives).

@@ -1,5 +1,6 @@
 import Foundation
 import YardstickLayout
+import YardstickFormats
 
 extension LayoutJob {
     /// Where a plain record's text is.

@@ -2,6 +2,7 @@ import Foundation
 import YardstickFonts
 import YardstickLayout
 import YardstickShaping
+import YardstickFormats
 
 /// `yardstick layout`: JSON Lines in, one JSON line out per input line, in input order.
 ///

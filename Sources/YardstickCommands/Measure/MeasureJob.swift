@@ -4,6 +4,7 @@ import YardstickLayout
 import YardstickShaping
 import YardstickTable
 import YardstickOffsets
+import YardstickFormats
 
 /// `yardstick measure`: a CSV table in, each row's height and offset out.
 ///

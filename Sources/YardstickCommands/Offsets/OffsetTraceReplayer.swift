@@ -1,4 +1,5 @@
 import YardstickOffsets
+import YardstickFormats
 
 /// The `yardstick offsets` command's contract: replays a trace of row-offset cache operations,
 /// one JSON object per input line, answering each with exactly one JSON object.

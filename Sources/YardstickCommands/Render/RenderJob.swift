@@ -2,6 +2,7 @@ import YardstickLayout
 import YardstickRender
 import YardstickTable
 import YardstickTemplates
+import YardstickFormats
 
 /// `yardstick render`: a PNG picture of a measured table (rows as they were sized, with their
 /// headers, lines and every element of their cells) or of one text at a width, as pango-view

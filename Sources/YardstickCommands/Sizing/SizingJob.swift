@@ -3,6 +3,7 @@ import YardstickLayout
 import YardstickOffsets
 import YardstickTable
 import YardstickTemplates
+import YardstickFormats
 
 /// `yardstick measure DATA.csv --config CONFIG.json`: every row of a CSV table sized as the
 /// configuration says (a SwiftDataTables grid or a list of templates, in sections or not), and

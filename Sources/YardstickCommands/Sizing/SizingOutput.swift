@@ -1,4 +1,5 @@
 import YardstickOffsets
+import YardstickFormats
 
 /// How `measure --config` writes what it sized, section by section and a block of rows at a
 /// time, so a whole table and a table read in blocks write the same bytes:

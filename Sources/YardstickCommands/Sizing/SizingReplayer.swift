@@ -2,6 +2,7 @@ import YardstickLayout
 import YardstickOffsets
 import YardstickTable
 import YardstickTemplates
+import YardstickFormats
 
 /// `measure --config … --replay TRACE.jsonl`: a lazily sized table driven by a trace, one JSON
 /// answer per trace line. Every row starts estimated (unless its height is known without

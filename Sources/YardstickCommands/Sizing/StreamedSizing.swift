@@ -7,6 +7,7 @@ import YardstickTemplates
 import YardstickLayout
 import YardstickOffsets
 import YardstickTable
+import YardstickFormats
 
 /// `measure --config` over a table read in blocks, when nothing ties a row to rows far from it:
 /// no sections from grouping, and a file that can be read again. Memory holds a block, not the

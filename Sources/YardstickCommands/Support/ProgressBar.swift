@@ -1,4 +1,5 @@
 import Foundation
+import YardstickFormats
 
 /// Progress of a long run on standard error: a one-line bar (rows done, rows per second, time
 /// left) redrawn in place when standard error is a terminal, or one JSON line per second for a

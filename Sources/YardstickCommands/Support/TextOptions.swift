@@ -1,5 +1,6 @@
 import YardstickFonts
 import YardstickLayout
+import YardstickFormats
 
 /// Font and size options shared by the commands: which fonts, and how big.
 package struct TextOptions: Sendable {

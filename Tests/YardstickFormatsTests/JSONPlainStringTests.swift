@@ -1,6 +1,6 @@
 import XCTest
 import YardstickLayout
-@testable import YardstickCommands
+@testable import YardstickFormats
 
 final class JSONPlainStringTests: XCTestCase {
     /// What the fused scan must answer, from the two passes it replaces: the first quote,

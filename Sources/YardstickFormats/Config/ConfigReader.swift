@@ -88,8 +88,14 @@ struct ConfigReader {
 }
 
 /// A configuration that can't be used: the path in the file and what is wrong.
-package struct ConfigError: Error, Hashable, Sendable, CustomStringConvertible {
-    package var path: String
-    package var message: String
-    package var description: String { path.isEmpty ? message : "\(path): \(message)" }
+public struct ConfigError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// Where in the JSON: `cell.vstack.children[0].text.column`; empty for the whole file.
+    public var path: String
+    public var message: String
+    public var description: String { path.isEmpty ? message : "\(path): \(message)" }
+
+    public init(path: String, message: String) {
+        self.path = path
+        self.message = message
+    }
 }

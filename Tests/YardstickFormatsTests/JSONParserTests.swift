@@ -1,5 +1,5 @@
 import Testing
-import YardstickCommands
+import YardstickFormats
 
 @Suite struct JSONParserTests {
     func parse(_ text: String) throws -> JSONValue { try JSONParser.parse(text) }

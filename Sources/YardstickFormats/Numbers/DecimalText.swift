@@ -1,29 +1,29 @@
 /// Writes numbers as decimal text into memory the caller sized (no capacity checks per byte):
 /// the output lines of `layout` and `OutputNumber`'s appends.
-struct DecimalText {
+package struct DecimalText {
     /// Where the next byte goes.
-    private(set) var cursor: UnsafeMutablePointer<UInt8>
+    package private(set) var cursor: UnsafeMutablePointer<UInt8>
 
-    init(_ start: UnsafeMutablePointer<UInt8>) { cursor = start }
+    package init(_ start: UnsafeMutablePointer<UInt8>) { cursor = start }
 
     /// Bytes a `UInt64` takes at most.
-    static let integerBytes = 20
+    package static let integerBytes = 20
     /// Bytes `rounded` stores at most (it may store a little past what it keeps):
     /// `-1.7976931348623157e+308` and room.
-    static let roundedBytes = 32
+    package static let roundedBytes = 32
 
     mutating func byte(_ b: UInt8) {
         cursor.initialize(to: b)
         cursor += 1
     }
 
-    mutating func literal(_ text: StaticString) {
+    package mutating func literal(_ text: StaticString) {
         cursor.initialize(from: text.utf8Start, count: text.utf8CodeUnitCount)
         cursor += text.utf8CodeUnitCount
     }
 
     /// `value` in decimal.
-    mutating func integer(_ value: UInt64) {
+    package mutating func integer(_ value: UInt64) {
         if value < 10 { byte(UInt8(ascii: "0") &+ UInt8(value)); return }
         if value < 1000 { // (most numbers of an output line)
             let hundreds = value / 100, tens = value / 10 % 10, ones = value % 10
@@ -47,7 +47,7 @@ struct DecimalText {
     /// `OutputNumber.format(value)`: rounded to 1/1000, in JSON's shortest form. Below 10⁹ the
     /// double nearest k/1000 prints as k/1000's decimals, so those are written directly; larger
     /// or non-finite values take `format`.
-    mutating func rounded(_ value: Double) {
+    package mutating func rounded(_ value: Double) {
         guard abs(value) < 1e9 else {
             for b in OutputNumber.format(value).utf8.prefix(Self.roundedBytes) { byte(b) }
             return
@@ -75,7 +75,7 @@ struct DecimalText {
     }
 
     /// Appends to `out` what `write` writes, which must be at most `bound` bytes.
-    static func append(to out: inout [UInt8], bound: Int, _ write: (inout DecimalText) -> Void) {
+    package static func append(to out: inout [UInt8], bound: Int, _ write: (inout DecimalText) -> Void) {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bound) { buffer in
             var text = DecimalText(buffer.baseAddress!)
             write(&text)

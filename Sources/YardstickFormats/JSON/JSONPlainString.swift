@@ -3,13 +3,13 @@ import YardstickLayout
 /// The bytes of a JSON string that need no decoding, found and checked in one pass, and the
 /// string with its escapes decoded: the fast path of `layout`'s plain record
 /// (`LayoutJob.readPlainRecord`).
-enum JSONPlainString {
+package enum JSONPlainString {
     /// Where the plain bytes from `start` end: the first quote, backslash or control byte
     /// (below 0x20), when every byte before it is well-formed UTF-8; nil when a sequence is
     /// malformed or the bytes end first (the general reader then takes the line and says why).
     /// Eight bytes at a time: ASCII without a special byte is skipped, other bytes go through
     /// `UTF8Validation.Automaton`. O(n), no allocation.
-    static func end(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+    package static func end(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
         guard let base = bytes.baseAddress else { return nil }
         let n = bytes.count
         let rows = UTF8Validation.Automaton.rows
@@ -42,7 +42,7 @@ enum JSONPlainString {
     /// replacement that reader counts, or no closing quote). Runs between escapes are scanned
     /// by `end`'s eight-byte loop; a run of escapes is decoded without a scan. O(n); one
     /// allocation (decoded text is never longer than its escaped form).
-    static func unescape(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (text: [UInt8], end: Int)? {
+    package static func unescape(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (text: [UInt8], end: Int)? {
         var quote: Int? = nil
         let text = [UInt8](unsafeUninitializedCapacity: max(0, bytes.count - start)) { buffer, count in
             (quote, count) = unescape(bytes, from: start, into: buffer.baseAddress!)

@@ -1,6 +1,6 @@
 import XCTest
 import YardstickOffsets
-@testable import YardstickCommands
+@testable import YardstickFormats
 
 final class OutputNumberTests: XCTestCase {
     /// Lengths in 1/64 pt print in full, and read back as the same length.

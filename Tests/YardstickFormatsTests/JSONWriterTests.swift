@@ -1,5 +1,5 @@
 import XCTest
-@testable import YardstickCommands
+@testable import YardstickFormats
 
 final class JSONWriterTests: XCTestCase {
     func testLengthsInSixtyFourthsPrintInFull() {

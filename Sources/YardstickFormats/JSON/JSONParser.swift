@@ -60,15 +60,15 @@ package enum JSONParser {
 }
 
 /// The parser's cursor over one input buffer.
-struct JSONReader {
+package struct JSONReader {
     let bytes: UnsafeBufferPointer<UInt8>
-    var position = 0
+    package var position = 0
     var replacesUnpairedSurrogates = false
     var replacedSurrogates = 0
     /// The caller has checked that the whole buffer is well-formed UTF-8.
     var utf8Checked = false
 
-    init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+    package init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
     func error(_ message: String, at offset: Int? = nil) -> JSONParseError {
         JSONParseError(message: message, column: (offset ?? position) + 1)
@@ -212,7 +212,7 @@ struct JSONReader {
 
     // MARK: - Numbers
 
-    mutating func readNumber() throws(JSONParseError) -> Double {
+    package mutating func readNumber() throws(JSONParseError) -> Double {
         let start = position
         var isInteger = true
         if bytes[position] == UInt8(ascii: "-") { position += 1 }

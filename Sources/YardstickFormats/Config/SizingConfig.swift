@@ -4,19 +4,22 @@ import YardstickOffsets
 import YardstickTable
 import YardstickTemplates
 
-/// `measure --config CONFIG.json`: a table's sizing read from JSON (see the README's config
-/// reference), ready to lay out a CSV table. Unknown keys, and keys of the other layout, are
-/// errors naming their path.
-package struct SizingConfig {
-    package enum Layout: String { case grid, list }
-    package var layout: Layout
+/// A table's sizing read from the JSON of `measure --config CONFIG.json` (the README's config
+/// reference): a SwiftDataTables grid or a list of templates, its sections, its profile.
+/// Unknown keys, keys of the other layout and contradictions are errors naming their path.
+/// - Complexity: O(n) in the JSON's length to read.
+public struct SizingConfig {
+    /// A SwiftDataTables grid (a cell per column) or a list (one template per row).
+    public enum Layout: String, Sendable { case grid, list }
+    public var layout: Layout
     /// The grid's configuration (SwiftDataTables' defaults when the layout is a list).
-    package var grid = DataTableConfiguration()
+    public var grid = DataTableConfiguration()
     /// The list's configuration; nil for a grid.
-    package var list: ListConfiguration<TableData.Row>?
-    package var grouping: SectionGrouping?
+    public var list: ListConfiguration<TableData.Row>?
+    /// `sections`: the column whose values make the sections, their order and hiding.
+    public var grouping: SectionGrouping?
     /// `heightColumn`: a number in this column beats every mode.
-    package var heightColumn: String?
+    public var heightColumn: String?
     /// `rowHeightMode.automatic.followMedian` (an extension): the estimate follows the median
     /// of the rows measured so far.
     package var estimateFollowsMedian = false
@@ -44,14 +47,9 @@ package struct SizingConfig {
     /// SwiftDataTables' default grid (the config `{}`).
     package static var grid: SizingConfig { try! SizingConfig(json: Array("{}".utf8)) }
 
-    /// A configuration file read and parsed; errors name the file and the path in it.
-    package static func read(_ path: String, maxLineBytes: Int) throws -> SizingConfig {
-        let bytes = try CommandInput.read(path, maxLineBytes: maxLineBytes)
-        return try Result { () throws(ConfigError) in try SizingConfig(json: bytes) }.mapError { CommandError("\(path): \($0)") }.get()
-    }
-
     /// Parses a configuration file's bytes.
-    package init(json bytes: [UInt8]) throws(ConfigError) {
+    /// - Throws: `ConfigError` with the JSON path of what is wrong.
+    public init(json bytes: [UInt8]) throws(ConfigError) {
         let root: JSONValue
         let text = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes // a UTF-8 byte-order mark is skipped
         do { root = try JSONParser.parse(text) } catch { throw ConfigError(path: "", message: "not JSON: \(error)") }
