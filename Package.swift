@@ -60,14 +60,15 @@ let package = Package(
         // Pictures of laid-out texts and tables: FreeType glyph images, a raster, PNG by libpng.
         .target(name: "YardstickRender", dependencies: ["YardstickFonts", "YardstickLayout", "YardstickTemplates", "YardstickTable", "CFreeType", "CPNG"]),
 
-        // The formats both front ends read and write: JSON, the sizing config, numbers.
+        // What both front ends read and write: JSON, the sizing config, numbers, files; a table
+        // sized from a config into heights (the sizing job).
         .target(name: "YardstickFormats", dependencies: ["YardstickFonts", "YardstickLayout", "YardstickTemplates", "YardstickOffsets", "YardstickTable"]),
 
         // Public umbrella, command logic, CLI.
         .target(name: "Yardstick", dependencies: ["YardstickFonts", "YardstickLayout", "YardstickTemplates", "YardstickOffsets", "YardstickTable", "YardstickFormats"]),
         .target(name: "YardstickCommands", dependencies: ["YardstickFormats", "YardstickFonts", "YardstickShaping", "YardstickLayout", "YardstickTemplates", "YardstickOffsets", "YardstickTable", "YardstickRender", "CMemoryHints", "CFileCopy"]),
-        // The C interface, a front end like the CLI (it reads configs and CSV files as the CLI does).
-        .target(name: "YardstickC", dependencies: ["Yardstick", "YardstickFormats", "YardstickCommands", "YardstickTable", "CYardstickErrors"]),
+        // The C interface, a front end like the CLI (it reads configs and CSV files through YardstickFormats).
+        .target(name: "YardstickC", dependencies: ["Yardstick", "YardstickFormats", "YardstickTable", "CYardstickErrors"]),
         .executableTarget(name: "yardstick", dependencies: ["YardstickCommands", "YardstickFormats", "YardstickFonts", "YardstickLayout", "YardstickOffsets", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
 
         // Benchmarks: programs that print figures (run in release; see README).

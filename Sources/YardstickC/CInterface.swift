@@ -3,7 +3,7 @@
 // call; failures set the per-thread last error (CYardstickErrors) and return a `ys_status`.
 import CYardstickErrors
 import Yardstick
-import YardstickCommands
+
 import YardstickFormats
 
 /// The `ys_status` values of include/yardstick.h.

@@ -5,7 +5,7 @@ import CYardstickErrors
 import Glibc
 #endif
 import Yardstick
-import YardstickCommands
+
 import YardstickTable
 import YardstickFormats
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import YardstickCommands
 import YardstickOffsets
+import YardstickFormats
 
 /// `yardstick inspect FILE`: a heights file (`measure --format bin`) as text.
 struct InspectCommand: ParsableCommand {

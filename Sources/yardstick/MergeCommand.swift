@@ -1,6 +1,7 @@
 import ArgumentParser
 import YardstickCommands
 import YardstickOffsets
+import YardstickFormats
 
 /// `yardstick merge SHARD.bin… --output FILE`: shards of one table joined into one heights file.
 struct MergeCommand: ParsableCommand {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import YardstickCommands
+import YardstickFormats
 
 /// `yardstick offsets`: replays a JSON Lines trace of row-offset cache operations (reset, set,
 /// invalidate, insert, delete, estimate, offset, at, total, anchor, restore, visible), writing

@@ -1,5 +1,6 @@
 import XCTest
 @testable import YardstickCommands
+@testable import YardstickFormats
 
 /// The line limit of every input: found as the bytes arrive, across the blocks a stream is read
 /// in, naming the line.

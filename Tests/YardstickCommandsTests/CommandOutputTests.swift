@@ -2,6 +2,7 @@ import CFileCopy
 import Foundation
 import XCTest
 @testable import YardstickCommands
+@testable import YardstickFormats
 
 /// Outputs never damage what they write over: regular files replaced atomically (or not at all
 /// when the run fails), devices, FIFOs and symbolic links written through, directories refused;

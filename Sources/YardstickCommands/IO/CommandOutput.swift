@@ -6,6 +6,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import YardstickFormats
 
 /// Where a command's output goes, written so that nothing is damaged:
 ///

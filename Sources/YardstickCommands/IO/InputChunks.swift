@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import YardstickFormats
 
 /// A command's input read in chunks, so a table of any length passes through bounded memory:
 /// a file or standard input, read 1 MiB at a time, or bytes already in memory. Every chunk is

@@ -1,4 +1,5 @@
 import Foundation
+import YardstickFormats
 
 /// JSON Lines input and output for the commands: one record per line.
 ///

@@ -6,6 +6,7 @@ import Musl
 import Darwin
 #endif
 import YardstickFonts
+import YardstickFormats
 
 /// Warnings and notes for the user, on standard error (where they never mix with the data).
 package enum StandardError {

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import YardstickLayout
 import YardstickTable
+import YardstickFormats
 
 /// `measure --cache DIR`, beside the cells: whole blocks of records measured by earlier runs
 /// (`blocks-<fingerprint>.ysb`), so a rerun over rows it has seen takes each block's heights and

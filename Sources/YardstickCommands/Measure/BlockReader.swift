@@ -1,6 +1,7 @@
 import Foundation
 import YardstickOffsets
 import YardstickTable
+import YardstickFormats
 
 /// Reads and parses a CSV input on a thread of its own, a block of records at a time, while the
 /// caller measures the block before: the reading and parsing (a fifth of a warm run) overlap

@@ -6,6 +6,7 @@ import Synchronization
 import YardstickLayout
 import YardstickOffsets
 import YardstickTable
+import YardstickFormats
 
 /// `measure --cache DIR`: the cells measured by earlier runs, one file per fingerprint
 /// (`cells-<fingerprint>.ysc`: engine version, fonts' bytes, settings), so a rerun measures

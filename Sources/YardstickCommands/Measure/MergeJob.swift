@@ -1,4 +1,5 @@
 import YardstickOffsets
+import YardstickFormats
 
 /// `yardstick merge SHARD.bin…`: the shards of one table (`measure --shard I/N --format bin`)
 /// joined into the heights file a single run writes, byte for byte: rows in table order, tops

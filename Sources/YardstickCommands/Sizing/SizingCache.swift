@@ -1,5 +1,6 @@
 import YardstickLayout
 import YardstickTable
+import YardstickFormats
 
 /// `measure --config --cache DIR`: the rows and whole blocks of rows earlier runs measured, in
 /// the folder `CellCacheFile` keeps (one file pair per fingerprint of the engine version, the

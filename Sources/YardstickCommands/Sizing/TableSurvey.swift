@@ -3,6 +3,7 @@ import Glibc
 #endif
 import YardstickLayout
 import YardstickTable
+import YardstickFormats
 
 /// What the first passes of `StreamedSizing` found in a CSV file: its column names, rows, ragged
 /// rows and skipped lines, and each grid column's width before clamping (nil for a fixed mode).

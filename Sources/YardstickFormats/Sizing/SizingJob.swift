@@ -3,7 +3,6 @@ import YardstickLayout
 import YardstickOffsets
 import YardstickTable
 import YardstickTemplates
-import YardstickFormats
 
 /// `yardstick measure DATA.csv --config CONFIG.json`: every row of a CSV table sized as the
 /// configuration says (a SwiftDataTables grid or a list of templates, in sections or not), and
@@ -68,15 +67,8 @@ package struct SizingJob {
         }
     }
 
-    /// The warning and notes about a table read whole (`table(csv:)`), on standard error.
-    package static func reportRead(replaced: Int, skipped: Int, ragged: RaggedRows, columns: Int) {
-        if replaced > 0 { StandardError.print("yardstick: warning: \(replaced) invalid UTF-8 sequence(s) replaced by U+FFFD") }
-        if skipped > 0 { StandardError.print("yardstick: note: \(skipped) empty line(s) skipped (not rows)") }
-        if let note = ragged.note(columns: columns) { StandardError.print(note) }
-    }
-
     /// A column the config names twice over in the CSV header is ambiguous: an error.
-    func checkColumnNames(_ data: TableData) throws {
+    package func checkColumnNames(_ data: TableData) throws {
         var seen: Set<String> = [], twice: Set<String> = []
         for name in data.columns where !seen.insert(name).inserted { twice.insert(name) }
         guard !twice.isEmpty else { return }
@@ -88,7 +80,7 @@ package struct SizingJob {
 
     /// A `heightColumn` value: empty is none; otherwise a decimal number of points from 0 to
     /// the tallest row a table holds (no hexadecimal, no `inf` or `nan`).
-    static func height(_ text: String?, row: Int, column: String) throws -> Double? {
+    package static func height(_ text: String?, row: Int, column: String) throws -> Double? {
         guard let text else { return nil }
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else { return nil }
@@ -97,82 +89,6 @@ package struct SizingJob {
             throw CommandError("row \(row), column \"\(column)\": \"\(text.prefix(40))\" is not a height (a number of points from 0 to \(Int(TemplateLayout.maximumLength)), or empty)")
         }
         return v
-    }
-
-    /// The whole `measure --config` command: reads the config (errors name its path) and the
-    /// CSV, then either measures every row and writes heights and offsets, or replays a trace on
-    /// the lazily sized table. Returns the summary of an eager run (nil for a replay).
-    package static func runCommand(csvPath: String, configPath: String, format: Format, threads: Int, replayPath: String?,
-                                  outputPath: String?, fonts given: TextOptions, cache: (directory: String, limitBytes: Int)? = nil,
-                                  shard: (index: Int, count: Int)? = nil, progress: ((Int, Int) -> Void)? = nil) throws -> String? {
-        let limit = given.maxLineBytes
-        // (Read once: the bytes also go into a heights file's configuration hash.)
-        let configuration = try CommandInput.read(configPath, maxLineBytes: limit)
-        var sizing = try Result { () throws(ConfigError) in try SizingConfig(json: configuration) }.mapError { CommandError("\(configPath): \($0)") }.get()
-        let fonts = try given.following(&sizing, path: configPath)
-        let start = DispatchTime.now().uptimeNanoseconds
-        let streams = replayPath == nil && StreamedSizing.applies(to: sizing, csvPath: csvPath, fonts: fonts)
-        let blocksNeeded = "the table read in blocks: a CSV file (not standard input), no \"sections\" grouping, no --replay or --system-fallback"
-        if shard != nil && !streams { throw CommandError("--shard with --config needs \(blocksNeeded)") }
-        var cache = cache
-        if cache != nil && !streams {
-            // A cache is only ever a saving.
-            StandardError.print("yardstick: warning: --cache is not used: with --config it needs \(blocksNeeded)")
-            cache = nil
-        }
-        if streams {
-            var streamed = StreamedSizing(csvPath: csvPath, configPath: configPath, configuration: configuration, sizing: sizing, format: format,
-                                          threads: threads, fonts: fonts)
-            streamed.cache = cache
-            streamed.shard = shard
-            if let summary = try streamed.run(outputPath: outputPath, start: start, progress: progress) { return summary }
-        }
-        let csv = try CommandInput.read(csvPath, maxLineBytes: limit)
-        let (data, replaced, skipped, ragged) = try table(csv: csv, maxFieldBytes: limit)
-        let engine = try fonts.makeEngine(for: fonts.systemFallback ? [String(decoding: csv, as: UTF8.self)] : [], styles: sizing.fontStyles)
-        let job = SizingJob(config: sizing, format: format, threads: threads)
-        var layout: TableLayout<TableData.Row>
-        do { layout = try job.layout(data, engine: engine) } catch let e as ConfigError { throw CommandError("\(configPath): \(e)") }
-        reportRead(replaced: replaced, skipped: skipped, ragged: ragged, columns: data.columns.count)
-        if !sizing.overriddenSections.isEmpty {
-            let keys = Set(layout.sectionKeys)
-            let missing = sizing.overriddenSections.filter { !keys.contains($0) }
-            if !missing.isEmpty {
-                StandardError.print("yardstick: note: sectionOverrides name sections the table does not show: \(missing.sorted().map { "\"\($0)\"" }.joined(separator: ", "))")
-            }
-        }
-        if let replayPath {
-            var replayer = SizingReplayer(table: layout, data: data, config: sizing)
-            if replayPath == "-" { // answered line by line, for a driver that waits for each answer
-                try JSONLines.stream(inputPath: nil, outputPath: outputPath, maxLineBytes: limit) { line, out in
-                    replayer.replay(line: line, appendingTo: &out)
-                }
-                StandardError.warnMissing(replayer.table.missingGlyphs, fonts: fonts)
-                return nil
-            }
-            // A trace file is read whole before the output is written (it may be the same file).
-            let trace = try CommandInput.read(replayPath, maxLineBytes: limit)
-            var out: [UInt8] = []
-            for line in JSONLines.lines(trace) {
-                line.withUnsafeBufferPointer { replayer.replay(line: $0, appendingTo: &out) }
-                out.append(0x0A)
-            }
-            try CommandOutput.write(out, to: outputPath)
-            StandardError.warnMissing(replayer.table.missingGlyphs, fonts: fonts)
-            return nil
-        }
-        layout.keepsPreparedText = false
-        do { try layout.measureAll(progress: progress) } catch { throw CommandError("\(error)") }
-        StandardError.warnMissing(layout.missingGlyphs, fonts: fonts)
-        if format == .bin {
-            let hash = try Fingerprint.of(settings: ["measure --config", String(decoding: configuration, as: UTF8.self)], engine: engine)
-            try CommandOutput.write(heightsFile(layout, sectioned: sizing.grouping != nil, configurationHash: hash), to: outputPath)
-        } else {
-            try CommandOutput.write(write(layout, format: format, sectioned: sizing.grouping != nil), to: outputPath)
-        }
-        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        return "rows: \(data.rows.count) (column names not counted)\nsections: \(layout.sectionCount)\n"
-            + "total height: \(OutputNumber.format(layout.totalHeight.points)) pt\nseconds: \(String(format: "%.3f", seconds))"
     }
 
     /// A CSV file sized as a config file says, with `engine`'s fonts, as the bytes of the heights

@@ -1,5 +1,4 @@
 import YardstickOffsets
-import YardstickFormats
 
 /// How `measure --config` writes what it sized, section by section and a block of rows at a
 /// time, so a whole table and a table read in blocks write the same bytes:
@@ -12,18 +11,18 @@ import YardstickFormats
 ///
 /// A shard (`isShard`, a heights file) holds runs of the table's rows (`shardRows`), tops from
 /// 0, and keeps the one section's frame for `yardstick merge` (`HeightsFile.TableFrame`).
-struct SizingOutput {
-    let format: SizingJob.Format
-    let sectioned: Bool
-    var isShard = false
+package struct SizingOutput {
+    package let format: SizingJob.Format
+    package let sectioned: Bool
+    package var isShard = false
     private var frameHeader = RowOffsetCache.VerticalSpan(top: .zero, height: .zero)
     /// The spacing after every row (1/64 pt), part of a row's stored height.
-    let spacing: Int64
+    package let spacing: Int64
     private var file: HeightsFileWriter
     private var section = -1
     private var y: Int64 = 0
 
-    init(format: SizingJob.Format, sectioned: Bool, spacing: Int64, configurationHash: UInt64 = 0) {
+    package init(format: SizingJob.Format, sectioned: Bool, spacing: Int64, configurationHash: UInt64 = 0) {
         self.format = format
         self.sectioned = sectioned
         self.spacing = spacing
@@ -31,7 +30,7 @@ struct SizingOutput {
     }
 
     /// What comes before the first section.
-    mutating func start() -> [UInt8] {
+    package mutating func start() -> [UInt8] {
         switch format {
         case .csv: Array((sectioned ? "section,item,height,offset\n" : "row,height,offset\n").utf8)
         case .jsonl: []
@@ -39,7 +38,7 @@ struct SizingOutput {
         }
     }
 
-    mutating func beginSection(header: RowOffsetCache.VerticalSpan) -> [UInt8] {
+    package mutating func beginSection(header: RowOffsetCache.VerticalSpan) -> [UInt8] {
         section += 1
         y = header.top.units + header.height.units
         if isShard { frameHeader = header; y = 0; return [] }
@@ -48,7 +47,7 @@ struct SizingOutput {
     }
 
     /// Rows `firstRow...` of the current section, by their stored heights (spacing included).
-    mutating func rows(_ stored: [Int64], firstRow: Int) -> [UInt8] {
+    package mutating func rows(_ stored: [Int64], firstRow: Int) -> [UInt8] {
         var out: [UInt8] = []
         if format == .bin {
             out.reserveCapacity(stored.count * 16)
@@ -77,15 +76,15 @@ struct SizingOutput {
     }
 
     /// A shard's run of the table's rows `firstRow ..< firstRow + stored.count`.
-    mutating func shardRows(_ stored: [Int64], firstRow: Int) -> [UInt8] {
+    package mutating func shardRows(_ stored: [Int64], firstRow: Int) -> [UInt8] {
         file.addShardRun(firstRow: firstRow, count: stored.count)
         return rows(stored, firstRow: firstRow)
     }
 
     /// Where the current section's rows end (its footer's top).
-    var rowsEnd: LayoutLength { LayoutLength(units: y) }
+    package var rowsEnd: LayoutLength { LayoutLength(units: y) }
 
-    mutating func endSection(footer: RowOffsetCache.VerticalSpan) -> [UInt8] {
+    package mutating func endSection(footer: RowOffsetCache.VerticalSpan) -> [UInt8] {
         if isShard {
             file.setTableFrame(HeightsFile.TableFrame(header: frameHeader, spacing: LayoutLength(units: spacing), footerHeight: footer.height))
             return []
@@ -95,7 +94,7 @@ struct SizingOutput {
     }
 
     /// What comes after the last section.
-    mutating func finish(columnWidths: [Double], shard: HeightsFile.ShardInfo? = nil) -> [UInt8] {
+    package mutating func finish(columnWidths: [Double], shard: HeightsFile.ShardInfo? = nil) -> [UInt8] {
         if let shard { file.setShard(shard) }
         return format == .bin ? file.trailer(columnWidths: columnWidths) : []
     }

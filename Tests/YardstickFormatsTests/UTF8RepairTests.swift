@@ -1,6 +1,6 @@
 import XCTest
 import YardstickLayout
-@testable import YardstickCommands
+
 @testable import YardstickFormats
 
 final class UTF8RepairTests: XCTestCase {

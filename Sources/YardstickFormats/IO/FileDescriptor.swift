@@ -50,7 +50,7 @@ package struct FileDescriptor {
         return FileDescriptor(raw: raw, name: path)
     }
 
-    static func openRetrying(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 {
+    package static func openRetrying(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 {
         while true {
             let raw = systemOpen(path, flags, mode)
             if raw >= 0 || errno != EINTR { return raw }
@@ -131,7 +131,7 @@ package struct FileDescriptor {
         try bytes.withUnsafeBytes { buffer in Result { () throws(CommandError) in try write(buffer) } }.get()
     }
 
-    static func lastErrorText() -> String {
+    package static func lastErrorText() -> String {
         guard let text = strerror(errno) else { return "error \(errno)" }
         return String(cString: text)
     }
