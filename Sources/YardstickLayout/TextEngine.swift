@@ -52,6 +52,18 @@ public final class TextEngine: Sendable {
         try TextEngine(fonts: fonts, features: features, rules: rules)
     }
 
+    /// Shaped runs the store may hold before `renewedIfFull` starts afresh: a table's unique
+    /// words (ids, notes) would otherwise grow it with every row. The one bound of the passes
+    /// over blocks of rows (docs/caches.md).
+    package static let shapedRunLimit = 100_000
+
+    /// This engine, or `renewed()` once its store holds more than `shapedRunLimit` runs: for
+    /// a pass over blocks of rows, between blocks, when no text prepared before is kept.
+    /// Results never depend on it: the caches only save shaping again.
+    package func renewedIfFull() throws -> TextEngine {
+        cache.store.count > Self.shapedRunLimit ? try renewed() : self
+    }
+
     /// An engine with a given shaping cache: `ShapingCache(enabled: false)` shapes every time.
     /// Engines may share one only with the same `fonts` (the same object) and `features`.
     /// - Throws: `CacheServesOtherFonts` when `cache` serves other fonts or

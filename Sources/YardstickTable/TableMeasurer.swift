@@ -52,11 +52,6 @@ package struct TableMeasurer {
     package var threads: Int
     /// Whether the table's first record is a header row (set in bold).
     package var hasHeader = true
-    /// Shaped runs the engine's cache may hold before the measurer starts a fresh engine between
-    /// blocks (a table's unique words, such as ids, would otherwise grow it with every row).
-    /// Results are the same either way: the cache only saves shaping again.
-    package var shapedRunLimit = 100_000
-
     /// The widest single line in each column so far (uncapped).
     package private(set) var naturalWidths: [Double] = []
     package private(set) var rowCount = 0
@@ -232,10 +227,8 @@ package struct TableMeasurer {
             let widths = blockNatural.indices.map { c in c < capped.count && capped[c] ? Double.nan : blockNatural[c] }
             cache.storeBlock(MeasuredBlock(heights: heights.map(\.units), naturalWidths: widths), for: blockKey)
         }
-        if engine.cache.store.count > shapedRunLimit {
-            do { engine = try engine.renewed() } catch {
-                throw TableMeasurementError(description: "\(error)")
-            }
+        do { engine = try engine.renewedIfFull() } catch {
+            throw TableMeasurementError(description: "\(error)")
         }
         naturalWidths = natural
         replacedInvalidUTF8 += replaced

@@ -20,6 +20,21 @@ final class TextEngineTests: XCTestCase {
         XCTAssertNotEqual(unkerned.layout("AVAV To", width: 100).width, first.layout("AVAV To", width: 100).width)
     }
 
+    /// A pass over blocks of rows renews its engine once the store passes the limit, and only then;
+    /// the renewed engine keeps the fonts, features and rules.
+    func testAnEngineIsRenewedOncePastTheShapedRunLimit() throws {
+        let engine = try TextEngine(fonts: sharedEngine.fonts, rules: .uiLabel)
+        XCTAssertTrue(try engine.renewedIfFull() === engine)
+        let words = (0..<(TextEngine.shapedRunLimit + 1_000)).map { "w\($0)" }
+        _ = engine.prepare(stride(from: 0, to: words.count, by: 500).map { words[$0..<min(words.count, $0 + 500)].joined(separator: " ") })
+        XCTAssertGreaterThan(engine.cache.store.count, TextEngine.shapedRunLimit)
+        let renewed = try engine.renewedIfFull()
+        XCTAssertFalse(renewed === engine)
+        XCTAssertTrue(renewed.fonts === engine.fonts)
+        XCTAssertEqual(renewed.rules, .uiLabel)
+        XCTAssertEqual(renewed.cache.store.count, 0)
+    }
+
     /// Enough texts for several batches of 64, a width each, some of them to be truncated.
     func items() -> [(text: String, width: Double)] {
         var out: [(text: String, width: Double)] = []

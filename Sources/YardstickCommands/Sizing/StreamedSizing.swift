@@ -35,10 +35,6 @@ struct StreamedSizing {
     /// shard I are measured (run k to shard k mod N).
     var shard: (index: Int, count: Int)?
     static let blockRecords = 16_384
-    /// Shaped runs an engine may hold before a fresh one measures the next block (unique words
-    /// would otherwise grow it with every row; results do not depend on it).
-    static let shapedRunLimit = 100_000
-
     /// Whether the table can be sized in blocks: no grouping, a regular file (read once per
     /// pass), fonts that do not depend on the text (`--system-fallback` reads it whole).
     static func applies(to sizing: SizingConfig, csvPath: String, fonts: TextOptions) -> Bool {
@@ -260,7 +256,7 @@ struct StreamedSizing {
                 done += n
                 progress?(done, rowCount)
                 // (A shard's engine is renewed as the whole table's is: its shaped runs are bounded too.)
-                if engine.cache.store.count > Self.shapedRunLimit { engine = try engine.renewed() }
+                engine = try engine.renewedIfFull()
                 return
             }
             let stored = try cache?.heights(rows: n, block: block, firstRecord: firstRecord, fields: columns.count, measure: measure)
@@ -268,7 +264,7 @@ struct StreamedSizing {
             try out.write(output.rows(stored, firstRow: done))
             done += n
             progress?(done, rowCount)
-            if engine.cache.store.count > Self.shapedRunLimit { engine = try engine.renewed() }
+            engine = try engine.renewedIfFull()
         }
         guard done == rowCount, try identity() == before else { throw CommandError("\(csvPath) changed while it was read") }
         guard output != nil else { return nil }
