@@ -13,7 +13,7 @@ enum HangulWords {
         var kept = from
         for k in from..<breaks.count {
             let o = Int(breaks[k])
-            if o > range.lowerBound && o < range.upperBound, let before = scalar(bytes, endingAt: o, from: range.lowerBound),
+            if o > range.lowerBound && o < range.upperBound, case let before = scalar(bytes, endingAt: o, from: range.lowerBound),
                case let after = UTF8Decoding.decode(bytes, at: o, end: range.upperBound).0,
                (isHangul(before) && joins(after)) || (isHangul(after) && joins(before)) {
                 continue
@@ -40,19 +40,10 @@ enum HangulWords {
         }
     }
 
-    /// The character whose last byte is at `end - 1` (nil past `start`).
-    static func scalar(_ bytes: UnsafeBufferPointer<UInt8>, endingAt end: Int, from start: Int) -> UInt32? {
+    /// The character whose last byte is at `end - 1` (its first byte at `start` or after).
+    static func scalar(_ bytes: UnsafeBufferPointer<UInt8>, endingAt end: Int, from start: Int) -> UInt32 {
         var i = end - 1
         while i > start && bytes[i] & 0xC0 == 0x80 && end - i < 4 { i -= 1 }
         return UTF8Decoding.decode(bytes, at: i, end: end).0
-    }
-
-    /// Whether the three bytes at `i` encode a Hangul character.
-    @inline(__always) static func isHangul(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> Bool {
-        let b0 = bytes[i], b1 = bytes[i + 1], b2 = bytes[i + 2]
-        guard b0 & 0xF0 == 0xE0, b1 & 0xC0 == 0x80, b2 & 0xC0 == 0x80 else { return false }
-        let scalar = UInt32(b0 & 0x0F) << 12 | UInt32(b1 & 0x3F) << 6 | UInt32(b2 & 0x3F)
-        return (0x1100...0x11FF).contains(scalar) || (0x3130...0x318F).contains(scalar) || (0xA960...0xA97F).contains(scalar)
-            || (0xAC00...0xD7FF).contains(scalar)
     }
 }

@@ -136,7 +136,7 @@ package enum BundledFonts {
         candidates.append(executable.appendingPathComponent("../share/yardstick/Fonts").standardized.path)
         let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         candidates.append(source.appendingPathComponent("Fonts").path)
-        for dir in candidates where FileManager.default.fileExists(atPath: (dir as NSString).appendingPathComponent(entries[0].files[3].name)) {
+        for dir in candidates where FileManager.default.fileExists(atPath: (dir as NSString).appendingPathComponent("NotoSans-Regular.ttf")) {
             return dir
         }
         throw FontError.fileNotFound(path: "bundled Fonts/ folder (searched: \(candidates.joined(separator: ", ")))")
