@@ -96,9 +96,8 @@ final class PreparedStorage: @unchecked Sendable {
     /// ends there shows a hyphen (`SoftHyphens`).
     let softHyphens: [(text: Int32, end: Int32, face: PackedFaceIndex)]
     let primaryFace: FaceIndex
-    /// The engine's rules, which the layout follows (`.pushOut`, `.typographic`).
-    let rules: LabelRules
-    /// A line's metrics are those of `faces & keptFaces | addedFaces` (`rules.sizingRule`):
+    /// The engine's rules as the layout reads them. A line's metrics are those of
+    /// `faces & keptFaces | addedFaces` (the sizing rule):
     /// the line's own faces (Pango), the primary face's alone (typographic), or both (oversize).
     let keptFaces: UInt64
     let addedFaces: UInt64
@@ -112,7 +111,6 @@ final class PreparedStorage: @unchecked Sendable {
     init(_ b: inout Builder, fontStyle: FontStyle, primaryFace: FaceIndex, rules: LabelRules, metrics: FaceMetricsTable, fonts: FontCollection,
          runs: ShapedRunAccess) {
         self.fontStyle = fontStyle
-        self.rules = rules
         keptFaces = rules.sizingRule == .typographic ? 0 : ~0
         addedFaces = rules.sizingRule == .pango ? 0 : fonts.metricsBits[primaryFace]
         pushesOut = rules.lineBreakStrategy.contains(.pushOut)
