@@ -83,4 +83,21 @@ struct CellMemo {
         slots = [Int32](repeating: -1, count: slots.count * 2)
         for e in hashes.indices { place(e) }
     }
+
+    /// The columns whose values repeat enough in a block's first records (half or fewer of
+    /// them distinct) to be worth a memo.
+    static func repeatingColumns(_ block: CSVBlock, from start: Int, columns: Int) -> [Bool] {
+        let end = min(block.count, start + 16_384)
+        var distinct = [Set<UInt64>](repeating: [], count: columns)
+        var seen = [Int](repeating: 0, count: columns)
+        block.bytes.withUnsafeBufferPointer { bytes in
+            for r in start..<end {
+                for c in 0..<min(columns, block.fieldCount(r)) {
+                    distinct[c].insert(hash(UnsafeBufferPointer(rebasing: bytes[block.range(r, c)])))
+                    seen[c] += 1
+                }
+            }
+        }
+        return (0..<columns).map { distinct[$0].count * 2 <= seen[$0] }
+    }
 }

@@ -38,7 +38,7 @@ package enum PlannedCell<Row> {
 /// texts prepared slot by slot, then each cell fitted; the row is as tall as its tallest cell.
 package struct RowCells<Row> {
     package private(set) var cells: [PlannedCell<Row>]
-    package let engine: TextEngine
+    package internal(set) var engine: TextEngine
     /// What fitting needs, without the row type (so the per-row code is not generic).
     package private(set) var geometry: RowGeometry
     /// Every cell's text slots, in the row's slot order.
@@ -135,6 +135,17 @@ package struct RowGeometry: Sendable {
         }
     }
 
+    /// A default cell's height: one line when it does not wrap or is empty (no text), else its
+    /// text wrapped in the label's width.
+    @inline(__always)
+    package func dataCellHeight(width: Double, wraps: Bool, text: PreparedText?) -> Double {
+        let line = dataCellLineHeight
+        if !wraps { return (line + 10 - 1e-9).rounded(.up) }
+        guard let text else { return (line - 1e-9).rounded(.up) + 10 }
+        // The label keeps its 20 pt minimum width in a column too narrow for it.
+        return (max(text.heightAndLineCount(width: max(width - 30, 20), attributes: dataCellAttributes).height, line) - 1e-9).rounded(.up) + 10
+    }
+
     /// The row's height from its prepared texts.
     package func height(texts: UnsafeBufferPointer<PreparedText?>, scratch: inout [FitScratch]) -> Double {
         var tallest = 0.0
@@ -142,15 +153,7 @@ package struct RowGeometry: Sendable {
             let h: Double
             switch cells[c] {
             case .dataCell(let width, let wraps):
-                let line = dataCellLineHeight
-                if !wraps {
-                    h = (line + 10 - 1e-9).rounded(.up)
-                } else if let text = texts[slotStarts[c]] {
-                    // The label keeps its 20 pt minimum width in a column too narrow for it.
-                    h = (max(text.heightAndLineCount(width: max(width - 30, 20), attributes: dataCellAttributes).height, line) - 1e-9).rounded(.up) + 10
-                } else {
-                    h = (line - 1e-9).rounded(.up) + 10
-                }
+                h = dataCellHeight(width: width, wraps: wraps, text: wraps ? texts[slotStarts[c]] : nil)
             case .template(let layout, let width, let minimum):
                 let own = UnsafeBufferPointer(rebasing: texts[slotStarts[c]..<slotStarts[c] + layout.slots.count])
                 h = max(layout.height(width: width, texts: own, scratch: &scratch[c]), minimum)
@@ -158,5 +161,18 @@ package struct RowGeometry: Sendable {
             tallest = max(tallest, h)
         }
         return tallest
+    }
+
+    /// Heights of `count` rows from their prepared texts (`texts(k, body)` hands row k's to
+    /// `body`), on all cores, each worker with its own scratch space; the same numbers whatever
+    /// the thread count.
+    package func heights(count: Int, threads: Int, texts: (Int, (UnsafeBufferPointer<PreparedText?>) -> Double) -> Double) -> [Double] {
+        let workers = Parallel.workerCount(count: count, threads: threads, chunk: 64)
+        let scratch = UnsafeMutableBufferPointer<[FitScratch]>.allocate(capacity: workers)
+        _ = scratch.initialize(from: (0..<workers).map { _ in makeScratch() })
+        defer { scratch.deinitialize(); scratch.deallocate() }
+        return Parallel.map(count: count, threads: workers, chunk: 64) { k, worker in
+            texts(k) { height(texts: $0, scratch: &scratch[worker]) }
+        }
     }
 }

@@ -121,16 +121,9 @@ extension TableLayout {
         return heights
     }
 
-    /// Heights of `count` rows from their prepared texts, on all cores (each worker with its
-    /// own scratch space); the same numbers whatever the thread count.
+    /// Heights of `count` rows from their prepared texts (`RowGeometry.heights`).
     func fit(_ cells: RowGeometry, count: Int, texts: (Int, (UnsafeBufferPointer<PreparedText?>) -> Double) -> Double) -> [Double] {
-        let workers = Parallel.workerCount(count: count, threads: threads, chunk: 64)
-        let scratch = UnsafeMutableBufferPointer<[FitScratch]>.allocate(capacity: workers)
-        _ = scratch.initialize(from: (0..<workers).map { _ in cells.makeScratch() })
-        defer { scratch.deinitialize(); scratch.deallocate() }
-        return Parallel.map(count: count, threads: workers, chunk: 64) { k, worker in
-            texts(k) { cells.height(texts: $0, scratch: &scratch[worker]) }
-        }
+        cells.heights(count: count, threads: threads, texts: texts)
     }
 
     /// Stores row lengths (spacing included) in the cache, in runs of consecutive rows.

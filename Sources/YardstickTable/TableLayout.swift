@@ -34,9 +34,6 @@ public struct TableLayout<Row> {
     public var threads: Int
     /// Keep prepared texts of measured rows for re-layout (off: they are prepared again when needed).
     public var keepsPreparedText = true
-    /// How errors name a row ("row 3 of section 0" when nil): a table that is one block of a
-    /// larger file names it as the file numbers it.
-    package var rowName: (@Sendable (RowPosition) -> String)?
     /// Estimated rows take the median height of the rows measured so far (until one is, the
     /// mode's estimate), as a table view that learns its estimate.
     public var estimateFollowsMedian = false {
@@ -246,15 +243,21 @@ public struct TableLayout<Row> {
     /// Whether lengths round up to 1/64 pt (when cells round up to a display scale).
     var roundsUp: Bool { plan.roundsUp }
 
-    /// A row as errors name it (`rowName`).
-    func name(_ p: RowPosition) -> String { rowName?(p) ?? "row \(p.row) of section \(p.section)" }
+    /// A row as errors name it.
+    func name(_ p: RowPosition) -> String { "row \(p.row) of section \(p.section)" }
 
     /// A row's stored length: its height in 1/64 pt plus the spacing.
     func rowLength(_ points: Double, _ p: RowPosition) throws(SizingError) -> LayoutLength {
-        let h = try Self.length(points, name(p), up: roundsUp)
+        try Self.rowLength(points, spacingUnits: spacingUnits, roundsUp: roundsUp, name: name(p))
+    }
+
+    /// A row's stored length, for any sizer of rows (`RowSizer` too): the height in 1/64 pt
+    /// (rounded up with a display scale) plus the spacing; an error names the row `name`.
+    static func rowLength(_ points: Double, spacingUnits: Int64, roundsUp: Bool, name: @autoclosure () -> String) throws(SizingError) -> LayoutLength {
+        let h = try length(points, name(), up: roundsUp)
         let total = LayoutLength(units: h.units + spacingUnits)
         guard total <= RowOffsetCache.maximumHeight else {
-            throw SizingError(path: "", message: "\(name(p)) is \(total.points) pt tall with its spacing; rows hold up to \(RowOffsetCache.maximumHeight.points) pt")
+            throw SizingError(path: "", message: "\(name()) is \(total.points) pt tall with its spacing; rows hold up to \(RowOffsetCache.maximumHeight.points) pt")
         }
         return total
     }

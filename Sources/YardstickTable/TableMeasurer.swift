@@ -112,7 +112,7 @@ package struct TableMeasurer {
         let headerFields = headerFieldCount!
         if emptyHeight == nil { emptyHeight = engine.prepare("", style: body.fontStyle).heightAndLineCount(width: cap, attributes: body).height }
         if memoColumns == nil && block.count > headerRecord + 1 {
-            memoColumns = Self.chooseMemoColumns(block, from: headerRecord + 1, columns: headerFields)
+            memoColumns = CellMemo.repeatingColumns(block, from: headerRecord + 1, columns: headerFields)
         }
         let memoColumns = memoColumns ?? []
         // A rerun over the same records: the whole block from the persistent cache.
@@ -315,22 +315,6 @@ package struct TableMeasurer {
         let (a, b) = ByteHash.pair(UnsafeRawPointer(bytes.baseAddress), count: bytes.count,
                                    seedA: seed ^ 0x4345_4C4C_4B45_5941, seedB: seed ^ 0x7A3D_1C55_E0F1_2B6B)
         return CellKey(a: a, b: b ^ UInt64(bytes.count))
-    }
-
-    /// The columns whose values repeat enough in the block's first records to be worth a memo.
-    private static func chooseMemoColumns(_ block: CSVBlock, from start: Int, columns: Int) -> [Bool] {
-        let end = min(block.count, start + 16_384)
-        var distinct = [Set<UInt64>](repeating: [], count: columns)
-        var seen = [Int](repeating: 0, count: columns)
-        block.bytes.withUnsafeBufferPointer { bytes in
-            for r in start..<end {
-                for c in 0..<min(columns, block.fieldCount(r)) {
-                    distinct[c].insert(CellMemo.hash(UnsafeBufferPointer(rebasing: bytes[block.range(r, c)])))
-                    seen[c] += 1
-                }
-            }
-        }
-        return (0..<columns).map { distinct[$0].count * 2 <= seen[$0] }
     }
 
     /// Measures a whole table held as rows of strings; the first row is the header when

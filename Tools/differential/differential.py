@@ -4,7 +4,7 @@ builds of `yardstick` and compares standard output, standard error (temporary pa
 $D), the exit status and every file a run writes. A refactoring that changes nothing must show
 no difference; one that changes something must show exactly what it meant to.
 
-    python3 Tools/differential/differential.py OLD_YARDSTICK NEW_YARDSTICK [--keep DIR] [--only SUBSTRING]
+    python3 Tools/differential/differential.py OLD_YARDSTICK NEW_YARDSTICK [--only SUBSTRING]
 
 Both builds read the bundled fonts of this checkout ($YARDSTICK_FONTS, default Fonts/). Prints
 one line per case and a summary; exits 1 when any case differs. Python 3 standard library only.
@@ -29,6 +29,27 @@ def corpora(work):
         f.write("Title,Notes,Country\nGroceries,\"Milk, eggs and bread, then a longer list that wraps\",Japan\n"
                 "مرحبا,نص عربي 👋🏽,France\nCall,,Japan\nReport,\"A much longer note that wraps over several lines, with a URL https://example.com/a/very/long/path\",Chile\n"
                 "日本語のテキスト,折り返しのある長い日本語の文章です,Japan\nगृह,हिन्दी पाठ,India\n")
+    # Three blocks of the streamed path (16,384 records each), values repeating in a column.
+    subprocess.run([sys.executable, os.path.join(ROOT, "Data/generate_rows.py"), "40000", "--notes", "20-200"],
+                   stdout=open(os.path.join(work, "rows-40k.csv"), "w"), check=True)
+    # What a table reports: invalid UTF-8, characters no bundled font has (Runic), ragged rows,
+    # empty fields, a height column; repeated so that the memo meets them again.
+    with open(os.path.join(work, "messy.csv"), "wb") as f:
+        f.write(b"Name,Status,Notes,H\n")
+        for i in range(20000):
+            note = [b"plain note", b"bad \xff\xfe bytes", "ᚠᚢᚦᚨᚱ runes".encode(), b"", "日本語のテキスト".encode()][i % 5]
+            status = [b"ok", b"\xc3(", "ᚱ".encode(), b""][i % 4]
+            height = b"" if i % 3 else str(20 + i % 7).encode()
+            row = [f"name {i % 97}".encode(), status, b'"' + note + b' ' + str(i % 13).encode() + b'"', height]
+            if i % 1000 == 7: row = row[:2]
+            if i % 1000 == 9: row = row + [b"extra"]
+            f.write(b",".join(row) + b"\n")
+    with open(os.path.join(work, "height-column.json"), "w") as f:
+        f.write('{"layout": "grid", "textLayout": "wrap", "maxColumnWidth": 150, "heightColumn": "H"}')
+    with open(os.path.join(work, "tall.csv"), "w") as f:
+        f.write("A\n" + "".join(f"short {i}\n" for i in range(20000)) + '"' + "word " * 400000 + '"\n')
+    with open(os.path.join(work, "narrow.json"), "w") as f:
+        f.write('{"layout": "grid", "textLayout": "wrap", "maxColumnWidth": 40, "columnWidthMode": {"fixed": 40}}')
     with open(os.path.join(work, "bad.jsonl"), "w") as f:
         f.write('{"text":"ok","width":100}\n{"text":3}\n')
 
@@ -60,6 +81,18 @@ def cases():
     ]
     for name in ["grid-wrap", "list-product", "list-product-constraints"]:
         c.append((f"measure --config {name}", f"measure $W/rows.csv --config {bench}/{name}.json --output $D/out.csv"))
+    for name in ["grid-wrap", "list-product"]:
+        c.append((f"measure --config {name}, 3 blocks", f"measure $W/rows-40k.csv --config {bench}/{name}.json --output $D/out.csv"))
+        c.append((f"measure --config {name}, messy", f"measure $W/messy.csv --config {bench}/{name}.json --format jsonl --output $D/out.jsonl"))
+    c += [
+        ("measure --config grid-wrap, 1 thread", f"measure $W/rows-40k.csv --config {bench}/grid-wrap.json --threads 1 --output $D/out.csv"),
+        ("measure --config messy cache twice", f"measure $W/messy.csv --config {bench}/grid-wrap.json --cache $D/c --output $D/a.csv && "
+                                               f"$Y measure $W/messy.csv --config {bench}/grid-wrap.json --cache $D/c --output $D/out.csv"),
+        ("measure --config messy shards", f"measure $W/messy.csv --config {bench}/grid-wrap.json --format bin --shard 1/3 --output $D/out.bin"),
+        ("measure --config height column", "measure $W/messy.csv --config $W/height-column.json --output $D/out.csv"),
+        ("error: a row too tall", "measure $W/tall.csv --config $W/narrow.json --output $D/out.csv"),
+        ("measure plain messy", "measure $W/messy.csv --max-column-width 150 --output $D/out.csv"),
+    ]
     for name in ["constraints", "grid-columns", "list", "sample-grid", "sections"]:
         table = sample if name == "sample-grid" else "$W/notes.csv"
         c.append((f"measure --config fuzz/{name}", f"measure {table} --config {fuzz}/{name}.json --format jsonl --output $D/out.jsonl"))
@@ -138,6 +171,9 @@ def main():
         print(f"{'same ' if not what else 'DIFF '} {name:<42} status {sb}, {size:,} bytes" + ("" if not what else ": " + ", ".join(what)))
         if what:
             differ += 1
+            if oa != ob:
+                print("    old stdout: " + oa.decode(errors="replace")[-300:].replace("\n", " | "))
+                print("    new stdout: " + ob.decode(errors="replace")[-300:].replace("\n", " | "))
             if ea != eb:
                 print("    old stderr: " + ea.decode(errors="replace")[:300].replace("\n", " | "))
                 print("    new stderr: " + eb.decode(errors="replace")[:300].replace("\n", " | "))

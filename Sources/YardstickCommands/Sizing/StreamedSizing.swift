@@ -62,7 +62,7 @@ struct StreamedSizing {
         while let (block, _) = try reader.next() {
             let firstRecord = seenHeader ? 0 : 1
             if !seenHeader, block.count > 0 {
-                let (row, replaced) = Self.row(block, 0)
+                let (row, replaced) = RowSizer.row(block, 0)
                 try header(row.fields, replaced)
                 seenHeader = true
             }
@@ -71,17 +71,6 @@ struct StreamedSizing {
         guard seenHeader else { throw CommandError("the CSV file has no header record") }
         checksum?(reader.inputChecksum)
         return reader.skippedBlankLines
-    }
-
-    /// Record `r` of a block as text, and the invalid UTF-8 sequences replaced in it.
-    static func row(_ block: CSVBlock, _ r: Int) -> (row: TableData.Row, replaced: Int) {
-        var replaced = 0
-        let fields = (0..<block.fieldCount(r)).map { c in
-            let (text, count) = block.string(r, c)
-            replaced += count
-            return text
-        }
-        return (TableData.Row(fields), replaced)
     }
 
     /// A sizing error as the whole-table path reports it: with the config's path, or (no path)
@@ -116,13 +105,13 @@ struct StreamedSizing {
                     _ = try SizingJob.height(text, row: rowCount + r - first, column: name)
                 }
             }
-            widths?.count(rows: n, fieldCount: { block.fieldCount(first + $0) }, row: { Self.row(block, first + $0).row })
+            widths?.count(rows: n, fieldCount: { block.fieldCount(first + $0) }, row: { RowSizer.row(block, first + $0).row })
             rowCount += n
         }
         // Pass 2: the samples a grid's width modes take.
         if rowCount > 0 && widths?.needsSamples == true {
             _ = try forEachBlock(header: { _, _ in }) { block, first in
-                widths?.sample(rows: block.count - first, fieldCount: { block.fieldCount(first + $0) }, row: { Self.row(block, first + $0).row })
+                widths?.sample(rows: block.count - first, fieldCount: { block.fieldCount(first + $0) }, row: { RowSizer.row(block, first + $0).row })
             }
         }
         return TableSurvey(columns: columns, rowCount: rowCount, ragged: ragged, skippedBlankLines: skipped, bases: widths?.bases() ?? [])
@@ -141,7 +130,7 @@ struct StreamedSizing {
     /// Sizes and writes the table; nil when it has no rows (the whole-table path sizes that).
     func run(outputPath: String?, start: UInt64, progress: ((Int, Int) -> Void)?) throws -> String? {
         let before = try identity()
-        var engine = try fonts.makeEngine(styles: sizing.fontStyles)
+        let engine = try fonts.makeEngine(styles: sizing.fontStyles)
         let job = SizingJob(config: sizing, format: format, threads: threads)
         // With a cache, a survey of this very file kept by an earlier run spares passes 1 and 2.
         let settings = String(decoding: configuration, as: UTF8.self)
@@ -182,13 +171,14 @@ struct StreamedSizing {
         var output: SizingOutput!
         var footer = LayoutLength.zero
         var columnWidths: [Double] = []
-        /// `rows` laid out and measured as a table of their own; errors name a row by `rowName`.
-        func layout(_ rows: [TableData.Row], rowName: (@Sendable (RowPosition) -> String)? = nil) throws -> TableLayout<TableData.Row> {
+        var sizer: RowSizer!
+        /// The table of the first row: the section's header and footer, the columns, the cells
+        /// every row is sized at (`RowSizer`).
+        func firstLayout(_ row: TableData.Row) throws -> TableLayout<TableData.Row> {
             var layout: TableLayout<TableData.Row>?
-            try reported { layout = try job.layout(TableData(columns: columns, rows: rows), engine: engine, block: (gridColumns, rowCount)) }
+            try reported { layout = try job.layout(TableData(columns: columns, rows: [row]), engine: engine, block: (gridColumns, rowCount)) }
             guard var layout, layout.sectionCount == 1 else { throw CommandError("internal: a block of \(csvPath) is not one section") }
             layout.keepsPreparedText = false
-            layout.rowName = rowName
             do { try layout.measureAll() } catch { throw CommandError("\(error)") }
             return layout
         }
@@ -214,30 +204,28 @@ struct StreamedSizing {
             if output == nil {
                 // The section's header, footer and the columns, from a layout of the first row
                 // (the same whatever the cache holds).
-                let first = try layout([Self.row(block, firstRecord).row])
+                let first = try firstLayout(RowSizer.row(block, firstRecord).row)
                 output = SizingOutput(format: format, sectioned: false, spacing: first.interRowSpacing.units, configurationHash: hash)
                 output.isShard = shard != nil
                 try out.write(output.start() + output.beginSection(header: try first.offsets.headerFrame(ofSection: 0)))
                 missing.formUnion(first.planMissingGlyphs) // (its row is measured again with its block)
                 footer = try first.offsets.footerFrame(ofSection: 0).height
                 columnWidths = first.columnWidths
+                sizer = RowSizer(first)
             }
-            // Rows to lay out, by index in the block: their heights, and which may be kept in a
-            // cache (nothing to report: no invalid UTF-8 in the row, no missing glyphs in the batch).
+            // Rows to size, by index in the block: their lengths, and which may be kept in a
+            // cache (nothing to report: no invalid UTF-8 replaced, no missing glyphs).
             let measure = { (indices: [Int]) throws -> (heights: [Int64], keep: [Bool]) in
-                var clean: [Bool] = []
-                let rows = indices.map { k in
-                    let (row, count) = Self.row(block, firstRecord + k)
-                    replaced += count
-                    clean.append(count == 0)
-                    return row
-                }
-                // The rows are a table of their own: errors name a row as the file numbers it.
-                let (base, lines) = (done, indices.map { block.lines[firstRecord + $0] })
-                let measured = try layout(rows) { p in "row \(base + indices[p.row]) (line \(lines[p.row]))" }
-                missing.formUnion(measured.rowMissingGlyphs)
-                let heights = (0..<rows.count).map { try! measured.offsets.height(of: RowPosition(section: 0, row: $0)).units }
-                return (heights, measured.rowMissingGlyphs.isEmpty ? clean : clean.map { _ in false })
+                // Errors name a row as the file numbers it.
+                let base = done
+                let sized: RowSizer.Sized
+                do {
+                    sized = try sizer.lengths(block, records: indices.map { firstRecord + $0 }) { k in
+                        "row \(base + indices[k]) (line \(block.lines[firstRecord + indices[k]]))"
+                    }
+                } catch { throw CommandError("\(error)") }
+                replaced += sized.replaced
+                return (sized.lengths.map(\.units), sized.clean)
             }
             if let shard {
                 // Only this shard's runs of rows.
@@ -256,7 +244,7 @@ struct StreamedSizing {
                 done += n
                 progress?(done, rowCount)
                 // (A shard's engine is renewed as the whole table's is: its shaped runs are bounded too.)
-                engine = try engine.renewedIfFull()
+                try sizer.renewEngineIfFull()
                 return
             }
             let stored = try cache?.heights(rows: n, block: block, firstRecord: firstRecord, fields: columns.count, measure: measure)
@@ -264,10 +252,11 @@ struct StreamedSizing {
             try out.write(output.rows(stored, firstRow: done))
             done += n
             progress?(done, rowCount)
-            engine = try engine.renewedIfFull()
+            try sizer.renewEngineIfFull()
         }
         guard done == rowCount, try identity() == before else { throw CommandError("\(csvPath) changed while it was read") }
         guard output != nil else { return nil }
+        missing.formUnion(sizer.missingGlyphs)
         let end = RowOffsetCache.VerticalSpan(top: output.rowsEnd, height: footer)
         let shardInfo = shard.map { HeightsFile.ShardInfo(index: $0.index, count: $0.count, tableRows: rowCount, inputChecksum: inputChecksum) }
         try out.write(output.endSection(footer: end) + output.finish(columnWidths: columnWidths, shard: shardInfo))
