@@ -3,7 +3,7 @@
 // --notes 20-200: names, a status of few values, notes of 20-200 bytes in many languages).
 //
 //   make build    (swift build -c release --static-swift-stdlib --product yardstick)
-//   swift run -c release ScaleBenchmark [--rows 1000000] [--big 10000000] [--reference OLD_BINARY] [--layout-only]
+//   swift run -c release ScaleBenchmark [--rows 1000000] [--big 10000000] [--reference OLD_BINARY] [--layout-only] [--grid-only]
 //
 // Prints, each from one run: 1M rows end to end on 1 and 2 threads (and the reference binary's
 // time on the same table when given: an earlier build of the command), peak RSS at 2M, 4M and
@@ -29,8 +29,9 @@ let rows = Int(option("--rows") ?? "") ?? 1_000_000
 let big = Int(option("--big") ?? "") ?? 10_000_000
 let reference = option("--reference")
 let layoutOnly = args.contains("--layout-only")
-args.removeAll { $0 == "--layout-only" }
-if let unknown = args.first { fail("unknown argument \(unknown); usage: ScaleBenchmark [--rows N] [--big N] [--reference BINARY] [--layout-only]") }
+let gridOnly = args.contains("--grid-only")
+args.removeAll { $0 == "--layout-only" || $0 == "--grid-only" }
+if let unknown = args.first { fail("unknown argument \(unknown); usage: ScaleBenchmark [--rows N] [--big N] [--reference BINARY] [--layout-only] [--grid-only]") }
 
 let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized.path
 let yardstick = root + "/.build/release/yardstick"
@@ -74,6 +75,8 @@ func same(_ a: String, _ b: String) -> Bool { FileManager.default.contentsEqual(
 func s(_ v: Double) -> String { String(format: "%.2f s", v) }
 func mb(_ kib: Int) -> String { "\(kib / 1024) MB" }
 let measure = ["measure", "--max-column-width", "250", "--progress", "none"]
+// (Section 1b alone: a grid config against the plain grid on the same rows.)
+if gridOnly { gridAgainstPlain(table(rows)); exit(0) }
 
 // 1. End to end, alternating with the reference (an earlier build) on the same table.
 let t = table(rows)
@@ -92,23 +95,7 @@ for threads in [1, 2] {
 }
 guard same("\(work)/out-1.csv", "\(work)/out-2.csv") else { fail("1 and 2 threads wrote other bytes") }
 print("same bytes at 1 and 2 threads")
-// The sizing pass (a grid config): the file read in blocks, and the same table read whole from
-// standard input, same run.
-print("\n1b. yardstick measure rows-\(rows).csv --config Benchmarks/configs/grid-wrap.json (2 threads)")
-let gridConfig = root + "/Benchmarks/configs/grid-wrap.json"
-let grid = ["measure", t, "--config", gridConfig, "--threads", "2"]
-let ourGrid = run(yardstick, grid + ["--progress", "none", "--output", "\(work)/grid.csv"])
-let wholeGrid = run("/bin/sh", ["-c", "exec \"$0\" measure - --config \"$1\" --threads 2 --output \"$2\" < \"$3\"",
-                                yardstick, gridConfig, "\(work)/grid-whole.csv", t])
-guard same("\(work)/grid.csv", "\(work)/grid-whole.csv") else { fail("read in blocks and read whole wrote other bytes") }
-var gridLine = "this build, read in blocks \(s(ourGrid.seconds)), peak RSS \(mb(ourGrid.peakKiB)); "
-    + "read whole from standard input \(s(wholeGrid.seconds)), peak RSS \(mb(wholeGrid.peakKiB)) (same bytes)"
-if let reference {
-    let theirs = run(reference, grid + ["--output", "\(work)/grid-ref.csv"])
-    guard same("\(work)/grid.csv", "\(work)/grid-ref.csv") else { fail("the reference wrote other bytes for the grid config") }
-    gridLine += "; reference \(s(theirs.seconds)), peak RSS \(mb(theirs.peakKiB)) (\(String(format: "%.2f×", theirs.seconds / ourGrid.seconds)))"
-}
-print(gridLine)
+gridAgainstPlain(t)
 
 // 2. Memory at scale (2 threads).
 print("\n2. peak RSS by table size (2 threads)")
@@ -159,7 +146,7 @@ print("second-run times of the 3 rounds: \(rounds.map { s($0[2].seconds) }.joine
 // 3b. The cache with a config (one round).
 print("\n3b. --config Benchmarks/configs/grid-wrap.json --cache (2 threads, one round)")
 try? FileManager.default.removeItem(atPath: cacheDir)
-let config = ["measure", "--config", gridConfig, "--progress", "none"]
+let config = ["measure", "--config", root + "/Benchmarks/configs/grid-wrap.json", "--progress", "none"]
 let cNone = run(yardstick, config + [t, "--output", "\(work)/g0.csv"])
 let cCold = run(yardstick, config + [t, "--cache", cacheDir, "--output", "\(work)/g1.csv"])
 let cWarm = run(yardstick, config + [t, "--cache", cacheDir, "--output", "\(work)/g2.csv"])
@@ -282,4 +269,37 @@ func instructionCounts(cellsPath: String, cellCount: Double) {
     let cold = collected(["--toggle-collect=*coldRun*", stripped.engine, "--cold-only", "--repeat", "2"]) / 2
     print("\n5b. instructions (callgrind), 1 thread: layout, whole process \(String(format: "%.0f", layout / cellCount)) a cell; "
           + "engine cold pass \(String(format: "%.0f", cold / cellCount)) a cell; ratio \(String(format: "%.3f×", layout / cold))")
+}
+
+/// 1b. The sizing pass of a grid config (the file read in blocks) against the plain grid on the
+/// same rows, alternating, three rounds (medians: this machine swings by a third); the same
+/// table read whole from standard input; the reference's grid config when given.
+func gridAgainstPlain(_ t: String) {
+    print("\n1b. yardstick measure rows-\(rows).csv --config Benchmarks/configs/grid-wrap.json against --max-column-width 250 (2 threads, median of 3)")
+    let gridConfig = root + "/Benchmarks/configs/grid-wrap.json"
+    let grid = ["measure", t, "--config", gridConfig, "--threads", "2", "--progress", "none"]
+    var plainTimes: [Double] = [], gridTimes: [Double] = [], referenceTimes: [Double] = []
+    var gridPeak = 0
+    for _ in 0..<3 {
+        plainTimes.append(run(yardstick, measure + [t, "--threads", "2", "--output", "\(work)/plain.csv"]).seconds)
+        let ours = run(yardstick, grid + ["--output", "\(work)/grid.csv"])
+        gridTimes.append(ours.seconds)
+        gridPeak = max(gridPeak, ours.peakKiB)
+        if let reference {
+            referenceTimes.append(run(reference, grid + ["--output", "\(work)/grid-ref.csv"]).seconds)
+            guard same("\(work)/grid.csv", "\(work)/grid-ref.csv") else { fail("the reference wrote other bytes for the grid config") }
+        }
+    }
+    let median = { (v: [Double]) in v.sorted()[v.count / 2] }
+    print("| run | median wall | ÷ plain grid |")
+    print("|---|---:|---:|")
+    print("| plain grid (--max-column-width 250) | \(s(median(plainTimes))) | 1.00× |")
+    print("| grid config, read in blocks (peak RSS \(mb(gridPeak))) | \(s(median(gridTimes))) | \(String(format: "%.2f×", median(gridTimes) / median(plainTimes))) |")
+    if !referenceTimes.isEmpty {
+        print("| grid config, reference build | \(s(median(referenceTimes))) | \(String(format: "%.2f×", median(referenceTimes) / median(plainTimes))) |")
+    }
+    let whole = run("/bin/sh", ["-c", "exec \"$0\" measure - --config \"$1\" --threads 2 --output \"$2\" < \"$3\"",
+                                yardstick, gridConfig, "\(work)/grid-whole.csv", t])
+    guard same("\(work)/grid.csv", "\(work)/grid-whole.csv") else { fail("read in blocks and read whole wrote other bytes") }
+    print("grid config read whole from standard input: \(s(whole.seconds)), peak RSS \(mb(whole.peakKiB)) (same bytes as read in blocks)")
 }
