@@ -91,6 +91,10 @@ def cases():
         ("measure --config messy shards", f"measure $W/messy.csv --config {bench}/grid-wrap.json --format bin --shard 1/3 --output $D/out.bin"),
         ("measure --config height column", "measure $W/messy.csv --config $W/height-column.json --output $D/out.csv"),
         ("error: a row too tall", "measure $W/tall.csv --config $W/narrow.json --output $D/out.csv"),
+        ("measure --config stdin messy", f"measure - --config {bench}/grid-wrap.json --format jsonl --output $D/out.jsonl < $W/messy.csv"),
+        ("measure --config stdin list 3 blocks", f"measure - --config {bench}/list-product.json --output $D/out.csv < $W/rows-40k.csv"),
+        ("measure --config --system-fallback", f"measure $W/notes.csv --config {fuzz}/grid-columns.json --system-fallback --format jsonl --output $D/out.jsonl"),
+        ("measure --config --system-fallback grid", f"measure $W/messy.csv --config {bench}/grid-wrap.json --system-fallback --output $D/out.csv"),
         ("measure plain messy", "measure $W/messy.csv --max-column-width 150 --output $D/out.csv"),
     ]
     for name in ["constraints", "grid-columns", "list", "sample-grid", "sections"]:

@@ -20,8 +20,8 @@ extension SizingJob {
         var sizing = try Result { () throws(ConfigError) in try SizingConfig(json: configuration) }.mapError { CommandError("\(configPath): \($0)") }.get()
         let fonts = try given.following(&sizing, path: configPath)
         let start = DispatchTime.now().uptimeNanoseconds
-        let streams = replayPath == nil && StreamedSizing.applies(to: sizing, csvPath: csvPath, fonts: fonts)
-        let blocksNeeded = "the table read in blocks: a CSV file (not standard input), no \"sections\" grouping, no --replay or --system-fallback"
+        let streams = replayPath == nil && StreamedSizing.applies(to: sizing)
+        let blocksNeeded = "the table read in blocks: no \"sections\" grouping and no --replay"
         if shard != nil && !streams { throw CommandError("--shard with --config needs \(blocksNeeded)") }
         var cache = cache
         if cache != nil && !streams {
@@ -29,27 +29,23 @@ extension SizingJob {
             StandardError.print("yardstick: warning: --cache is not used: with --config it needs \(blocksNeeded)")
             cache = nil
         }
+        // A regular file is read once per pass; other input once, whole.
+        let whole = streams && StreamedSizing.rereads(csvPath, fonts: fonts) ? nil : try CommandInput.read(csvPath, maxLineBytes: limit)
         if streams {
-            var streamed = StreamedSizing(csvPath: csvPath, configPath: configPath, configuration: configuration, sizing: sizing, format: format,
-                                          threads: threads, fonts: fonts)
+            var streamed = StreamedSizing(csvPath: csvPath, bytes: whole, configPath: configPath, configuration: configuration, sizing: sizing,
+                                          format: format, threads: threads, fonts: fonts)
             streamed.cache = cache
             streamed.shard = shard
             if let summary = try streamed.run(outputPath: outputPath, start: start, progress: progress) { return summary }
         }
-        let csv = try CommandInput.read(csvPath, maxLineBytes: limit)
+        let csv = try whole ?? CommandInput.read(csvPath, maxLineBytes: limit)
         let (data, replaced, skipped, ragged) = try table(csv: csv, maxFieldBytes: limit)
         let engine = try fonts.makeEngine(for: fonts.systemFallback ? [String(decoding: csv, as: UTF8.self)] : [], styles: sizing.fontStyles)
         let job = SizingJob(config: sizing, format: format, threads: threads)
         var layout: TableLayout<TableData.Row>
         do { layout = try job.layout(data, engine: engine) } catch let e as ConfigError { throw CommandError("\(configPath): \(e)") }
         reportRead(replaced: replaced, skipped: skipped, ragged: ragged, columns: data.columns.count)
-        if !sizing.overriddenSections.isEmpty {
-            let keys = Set(layout.sectionKeys)
-            let missing = sizing.overriddenSections.filter { !keys.contains($0) }
-            if !missing.isEmpty {
-                StandardError.print("yardstick: note: sectionOverrides name sections the table does not show: \(missing.sorted().map { "\"\($0)\"" }.joined(separator: ", "))")
-            }
-        }
+        noteUnshownOverrides(sizing, shown: layout.sectionKeys)
         if let replayPath {
             var replayer = SizingReplayer(table: layout, data: data, config: sizing)
             if replayPath == "-" { // answered line by line, for a driver that waits for each answer
@@ -82,6 +78,15 @@ extension SizingJob {
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         return "rows: \(data.rows.count) (column names not counted)\nsections: \(layout.sectionCount)\n"
             + "total height: \(OutputNumber.format(layout.totalHeight.points)) pt\nseconds: \(String(format: "%.3f", seconds))"
+    }
+
+    /// A note when `sectionOverrides` name sections the table does not show (`shown`).
+    static func noteUnshownOverrides(_ sizing: SizingConfig, shown: [String]) {
+        let keys = Set(shown)
+        let missing = sizing.overriddenSections.filter { !keys.contains($0) }
+        if !missing.isEmpty {
+            StandardError.print("yardstick: note: sectionOverrides name sections the table does not show: \(missing.sorted().map { "\"\($0)\"" }.joined(separator: ", "))")
+        }
     }
 
     /// The warning and notes about a table read whole (`table(csv:)`), on standard error.

@@ -9,20 +9,24 @@ import YardstickOffsets
 import YardstickTable
 import YardstickFormats
 
-/// `measure --config` over a table read in blocks, when nothing ties a row to rows far from it:
-/// no sections from grouping, and a file that can be read again. Memory holds a block, not the
-/// table; the output is byte for byte the whole table's.
+/// `measure --config` over a table read in blocks, when nothing ties a row to rows far from it
+/// (no sections from grouping). A regular file is read again for each pass, and memory holds a
+/// block, not the table; other input (standard input, a pipe, and any input with
+/// `--system-fallback`, whose fonts depend on the text) is read whole first and its bytes passed
+/// over. The output is byte for byte the whole table's.
 ///
-/// The file is read in passes of 16,384-record blocks:
+/// The input is read in passes of 16,384-record blocks:
 /// 1. rows counted (headers and footers are told the table's row count), `heightColumn` values
 ///    checked, and for a grid what its width modes need of every row (`ColumnWidthPass`);
 /// 2. for a grid whose modes sample rows, the samples;
 /// 3. each block laid out as one section at the table's column widths, measured, written.
 /// A grid whose modes measure every value (`maxMeasured`, Auto Layout over `all`) prepares each
-/// value once more in pass 1. The file must not change between passes (size, time and inode are
+/// value once more in pass 1. A file must not change between passes (size, time and inode are
 /// compared).
 struct StreamedSizing {
     let csvPath: String
+    /// The input's bytes when read whole (nil: the regular file at `csvPath`, read per pass).
+    let bytes: [UInt8]?
     let configPath: String
     let configuration: [UInt8]
     let sizing: SizingConfig
@@ -35,16 +39,20 @@ struct StreamedSizing {
     /// shard I are measured (run k to shard k mod N).
     var shard: (index: Int, count: Int)?
     static let blockRecords = 16_384
-    /// Whether the table can be sized in blocks: no grouping, a regular file (read once per
-    /// pass), fonts that do not depend on the text (`--system-fallback` reads it whole).
-    static func applies(to sizing: SizingConfig, csvPath: String, fonts: TextOptions) -> Bool {
-        guard sizing.grouping == nil, !fonts.systemFallback, csvPath != "-" else { return false }
+    /// Whether the table can be sized in blocks: no grouping.
+    static func applies(to sizing: SizingConfig) -> Bool { sizing.grouping == nil }
+
+    /// Whether `csvPath` is read once per pass: a regular file, and fonts that do not depend on
+    /// the text. Otherwise it is read whole first (`bytes`).
+    static func rereads(_ csvPath: String, fonts: TextOptions) -> Bool {
+        guard !fonts.systemFallback, csvPath != "-" else { return false }
         var info = stat()
         return stat(csvPath, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
     }
 
-    /// What identifies the file's contents between passes.
+    /// What identifies the file's contents between passes (nothing for bytes in memory).
     private func identity() throws -> [Int] {
+        guard bytes == nil else { return [] }
         var info = stat()
         guard stat(csvPath, &info) == 0 else { throw CommandError("cannot read \(csvPath): \(FileDescriptor.lastErrorText())") }
         return [Int(info.st_size), Int(info.st_ino), Int(info.st_mtim.tv_sec), Int(info.st_mtim.tv_nsec)]
@@ -55,8 +63,9 @@ struct StreamedSizing {
     /// made text only where needed (`row`). Returns the empty lines skipped.
     private func forEachBlock(header: (_ names: [String], _ replacedInvalidUTF8: Int) throws -> Void, checksum: ((UInt32) -> Void)? = nil,
                               _ body: (CSVBlock, _ firstRecord: Int) throws -> Void) throws -> Int {
-        let reader = BlockReader(input: try InputChunks(path: csvPath, maxLineBytes: fonts.maxLineBytes), records: Self.blockRecords,
-                                 checksum: checksum != nil)
+        let input = try bytes.map { InputChunks(bytes: $0, name: csvPath, maxLineBytes: fonts.maxLineBytes) }
+            ?? InputChunks(path: csvPath, maxLineBytes: fonts.maxLineBytes)
+        let reader = BlockReader(input: input, records: Self.blockRecords, checksum: checksum != nil)
         defer { reader.stop() }
         var seenHeader = false
         while let (block, _) = try reader.next() {
@@ -130,12 +139,12 @@ struct StreamedSizing {
     /// Sizes and writes the table; nil when it has no rows (the whole-table path sizes that).
     func run(outputPath: String?, start: UInt64, progress: ((Int, Int) -> Void)?) throws -> String? {
         let before = try identity()
-        let engine = try fonts.makeEngine(styles: sizing.fontStyles)
+        let engine = try fonts.makeEngine(for: fonts.systemFallback ? [String(decoding: bytes ?? [], as: UTF8.self)] : [], styles: sizing.fontStyles)
         let job = SizingJob(config: sizing, format: format, threads: threads)
         // With a cache, a survey of this very file kept by an earlier run spares passes 1 and 2.
         let settings = String(decoding: configuration, as: UTF8.self)
         let kept: (path: String, identity: [Int64], fingerprint: UInt64)?
-        if let directory = cache?.directory, let identity = TableSurvey.identity(of: csvPath) {
+        if let directory = cache?.directory, bytes == nil, let identity = TableSurvey.identity(of: csvPath) {
             let fingerprint = try Fingerprint.of(settings: ["measure --config survey", settings], engine: engine)
             kept = (directory + "/survey-" + CellCacheFile.hex(fingerprint) + ".yss", identity, fingerprint)
         } else {
@@ -161,6 +170,7 @@ struct StreamedSizing {
         }
         if survey.skippedBlankLines > 0 { StandardError.print("yardstick: note: \(survey.skippedBlankLines) empty line(s) skipped (not rows)") }
         if let note = survey.ragged.note(columns: columns.count) { StandardError.print(note) }
+        SizingJob.noteUnshownOverrides(sizing, shown: [""]) // (one section, not grouped)
 
         // Pass 3: each block one section of the table, measured (or taken from the cache) and written.
         let hash = format == .bin
