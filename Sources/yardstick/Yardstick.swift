@@ -41,6 +41,12 @@ extension Profile: ExpressibleByArgument {
     public static var defaultCompletionKind: CompletionKind { .list(Profile.allCases.map(\.rawValue)) }
 }
 
+/// `measure --format`: csv, jsonl (with --config) or bin.
+enum MeasureFormat: String, CaseIterable, ExpressibleByArgument { case csv, jsonl, bin }
+
+/// `--progress`: bar, json or none.
+extension ProgressBar.Mode: ExpressibleByArgument {}
+
 /// `--sizing-rule`: typographic or oversize.
 extension LabelRules.SizingRule: ExpressibleByArgument {
     public static var defaultCompletionKind: CompletionKind { .list(LabelRules.SizingRule.allCases.map(\.rawValue)) }
@@ -174,7 +180,7 @@ struct MeasureCommand: ParsableCommand {
 
     @Argument(help: ArgumentHelp("The CSV file (first record: the column names).", valueName: "FILE.csv")) var file: String
     @Option(help: ArgumentHelp("The table's sizing: layout, cells, column widths, sections (see the README).", valueName: "CONFIG.json")) var config: String?
-    @Option(help: ArgumentHelp("Output format: csv (default), bin (a heights file, see `yardstick inspect`), or with --config jsonl.", valueName: "FORMAT")) var format: String?
+    @Option(help: ArgumentHelp("Output format: csv (default), bin (a heights file, see `yardstick inspect`), or with --config jsonl.", valueName: "FORMAT")) var format: MeasureFormat?
     @Option(help: ArgumentHelp("With --config: replay a trace of scrolls and edits on a lazily sized table, one JSON answer per line.", valueName: "TRACE.jsonl")) var replay: String?
     @Option(parsing: .unconditional, help: ArgumentHelp("Without --config: widest a column may be, in points.", valueName: "PT")) var maxColumnWidth: Double?
     @Option(help: ArgumentHelp("Without --config: Dynamic Type content size category for the body style (default: large).", valueName: "CATEGORY")) var category: String?
@@ -182,30 +188,41 @@ struct MeasureCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Without --config, with --format bin: measure only shard I of N (from 0) for `yardstick merge`.", valueName: "I/N")) var shard: String?
     @Option(help: ArgumentHelp("Keep measured cells (with --config: rows) and blocks of rows in this folder, so a rerun measures only what it has not seen.", valueName: "DIR")) var cache: String?
     @Option(parsing: .unconditional, help: ArgumentHelp("Most the --cache folder may hold, in MiB (default 1024).", valueName: "MIB")) var cacheLimit: Int = 1024
-    @Option(help: ArgumentHelp("Progress on standard error: bar (default; only on a terminal), json (a line per second) or none.", valueName: "MODE")) var progress: String?
+    @Option(help: ArgumentHelp("Progress on standard error: bar (default; only on a terminal), json (a line per second) or none.", valueName: "MODE")) var progress: ProgressBar.Mode = .bar
     @OptionGroup var fontOptions: FontOptions
+
+    /// The options that contradict each other, or are out of range, before anything is read.
+    func validate() throws {
+        if cache == "" { throw CommandError("--cache needs a folder (the path is empty)") }
+        if cache != nil { guard cacheLimit > 0, cacheLimit <= 1 << 30 else { throw CommandError("--cache-limit must be from 1 to \(1 << 30) MiB") } }
+        if config != nil {
+            guard maxColumnWidth == nil else { throw CommandError("--max-column-width does not apply with --config; set \"maxColumnWidth\" in the config") }
+            guard category == nil else { throw CommandError("--category does not apply with --config; set \"category\" in the config") }
+            if shard != nil && format != .bin { throw CommandError("--shard writes a heights file: give --format bin (then yardstick merge)") }
+            guard !fontOptions.noHyphens else { throw CommandError("--no-hyphens does not apply with --config: template texts never hyphenate unless they say \"hyphenate\": true") }
+            guard !fontOptions.noOpticalSizing else { throw CommandError("--no-optical-sizing does not apply with --config; set \"opticalSizing\": false in the config") }
+            guard format == nil || replay == nil else { throw CommandError("--format does not apply with --replay (the answers are JSON Lines)") }
+            guard fontOptions.threads >= 0 else { throw CommandError("--threads must be 0 (all cores) or more") }
+            guard fontOptions.maxLineBytes > 0 else { throw CommandError("--max-line-bytes must be above 0") }
+        } else {
+            guard replay == nil else { throw CommandError("--replay needs --config") }
+            if format == .jsonl { throw CommandError("--format jsonl needs --config; without it the formats are csv and bin") }
+            guard maxColumnWidth != nil else { throw CommandError("give --config CONFIG.json, or --max-column-width PT for the plain grid") }
+            if shard != nil && format != .bin { throw CommandError("--shard writes a heights file: give --format bin (then yardstick merge)") }
+        }
+    }
 
     func run() throws {
         do {
-            if cache == "" { throw CommandError("--cache needs a folder (the path is empty)") }
             try CommandOutput.checkNotInCache(output, cache: cache)
             if config != nil { return try runConfigured() }
-            guard replay == nil else { throw CommandError("--replay needs --config") }
-            let format = try format.map { name -> MeasureJob.Format in
-                guard let f = MeasureJob.Format(rawValue: name) else {
-                    throw CommandError(name == "jsonl" ? "--format jsonl needs --config; without it the formats are csv and bin" : "unknown --format \"\(name)\"; expected csv or bin")
-                }
-                return f
-            } ?? .csv
-            guard let maxColumnWidth else { throw CommandError("give --config CONFIG.json, or --max-column-width PT for the plain grid") }
+            let format: MeasureJob.Format = format == .bin ? .bin : .csv
+            let maxColumnWidth = maxColumnWidth!
             var text = fontOptions.textOptions
             text.category = category
             var job = MeasureJob(maxColumnWidth: maxColumnWidth, attributes: try text.attributes(), threads: fontOptions.threads)
             job.format = format
-            if let shard {
-                job.shard = try MergeJob.shard(shard)
-                guard format == .bin else { throw CommandError("--shard writes a heights file: give --format bin (then yardstick merge)") }
-            }
+            if let shard { job.shard = try MergeJob.shard(shard) }
             if format == .bin { try CommandOutput.checkBinary(to: output) }
             try TextOptions.checkWidth(maxColumnWidth, "--max-column-width")
             // With --system-fallback the fonts depend on every character: the input is read whole first.
@@ -225,7 +242,6 @@ struct MeasureCommand: ParsableCommand {
             job.configurationHash = fingerprint
             var cellCache: CellCacheFile?
             if let cache {
-                guard cacheLimit > 0, cacheLimit <= 1 << 30 else { throw CommandError("--cache-limit must be from 1 to \(1 << 30) MiB") }
                 // A cache is only ever a saving: one that cannot be opened is a warning.
                 do { cellCache = try CellCacheFile(directory: cache, fingerprint: fingerprint, limitBytes: cacheLimit << 20) } catch {
                     StandardError.print("yardstick: warning: \(error); measuring without a cache")
@@ -234,7 +250,7 @@ struct MeasureCommand: ParsableCommand {
                 job.cache = cellCache
             }
             try CommandOutput.checkNotInput(output, inputs: [file] + fontOptions.fonts)
-            let bar = ProgressBar(label: "measuring", mode: try ProgressBar.mode(progress), dataOnTerminal: output == nil || output == "-")
+            let bar = ProgressBar(label: "measuring", mode: progress, dataOnTerminal: output == nil || output == "-")
             let out = try CommandOutput(path: output)
             let summary = try job.run(input: input, engine: engine, write: { try out.write($0) }) { rows, bytes in
                 bar.update(rows: rows, fraction: input.size.map { $0 > 0 ? Double(bytes) / Double($0) : 1 })
@@ -262,23 +278,11 @@ struct MeasureCommand: ParsableCommand {
 
     /// `measure DATA.csv --config CONFIG.json [--format csv|jsonl] [--replay TRACE.jsonl]`.
     func runConfigured() throws {
-        guard maxColumnWidth == nil else { throw CommandError("--max-column-width does not apply with --config; set \"maxColumnWidth\" in the config") }
-        guard category == nil else { throw CommandError("--category does not apply with --config; set \"category\" in the config") }
-        if cache != nil { guard cacheLimit > 0, cacheLimit <= 1 << 30 else { throw CommandError("--cache-limit must be from 1 to \(1 << 30) MiB") } }
         let shard = try shard.map { try MergeJob.shard($0) }
-        if shard != nil && format != "bin" { throw CommandError("--shard writes a heights file: give --format bin (then yardstick merge)") }
-        guard !fontOptions.noHyphens else { throw CommandError("--no-hyphens does not apply with --config: template texts never hyphenate unless they say \"hyphenate\": true") }
-        guard !fontOptions.noOpticalSizing else { throw CommandError("--no-optical-sizing does not apply with --config; set \"opticalSizing\": false in the config") }
-        guard format == nil || replay == nil else { throw CommandError("--format does not apply with --replay (the answers are JSON Lines)") }
-        let format = try format.map { name -> SizingJob.Format in
-            guard let f = SizingJob.Format(rawValue: name) else { throw CommandError("unknown --format \"\(name)\"; expected csv, jsonl or bin") }
-            return f
-        } ?? .csv
+        let format = SizingJob.Format(rawValue: (format ?? .csv).rawValue)!
         if format == .bin { try CommandOutput.checkBinary(to: output) }
-        guard fontOptions.threads >= 0 else { throw CommandError("--threads must be 0 (all cores) or more") }
-        guard fontOptions.maxLineBytes > 0 else { throw CommandError("--max-line-bytes must be above 0") }
         try CommandOutput.checkNotInput(output, inputs: [file, config] + fontOptions.fonts) // (a trace is read whole first: it may be the output)
-        let bar = ProgressBar(label: "measuring", mode: try ProgressBar.mode(progress), dataOnTerminal: output == nil || output == "-")
+        let bar = ProgressBar(label: "measuring", mode: progress, dataOnTerminal: output == nil || output == "-")
         let summary = try SizingJob.runCommand(csvPath: file, configPath: config!, format: format, threads: fontOptions.threads,
                                                replayPath: replay, outputPath: output, fonts: fontOptions.textOptions,
                                                cache: cache.map { ($0, cacheLimit << 20) }, shard: shard, progress: { bar.update($0, $1) })

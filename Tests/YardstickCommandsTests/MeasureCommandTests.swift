@@ -425,4 +425,32 @@ final class MeasureCommandTests: XCTestCase {
         }
         XCTAssertEqual(try run(["--help"]).status, 0)
     }
+
+    /// `--format` and `--progress` take only their values (a usage error lists them); options
+    /// that contradict each other are refused by `validate()` before anything is read, by name.
+    func testOptionValuesAndContradictionsAreRefusedBeforeReading() throws {
+        let none = file("no-such.csv").path
+        for (arguments, listed) in [(["--format", "xml"], "'csv', 'jsonl' or 'bin'"), (["--progress", "loud"], "'bar', 'json' or 'none'")] {
+            let result = try run(["measure", none, "--max-column-width", "100"] + arguments)
+            XCTAssertEqual(result.status, 64, result.err)
+            XCTAssertTrue(result.err.hasPrefix("yardstick: error: ") && result.err.contains(listed), result.err)
+        }
+        let config = try write("{}", "empty.json")
+        let refused: [([String], String)] = [
+            (["--max-column-width", "100", "--format", "jsonl"], "--format jsonl needs --config"),
+            (["--max-column-width", "100", "--replay", "t.jsonl"], "--replay needs --config"),
+            (["--max-column-width", "100", "--shard", "0/2"], "--shard writes a heights file"),
+            (["--config", config, "--shard", "0/2", "--format", "csv"], "--shard writes a heights file"),
+            (["--config", config, "--max-column-width", "100"], "--max-column-width does not apply with --config"),
+            (["--config", config, "--format", "csv", "--replay", "t.jsonl"], "--format does not apply with --replay"),
+            (["--max-column-width", "100", "--cache", file("c").path, "--cache-limit", "0"], "--cache-limit must be from 1"),
+            ([], "give --config CONFIG.json, or --max-column-width PT"),
+        ]
+        for (arguments, message) in refused {
+            let result = try run(["measure", none] + arguments)
+            XCTAssertEqual(result.status, 1, "\(arguments)")
+            // (The file does not exist: the options were refused before it was looked for.)
+            XCTAssertTrue(result.err.contains(message) && !result.err.contains("no-such.csv"), "\(arguments): \(result.err)")
+        }
+    }
 }

@@ -1,5 +1,8 @@
 import Foundation
 import XCTest
+import YardstickTable
+@testable import YardstickCommands
+@testable import YardstickFormats
 
 /// `measure --config` on a CSV file without grouping, read in blocks (`StreamedSizing`) and with
 /// `--cache` (`SizingCache`), against the built executable.
@@ -36,9 +39,23 @@ final class StreamedSizingTests: XCTestCase {
         return table
     }()
 
-    /// `measure --config` on a file without grouping reads it in blocks: the same bytes as the
-    /// whole table read from standard input, for grids (widths sampled, given or measured over
-    /// every row) and lists, in every format; a bad row in a later block writes nothing.
+    /// What the whole table laid out at once (`TableLayout` over every row, in this process)
+    /// writes: the reference the block passes must match.
+    func wholeTable(_ csvPath: String, config: String, format: SizingJob.Format) throws -> Data {
+        let configuration = Array(config.utf8)
+        let sizing = try SizingConfig(json: configuration)
+        let engine = try TextOptions().makeEngine(styles: sizing.fontStyles)
+        let data = try SizingJob.table(csv: Array(try Data(contentsOf: URL(fileURLWithPath: csvPath)))).data
+        var layout = try SizingJob(config: sizing, format: format, threads: 0).layout(data, engine: engine)
+        try layout.measureAll()
+        let hash = format == .bin ? try Fingerprint.of(settings: ["measure --config", config], engine: engine) : 0
+        return Data(SizingJob.write(layout, format: format, sectioned: false, configurationHash: hash))
+    }
+
+    /// `measure --config` without grouping reads the input in blocks: the same bytes as the
+    /// whole table laid out at once, for grids (widths sampled, given or measured over every
+    /// row) and lists, in every format, from a file (read per pass) and from standard input
+    /// (read once); a bad row in a later block writes nothing.
     func testStreamedConfigsWriteWhatTheWholeTableWrites() throws {
         let path = try write(table, "big.csv")
         let configs = [
@@ -50,11 +67,12 @@ final class StreamedSizingTests: XCTestCase {
             for format in ["csv", "jsonl", "bin"] {
                 let streamed = try run(["measure", path, "--config", configPath, "--format", format, "--output", file("s.out").path])
                 XCTAssertEqual(streamed.status, 0, streamed.err)
-                let whole = try run(["measure", "-", "--config", configPath, "--format", format, "--output", file("w.out").path], inputFile: path)
-                XCTAssertEqual(whole.status, 0, whole.err)
+                let piped = try run(["measure", "-", "--config", configPath, "--format", format, "--output", file("w.out").path], inputFile: path)
+                XCTAssertEqual(piped.status, 0, piped.err)
                 let s = try Data(contentsOf: file("s.out")), w = try Data(contentsOf: file("w.out"))
                 XCTAssertGreaterThan(s.count, 17_000 * 8)
                 XCTAssertEqual(s, w, "config \(k), \(format)")
+                XCTAssertEqual(s, try wholeTable(path, config: config, format: SizingJob.Format(rawValue: format)!), "config \(k), \(format)")
             }
         }
         // A bad height in the second block: a clear error, and the output is not written.
@@ -96,11 +114,16 @@ final class StreamedSizingTests: XCTestCase {
         try table.replacingOccurrences(of: "P12,S0,\"Leave at the door #12\"", with: "P12,S0,\"Leave at the door #99\"").write(toFile: path, atomically: false, encoding: .utf8)
         let changed = try run(["measure", path, "--config", config, "--cache", cache])
         XCTAssertEqual(changed.out, try run(["measure", path, "--config", config]).out)
-        // Standard input and grouping are read whole: the cache cannot follow them, and says so.
-        let piped = try run(["measure", "-", "--config", config, "--cache", cache], inputFile: path)
+        // Standard input is read whole, then in blocks: the cache serves it too.
+        let piped = try run(["measure", "-", "--config", config, "--cache", cache, "--output", file("c4.csv").path], inputFile: path)
         XCTAssertEqual(piped.status, 0, piped.err)
-        XCTAssertEqual(piped.out, try run(["measure", path, "--config", config]).out)
-        XCTAssertTrue(piped.err.contains("--cache is not used: with --config it needs the table read in blocks"), piped.err)
+        XCTAssertTrue(piped.out.contains("rows from the cache: 17000"), piped.out + piped.err) // (the file as last changed, measured just before)
+        XCTAssertEqual(try String(contentsOf: file("c4.csv"), encoding: .utf8), try run(["measure", path, "--config", config]).out)
+        // Sections group rows from anywhere in the table: the cache cannot follow them, and says so.
+        let grouped = try write(#"{"layout": "list", "width": 300, "cell": {"text": {"column": "Notes"}}, "sections": {"column": "Status"}}"#, "grouped.json")
+        let sectioned = try run(["measure", path, "--config", grouped, "--cache", cache])
+        XCTAssertEqual(sectioned.status, 0, sectioned.err)
+        XCTAssertTrue(sectioned.err.contains("--cache is not used: with --config it needs the table read in blocks"), sectioned.err)
     }
 
     /// `--shard I/N` with `--config`: the shards merge into the very file one run writes (a grid
@@ -128,8 +151,14 @@ final class StreamedSizingTests: XCTestCase {
         }
         let config = file("c0.json").path
         XCTAssertTrue(try run(["measure", path, "--config", config, "--shard", "0/2"]).err.contains("--format bin"))
-        XCTAssertTrue(try run(["measure", "-", "--config", config, "--format", "bin", "--shard", "0/2", "--output", file("x.bin").path],
-                              inputFile: path).err.contains("--shard with --config needs the table read in blocks"))
+        // Standard input is read whole, then dealt as a file is; sections cannot be dealt.
+        let pipedShard = try run(["measure", "-", "--config", config, "--format", "bin", "--shard", "1/3", "--output", file("x.bin").path], inputFile: path)
+        XCTAssertEqual(pipedShard.status, 0, pipedShard.err)
+        XCTAssertEqual(try run(["measure", path, "--config", config, "--format", "bin", "--shard", "1/3", "--output", file("f1.bin").path]).status, 0)
+        XCTAssertEqual(try Data(contentsOf: file("x.bin")), try Data(contentsOf: file("f1.bin")))
+        let grouped = try write(#"{"layout": "list", "width": 300, "cell": {"text": {"column": "Notes"}}, "sections": {"column": "Status"}}"#, "grouped.json")
+        XCTAssertTrue(try run(["measure", path, "--config", grouped, "--format", "bin", "--shard", "0/2", "--output", file("y.bin").path])
+            .err.contains("--shard with --config needs the table read in blocks"))
         // A shard's total height is the same in its summary and in `inspect`; --rows past the
         // table's end names the table's rows.
         let s0 = try run(["measure", path, "--config", config, "--format", "bin", "--shard", "0/3", "--output", file("t0.bin").path])

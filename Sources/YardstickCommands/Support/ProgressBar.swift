@@ -45,13 +45,6 @@ package final class ProgressBar {
         thread.start()
     }
 
-    /// `mode` from `--progress` text.
-    package static func mode(_ text: String?) throws(CommandError) -> Mode {
-        guard let text else { return .bar }
-        guard let mode = Mode(rawValue: text) else { throw CommandError("unknown --progress \"\(text)\"; expected bar, json or none") }
-        return mode
-    }
-
     /// Reports `rows` done and the fraction of the work done (nil when unknown: input from a
     /// pipe). Draws at most ten times a second (a JSON line at most once a second).
     package func update(rows: Int, fraction: Double?) {
