@@ -283,10 +283,20 @@ struct MeasureCommand: ParsableCommand {
         if format == .bin { try CommandOutput.checkBinary(to: output) }
         try CommandOutput.checkNotInput(output, inputs: [file, config] + fontOptions.fonts) // (a trace is read whole first: it may be the output)
         let bar = ProgressBar(label: "measuring", mode: progress, dataOnTerminal: output == nil || output == "-")
-        let summary = try SizingJob.runCommand(csvPath: file, configPath: config!, format: format, threads: fontOptions.threads,
+        var diagnostics = Diagnostics()
+        let summary: String?
+        do {
+            summary = try SizingJob.runCommand(csvPath: file, configPath: config!, format: format, threads: fontOptions.threads,
                                                replayPath: replay, outputPath: output, fonts: fontOptions.textOptions,
-                                               cache: cache.map { ($0, cacheLimit << 20) }, shard: shard, progress: { bar.update($0, $1) })
+                                               cache: cache.map { ($0, cacheLimit << 20) }, shard: shard, progress: { bar.update($0, $1) },
+                                               diagnostics: &diagnostics)
+        } catch {
+            bar.finish()
+            StandardError.print(diagnostics)
+            throw error
+        }
         bar.finish()
+        StandardError.print(diagnostics)
         // The summary goes where it does not mix with the data.
         if let summary { if output == nil || output == "-" { StandardError.printLines(summary) } else { try printSummary(summary) } }
         finish()

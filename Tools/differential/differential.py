@@ -50,6 +50,10 @@ def corpora(work):
         f.write("A\n" + "".join(f"short {i}\n" for i in range(20000)) + '"' + "word " * 400000 + '"\n')
     with open(os.path.join(work, "narrow.json"), "w") as f:
         f.write('{"layout": "grid", "textLayout": "wrap", "maxColumnWidth": 40, "columnWidthMode": {"fixed": 40}}')
+    with open(os.path.join(work, "shy.jsonl"), "w") as f:
+        for w in range(30, 200, 7):
+            for text in ["Donau\u00addampf\u00adschiff\u00adfahrts\u00adgesell\u00adschaft", "in\u00adcom\u00adpre\u00adhen\u00adsi\u00adble words", "Ко\u00adмму\u00adни\u00adка\u00adция"]:
+                f.write(json.dumps({"text": text, "width": w}) + "\n")
     with open(os.path.join(work, "bad.jsonl"), "w") as f:
         f.write('{"text":"ok","width":100}\n{"text":3}\n')
 
@@ -63,6 +67,7 @@ def cases():
         ("layout headline semibold", "layout --input $W/cells.jsonl --width 200 --style headline --output $D/out.jsonl"),
         ("layout --weight light --italic", "layout --input $W/cells.jsonl --weight light --italic --output $D/out.jsonl"),
         ("layout --max-lines 2 --no-hyphens", "layout --input $W/cells.jsonl --max-lines 2 --no-hyphens --output $D/out.jsonl"),
+        ("layout soft hyphens", "layout --input $W/shy.jsonl --output $D/out.jsonl"),
         ("layout pango samples", "layout --input $R/Tools/pango-reference/samples.jsonl --output $D/out.jsonl"),
         ("layout a bad line", "layout --input $W/bad.jsonl --output $D/out.jsonl"),
         ("measure plain csv", f"measure {sample} --max-column-width 250 --output $D/out.csv"),

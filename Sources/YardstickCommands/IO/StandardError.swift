@@ -38,9 +38,14 @@ package enum StandardError {
 
     /// The one warning for clusters no face covers (nothing when there are none).
     package static func warnMissing(_ missing: MissingGlyphs, fonts: TextOptions) {
-        guard !missing.isEmpty else { return }
-        let remedy = fonts.systemFallback ? "add a font that covers them with --font" : "add a font that covers them with --font, or try --system-fallback"
-        print("yardstick: warning: \(missing) measured as missing glyphs (.notdef): no font has all of their characters; \(remedy)")
+        var diagnostics = Diagnostics()
+        diagnostics.warnMissing(missing, systemFallback: fonts.systemFallback)
+        print(diagnostics)
+    }
+
+    /// Prints a job's warnings and notes, in order.
+    package static func print(_ diagnostics: Diagnostics) {
+        for line in diagnostics.lines { print(line) }
     }
 
     package static var isTerminal: Bool { isatty(STDERR_FILENO) != 0 }

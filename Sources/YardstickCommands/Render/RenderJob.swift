@@ -57,7 +57,9 @@ package struct RenderJob {
         do { layout = try SizingJob(config: config, format: .csv, threads: threads).layout(data, engine: engine) } catch let e as ConfigError {
             throw CommandError(configPath.map { "\($0): \(e)" } ?? "\(e)")
         }
-        SizingJob.reportRead(replaced: replaced, skipped: skipped, ragged: ragged, columns: data.columns.count)
+        var read = Diagnostics()
+        read.noteRead(replaced: replaced, skipped: skipped, ragged: ragged, columns: data.columns.count)
+        StandardError.print(read)
         let count = layout.totalRowCount
         guard count > 0 else { throw CommandError("the table has no rows to draw") }
         let range = rows ?? 0...(count - 1)

@@ -10,10 +10,12 @@ import YardstickTemplates
 extension SizingJob {
     /// The whole `measure --config` command: reads the config (errors name its path) and the
     /// CSV, then either measures every row and writes heights and offsets, or replays a trace on
-    /// the lazily sized table. Returns the summary of an eager run (nil for a replay).
+    /// the lazily sized table. Returns the summary of an eager run (nil for a replay); its
+    /// warnings and notes go to `diagnostics`, those found before an error too.
     package static func runCommand(csvPath: String, configPath: String, format: Format, threads: Int, replayPath: String?,
                                   outputPath: String?, fonts given: TextOptions, cache: (directory: String, limitBytes: Int)? = nil,
-                                  shard: (index: Int, count: Int)? = nil, progress: ((Int, Int) -> Void)? = nil) throws -> String? {
+                                  shard: (index: Int, count: Int)? = nil, progress: ((Int, Int) -> Void)? = nil,
+                                  diagnostics: inout Diagnostics) throws -> String? {
         let limit = given.maxLineBytes
         // (Read once: the bytes also go into a heights file's configuration hash.)
         let configuration = try CommandInput.read(configPath, maxLineBytes: limit)
@@ -26,7 +28,7 @@ extension SizingJob {
         var cache = cache
         if cache != nil && !streams {
             // A cache is only ever a saving.
-            StandardError.print("yardstick: warning: --cache is not used: with --config it needs \(blocksNeeded)")
+            diagnostics.warn("--cache is not used: with --config it needs \(blocksNeeded)")
             cache = nil
         }
         // A regular file is read once per pass; other input once, whole.
@@ -36,7 +38,7 @@ extension SizingJob {
                                           format: format, threads: threads, fonts: fonts)
             streamed.cache = cache
             streamed.shard = shard
-            if let summary = try streamed.run(outputPath: outputPath, start: start, progress: progress) { return summary }
+            if let summary = try streamed.run(outputPath: outputPath, start: start, progress: progress, diagnostics: &diagnostics) { return summary }
         }
         let csv = try whole ?? CommandInput.read(csvPath, maxLineBytes: limit)
         let (data, replaced, skipped, ragged) = try table(csv: csv, maxFieldBytes: limit)
@@ -44,15 +46,15 @@ extension SizingJob {
         let job = SizingJob(config: sizing, format: format, threads: threads)
         var layout: TableLayout<TableData.Row>
         do { layout = try job.layout(data, engine: engine) } catch let e as ConfigError { throw CommandError("\(configPath): \(e)") }
-        reportRead(replaced: replaced, skipped: skipped, ragged: ragged, columns: data.columns.count)
-        noteUnshownOverrides(sizing, shown: layout.sectionKeys)
+        diagnostics.noteRead(replaced: replaced, skipped: skipped, ragged: ragged, columns: data.columns.count)
+        diagnostics.noteUnshownOverrides(sizing, shown: layout.sectionKeys)
         if let replayPath {
             var replayer = SizingReplayer(table: layout, data: data, config: sizing)
             if replayPath == "-" { // answered line by line, for a driver that waits for each answer
                 try JSONLines.stream(inputPath: nil, outputPath: outputPath, maxLineBytes: limit) { line, out in
                     replayer.replay(line: line, appendingTo: &out)
                 }
-                StandardError.warnMissing(replayer.table.missingGlyphs, fonts: fonts)
+                diagnostics.warnMissing(replayer.table.missingGlyphs, systemFallback: fonts.systemFallback)
                 return nil
             }
             // A trace file is read whole before the output is written (it may be the same file).
@@ -63,12 +65,12 @@ extension SizingJob {
                 out.append(0x0A)
             }
             try CommandOutput.write(out, to: outputPath)
-            StandardError.warnMissing(replayer.table.missingGlyphs, fonts: fonts)
+            diagnostics.warnMissing(replayer.table.missingGlyphs, systemFallback: fonts.systemFallback)
             return nil
         }
         layout.keepsPreparedText = false
         do { try layout.measureAll(progress: progress) } catch { throw CommandError("\(error)") }
-        StandardError.warnMissing(layout.missingGlyphs, fonts: fonts)
+        diagnostics.warnMissing(layout.missingGlyphs, systemFallback: fonts.systemFallback)
         if format == .bin {
             let hash = try Fingerprint.of(settings: ["measure --config", String(decoding: configuration, as: UTF8.self)], engine: engine)
             try CommandOutput.write(heightsFile(layout, sectioned: sizing.grouping != nil, configurationHash: hash), to: outputPath)
@@ -79,20 +81,22 @@ extension SizingJob {
         return "rows: \(data.rows.count) (column names not counted)\nsections: \(layout.sectionCount)\n"
             + "total height: \(OutputNumber.format(layout.totalHeight.points)) pt\nseconds: \(String(format: "%.3f", seconds))"
     }
+}
 
+extension Diagnostics {
     /// A note when `sectionOverrides` name sections the table does not show (`shown`).
-    static func noteUnshownOverrides(_ sizing: SizingConfig, shown: [String]) {
+    package mutating func noteUnshownOverrides(_ sizing: SizingConfig, shown: [String]) {
         let keys = Set(shown)
         let missing = sizing.overriddenSections.filter { !keys.contains($0) }
         if !missing.isEmpty {
-            StandardError.print("yardstick: note: sectionOverrides name sections the table does not show: \(missing.sorted().map { "\"\($0)\"" }.joined(separator: ", "))")
+            note("sectionOverrides name sections the table does not show: \(missing.sorted().map { "\"\($0)\"" }.joined(separator: ", "))")
         }
     }
 
-    /// The warning and notes about a table read whole (`table(csv:)`), on standard error.
-    package static func reportRead(replaced: Int, skipped: Int, ragged: RaggedRows, columns: Int) {
-        if replaced > 0 { StandardError.print("yardstick: warning: \(replaced) invalid UTF-8 sequence(s) replaced by U+FFFD") }
-        if skipped > 0 { StandardError.print("yardstick: note: \(skipped) empty line(s) skipped (not rows)") }
-        if let note = ragged.note(columns: columns) { StandardError.print(note) }
+    /// The warning and notes about a table read whole (`SizingJob.table(csv:)`).
+    package mutating func noteRead(replaced: Int, skipped: Int, ragged: RaggedRows, columns: Int) {
+        if replaced > 0 { warn("\(replaced) invalid UTF-8 sequence(s) replaced by U+FFFD") }
+        if skipped > 0 { note("\(skipped) empty line(s) skipped (not rows)") }
+        if let note = ragged.note(columns: columns) { add(note) }
     }
 }

@@ -137,7 +137,7 @@ struct StreamedSizing {
     }
 
     /// Sizes and writes the table; nil when it has no rows (the whole-table path sizes that).
-    func run(outputPath: String?, start: UInt64, progress: ((Int, Int) -> Void)?) throws -> String? {
+    func run(outputPath: String?, start: UInt64, progress: ((Int, Int) -> Void)?, diagnostics: inout Diagnostics) throws -> String? {
         let before = try identity()
         let engine = try fonts.makeEngine(for: fonts.systemFallback ? [String(decoding: bytes ?? [], as: UTF8.self)] : [], styles: sizing.fontStyles)
         let job = SizingJob(config: sizing, format: format, threads: threads)
@@ -168,9 +168,9 @@ struct StreamedSizing {
                 gridColumns = try ColumnWidthPass.columns(columns, configuration: sizing.grid, engine: engine, threads: threads, bases: survey.bases)
             }
         }
-        if survey.skippedBlankLines > 0 { StandardError.print("yardstick: note: \(survey.skippedBlankLines) empty line(s) skipped (not rows)") }
-        if let note = survey.ragged.note(columns: columns.count) { StandardError.print(note) }
-        SizingJob.noteUnshownOverrides(sizing, shown: [""]) // (one section, not grouped)
+        if survey.skippedBlankLines > 0 { diagnostics.note("\(survey.skippedBlankLines) empty line(s) skipped (not rows)") }
+        if let note = survey.ragged.note(columns: columns.count) { diagnostics.add(note) }
+        diagnostics.noteUnshownOverrides(sizing, shown: [""]) // (one section, not grouped)
 
         // Pass 3: each block one section of the table, measured (or taken from the cache) and written.
         let hash = format == .bin
@@ -199,10 +199,10 @@ struct StreamedSizing {
                 + (gridColumns?.configuredWidths.map { String($0.bitPattern, radix: 16) } ?? [])
             do {
                 cache = try SizingCache(directory: directory, limitBytes: limit, fingerprint: try Fingerprint.of(settings: keyed, engine: engine))
-            } catch { StandardError.print("yardstick: warning: \(error); measuring without a cache") } // a cache is only ever a saving
-            for warning in cache?.file.newWarnings() ?? [] { StandardError.print("yardstick: warning: --cache: \(warning)") }
+            } catch { diagnostics.warn("\(error); measuring without a cache") } // a cache is only ever a saving
+            for warning in cache?.file.newWarnings() ?? [] { diagnostics.warn("--cache: \(warning)") }
             if surveyed, cache != nil, let kept {
-                do { try survey.save(kept.path, identity: kept.identity, fingerprint: kept.fingerprint) } catch { StandardError.print("yardstick: warning: --cache: \(error)") }
+                do { try survey.save(kept.path, identity: kept.identity, fingerprint: kept.fingerprint) } catch { diagnostics.warn("--cache: \(error)") }
             }
         }
         progress?(0, rowCount)
@@ -271,12 +271,12 @@ struct StreamedSizing {
         let shardInfo = shard.map { HeightsFile.ShardInfo(index: $0.index, count: $0.count, tableRows: rowCount, inputChecksum: inputChecksum) }
         try out.write(output.endSection(footer: end) + output.finish(columnWidths: columnWidths, shard: shardInfo))
         try out.commit()
-        if replaced > 0 { StandardError.print("yardstick: warning: \(replaced) invalid UTF-8 sequence(s) replaced by U+FFFD") }
-        StandardError.warnMissing(missing, fonts: fonts)
+        if replaced > 0 { diagnostics.warn("\(replaced) invalid UTF-8 sequence(s) replaced by U+FFFD") }
+        diagnostics.warnMissing(missing, systemFallback: fonts.systemFallback)
         if let cache = cache?.file {
             // The heights are written: a cache that cannot be saved costs the next run time only.
-            do { try cache.save() } catch { StandardError.print("yardstick: warning: --cache: \(error); the cache was not updated") }
-            for warning in cache.newWarnings() { StandardError.print("yardstick: warning: --cache: \(warning)") }
+            do { try cache.save() } catch { diagnostics.warn("--cache: \(error); the cache was not updated") }
+            for warning in cache.newWarnings() { diagnostics.warn("--cache: \(warning)") }
         }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         if let shard {

@@ -108,6 +108,7 @@ final class TextPreparer: @unchecked Sendable {
     func prepare(_ count: Int, text: (Int) -> String, style: FontStyle, metrics: FaceMetricsTable, runs: ShapedRunAccess,
                  into out: UnsafeMutablePointer<PreparedText>) {
         var builder = PreparedStorage.Builder(texts: count)
+        softHyphens.widths = metrics.hyphenWidths
         for i in 0..<count {
             var t = text(i)
             t.withUTF8 { append($0, style: style, to: &builder) }
@@ -119,6 +120,7 @@ final class TextPreparer: @unchecked Sendable {
     func prepare(_ count: Int, utf8: (Int) -> UnsafeBufferPointer<UInt8>, style: FontStyle, metrics: FaceMetricsTable,
                  runs: ShapedRunAccess, into out: UnsafeMutablePointer<PreparedText>) {
         var builder = PreparedStorage.Builder(texts: count)
+        softHyphens.widths = metrics.hyphenWidths
         for i in 0..<count {
             let bytes = utf8(i)
             append(bytes.isEmpty ? Self.emptyText : bytes, style: style, to: &builder)
@@ -210,7 +212,7 @@ final class TextPreparer: @unchecked Sendable {
         let endSegment = Int32(builder.segments.count)
         joins.apply(bytes, segments: Int(firstSegment)..<Int(endSegment), builder: &builder, store: shaper.cache.store, emPerUnit: emPerUnit,
                     shaper: shaper, analyzer: analyzer)
-        softHyphens.apply(bytes, segments: Int(firstSegment)..<Int(endSegment), builder: &builder, shaper: shaper)
+        softHyphens.apply(bytes, segments: Int(firstSegment)..<Int(endSegment), builder: &builder)
         let segments = UnsafeBufferPointer(rebasing: builder.segments.elements[Int(firstSegment)..<Int(endSegment)])
         builder.paragraphs.append(PreparedStorage.Paragraph(start: Int32(para.start), end: Int32(para.end), next: Int32(para.next),
                                                             firstSegment: firstSegment, endSegment: endSegment, baseLevel: baseLevel,
