@@ -28,10 +28,9 @@ package struct MeasureJob {
     package var configurationHash: UInt64 = 0
     /// Cells measured by earlier runs (`--cache`).
     package var cache: CellCache?
-    /// Measure only shard `index` of `count` (`--shard I/N`, a heights file): the records in
-    /// runs of `shardRecords` dealt out in turn (run k to shard k mod N, the header in run 0).
+    /// Measure only shard `index` of `count` (`--shard I/N`, a heights file): the records
+    /// `ShardDealer` deals it (the header in run 0).
     package var shard: (index: Int, count: Int)?
-    package static let shardRecords = 4_096
 
     package init(maxColumnWidth: Double, attributes: TextAttributes, threads: Int) {
         self.maxColumnWidth = maxColumnWidth
@@ -85,16 +84,9 @@ package struct MeasureJob {
             guard block.count > 0 else { return }
             guard let shard else { return try measure(block, bytesRead: bytesRead) }
             if records == 0 && shard.index != 0 { measurer.startWithoutHeader(headerFieldCount: block.fieldCount(0)) }
-            var r = 0
-            while r < block.count {
-                let global = records + r
-                let run = global / Self.shardRecords
-                let end = min(block.count, (run + 1) * Self.shardRecords - records)
-                if run % shard.count == shard.index {
-                    file.addShardRun(firstRow: global, count: end - r)
-                    try measure(block.records(r..<end), bytesRead: bytesRead)
-                }
-                r = end
+            for run in ShardDealer(index: shard.index, count: shard.count).runs(first: records, records: block.count) {
+                file.addShardRun(firstRow: records + run.lowerBound, count: run.count)
+                try measure(block.records(run), bytesRead: bytesRead)
             }
             records += block.count
         }

@@ -35,8 +35,7 @@ struct StreamedSizing {
     let fonts: TextOptions
     /// `--cache DIR` and its limit in bytes.
     var cache: (directory: String, limitBytes: Int)?
-    /// `--shard I/N` (a heights file): only the rows in runs of `MeasureJob.shardRecords` dealt to
-    /// shard I are measured (run k to shard k mod N).
+    /// `--shard I/N` (a heights file): only the rows `ShardDealer` deals shard I are measured.
     var shard: (index: Int, count: Int)?
     static let blockRecords = 16_384
     /// Whether the table can be sized in blocks: no grouping.
@@ -239,17 +238,11 @@ struct StreamedSizing {
             }
             if let shard {
                 // Only this shard's runs of rows.
-                var k = 0
-                while k < n {
-                    let run = (done + k) / MeasureJob.shardRecords
-                    let end = min(n, (run + 1) * MeasureJob.shardRecords - done)
-                    if run % shard.count == shard.index {
-                        let heights = try cache?.heights(of: Array(k..<end), block: block, firstRecord: firstRecord, measure: measure).heights
-                            ?? measure(Array(k..<end)).heights
-                        try out.write(output.shardRows(heights, firstRow: done + k))
-                        shardRows += end - k
-                    }
-                    k = end
+                for run in ShardDealer(index: shard.index, count: shard.count).runs(first: done, records: n) {
+                    let heights = try cache?.heights(of: Array(run), block: block, firstRecord: firstRecord, measure: measure).heights
+                        ?? measure(Array(run)).heights
+                    try out.write(output.shardRows(heights, firstRow: done + run.lowerBound))
+                    shardRows += run.count
                 }
                 done += n
                 progress?(done, rowCount)
