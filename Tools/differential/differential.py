@@ -48,6 +48,8 @@ def corpora(work):
         f.write('{"layout": "grid", "textLayout": "wrap", "maxColumnWidth": 150, "heightColumn": "H"}')
     with open(os.path.join(work, "tall.csv"), "w") as f:
         f.write("A\n" + "".join(f"short {i}\n" for i in range(20000)) + '"' + "word " * 400000 + '"\n')
+    with open(os.path.join(work, "grouped.json"), "w") as f:
+        f.write('{"layout": "grid", "textLayout": "wrap", "maxColumnWidth": 200, "interRowSpacing": 1.5, "sections": {"column": "Status", "header": {"height": 28}}, "footerHeight": 3}')
     with open(os.path.join(work, "narrow.json"), "w") as f:
         f.write('{"layout": "grid", "textLayout": "wrap", "maxColumnWidth": 40, "columnWidthMode": {"fixed": 40}}')
     with open(os.path.join(work, "shy.jsonl"), "w") as f:
@@ -106,6 +108,8 @@ def cases():
         table = sample if name == "sample-grid" else "$W/notes.csv"
         c.append((f"measure --config fuzz/{name}", f"measure {table} --config {fuzz}/{name}.json --format jsonl --output $D/out.jsonl"))
     c += [
+        ("measure --config sections csv", f"measure $W/notes.csv --config {fuzz}/sections.json --output $D/out.csv"),
+        ("measure --config sections csv, 3 blocks", f"measure $W/rows-40k.csv --config $W/grouped.json --output $D/out.csv"),
         ("measure --replay sections", f"measure $W/notes.csv --config {fuzz}/sections.json --replay $R/Tests/Fuzz/trace/sizing.jsonl --output $D/out.jsonl"),
         ("offsets trace", "offsets --input $R/Tests/Fuzz/trace/offsets.jsonl --output $D/out.jsonl"),
         ("render sample rows 0-5", f"render {sample} --config $R/Data/sample-grid.json --rows 0-5 --scale 1 --output $D/out.png"),

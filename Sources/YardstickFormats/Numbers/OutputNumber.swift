@@ -46,13 +46,24 @@ extension OutputNumber {
 }
 
 extension OutputNumber {
-    /// Appends the CSV lines `row,height,offset\n` of consecutive rows from `firstRow`, each
-    /// offset the sum of the heights before it from `offset` (advanced past them); lengths in
-    /// 1/64 pt printed as `appendUnits` prints them. Written straight into `out`'s storage with
-    /// digit pairs and a table of the 64 fractions: the text of a million rows in milliseconds.
+    /// Appends the CSV lines `row,height,offset\n` of consecutive rows from `firstRow` (with
+    /// `section`, `section,row,height,offset\n`), each offset the sum of the stored heights
+    /// before it from `offset` (advanced past them), each height its stored one less `spacing`;
+    /// lengths in 1/64 pt printed as `appendUnits` prints them. The one CSV row printer: written
+    /// straight into `out`'s storage with digit pairs and a table of the 64 fractions, the text
+    /// of a million rows in milliseconds.
     package static func appendRowLines(_ heights: [LayoutLength], firstRow: Int, offset: inout Int64, to out: inout [UInt8]) {
+        // (A LayoutLength is its units: the same layout.)
+        heights.withUnsafeBufferPointer { lengths in
+            lengths.withMemoryRebound(to: Int64.self) { appendRowLines($0, firstRow: firstRow, offset: &offset, to: &out) }
+        }
+    }
+
+    /// `appendRowLines` of stored heights in 1/64 pt.
+    package static func appendRowLines(_ heights: UnsafeBufferPointer<Int64>, firstRow: Int, section: Int? = nil, spacing: Int64 = 0,
+                                       offset: inout Int64, to out: inout [UInt8]) {
         let start = out.count
-        out.append(contentsOf: repeatElement(0, count: heights.count * Self.longestRowLine))
+        out.append(contentsOf: repeatElement(0, count: heights.count * (Self.longestRowLine + (section == nil ? 0 : 21))))
         var y = offset
         let end: Int = out.withUnsafeMutableBufferPointer { b in
             Self.digitPairs.withUnsafeBufferPointer { pairs in
@@ -92,10 +103,11 @@ extension OutputNumber {
                     }
                     var row = UInt64(firstRow)
                     for h in heights {
+                        if let section { integer(UInt64(section)); p[n] = UInt8(ascii: ","); n += 1 }
                         integer(row); p[n] = UInt8(ascii: ","); n += 1
-                        units(h.units); p[n] = UInt8(ascii: ","); n += 1
+                        units(h - spacing); p[n] = UInt8(ascii: ","); n += 1
                         units(y); p[n] = 0x0A; n += 1
-                        y += h.units
+                        y += h
                         row += 1
                     }
                     return n

@@ -54,21 +54,18 @@ package struct SizingOutput {
             for h in stored { file.appendRow(top: y, height: h - spacing, to: &out); y += h }
             return file.rows(out)
         }
-        out.reserveCapacity(stored.count * (format == .jsonl ? 48 : 28))
+        if format == .csv {
+            stored.withUnsafeBufferPointer { OutputNumber.appendRowLines($0, firstRow: firstRow, section: sectioned ? section : nil, spacing: spacing, offset: &y, to: &out) }
+            return out
+        }
+        out.reserveCapacity(stored.count * 48)
         var r = firstRow
         for h in stored {
-            if format == .jsonl {
-                text("{\"section\":", &out); OutputNumber.appendInteger(UInt64(section), to: &out)
-                text(",\"row\":", &out); OutputNumber.appendInteger(UInt64(r), to: &out)
-                text(",\"height\":", &out); OutputNumber.appendUnits(h - spacing, to: &out)
-                text(",\"y\":", &out); OutputNumber.appendUnits(y, to: &out)
-                text("}\n", &out)
-            } else {
-                if sectioned { OutputNumber.appendInteger(UInt64(section), to: &out); out.append(UInt8(ascii: ",")) }
-                OutputNumber.appendInteger(UInt64(r), to: &out); out.append(UInt8(ascii: ","))
-                OutputNumber.appendUnits(h - spacing, to: &out); out.append(UInt8(ascii: ","))
-                OutputNumber.appendUnits(y, to: &out); out.append(0x0A)
-            }
+            text("{\"section\":", &out); OutputNumber.appendInteger(UInt64(section), to: &out)
+            text(",\"row\":", &out); OutputNumber.appendInteger(UInt64(r), to: &out)
+            text(",\"height\":", &out); OutputNumber.appendUnits(h - spacing, to: &out)
+            text(",\"y\":", &out); OutputNumber.appendUnits(y, to: &out)
+            text("}\n", &out)
             y += h
             r += 1
         }
