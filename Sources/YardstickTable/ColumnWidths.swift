@@ -31,7 +31,7 @@ enum ColumnWidths {
     static func assemble(_ columns: [String], _ c: DataTableConfiguration, engine: TextEngine, threads: Int,
                          base: (Int, DataTableConfiguration.ColumnWidthMode, TextAttributes) throws(SizingError) -> Double) throws(SizingError) -> GridColumns {
         for name in Set(c.columnWidths.keys).union(c.columnWidthModes.keys).sorted() where !columns.contains(name) {
-            throw SizingError(path: "columns.\(name)", message: "no column named \"\(name)\"")
+            throw SizingError(path: "columns.\(name)", .noSuchColumn(name))
         }
         let body = bodyAttributes(c)
         var bold = body
@@ -164,10 +164,10 @@ package struct GridColumns {
 extension DataTableConfiguration.ColumnWidthMode {
     func validate(_ path: String) throws(SizingError) {
         func size(_ n: Int, _ p: String) throws(SizingError) {
-            guard n > 0 else { throw SizingError(path: p, message: "a sample size must be at least 1 (got \(n))") }
+            guard n > 0 else { throw SizingError(path: p, .outOfRange(expected: "a sample size must be at least 1", got: "\(n)")) }
         }
         func fraction(_ v: Double, _ p: String) throws(SizingError) {
-            guard v.isFinite && v >= 0 && v <= 1 else { throw SizingError(path: p, message: "a percentile must be between 0 and 1 (got \(v))") }
+            guard v.isFinite && v >= 0 && v <= 1 else { throw SizingError(path: p, .outOfRange(expected: "a percentile must be between 0 and 1", got: "\(v)")) }
         }
         switch self {
         case .fixed(let w): try SizingError.check(w, path + ".fixed", allowZero: false)

@@ -150,7 +150,7 @@ public struct SectionGrouping: Hashable, Sendable {
     /// The sections of `data`, each with its rows in input order. O(rows).
     func sections(of data: TableData) throws(SizingError) -> [(key: String, rows: [TableData.Row])] {
         guard let column = data.columnIndex(self.column) else {
-            throw SizingError(path: "sections.column", message: "no column named \"\(self.column)\"")
+            throw SizingError(path: "sections.column", .noSuchColumn(self.column))
         }
         var index: [String: Int] = [:]
         var groups: [(key: String, rows: [TableData.Row])] = []

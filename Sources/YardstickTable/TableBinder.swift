@@ -97,17 +97,17 @@ public final class TableBinder<Section: Hashable, Model> {
         for s in order {
             let key = String(describing: s)
             guard byKey[key] == nil || byKey[key] == s else {
-                throw SizingError(path: "sections", message: "two sections are both described as \"\(key)\"")
+                throw SizingError(path: "sections", .notApplicable("two sections are both described as \"\(key)\""))
             }
             keys[s] = key
             byKey[key] = s
         }
         let fallback = cell ?? all.cell ?? any.cell
         for s in order where named[s]?.cell == nil && fallback == nil {
-            throw SizingError(path: "cell", message: "no chain binds a cell template for section \"\(keys[s]!)\"")
+            throw SizingError(path: "cell", .notApplicable("no chain binds a cell template for section \"\(keys[s]!)\""))
         }
         guard let template = fallback ?? order.lazy.compactMap({ self.named[$0]?.cell }).first else {
-            throw SizingError(path: "cell", message: "no chain binds a cell template")
+            throw SizingError(path: "cell", .notApplicable("no chain binds a cell template"))
         }
         // The closures see the sections as they are now (a snapshot, not the binder).
         let sections = ReadOnlySections(byKey: byKey)

@@ -45,7 +45,7 @@ extension TableLayout {
             if let h = plan.knownHeight(section: p.section, row: p.row + k, model) { _ = try rowLength(h, RowPosition(section: p.section, row: p.row + k)) }
         }
         try anchored { (t: inout TableLayout) throws(SizingError) in
-            do { try t.offsets.insertRows(at: p, count: models.count) } catch { throw SizingError(path: "", message: "\(error)") }
+            do { try t.offsets.insertRows(at: p, count: models.count) } catch { throw SizingError(path: "", .offsets("\(error)")) }
             t.plan.sections[p.section].rows.insert(contentsOf: models, at: p.row)
             t.handles[p.section].insert(contentsOf: repeatElement(Self.estimated, count: models.count), at: p.row)
             do throws(SizingError) {
@@ -93,7 +93,7 @@ extension TableLayout {
     public mutating func deleteRows(at p: RowPosition, count: Int) throws(SizingError) {
         try check(p)
         guard count >= 1 && count <= plan.sections[p.section].rows.count - p.row else {
-            throw SizingError(path: "count", message: "must be from 1 to the rows left in the section (got \(count))")
+            throw SizingError(path: "count", .outOfRange(expected: "must be from 1 to the rows left in the section", got: "\(count)"))
         }
         try anchored { (t: inout TableLayout) throws(SizingError) in
             for r in p.row..<p.row + count {

@@ -37,8 +37,8 @@ extension TableLayout {
 
     /// A grid column's new width, by name (as `widthForColumnAt`: it beats every mode).
     public mutating func setColumnWidth(_ width: Double, column name: String) throws(SizingError) {
-        guard plan.gridColumns != nil else { throw SizingError(path: "name", message: "a list has no columns; set its width") }
-        guard let i = plan.columnNames.firstIndex(of: name) else { throw SizingError(path: "name", message: "no column named \"\(name)\"") }
+        guard plan.gridColumns != nil else { throw SizingError(path: "name", .notApplicable("a list has no columns; set its width")) }
+        guard let i = plan.columnNames.firstIndex(of: name) else { throw SizingError(path: "name", .noSuchColumn(name)) }
         try SizingError.check(width, "width", allowZero: false)
         try reconfigure { (plan: inout TablePlan<Row>) throws(SizingError) in
             plan.gridColumns!.named[i] = width

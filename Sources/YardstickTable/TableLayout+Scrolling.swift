@@ -28,7 +28,7 @@ extension TableLayout {
     /// anchored offset brings more into view), and the offset that keeps the anchor row where it
     /// was on screen is returned. Nothing else is measured. O((k + 1) log n) plus measuring k rows.
     public mutating func scroll(to y: Double, viewportHeight: Double) throws(SizingError) -> ScrollResult {
-        guard y.isFinite else { throw SizingError(path: "y", message: "must be a finite number (got \(y))") }
+        guard y.isFinite else { throw SizingError(path: "y", .outOfRange(expected: "must be a finite number", got: "\(y)")) }
         try SizingError.check(viewportHeight, "height")
         let height = LayoutLength(clampingFlooringPoints: viewportHeight)
         let maximum = max(0, offsets.totalHeight.units - height.units)
@@ -140,13 +140,13 @@ extension TableLayout {
         try checkSection(p.section)
         let rows = plan.sections[p.section].rows.count
         guard p.row >= 0 && (p.row < rows || (allowingEnd && p.row == rows)) else {
-            throw SizingError(path: "row", message: "\(p.row) is out of range (section \(p.section) has \(rows) rows)")
+            throw SizingError(path: "row", .rowOutOfRange(row: p.row, section: p.section, rows: rows))
         }
     }
 
     func checkSection(_ s: Int) throws(SizingError) {
         guard s >= 0 && s < plan.sections.count else {
-            throw SizingError(path: "section", message: "\(s) is out of range (\(plan.sections.count) sections)")
+            throw SizingError(path: "section", .sectionOutOfRange(section: s, sections: plan.sections.count))
         }
     }
 }

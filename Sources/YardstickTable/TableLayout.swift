@@ -93,8 +93,7 @@ public struct TableLayout<Row> {
         spacingUnits = try Self.units(plan.interRowSpacing, "interRowSpacing")
         let estimate = try Self.units(plan.mode.estimatedHeight, "rowHeightMode estimate")
         if case .automatic(let estimated, _) = plan.mode, estimated > 0, estimate == 0 {
-            throw SizingError(path: "rowHeightMode.automatic.estimated",
-                              message: "\(estimated) pt rounds to 0 in the row-offset cache's unit; an estimate must be at least 1/64 pt (0.015625)")
+            throw SizingError(path: "rowHeightMode.automatic.estimated", .belowResolution(points: estimated))
         }
         initialEstimate = LayoutLength(units: estimate + spacingUnits)
         var sectionLayouts: [RowOffsetCache.SectionLayout] = []
@@ -104,7 +103,7 @@ public struct TableLayout<Row> {
         }
         do {
             offsets = try RowOffsetCache(sections: sectionLayouts, estimatedRowHeight: LayoutLength(units: estimate + spacingUnits))
-        } catch { throw SizingError(path: "", message: "the table cannot be held: \(error)") }
+        } catch { throw SizingError(path: "", .tableTooLarge("\(error)")) }
         handles = plan.sections.map { Array(repeating: Self.estimated, count: $0.rows.count) }
         if plan.hasKnownHeights { try setKnownHeights() }
         for s in plan.sections.indices where plan.sections[s].estimatedCellHeight != nil {
@@ -141,7 +140,7 @@ public struct TableLayout<Row> {
             guard let h = plan.estimatedHeight(section: s, row: r, row(at: p)) else { continue }
             let length = try rowLength(h, p)
             guard length.units > 0 else { // a row of height 0 meets no viewport: it would never be measured
-                throw SizingError(path: "estimatedCellHeight", message: "row \(r) of section \"\(plan.sections[s].key)\": an estimate must be above 0 (got \(h))")
+                throw SizingError(path: "estimatedCellHeight", .outOfRange(expected: "row \(r) of section \"\(plan.sections[s].key)\": an estimate must be above 0", got: "\(h)"))
             }
             lengths.append(length)
             positions.append(p)
@@ -214,7 +213,7 @@ public struct TableLayout<Row> {
     /// rounded up to device pixels are never stored below them.
     static func length(_ points: Double, _ what: @autoclosure () -> String, up: Bool = false) throws(SizingError) -> LayoutLength {
         guard points.isFinite, points >= 0, points <= RowOffsetCache.maximumHeight.points else {
-            throw SizingError(path: "", message: "\(what()) must be a finite height from 0 to \(RowOffsetCache.maximumHeight.points) pt (got \(points))")
+            throw SizingError(path: "", .notAHeight(what: what(), points: points, limit: RowOffsetCache.maximumHeight.points))
         }
         let units = points * Double(LayoutLength.unitsPerPoint)
         return LayoutLength(units: Int64(up ? (units - 1e-6).rounded(.up) : units.rounded(.toNearestOrAwayFromZero)))
@@ -257,7 +256,7 @@ public struct TableLayout<Row> {
         let h = try length(points, name(), up: roundsUp)
         let total = LayoutLength(units: h.units + spacingUnits)
         guard total <= RowOffsetCache.maximumHeight else {
-            throw SizingError(path: "", message: "\(name()) is \(total.points) pt tall with its spacing; rows hold up to \(RowOffsetCache.maximumHeight.points) pt")
+            throw SizingError(path: "", .rowTooTall(row: name(), points: total.points, limit: RowOffsetCache.maximumHeight.points))
         }
         return total
     }

@@ -257,7 +257,7 @@ extension TablePlan where Row == TableData.Row {
         let names = TableData(columns: columns, rows: [])
         var templates: [Int: CellSizer<TableData.Row>] = [:]
         for (name, template) in c.cellTemplates.sorted(by: { $0.key < $1.key }) {
-            guard let index = names.columnIndex(name) else { throw SizingError(path: "columns.\(name)", message: "no column named \"\(name)\"") }
+            guard let index = names.columnIndex(name) else { throw SizingError(path: "columns.\(name)", .noSuchColumn(name)) }
             templates[index] = try CellSizer(template, engine: engine, environment: c.environment, path: "columns.\(name).cell",
                                              column: names.columnReader).ceilingToWholePoints()
         }
@@ -310,7 +310,7 @@ extension RowHeightMode {
         case .fixed(let h): try SizingError.check(h, "rowHeightMode.fixed")
         case .automatic(let e, let window):
             try SizingError.check(e, "rowHeightMode.automatic.estimated", allowZero: false) // 0 would hide every estimated row from viewports
-            guard window >= 0 else { throw SizingError(path: "rowHeightMode.automatic.prefetchWindow", message: "must be 0 or more (got \(window))") }
+            guard window >= 0 else { throw SizingError(path: "rowHeightMode.automatic.prefetchWindow", .outOfRange(expected: "must be 0 or more", got: "\(window)")) }
         }
     }
 }
@@ -321,7 +321,7 @@ extension DataTableConfiguration {
         try rowHeightMode.validate()
         let levels = [("sections", sections.allSections), ("anySection", sections.anySection)] + sections.named.sorted { $0.key < $1.key }.map { ("sectionOverrides.\($0.key)", $0.value) }
         if let (path, _) = levels.first(where: { $0.1.cell != nil }) {
-            throw SizingError(path: path + ".cell", message: "a grid's cells are its columns' (columns.NAME.cell); a section template is for lists")
+            throw SizingError(path: path + ".cell", .notApplicable("a grid's cells are its columns' (columns.NAME.cell); a section template is for lists"))
         }
         try SizingError.check(heightForSectionHeader, "headerHeight")
         try SizingError.check(heightForSectionFooter, "footerHeight")

@@ -24,7 +24,7 @@ public struct SizingEnvironment: Hashable, Sendable {
     /// Throws unless the display scale, when set, is from 1 to 64 (device pixels per point).
     public func validate() throws(SizingError) {
         if let s = displayScale, !(s >= 1 && s <= 64) {
-            throw SizingError(path: "displayScale", message: "must be from 1 to 64 pixels per point (got \(s))")
+            throw SizingError(path: "displayScale", .outOfRange(expected: "must be from 1 to 64 pixels per point", got: "\(s)"))
         }
     }
 
@@ -37,27 +37,5 @@ public struct SizingEnvironment: Hashable, Sendable {
     public func roundedUp(_ height: Double) -> Double {
         guard let scale = displayScale, scale.isFinite, scale > 0 else { return height }
         return (height * scale - 1e-9).rounded(.up) / scale
-    }
-}
-
-/// Why a template or a table can't be sized: what is wrong and where, as a configuration path
-/// (`cell.hstack.children[1].box.width`, `columns.Notes.width`); an empty path when the data
-/// is at fault (a row too tall).
-public struct SizingError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// Where the problem is, as a configuration path; empty when the data is at fault.
-    public var path: String
-    /// What is wrong, in words (`must be 0 (no limit) or more (got -1)`).
-    public var message: String
-    /// An error at `path` saying `message`.
-    public init(path: String, message: String) {
-        self.path = path
-        self.message = message
-    }
-    /// `path: message`, or the message alone when the path is empty.
-    public var description: String { path.isEmpty ? message : "\(path): \(message)" }
-
-    /// Checks a length by the one rule for lengths (`TemplateLayout.lengthProblem`).
-    package static func check(_ value: Double, _ path: String, allowZero: Bool = true) throws(SizingError) {
-        if let problem = TemplateLayout.lengthProblem(value, allowingZero: allowZero) { throw SizingError(path: path, message: problem) }
     }
 }

@@ -106,7 +106,7 @@ private struct StackCompiler<Row> {
         case .stack(let stack):
             try addStack(stack, name: name, path: path + (stack.axis == .horizontal ? ".hstack" : ".vstack"), depth: depth)
         case .constraints:
-            throw SizingError(path: path + ".constraints", message: "a constraint element cannot be compiled again")
+            throw SizingError(path: path + ".constraints", .template("a constraint element cannot be compiled again"))
         }
         if let w = t.minWidth { rules.append("\(name).width >= \(w)") }
         if let h = t.minHeight, h > verticalMargins { rules.append("\(name).height >= \(h - verticalMargins)") }
@@ -114,7 +114,7 @@ private struct StackCompiler<Row> {
         if let h = t.maxHeight {
             // A clip: the frame the parent sees is the content cut at the limit, as the
             // evaluator cuts it (nothing inside is squeezed, so nothing is ambiguous).
-            guard h >= verticalMargins else { throw SizingError(path: path + ".maxHeight", message: "below the element's margins: no constraint form") }
+            guard h >= verticalMargins else { throw SizingError(path: path + ".maxHeight", .template("below the element's margins: no constraint form")) }
             let clip = "m\(views.count)"
             views.append(.container(clip))
             rules += ["\(clip).leading == \(name).leading", "\(clip).trailing == \(name).trailing", "\(clip).top == \(name).top",

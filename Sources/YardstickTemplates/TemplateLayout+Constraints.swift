@@ -14,7 +14,7 @@ extension TemplateLayout {
     mutating func compile<Row>(_ element: ConstraintElement<Row>, path p: String, column: (String) -> ((Row) -> String?)?,
                                readers: inout [(Row) -> String?]) throws(SizingError) -> ConstraintNode {
         guard !element.views.isEmpty || !element.rules.isEmpty else {
-            throw SizingError(path: p, message: "a constraint cell needs views and rules")
+            throw SizingError(path: p, .template("a constraint cell needs views and rules"))
         }
         var views: [ConstraintCell.View] = []
         var slotOfView = [-1] // the content view
@@ -38,7 +38,7 @@ extension TemplateLayout {
             for (value, key) in [(v.horizontalHugging, "hugging.horizontal"), (v.verticalHugging, "hugging.vertical"),
                                  (v.horizontalCompression, "compression.horizontal"), (v.verticalCompression, "compression.vertical")]
                 where !(value >= 1 && value <= 1000) {
-                throw SizingError(path: vp + "." + key, message: "a priority must be between 1 and 1000 (got \(value))")
+                throw SizingError(path: vp + "." + key, .outOfRange(expected: "a priority must be between 1 and 1000", got: "\(value)"))
             }
             var view = ConstraintCell.View(v.name, kind)
             view.hugging = (v.horizontalHugging, v.verticalHugging)
@@ -52,12 +52,12 @@ extension TemplateLayout {
             /// The path of the rule an error names.
             func rule(_ text: String) -> String { element.rules.firstIndex(of: text).map { p + ".rules[\($0)]" } ?? p + ".rules" }
             switch error {
-            case .badRule(let e): throw SizingError(path: rule(e.rule), message: "at character \(e.character + 1): expected \(e.expected) (in \"\(e.rule)\")")
+            case .badRule(let e): throw SizingError(path: rule(e.rule), .badRule(rule: e.rule, character: e.character + 1, expected: "\(e.expected)"))
             case .unknownView(_, let text), .unsatisfiable(let text, _), .invalidRule(let text, _):
-                throw SizingError(path: rule(text), message: error.description)
+                throw SizingError(path: rule(text), .template(error.description))
             case .duplicateView(let name), .badViewName(let name), .ambiguous(let name, _):
-                throw SizingError(path: p + ".views." + name, message: error.description)
-            case .unsupported, .internalConstraint, .tooEntangled, .tooLarge, .widthFixed: throw SizingError(path: p, message: error.description)
+                throw SizingError(path: p + ".views." + name, .template(error.description))
+            case .unsupported, .internalConstraint, .tooEntangled, .tooLarge, .widthFixed: throw SizingError(path: p, .template(error.description))
             }
         }
     }

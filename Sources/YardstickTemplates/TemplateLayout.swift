@@ -62,7 +62,7 @@ package struct TemplateLayout {
     @discardableResult
     private mutating func add<Row>(_ t: CellTemplate<Row>, path: String, depth: Int,
                                    column: (String) -> ((Row) -> String?)?, readers: inout [(Row) -> String?]) throws(SizingError) -> Int {
-        guard depth <= Self.maximumDepth else { throw SizingError(path: path, message: "nested deeper than \(Self.maximumDepth) levels") }
+        guard depth <= Self.maximumDepth else { throw SizingError(path: path, .template("nested deeper than \(Self.maximumDepth) levels")) }
         try Self.checkLength(t.insets.top, path + ".insets.top")
         try Self.checkLength(t.insets.leading, path + ".insets.leading")
         try Self.checkLength(t.insets.bottom, path + ".insets.bottom")
@@ -71,10 +71,10 @@ package struct TemplateLayout {
         if let v = t.maxHeight { try Self.checkLength(v, path + ".maxHeight") }
         if let v = t.minWidth { try Self.checkLength(v, path + ".minWidth") }
         if let lo = t.minHeight, let hi = t.maxHeight, lo > hi {
-            throw SizingError(path: path + ".maxHeight", message: "is below minHeight (\(lo))")
+            throw SizingError(path: path + ".maxHeight", .template("is below minHeight (\(lo))"))
         }
         for (value, key) in [(t.hugging, "hugging"), (t.compression, "compression")] where !(value >= 1 && value <= 1000) {
-            throw SizingError(path: path + "." + key, message: "a priority must be between 1 and 1000 (got \(value))")
+            throw SizingError(path: path + "." + key, .outOfRange(expected: "a priority must be between 1 and 1000", got: "\(value)"))
         }
         var insets = t.insets
         if t.scalesInsets {
@@ -95,13 +95,13 @@ package struct TemplateLayout {
             if let w = box.width { try Self.checkLength(w, p + ".width") }
             if let h = box.height { try Self.checkLength(h, p + ".height") }
             if let r = box.aspectRatio, !(r >= 0.001 && r <= 1000) {
-                throw SizingError(path: p + ".aspectRatio", message: "must be from 0.001 to 1000 (width ÷ height; got \(r))")
+                throw SizingError(path: p + ".aspectRatio", .template("must be from 0.001 to 1000 (width ÷ height; got \(r))"))
             }
             nodes[index].kind = .box(box)
         case .stack(let stack):
             let p = path + (stack.axis == .horizontal ? ".hstack" : ".vstack")
             try Self.checkLength(stack.spacing, p + ".spacing")
-            guard !stack.children.isEmpty else { throw SizingError(path: p + ".children", message: "a stack needs at least one child") }
+            guard !stack.children.isEmpty else { throw SizingError(path: p + ".children", .template("a stack needs at least one child")) }
             var childIndices: [Int] = []
             for (k, child) in stack.children.enumerated() {
                 childIndices.append(try add(child, path: p + ".children[\(k)]", depth: depth + 1, column: column, readers: &readers))
@@ -120,15 +120,15 @@ package struct TemplateLayout {
         let read: (Row) -> String?
         switch text.source {
         case .column(let name):
-            guard let reader = column(name) else { throw SizingError(path: p + ".column", message: "no column named \"\(name)\"") }
+            guard let reader = column(name) else { throw SizingError(path: p + ".column", .noSuchColumn(name)) }
             read = reader
         case .value(let closure):
             read = closure
         }
         if let size = text.font.size, !(size.isFinite && size > 0 && size <= 10_000) {
-            throw SizingError(path: p + ".size", message: "a font size must be above 0 and at most 10000 points (got \(size))")
+            throw SizingError(path: p + ".size", .outOfRange(expected: "a font size must be above 0 and at most 10000 points", got: "\(size)"))
         }
-        guard text.lines >= 0 else { throw SizingError(path: p + ".lines", message: "must be 0 (no limit) or more (got \(text.lines))") }
+        guard text.lines >= 0 else { throw SizingError(path: p + ".lines", .outOfRange(expected: "must be 0 (no limit) or more", got: "\(text.lines)")) }
         var a = TextAttributes(size: text.font.pointSize(category: environment.category, maximum: environment.maximumCategory),
                                fontStyle: text.font.fontStyle)
         a.opticalSizing = environment.opticalSizing
@@ -156,6 +156,6 @@ package struct TemplateLayout {
     }
 
     static func checkLength(_ value: Double, _ path: String) throws(SizingError) {
-        if let problem = lengthProblem(value) { throw SizingError(path: path, message: problem) }
+        if lengthProblem(value) != nil { throw SizingError(path: path, .invalidLength(value, allowsZero: true)) }
     }
 }

@@ -84,9 +84,8 @@ struct StreamedSizing {
     /// A sizing error as the whole-table path reports it: with the config's path, or (no path)
     /// the data's fault.
     private func reported(_ body: () throws -> Void) throws {
-        do { try body() } catch let e as SizingError {
-            if e.path.isEmpty { throw CommandError(e.message) }
-            throw CommandError("\(configPath): \(ConfigError(path: e.path, message: e.message))")
+        do {
+            do { try body() } catch let e as SizingError { throw e.forConfig }
         } catch let e as ConfigError { throw CommandError("\(configPath): \(e)") }
     }
 

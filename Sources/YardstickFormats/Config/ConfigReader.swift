@@ -99,3 +99,10 @@ public struct ConfigError: Error, Hashable, Sendable, CustomStringConvertible {
         self.message = message
     }
 }
+
+extension SizingError {
+    /// The one mapping of a sizing error for a JSON config's user: at a path, the config is at
+    /// fault (`ConfigError`, whose path is the JSON key path the Swift path mirrors); without
+    /// one, the data is (a `CommandError` saying the message).
+    package var forConfig: any Error { path.isEmpty ? CommandError(message) : ConfigError(path: path, message: message) }
+}

@@ -61,9 +61,7 @@ package struct SizingJob {
             table.estimateFollowsMedian = c.estimateFollowsMedian
             return table
         } catch {
-            // A path names the config's part; without one, the data is at fault (a row too tall).
-            if error.path.isEmpty { throw CommandError(error.message) }
-            throw ConfigError(path: error.path, message: error.message)
+            throw error.forConfig
         }
     }
 
