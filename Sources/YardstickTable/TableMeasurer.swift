@@ -3,29 +3,6 @@ import YardstickLayout
 import YardstickOffsets
 import YardstickShaping
 
-/// The result of sizing a whole table at once: the width chosen for each column, the height of
-/// each row, and a `RowOffsetCache` holding those heights for scrolling.
-///
-/// Heights are kept in the cache's exact unit (1/64 pt, rounded to nearest), so every offset is
-/// the exact sum of the heights above it, however many rows there are.
-package struct TableMeasurement: Sendable {
-    /// Width of each column in points: its widest cell on one line, capped at the maximum column width.
-    package var columnWidths: [Double]
-    /// Row heights, one section, row 0 being the header row when the table has one.
-    package var offsets: RowOffsetCache
-    /// Cells measured.
-    package var cellCount: Int
-    /// The clusters no face covers, over every cell.
-    package var missingGlyphs: MissingGlyphs
-
-    package var rowCount: Int { offsets.rowCount }
-    /// Height of each row in points (multiples of 1/64).
-    package var rowHeights: [Double] { (0..<rowCount).map { try! offsets.height(of: RowPosition(section: 0, row: $0)).points } }
-    /// Top of each row in points.
-    package var rowOffsets: [Double] { (0..<rowCount).map { try! offsets.offset(of: RowPosition(section: 0, row: $0)).points } }
-    package var totalHeight: Double { offsets.totalHeight.points }
-}
-
 /// Why a table could not be sized.
 package struct TableMeasurementError: Error, CustomStringConvertible {
     package var description: String
@@ -315,36 +292,5 @@ package struct TableMeasurer {
         let (a, b) = ByteHash.pair(UnsafeRawPointer(bytes.baseAddress), count: bytes.count,
                                    seedA: seed ^ 0x4345_4C4C_4B45_5941, seedB: seed ^ 0x7A3D_1C55_E0F1_2B6B)
         return CellKey(a: a, b: b ^ UInt64(bytes.count))
-    }
-
-    /// Measures a whole table held as rows of strings; the first row is the header when
-    /// `hasHeader`. Rows may have different numbers of fields (see `measure(_:)`).
-    /// - Parameter progress: called on the calling thread with (rows done, rows in all).
-    package func measure(_ rows: [[String]], hasHeader: Bool = true, progress: ((Int, Int) -> Void)? = nil) throws(TableMeasurementError) -> TableMeasurement {
-        var measurer = self
-        measurer.hasHeader = hasHeader
-        var heights: [LayoutLength] = []
-        progress?(0, rows.count)
-        var done = 0
-        while done < rows.count || (rows.isEmpty && done == 0) {
-            let end = min(rows.count, done + 16_384)
-            var block = CSVBlock()
-            for row in rows[done..<end] {
-                for field in row { block.bytes.append(contentsOf: field.utf8); block.fieldEnds.append(block.bytes.count) }
-                if row.isEmpty { block.fieldEnds.append(block.bytes.count) } // a row without cells is one empty cell
-                block.recordEnds.append(block.fieldEnds.count)
-                block.lines.append(block.lines.count + done + 1)
-            }
-            heights += try measurer.measure(block)
-            done = end
-            progress?(done, rows.count)
-            if rows.isEmpty { break }
-        }
-        let cache: RowOffsetCache
-        do { cache = try RowOffsetCache(measuredRowHeights: heights) } catch {
-            throw TableMeasurementError(description: "\(error)")
-        }
-        return TableMeasurement(columnWidths: measurer.columnWidths.isEmpty ? [0] : measurer.columnWidths, offsets: cache,
-                                cellCount: measurer.cellCount, missingGlyphs: measurer.missingGlyphs)
     }
 }

@@ -1,5 +1,6 @@
 import XCTest
 import YardstickLayout
+import YardstickOffsets
 @testable import YardstickTable
 
 final class TableMeasurerTests: XCTestCase {
@@ -181,5 +182,41 @@ final class TableMeasurerTests: XCTestCase {
         XCTAssertEqual(measurer.cachedCells, 7) // not taken whole: the names from the cells, the notes measured again
         XCTAssertEqual(heights, Array(plain.0[250..<300]))
         XCTAssertGreaterThan(measurer.columnWidths[1], 0)
+    }
+}
+
+/// A whole table held as rows of strings, measured in blocks of 16,384 records as a run reads
+/// them: what the tests compare (the first row is the header when `hasHeader`).
+private struct Measured {
+    var columnWidths: [Double]
+    var rowHeights: [Double]
+    var rowOffsets: [Double]
+    var totalHeight: Double
+    var cellCount: Int
+}
+
+private extension TableMeasurer {
+    func measure(_ rows: [[String]], hasHeader: Bool = true) throws -> Measured {
+        var measurer = self
+        measurer.hasHeader = hasHeader
+        var heights: [LayoutLength] = []
+        var done = 0
+        while done < rows.count {
+            let end = min(rows.count, done + 16_384)
+            var block = CSVBlock()
+            for row in rows[done..<end] {
+                for field in row { block.bytes.append(contentsOf: field.utf8); block.fieldEnds.append(block.bytes.count) }
+                if row.isEmpty { block.fieldEnds.append(block.bytes.count) } // a row without cells is one empty cell
+                block.recordEnds.append(block.fieldEnds.count)
+                block.lines.append(block.lines.count + done + 1)
+            }
+            heights += try measurer.measure(block)
+            done = end
+        }
+        var offsets: [Double] = []
+        var y: Int64 = 0
+        for h in heights { offsets.append(LayoutLength(units: y).points); y += h.units }
+        return Measured(columnWidths: measurer.columnWidths.isEmpty ? [0] : measurer.columnWidths, rowHeights: heights.map(\.points),
+                        rowOffsets: offsets, totalHeight: LayoutLength(units: y).points, cellCount: measurer.cellCount)
     }
 }
