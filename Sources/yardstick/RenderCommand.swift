@@ -15,8 +15,8 @@ struct RenderCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Draw this text instead of a table (with --width).", valueName: "TEXT")) var text: String?
     @Option(parsing: .unconditional, help: ArgumentHelp("With --text: the width to lay it out at, in points.", valueName: "PT")) var width: Double?
     @Option(parsing: .unconditional, help: ArgumentHelp("With --text: font size in points (default 17: body at large).", valueName: "PT")) var size: Double?
-    @Option(help: ArgumentHelp("With --text: a Dynamic Type text style (body, headline, …).", valueName: "STYLE")) var style: String?
-    @Option(help: ArgumentHelp("With --text: a Dynamic Type content size category.", valueName: "CATEGORY")) var category: String?
+    @Option(help: ArgumentHelp("With --text: a Dynamic Type text style (body, headline, …).", valueName: "STYLE")) var style: DynamicType.TextStyle?
+    @Option(help: ArgumentHelp("With --text: a Dynamic Type content size category.", valueName: "CATEGORY")) var category: DynamicType.ContentSizeCategory?
     @Option(parsing: .unconditional, help: ArgumentHelp("With --text: the weight (ultraLight … black, or 1–1000; default: the style's).", valueName: "WEIGHT")) var weight: FontWeight?
     @Flag(help: "With --text: italic.") var italic = false
     @Option(parsing: .unconditional, help: ArgumentHelp("With --text: most lines, the last truncated with an ellipsis (0, the default: no limit).", valueName: "N")) var maxLines: Int?

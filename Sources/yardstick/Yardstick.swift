@@ -41,6 +41,16 @@ extension Profile: ExpressibleByArgument {
     public static var defaultCompletionKind: CompletionKind { .list(Profile.allCases.map(\.rawValue)) }
 }
 
+/// `--style`: a Dynamic Type text style, any letter case.
+extension DynamicType.TextStyle: ExpressibleByArgument {
+    public init?(argument: String) { self.init(name: argument) }
+}
+
+/// `--category`: a content size category, any letter case.
+extension DynamicType.ContentSizeCategory: ExpressibleByArgument {
+    public init?(argument: String) { self.init(name: argument) }
+}
+
 /// `measure --format`: csv, jsonl (with --config) or bin.
 enum MeasureFormat: String, CaseIterable, ExpressibleByArgument { case csv, jsonl, bin }
 
@@ -125,8 +135,8 @@ struct LayoutCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("Width in points for records without a \"width\".", valueName: "PT")) var width: Double?
     @Option(help: ArgumentHelp("Lay every record out at each of these widths instead (its \"width\" unused): one output line per width, in this order.", valueName: "PT,PT,…")) var widths: String?
     @Option(parsing: .unconditional, help: ArgumentHelp("Font size in points (default 17: body at the large category).", valueName: "PT")) var size: Double?
-    @Option(help: ArgumentHelp("A Dynamic Type text style (body, headline, caption1, …).", valueName: "STYLE")) var style: String?
-    @Option(help: ArgumentHelp("A Dynamic Type content size category (large, accessibilityExtraLarge, …).", valueName: "CATEGORY")) var category: String?
+    @Option(help: ArgumentHelp("A Dynamic Type text style (body, headline, caption1, …).", valueName: "STYLE")) var style: DynamicType.TextStyle?
+    @Option(help: ArgumentHelp("A Dynamic Type content size category (large, accessibilityExtraLarge, …).", valueName: "CATEGORY")) var category: DynamicType.ContentSizeCategory?
     @Option(parsing: .unconditional, help: ArgumentHelp("The weight: ultraLight, thin, light, regular, medium, semibold, bold, heavy, black, or 1–1000 (default: the style's; headline is semibold).", valueName: "WEIGHT")) var weight: FontWeight?
     @Flag(help: "Italic.") var italic = false
     @Option(parsing: .unconditional, help: ArgumentHelp("Most lines per text, the last truncated with an ellipsis (0: no limit).", valueName: "N")) var maxLines: Int = 0
@@ -183,7 +193,7 @@ struct MeasureCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Output format: csv (default), bin (a heights file, see `yardstick inspect`), or with --config jsonl.", valueName: "FORMAT")) var format: MeasureFormat?
     @Option(help: ArgumentHelp("With --config: replay a trace of scrolls and edits on a lazily sized table, one JSON answer per line.", valueName: "TRACE.jsonl")) var replay: String?
     @Option(parsing: .unconditional, help: ArgumentHelp("Without --config: widest a column may be, in points.", valueName: "PT")) var maxColumnWidth: Double?
-    @Option(help: ArgumentHelp("Without --config: Dynamic Type content size category for the body style (default: large).", valueName: "CATEGORY")) var category: String?
+    @Option(help: ArgumentHelp("Without --config: Dynamic Type content size category for the body style (default: large).", valueName: "CATEGORY")) var category: DynamicType.ContentSizeCategory?
     @Option(help: ArgumentHelp("Output file (default: standard output).", valueName: "FILE")) var output: String?
     @Option(help: ArgumentHelp("Without --config, with --format bin: measure only shard I of N (from 0) for `yardstick merge`.", valueName: "I/N")) var shard: String?
     @Option(help: ArgumentHelp("Keep measured cells (with --config: rows) and blocks of rows in this folder, so a rerun measures only what it has not seen.", valueName: "DIR")) var cache: String?

@@ -430,11 +430,16 @@ final class MeasureCommandTests: XCTestCase {
     /// that contradict each other are refused by `validate()` before anything is read, by name.
     func testOptionValuesAndContradictionsAreRefusedBeforeReading() throws {
         let none = file("no-such.csv").path
-        for (arguments, listed) in [(["--format", "xml"], "'csv', 'jsonl' or 'bin'"), (["--progress", "loud"], "'bar', 'json' or 'none'")] {
+        for (arguments, listed) in [(["--format", "xml"], "'csv', 'jsonl' or 'bin'"), (["--progress", "loud"], "'bar', 'json' or 'none'"),
+                                    (["--category", "big"], "- extraSmall")] {
             let result = try run(["measure", none, "--max-column-width", "100"] + arguments)
             XCTAssertEqual(result.status, 64, result.err)
             XCTAssertTrue(result.err.hasPrefix("yardstick: error: ") && result.err.contains(listed), result.err)
         }
+        // Letter case does not matter in a style or category name.
+        let styled = try run(["layout", "--width", "100", "--style", "HEADLINE", "--category", "AccessibilityLarge"], input: #"{"text": "a"}"#)
+        XCTAssertEqual(styled.status, 0, styled.err)
+        XCTAssertEqual(try run(["layout", "--width", "100", "--style", "huge"], input: #"{"text": "a"}"#).status, 64)
         let config = try write("{}", "empty.json")
         let refused: [([String], String)] = [
             (["--max-column-width", "100", "--format", "jsonl"], "--format jsonl needs --config"),

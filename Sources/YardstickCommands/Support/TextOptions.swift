@@ -7,8 +7,8 @@ package struct TextOptions: Sendable {
     package var fontFiles: [String] = []
     package var family: String?
     package var size: Double?
-    package var style: String?
-    package var category: String?
+    package var style: DynamicType.TextStyle?
+    package var category: DynamicType.ContentSizeCategory?
     /// `--weight`: nil, the style's (headline semibold, others regular).
     package var weight: FontWeight?
     /// `--italic`.
@@ -118,9 +118,7 @@ package struct TextOptions: Sendable {
             guard size.isFinite && size > 0 && size <= 100_000 else { throw CommandError("--size must be a number above 0 and at most 100000 (points)") }
             a = TextAttributes(size: size)
         } else {
-            let textStyle = try style.map(Self.parseStyle) ?? .body
-            let sizeCategory = try category.map(Self.parseCategory) ?? .large
-            a = TextAttributes(textStyle: textStyle, category: sizeCategory)
+            a = TextAttributes(textStyle: style ?? .body, category: category ?? .large)
         }
         if let weight { a.fontStyle.weight = weight }
         a.displayScale = (profile ?? .standard).displayScale
@@ -135,13 +133,7 @@ package struct TextOptions: Sendable {
         return a
     }
 
-    package static func parseStyle(_ name: String) throws -> DynamicType.TextStyle {
-        guard let s = DynamicType.TextStyle(name: name) else {
-            throw CommandError("unknown style \"\(name)\"; valid styles: \(DynamicType.TextStyle.allCases.map(\.rawValue).joined(separator: ", "))")
-        }
-        return s
-    }
-
+    /// A category named in a trace (`SizingReplayer`); the command line's options parse theirs.
     package static func parseCategory(_ name: String) throws -> DynamicType.ContentSizeCategory {
         guard let c = DynamicType.ContentSizeCategory(name: name) else {
             throw CommandError("unknown category \"\(name)\"; valid categories: \(DynamicType.ContentSizeCategory.allCases.map(\.rawValue).joined(separator: ", "))")
