@@ -46,7 +46,8 @@ struct RenderCommand: ParsableCommand {
                 fonts.italic = italic
                 let attributes = try fonts.attributes()
                 try CommandOutput.checkNotInput(output, inputs: fontOptions.fonts)
-                let engine = try fonts.makeEngine(for: fonts.systemFallback ? [text] : [], styles: [attributes.fontStyle])
+                let (engine, diagnostics) = try fonts.makeEngine(for: fonts.systemFallback ? [text] : [], styles: [attributes.fontStyle])
+                StandardError.print(diagnostics)
                 let png = try job.text(text, width: width, margin: margin, attributes: attributes, engine: engine)
                 try CommandOutput.write(png, to: output)
                 return
@@ -63,8 +64,16 @@ struct RenderCommand: ParsableCommand {
             let csv = try CommandInput.read(file, maxLineBytes: fonts.maxLineBytes)
             var sizing = try config.map { path in try SizingConfig.read(path, maxLineBytes: fonts.maxLineBytes) } ?? SizingConfig.grid
             fonts = try fonts.following(&sizing, path: config ?? "the config")
-            let engine = try fonts.makeEngine(for: fonts.systemFallback ? [String(decoding: csv, as: UTF8.self)] : [], styles: sizing.fontStyles)
-            let png = try job.table(csv: csv, config: sizing, configPath: config, rows: range, engine: engine, threads: fontOptions.threads, fonts: fonts)
+            var (engine, diagnostics) = try fonts.makeEngine(for: fonts.systemFallback ? [String(decoding: csv, as: UTF8.self)] : [], styles: sizing.fontStyles)
+            let png: [UInt8]
+            do {
+                png = try job.table(csv: csv, config: sizing, configPath: config, rows: range, engine: engine, threads: fontOptions.threads,
+                                    fonts: fonts, diagnostics: &diagnostics)
+            } catch {
+                StandardError.print(diagnostics)
+                throw error
+            }
+            StandardError.print(diagnostics)
             try CommandOutput.write(png, to: output)
         } catch { fail(error) }
     }

@@ -163,14 +163,16 @@ struct LayoutCommand: ParsableCommand {
             // input, with --system-fallback: they depend on its characters); a bad input is reported first.
             // (The input is read before the fonts start: read beside them, a closed standard input's
             // descriptor could be taken by a font file and read as the input.)
-            let records: LayoutRecords, engine: TextEngine
+            let records: LayoutRecords, made: (engine: TextEngine, diagnostics: Diagnostics)
             if text.systemFallback {
                 records = try job.parse(bytes)
-                engine = try text.makeEngine(for: (0..<records.count).map(records.text), styles: [attributes.fontStyle])
+                made = try text.makeEngine(for: (0..<records.count).map(records.text), styles: [attributes.fontStyle])
             } else {
-                (records, engine) = try bothAtOnce(threads: job.threads, { try job.parse(bytes) },
-                                                   { try text.makeEngine(styles: [attributes.fontStyle]) })
+                (records, made) = try bothAtOnce(threads: job.threads, { try job.parse(bytes) },
+                                                 { try text.makeEngine(styles: [attributes.fontStyle]) })
             }
+            StandardError.print(made.diagnostics)
+            let engine = made.engine
             let out = try CommandOutput(path: output)
             let report = try job.run(records, widths: each, engine: engine) { try out.write($0) }
             try out.commit()
@@ -237,15 +239,17 @@ struct MeasureCommand: ParsableCommand {
             try TextOptions.checkWidth(maxColumnWidth, "--max-column-width")
             // With --system-fallback the fonts depend on every character: the input is read whole first.
             let input: InputChunks
-            let engine: TextEngine
+            let made: (engine: TextEngine, diagnostics: Diagnostics)
             if text.systemFallback {
                 let bytes = try CommandInput.read(file, maxLineBytes: text.maxLineBytes)
                 input = InputChunks(bytes: bytes, name: file, maxLineBytes: text.maxLineBytes)
-                engine = try text.makeEngine(for: [String(decoding: bytes, as: UTF8.self)], styles: TextOptions.gridStyles(job.attributes))
+                made = try text.makeEngine(for: [String(decoding: bytes, as: UTF8.self)], styles: TextOptions.gridStyles(job.attributes))
             } else {
                 input = try InputChunks(path: file, maxLineBytes: text.maxLineBytes)
-                engine = try text.makeEngine(styles: TextOptions.gridStyles(job.attributes))
+                made = try text.makeEngine(styles: TextOptions.gridStyles(job.attributes))
             }
+            StandardError.print(made.diagnostics)
+            let engine = made.engine
             // What produced the heights: written into a heights file, and the key of a cache.
             let fingerprint = format == .bin || cache != nil
                 ? try Fingerprint.of(settings: ["measure", "max-column-width \(maxColumnWidth)", "\(job.attributes)"], engine: engine) : 0

@@ -10,6 +10,8 @@ import YardstickRender
 /// `YARDSTICK_UPDATE_GOLDEN=1 swift test --filter RenderJobTests` writes them again.
 final class RenderJobTests: XCTestCase {
     static let engine = try! TextEngine()
+    /// What the render jobs say besides their pictures.
+    var diagnostics = Diagnostics()
     static let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
 
     static let csv = Array("""
@@ -68,29 +70,29 @@ final class RenderJobTests: XCTestCase {
         var job = RenderJob()
         job.scale = 1
         let config = try SizingConfig(json: Array(Self.gridConfig.utf8))
-        let png = try job.table(csv: Self.csv, config: config, rows: nil, engine: Self.engine, threads: 1)
+        let png = try job.table(csv: Self.csv, config: config, rows: nil, engine: Self.engine, threads: 1, diagnostics: &diagnostics)
         XCTAssertLessThan(try difference(png, "grid.png"), Self.tolerance)
         // Another thread count, the same bytes.
-        XCTAssertEqual(try job.table(csv: Self.csv, config: config, rows: nil, engine: Self.engine, threads: 2), png)
+        XCTAssertEqual(try job.table(csv: Self.csv, config: config, rows: nil, engine: Self.engine, threads: 2, diagnostics: &diagnostics), png)
     }
 
     func testListMatchesItsGoldenImage() throws {
         var job = RenderJob()
         job.scale = 2
         let config = try SizingConfig(json: Array(Self.listConfig.utf8))
-        let png = try job.table(csv: Self.csv, config: config, rows: nil, engine: Self.engine, threads: 0)
+        let png = try job.table(csv: Self.csv, config: config, rows: nil, engine: Self.engine, threads: 0, diagnostics: &diagnostics)
         XCTAssertLessThan(try difference(png, "list.png"), Self.tolerance)
         // Rows 1-2 alone: another picture, with their sections' headers.
-        let part = try job.table(csv: Self.csv, config: config, rows: 1...2, engine: Self.engine, threads: 0)
+        let part = try job.table(csv: Self.csv, config: config, rows: 1...2, engine: Self.engine, threads: 0, diagnostics: &diagnostics)
         XCTAssertLessThan(try PNGImage.decode(part).height, try PNGImage.decode(png).height)
     }
 
     func testRowsOutsideTheTableAreAnError() throws {
         let job = RenderJob()
-        XCTAssertThrowsError(try job.table(csv: Self.csv, config: .grid, rows: 2...4, engine: Self.engine, threads: 1)) {
+        XCTAssertThrowsError(try job.table(csv: Self.csv, config: .grid, rows: 2...4, engine: Self.engine, threads: 1, diagnostics: &diagnostics)) {
             XCTAssertEqual("\($0)", "--rows 2-4: the table has 4 row(s), numbered 0 to 3")
         }
-        XCTAssertThrowsError(try job.table(csv: Array("A,B\n".utf8), config: .grid, rows: nil, engine: Self.engine, threads: 1)) {
+        XCTAssertThrowsError(try job.table(csv: Array("A,B\n".utf8), config: .grid, rows: nil, engine: Self.engine, threads: 1, diagnostics: &diagnostics)) {
             XCTAssertEqual("\($0)", "the table has no rows to draw")
         }
     }
@@ -110,7 +112,7 @@ final class RenderJobTests: XCTestCase {
     /// A template error names the config file, as `measure` does.
     func testConfigErrorsNameTheFile() throws {
         let config = try SizingConfig(json: Array(#"{"layout":"list","width":300,"cell":{"text":{"column":"Nope"}}}"#.utf8))
-        XCTAssertThrowsError(try RenderJob().table(csv: Self.csv, config: config, configPath: "c.json", rows: nil, engine: Self.engine, threads: 1)) {
+        XCTAssertThrowsError(try RenderJob().table(csv: Self.csv, config: config, configPath: "c.json", rows: nil, engine: Self.engine, threads: 1, diagnostics: &diagnostics)) {
             XCTAssertEqual("\($0)", "c.json: cell.text.column: no column named \"Nope\"")
         }
     }

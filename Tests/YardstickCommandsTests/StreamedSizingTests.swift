@@ -44,7 +44,7 @@ final class StreamedSizingTests: XCTestCase {
     func wholeTable(_ csvPath: String, config: String, format: SizingJob.Format) throws -> Data {
         let configuration = Array(config.utf8)
         let sizing = try SizingConfig(json: configuration)
-        let engine = try TextOptions().makeEngine(styles: sizing.fontStyles)
+        let engine = try TextOptions().makeEngine(styles: sizing.fontStyles).engine
         let data = try SizingJob.table(csv: Array(try Data(contentsOf: URL(fileURLWithPath: csvPath)))).data
         var layout = try SizingJob(config: sizing, format: format, threads: 0).layout(data, engine: engine)
         try layout.measureAll()

@@ -49,17 +49,15 @@ package struct RenderJob {
 
     /// Rows `rows` (all when nil) of a table sized by `config` (SwiftDataTables' default grid
     /// when nil), read from `configPath` (named in errors). Notes and warnings about the data go
-    /// to standard error, as `measure` prints them.
+    /// to `diagnostics`, as `measure` gives them.
     package func table(csv: [UInt8], config: SizingConfig, configPath: String? = nil, rows: ClosedRange<Int>?, engine: TextEngine,
-                       threads: Int, fonts: TextOptions = TextOptions()) throws -> [UInt8] {
+                       threads: Int, fonts: TextOptions = TextOptions(), diagnostics: inout Diagnostics) throws -> [UInt8] {
         let (data, replaced, skipped, ragged) = try SizingJob.table(csv: csv, maxFieldBytes: fonts.maxLineBytes)
         var layout: TableLayout<TableData.Row>
         do { layout = try SizingJob(config: config, format: .csv, threads: threads).layout(data, engine: engine) } catch let e as ConfigError {
             throw CommandError(configPath.map { "\($0): \(e)" } ?? "\(e)")
         }
-        var read = Diagnostics()
-        read.noteRead(replaced: replaced, skipped: skipped, ragged: ragged, columns: data.columns.count)
-        StandardError.print(read)
+        diagnostics.noteRead(replaced: replaced, skipped: skipped, ragged: ragged, columns: data.columns.count)
         let count = layout.totalRowCount
         guard count > 0 else { throw CommandError("the table has no rows to draw") }
         let range = rows ?? 0...(count - 1)
@@ -71,7 +69,7 @@ package struct RenderJob {
         let drawing = try Result { () throws(SizingError) in try layout.drawing(rows: range) }.mapError { CommandError("\($0)") }.get()
         let painter = try painter()
         let canvas = try picture(hint: "draw fewer rows (--rows)" + (scale > 1 ? " or lower --scale" : "")) { () throws(PictureError) in try painter.draw(drawing) }
-        StandardError.warnMissing(layout.missingGlyphs, fonts: fonts)
+        diagnostics.warnMissing(layout.missingGlyphs, systemFallback: fonts.systemFallback)
         return try png(canvas)
     }
 

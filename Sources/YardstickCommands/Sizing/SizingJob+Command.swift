@@ -42,7 +42,8 @@ extension SizingJob {
         }
         let csv = try whole ?? CommandInput.read(csvPath, maxLineBytes: limit)
         let (data, replaced, skipped, ragged) = try table(csv: csv, maxFieldBytes: limit)
-        let engine = try fonts.makeEngine(for: fonts.systemFallback ? [String(decoding: csv, as: UTF8.self)] : [], styles: sizing.fontStyles)
+        let (engine, made) = try fonts.makeEngine(for: fonts.systemFallback ? [String(decoding: csv, as: UTF8.self)] : [], styles: sizing.fontStyles)
+        diagnostics.append(made)
         let job = SizingJob(config: sizing, format: format, threads: threads)
         var layout: TableLayout<TableData.Row>
         do { layout = try job.layout(data, engine: engine) } catch let e as ConfigError { throw CommandError("\(configPath): \(e)") }

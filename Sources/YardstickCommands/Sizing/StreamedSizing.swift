@@ -137,7 +137,8 @@ struct StreamedSizing {
     /// Sizes and writes the table; nil when it has no rows (the whole-table path sizes that).
     func run(outputPath: String?, start: UInt64, progress: ((Int, Int) -> Void)?, diagnostics: inout Diagnostics) throws -> String? {
         let before = try identity()
-        let engine = try fonts.makeEngine(for: fonts.systemFallback ? [String(decoding: bytes ?? [], as: UTF8.self)] : [], styles: sizing.fontStyles)
+        let (engine, made) = try fonts.makeEngine(for: fonts.systemFallback ? [String(decoding: bytes ?? [], as: UTF8.self)] : [], styles: sizing.fontStyles)
+        diagnostics.append(made)
         let job = SizingJob(config: sizing, format: format, threads: threads)
         // With a cache, a survey of this very file kept by an earlier run spares passes 1 and 2.
         let settings = String(decoding: configuration, as: UTF8.self)

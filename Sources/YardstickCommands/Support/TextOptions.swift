@@ -43,9 +43,11 @@ package struct TextOptions: Sendable {
         return rules
     }
 
-    /// The engine of a run: `makeFonts(for:styles:)`'s fonts, measured by `rules`.
-    package func makeEngine(for texts: [String] = [], styles: [FontStyle] = [.regular]) throws -> TextEngine {
-        try TextEngine(fonts: makeFonts(for: texts, styles: styles), rules: rules)
+    /// The engine of a run: `makeFonts(for:styles:)`'s fonts, measured by `rules`, and what
+    /// making them had to say (a face measuring a style it is not, faces left out).
+    package func makeEngine(for texts: [String] = [], styles: [FontStyle] = [.regular]) throws -> (engine: TextEngine, diagnostics: Diagnostics) {
+        let (fonts, diagnostics) = try makeFonts(for: texts, styles: styles)
+        return (try TextEngine(fonts: fonts, rules: rules), diagnostics)
     }
 
     /// These options with a config's profile and sizing rule: the config's where the command
@@ -73,18 +75,19 @@ package struct TextOptions: Sendable {
     /// `systemFallback`, installed faces for the characters of `texts` that none of those covers.
     /// Variable faces are set to each weight of `styles`; where the collection has no face for
     /// one of `styles`, a warning says which face measures it instead.
-    package func makeFonts(for texts: [String] = [], styles: [FontStyle] = [.regular]) throws -> FontCollection {
-        let fonts = try makeCollection(for: texts, weights: styles.map(\.weight), opticalSizes: styles.compactMap(\.opticalSize))
+    package func makeFonts(for texts: [String] = [], styles: [FontStyle] = [.regular]) throws -> (fonts: FontCollection, diagnostics: Diagnostics) {
+        var diagnostics = Diagnostics()
+        let fonts = try makeCollection(for: texts, weights: styles.map(\.weight), opticalSizes: styles.compactMap(\.opticalSize), diagnostics: &diagnostics)
         var warned = Set<String>()
         for style in styles {
             if let substitution = fonts.substitution(for: style), warned.insert(substitution.description).inserted {
-                StandardError.print("yardstick: warning: \(substitution)")
+                diagnostics.warn("\(substitution)")
             }
         }
-        return fonts
+        return (fonts, diagnostics)
     }
 
-    private func makeCollection(for texts: [String], weights: [FontWeight], opticalSizes: [Double]) throws -> FontCollection {
+    private func makeCollection(for texts: [String], weights: [FontWeight], opticalSizes: [Double], diagnostics: inout Diagnostics) throws -> FontCollection {
         let fonts: FontCollection
         do {
             let uiFamily = (profile ?? .standard).uiFamily
@@ -104,7 +107,7 @@ package struct TextOptions: Sendable {
             throw CommandError(error.description)
         }
         if fonts.leftOutSystemFaces > 0 {
-            StandardError.print("yardstick: note: --system-fallback left out \(fonts.leftOutSystemFaces) installed font(s): a collection holds at most "
+            diagnostics.note("--system-fallback left out \(fonts.leftOutSystemFaces) installed font(s): a collection holds at most "
                         + "\(FontCollection.maximumFaces) faces and \(FontCollection.maximumDistinctMetrics) distinct line metrics")
         }
         return fonts

@@ -14,6 +14,9 @@ package struct Diagnostics: Sendable, Equatable {
     /// Adds a whole line (as `RaggedRows.note` makes them).
     package mutating func add(_ line: String) { lines.append(line) }
 
+    /// Adds another job's lines after these.
+    package mutating func append(_ other: Diagnostics) { lines += other.lines }
+
     package mutating func warn(_ text: String) { lines.append("yardstick: warning: " + text) }
 
     package mutating func note(_ text: String) { lines.append("yardstick: note: " + text) }
