@@ -20,19 +20,33 @@ import YardstickShaping
 /// Cost: building one loads and shapes nothing but the ellipsis and hyphens (the fonts are
 /// loaded by `FontCollection`). `prepare` is O(text length) plus HarfBuzz on shaping-cache
 /// misses; `layout` is `prepare` plus O(segments). Memory: the shaping cache grows with the
-/// distinct words seen (bounded by its settings), plus one preparer (scratch buffers) per thread.
+/// distinct words seen up to `shapedRunLimit` runs, then starts afresh (a new generation:
+/// texts prepared before keep the runs they name), plus one preparer (scratch buffers) per thread.
 public final class TextEngine: Sendable {
     public let fonts: FontCollection
-    package let cache: ShapingCache
     public let features: [FontFeature]
     /// How lines break and stack: Pango's (the default) or UILabel's.
     public let rules: LabelRules
     let metrics: FaceMetricsTable
-    let runs: ShapedRunAccess
+    /// The shaping cache of the current generation, and its number.
+    private let generations: Mutex<Generation>
+    /// Whether the engine starts a new generation when the store is full: not when its cache
+    /// was given (it may be shared with other engines).
+    private let bounded: Bool
     private let pool: Mutex<[TextPreparer]>
-    /// The chunk entries the preparers of multi-thread runs share, made by the first such run,
-    /// and how many runs use it now.
-    private let sharedChunks = Mutex<(table: SharedChunkTable?, runs: Int)>((nil, 0))
+    /// The chunk entries the preparers of multi-thread runs share, made by the first such run
+    /// of a generation, and how many runs use it now.
+    private let sharedChunks = Mutex<(table: SharedChunkTable?, runs: Int, generation: Int)>((nil, 0, 0))
+
+    /// A shaping cache and its number: preparers shape into one generation, and a text names
+    /// runs of its preparer's store only.
+    struct Generation: @unchecked Sendable { // (a ShapingCache is thread-safe)
+        var cache: ShapingCache
+        var number: Int
+    }
+
+    /// The shaping cache of the current generation.
+    package var cache: ShapingCache { generations.withLock { $0.cache } }
     /// Whether preparers remember resolved segments and chunks, each in its own cache (off
     /// only to check that path against the whole-paragraph one).
     let reusesSegments: Bool
@@ -52,31 +66,26 @@ public final class TextEngine: Sendable {
         try TextEngine(fonts: fonts, features: features, rules: rules)
     }
 
-    /// Shaped runs the store may hold before `renewedIfFull` starts afresh: a table's unique
-    /// words (ids, notes) would otherwise grow it with every row. The one bound of the passes
-    /// over blocks of rows (docs/caches.md).
+    /// Shaped runs a generation's store may hold: past it, the next call starts a new
+    /// generation (a table's unique words, ids and notes, would otherwise grow the store with
+    /// every row). Results never depend on it: the caches only save shaping again.
     package static let shapedRunLimit = 100_000
-
-    /// This engine, or `renewed()` once its store holds more than `shapedRunLimit` runs: for
-    /// a pass over blocks of rows, between blocks, when no text prepared before is kept.
-    /// Results never depend on it: the caches only save shaping again.
-    package func renewedIfFull() throws -> TextEngine {
-        cache.store.count > Self.shapedRunLimit ? try renewed() : self
-    }
 
     /// An engine with a given shaping cache: `ShapingCache(enabled: false)` shapes every time.
     /// Engines may share one only with the same `fonts` (the same object) and `features`.
     /// - Throws: `CacheServesOtherFonts` when `cache` serves other fonts or
     ///   features.
+    /// Its store is not bounded (`shapedRunLimit`): other engines may share it.
     package convenience init(fonts: FontCollection, features: [FontFeature] = [], rules: LabelRules = .pango, cache: ShapingCache) throws {
-        try self.init(fonts: fonts, features: features, rules: rules, cache: cache, reusingSegments: true)
+        try self.init(fonts: fonts, features: features, rules: rules, cache: cache, reusingSegments: true, bounded: false)
     }
 
     init(fonts: FontCollection, features: [FontFeature] = [], rules: LabelRules = .pango, cache: ShapingCache = ShapingCache(),
-         reusingSegments: Bool) throws {
+         reusingSegments: Bool, bounded: Bool = true) throws {
         guard cache.bind(fonts: fonts, features: features) else { throw CacheServesOtherFonts() }
         self.fonts = fonts
-        self.cache = cache
+        generations = Mutex(Generation(cache: cache, number: 0))
+        self.bounded = bounded
         self.features = features
         self.rules = rules
         self.reusesSegments = reusingSegments
@@ -87,7 +96,6 @@ public final class TextEngine: Sendable {
         let ellipsis = (0..<fonts.chainCount).map { ExtraRun.ellipsis(face: fonts.primaryFace(chain: $0), shaper: first.shaper) }
         let hyphens = fonts.faces.indices.map { ExtraRun.hyphen(face: $0, shaper: first.shaper) }
         metrics = FaceMetricsTable(fonts: fonts, ellipsis: ellipsis, hyphens: hyphens)
-        runs = ShapedRunAccess(store: cache.store, emPerUnit: fonts.faces.map { 1 / Double($0.metrics.unitsPerEm) }, metricsBits: fonts.metricsBits)
         pool = Mutex([first])
     }
 
@@ -98,7 +106,7 @@ public final class TextEngine: Sendable {
 
     /// Analyses and shapes a text once, for layout at any width and size.
     public func prepare(_ text: String, style: FontStyle = .regular) -> PreparedText {
-        withPreparer { $0.prepare(1, text: { _ in text }, style: style, metrics: metrics, runs: runs)[0] }
+        withPreparer { $0.prepare(1, text: { _ in text }, style: style, metrics: metrics)[0] }
     }
 
     /// Prepares and lays out in one step.
@@ -110,7 +118,7 @@ public final class TextEngine: Sendable {
     /// are prepared in batches of 64 that share storage.
     public func prepare(_ texts: [String], style: FontStyle = .regular, threads: Int = 0) -> [PreparedText] {
         parallelBatches(count: texts.count, threads: threads) { range, preparer, out in
-            preparer.prepare(range.count, text: { texts[range.lowerBound + $0] }, style: style, metrics: metrics, runs: runs, into: out)
+            preparer.prepare(range.count, text: { texts[range.lowerBound + $0] }, style: style, metrics: metrics, into: out)
         }
     }
 
@@ -148,7 +156,7 @@ public final class TextEngine: Sendable {
     package func prepareEach<T>(count: Int, text: (Int) -> String, style: FontStyle, threads: Int,
                                 _ result: (Int, consuming PreparedText) -> T) -> [T] {
         eachBatch(count: count, threads: threads, result) { preparer, range, batch in
-            preparer.prepare(range.count, text: { text(range.lowerBound + $0) }, style: style, metrics: metrics, runs: runs, into: batch)
+            preparer.prepare(range.count, text: { text(range.lowerBound + $0) }, style: style, metrics: metrics, into: batch)
         }
     }
 
@@ -157,7 +165,7 @@ public final class TextEngine: Sendable {
     package func prepareEach<T>(count: Int, utf8: (Int) -> UnsafeBufferPointer<UInt8>, style: FontStyle, threads: Int,
                                 _ result: (Int, consuming PreparedText) -> T) -> [T] {
         eachBatch(count: count, threads: threads, result) { preparer, range, batch in
-            preparer.prepare(range.count, utf8: { utf8(range.lowerBound + $0) }, style: style, metrics: metrics, runs: runs, into: batch)
+            preparer.prepare(range.count, utf8: { utf8(range.lowerBound + $0) }, style: style, metrics: metrics, into: batch)
         }
     }
 
@@ -172,7 +180,7 @@ public final class TextEngine: Sendable {
             let base = out.baseAddress
             forEachBatch(count: count, threads: threads) { b, range, preparer in
                 withUnsafeTemporaryAllocation(of: PreparedText.self, capacity: range.count) { batch in
-                    preparer.prepare(range.count, utf8: { utf8(range.lowerBound + $0) }, style: style, metrics: metrics, runs: runs, into: batch.baseAddress!)
+                    preparer.prepare(range.count, utf8: { utf8(range.lowerBound + $0) }, style: style, metrics: metrics, into: batch.baseAddress!)
                     (base! + b).initialize(to: result(range, UnsafeBufferPointer(batch)))
                     batch.baseAddress!.deinitialize(count: range.count)
                 }
@@ -223,20 +231,26 @@ public final class TextEngine: Sendable {
             }
             return
         }
-        let preparers = (0..<workers).map { _ in pool.withLock { $0.popLast() } ?? makePreparer() }
+        // Every worker of a run shapes into one generation (they share chunks naming its runs).
+        let generation = generations.withLock { $0 }
+        let preparers = (0..<workers).map { _ in takePreparer(generation) }
         // The workers share the chunks they resolve; alone again, a preparer looks at no table
-        // but its own. The table stays alive until no run uses it: a full one is replaced then.
+        // but its own. The table stays alive until no run uses it: a full one is replaced then,
+        // and a new generation's first run makes its own.
         let shared = sharedChunks.withLock { state -> SharedChunkTable? in
-            guard reusesSegments && cache.isEnabled else { return nil }
-            if state.table == nil || (state.runs == 0 && state.table!.isFull) { state.table = SharedChunkTable() }
+            guard reusesSegments && generation.cache.isEnabled, generation.number >= state.generation else { return nil }
+            if state.table == nil || generation.number > state.generation || (state.runs == 0 && state.table!.isFull) {
+                state = (SharedChunkTable(), 0, generation.number)
+            }
             state.runs += 1
             return state.table
         }
         for p in preparers { p.sharedChunks = shared }
         defer {
             for p in preparers { p.sharedChunks = nil }
-            if shared != nil { sharedChunks.withLock { $0.runs -= 1 } }
+            if let shared { sharedChunks.withLock { if $0.table === shared { $0.runs -= 1 } } }
             pool.withLock { $0.append(contentsOf: preparers) }
+            startGenerationIfFull()
         }
         Parallel.forEach(count: batches, threads: workers, chunk: 1) { b, worker in
             precondition(worker < preparers.count, "Parallel.forEach uses workerCount(…) workers")
@@ -244,15 +258,42 @@ public final class TextEngine: Sendable {
         }
     }
 
-    /// Borrows a preparer from the pool (making one if none is free) for the duration of `body`.
+    /// Borrows a preparer of the current generation from the pool (making one if none is free)
+    /// for the duration of `body`.
     func withPreparer<T>(_ body: (TextPreparer) -> T) -> T {
-        let preparer = pool.withLock { $0.popLast() } ?? makePreparer()
-        defer { pool.withLock { $0.append(preparer) } }
+        let preparer = takePreparer(generations.withLock { $0 })
+        defer {
+            pool.withLock { $0.append(preparer) }
+            startGenerationIfFull()
+        }
         return body(preparer)
     }
 
-    private func makePreparer() -> TextPreparer {
-        if let p = try? TextPreparer(fonts: fonts, features: features, rules: rules, cache: cache, reusesSegments: reusesSegments) { return p }
+    /// A pooled preparer of `generation`, or a new one; pooled preparers of other generations
+    /// met on the way are dropped (with their caches, which name that generation's runs).
+    private func takePreparer(_ generation: Generation) -> TextPreparer {
+        while let p = pool.withLock({ $0.popLast() }) {
+            if p.generation == generation.number { return p }
+        }
+        return makePreparer(generation)
+    }
+
+    /// After a call: a new generation when the store holds more than `shapedRunLimit` runs.
+    /// Texts prepared before keep their store alive (their storage holds it); calls running
+    /// meanwhile finish in the generation they started in.
+    private func startGenerationIfFull() {
+        guard bounded else { return }
+        generations.withLock { g in
+            guard g.cache.store.count > Self.shapedRunLimit else { return }
+            let fresh = ShapingCache(enabled: g.cache.isEnabled)
+            _ = fresh.bind(fonts: fonts, features: features) // (a new cache binds to anything)
+            g = Generation(cache: fresh, number: g.number + 1)
+        }
+    }
+
+    private func makePreparer(_ generation: Generation) -> TextPreparer {
+        if let p = try? TextPreparer(fonts: fonts, features: features, rules: rules, cache: generation.cache, reusesSegments: reusesSegments,
+                                     generation: generation.number) { return p }
         // ICU opened once already (in init); failing now means memory is exhausted. Wait for a pooled one.
         while true {
             if let p = pool.withLock({ $0.popLast() }) { return p }

@@ -38,7 +38,7 @@ package enum PlannedCell<Row> {
 /// texts prepared slot by slot, then each cell fitted; the row is as tall as its tallest cell.
 package struct RowCells<Row> {
     package private(set) var cells: [PlannedCell<Row>]
-    package internal(set) var engine: TextEngine
+    package let engine: TextEngine
     /// What fitting needs, without the row type (so the per-row code is not generic).
     package private(set) var geometry: RowGeometry
     /// Every cell's text slots, in the row's slot order.

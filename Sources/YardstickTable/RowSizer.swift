@@ -59,11 +59,6 @@ package struct RowSizer {
         readsBytes = !plan.columnNames.isEmpty && cells.geometry.cells.allSatisfy { if case .dataCell = $0 { true } else { false } }
     }
 
-    /// Frees the engine's shaped runs when it holds too many (`TextEngine.renewedIfFull`).
-    package mutating func renewEngineIfFull() throws {
-        cells.engine = try cells.engine.renewedIfFull()
-    }
-
     /// The lengths of records `records` of `block` (indices into it, in order). `name(k)` names
     /// `records[k]` in errors.
     /// - Throws: `SizingError` (no path) when a row is too tall for the offsets cache or its

@@ -204,9 +204,6 @@ package struct TableMeasurer {
             let widths = blockNatural.indices.map { c in c < capped.count && capped[c] ? Double.nan : blockNatural[c] }
             cache.storeBlock(MeasuredBlock(heights: heights.map(\.units), naturalWidths: widths), for: blockKey)
         }
-        do { engine = try engine.renewedIfFull() } catch {
-            throw TableMeasurementError(description: "\(error)")
-        }
         naturalWidths = natural
         replacedInvalidUTF8 += replaced
         self.ragged.append(ragged)

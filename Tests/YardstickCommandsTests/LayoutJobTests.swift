@@ -101,7 +101,7 @@ final class LayoutJobTests: XCTestCase {
         let job = LayoutJob(defaultWidth: 120, attributes: TextAttributes(), threads: 2)
         let records = try job.parse(input)
         var all: [UInt8] = []
-        _ = try job.run(records, widths: [120, 250, 400], engine: commandEngine) { all += $0 }
+        _ = job.run(records, widths: [120, 250, 400], engine: commandEngine) { all += $0 }
         var single: [[Substring]] = []
         for w in [120.0, 250, 400] {
             var out: [UInt8] = []

@@ -14,7 +14,7 @@ final class SharedChunkTableTests: XCTestCase {
     }
 
     func prepare(_ preparer: TextPreparer, _ engine: TextEngine, _ texts: [String] = texts) -> [String] {
-        preparer.prepare(texts.count, text: { texts[$0] }, style: .regular, metrics: engine.metrics, runs: engine.runs)
+        preparer.prepare(texts.count, text: { texts[$0] }, style: .regular, metrics: engine.metrics)
             .map(preparationFingerprint)
     }
 

@@ -20,19 +20,31 @@ final class TextEngineTests: XCTestCase {
         XCTAssertNotEqual(unkerned.layout("AVAV To", width: 100).width, first.layout("AVAV To", width: 100).width)
     }
 
-    /// A pass over blocks of rows renews its engine once the store passes the limit, and only then;
-    /// the renewed engine keeps the fonts, features and rules.
-    func testAnEngineIsRenewedOncePastTheShapedRunLimit() throws {
+    /// The engine bounds its shaping cache: past `shapedRunLimit` runs a call ends by starting a
+    /// new generation (an empty store); texts prepared before keep laying out as they did, and
+    /// new ones measure as an engine with all its caches would.
+    func testTheShapingCacheStartsAfreshPastTheLimitAndOldTextsStayValid() throws {
         let engine = try TextEngine(fonts: sharedEngine.fonts, rules: .uiLabel)
-        XCTAssertTrue(try engine.renewedIfFull() === engine)
         let words = (0..<(TextEngine.shapedRunLimit + 1_000)).map { "w\($0)" }
-        _ = engine.prepare(stride(from: 0, to: words.count, by: 500).map { words[$0..<min(words.count, $0 + 500)].joined(separator: " ") })
-        XCTAssertGreaterThan(engine.cache.store.count, TextEngine.shapedRunLimit)
-        let renewed = try engine.renewedIfFull()
-        XCTAssertFalse(renewed === engine)
-        XCTAssertTrue(renewed.fonts === engine.fonts)
-        XCTAssertEqual(renewed.rules, .uiLabel)
-        XCTAssertEqual(renewed.cache.store.count, 0)
+        let texts = stride(from: 0, to: words.count, by: 500).map { words[$0..<min(words.count, $0 + 500)].joined(separator: " ") }
+        let before = engine.prepare(texts[0])
+        let heights = before.layout(width: 120, attributes: TextAttributes()).height
+        let first = engine.cache
+        _ = engine.prepare(texts, threads: 2)
+        XCTAssertFalse(engine.cache === first, "a new generation")
+        XCTAssertLessThan(engine.cache.store.count, TextEngine.shapedRunLimit)
+        // Old texts hold their store; new ones measure as a fresh engine's do, on any thread count.
+        XCTAssertEqual(before.layout(width: 120, attributes: TextAttributes()).height, heights)
+        let fresh = try TextEngine(fonts: sharedEngine.fonts, rules: .uiLabel)
+        for threads in [1, 2] {
+            XCTAssertEqual(engine.prepare(Array(texts.prefix(40)), threads: threads).map { $0.layout(width: 90, attributes: TextAttributes()).lineCount },
+                           fresh.prepare(Array(texts.prefix(40)), threads: threads).map { $0.layout(width: 90, attributes: TextAttributes()).lineCount })
+        }
+        // An engine given a cache (maybe shared) leaves it as it is.
+        let shared = ShapingCache()
+        let keeping = try TextEngine(fonts: sharedEngine.fonts, cache: shared)
+        _ = keeping.prepare(texts, threads: 2)
+        XCTAssertTrue(keeping.cache === shared)
     }
 
     /// Enough texts for several batches of 64, a width each, some of them to be truncated.

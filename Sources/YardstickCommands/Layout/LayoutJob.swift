@@ -145,19 +145,16 @@ package struct LayoutJob {
     package func run(_ input: [UInt8], engine: TextEngine) throws -> (output: [UInt8], report: Report) {
         let records = try parse(input)
         var output: [UInt8] = []
-        let report = try run(records, engine: engine) { output += $0 }
+        let report = run(records, engine: engine) { output += $0 }
         return (output, report)
     }
 
     /// Lays out records already read (`parse`), a block at a time, handing each block's
     /// output lines to `write`: each text is prepared, laid out at its width (or at each of
     /// `widths`, one record per width, in that order) and formatted on the worker that prepared
-    /// it, and nothing of a block is kept. The bytes do not depend on the thread count. The
-    /// engine is renewed between blocks when its shaped runs are many (`renewedIfFull`): a
-    /// file of distinct texts would otherwise grow them with every record.
-    package func run(_ records: LayoutRecords, widths: [Double]? = nil, engine given: TextEngine,
-                     write: ([UInt8]) throws -> Void) throws -> Report {
-        var engine = given
+    /// it, and nothing of a block is kept. The bytes do not depend on the thread count.
+    package func run(_ records: LayoutRecords, widths: [Double]? = nil, engine: TextEngine,
+                     write: ([UInt8]) throws -> Void) rethrows -> Report {
         var missing = MissingGlyphs.none
         let block = 8_192
         var start = 0
@@ -201,7 +198,6 @@ package struct LayoutJob {
                 }
                 try write(bytes)
                 start = end
-                engine = try engine.renewedIfFull()
             }
         }
         return Report(records: records.count, replacedInvalidUTF8: records.replacedInvalidUTF8, missingGlyphs: missing)

@@ -246,8 +246,6 @@ struct StreamedSizing {
                 }
                 done += n
                 progress?(done, rowCount)
-                // (A shard's engine is renewed as the whole table's is: its shaped runs are bounded too.)
-                try sizer.renewEngineIfFull()
                 return
             }
             let stored = try cache?.heights(rows: n, block: block, firstRecord: firstRecord, fields: columns.count, measure: measure)
@@ -255,7 +253,6 @@ struct StreamedSizing {
             try out.write(output.rows(stored, firstRow: done))
             done += n
             progress?(done, rowCount)
-            try sizer.renewEngineIfFull()
         }
         guard done == rowCount, try identity() == before else { throw CommandError("\(csvPath) changed while it was read") }
         guard output != nil else { return nil }

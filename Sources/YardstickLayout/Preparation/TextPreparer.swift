@@ -30,6 +30,10 @@ final class TextPreparer: @unchecked Sendable {
     @exclusivity(unchecked) var summaries: [ShapedRunSummary] = []
     let emPerUnit: [Double]
     let metricsBits: [UInt64]
+    /// The shaped runs this preparer's texts name: its shaping cache's store.
+    let runs: ShapedRunAccess
+    /// The engine's cache generation this preparer shapes into (`TextEngine.generation`).
+    let generation: Int
     let breakRule = ChunkEdges.BreakRule()
     /// Resolved segments, for paragraphs with nothing right to left (nil: every paragraph takes
     /// the whole-paragraph path, as with the shaping cache off).
@@ -85,27 +89,30 @@ final class TextPreparer: @unchecked Sendable {
         hashesAhead.deallocate()
     }
 
-    init(fonts: FontCollection, features: [FontFeature], rules: LabelRules = .pango, cache: ShapingCache, reusesSegments: Bool) throws {
+    init(fonts: FontCollection, features: [FontFeature], rules: LabelRules = .pango, cache: ShapingCache, reusesSegments: Bool,
+         generation: Int = 0) throws {
         self.fonts = fonts
         self.rules = rules
         self.analyzer = try TextAnalyzer(keepsHangulWords: rules.lineBreakStrategy.contains(.hangulWordPriority))
         self.shaper = Shaper(fonts: fonts, features: features, cache: cache)
         self.emPerUnit = fonts.faces.map { 1 / Double($0.metrics.unitsPerEm) }
         self.metricsBits = fonts.metricsBits
+        self.runs = ShapedRunAccess(store: cache.store, emPerUnit: emPerUnit, metricsBits: fonts.metricsBits)
+        self.generation = generation
         self.segmentCache = reusesSegments && cache.isEnabled ? SegmentCache() : nil
     }
 
     /// Prepares texts into one batch.
-    func prepare(_ count: Int, text: (Int) -> String, style: FontStyle, metrics: FaceMetricsTable, runs: ShapedRunAccess) -> [PreparedText] {
+    func prepare(_ count: Int, text: (Int) -> String, style: FontStyle, metrics: FaceMetricsTable) -> [PreparedText] {
         guard count > 0 else { return [] }
         return Array(unsafeUninitializedCapacity: count) { out, initialized in
-            prepare(count, text: text, style: style, metrics: metrics, runs: runs, into: out.baseAddress!)
+            prepare(count, text: text, style: style, metrics: metrics, into: out.baseAddress!)
             initialized = count
         }
     }
 
     /// `prepare`, initializing the `count` results at `out`.
-    func prepare(_ count: Int, text: (Int) -> String, style: FontStyle, metrics: FaceMetricsTable, runs: ShapedRunAccess,
+    func prepare(_ count: Int, text: (Int) -> String, style: FontStyle, metrics: FaceMetricsTable,
                  into out: UnsafeMutablePointer<PreparedText>) {
         var builder = PreparedStorage.Builder(texts: count)
         softHyphens.widths = metrics.hyphenWidths
@@ -113,25 +120,25 @@ final class TextPreparer: @unchecked Sendable {
             var t = text(i)
             t.withUTF8 { append($0, style: style, to: &builder) }
         }
-        finish(&builder, count: count, style: style, metrics: metrics, runs: runs, into: out)
+        finish(&builder, count: count, style: style, metrics: metrics, into: out)
     }
 
     /// `prepare` of texts given as UTF-8 bytes, which must be well-formed (a `String`'s are).
     func prepare(_ count: Int, utf8: (Int) -> UnsafeBufferPointer<UInt8>, style: FontStyle, metrics: FaceMetricsTable,
-                 runs: ShapedRunAccess, into out: UnsafeMutablePointer<PreparedText>) {
+                 into out: UnsafeMutablePointer<PreparedText>) {
         var builder = PreparedStorage.Builder(texts: count)
         softHyphens.widths = metrics.hyphenWidths
         for i in 0..<count {
             let bytes = utf8(i)
             append(bytes.isEmpty ? Self.emptyText : bytes, style: style, to: &builder)
         }
-        finish(&builder, count: count, style: style, metrics: metrics, runs: runs, into: out)
+        finish(&builder, count: count, style: style, metrics: metrics, into: out)
     }
 
     /// An empty text with an address, as an empty `String`'s bytes have (an empty buffer may have none).
     nonisolated(unsafe) private static let emptyText = UnsafeBufferPointer(start: UnsafeMutablePointer<UInt8>.allocate(capacity: 1), count: 0)
 
-    private func finish(_ builder: inout PreparedStorage.Builder, count: Int, style: FontStyle, metrics: FaceMetricsTable, runs: ShapedRunAccess,
+    private func finish(_ builder: inout PreparedStorage.Builder, count: Int, style: FontStyle, metrics: FaceMetricsTable,
                         into out: UnsafeMutablePointer<PreparedText>) {
         let storage = PreparedStorage(&builder, fontStyle: style, primaryFace: fonts.primaryFace(for: style), rules: rules, metrics: metrics,
                                       fonts: fonts, runs: runs)
