@@ -206,6 +206,9 @@ struct MeasureCommand: ParsableCommand {
     /// The options that contradict each other, or are out of range, before anything is read.
     func validate() throws {
         if cache == "" { throw CommandError("--cache needs a folder (the path is empty)") }
+        if [file, config, replay].filter({ $0 == "-" }).count > 1 {
+            throw CommandError("standard input can be one input only: give FILE.csv, --config and --replay as files where more than one would be -")
+        }
         if cache != nil { guard cacheLimit > 0, cacheLimit <= 1 << 30 else { throw CommandError("--cache-limit must be from 1 to \(1 << 30) MiB") } }
         if config != nil {
             guard maxColumnWidth == nil else { throw CommandError("--max-column-width does not apply with --config; set \"maxColumnWidth\" in the config") }
@@ -227,6 +230,7 @@ struct MeasureCommand: ParsableCommand {
     func run() throws {
         do {
             try CommandOutput.checkNotInCache(output, cache: cache)
+            try CommandOutput.checkNotInput(output, inputs: [file, config] + fontOptions.fonts) // (a trace is read whole first: it may be the output)
             if config != nil { return try runConfigured() }
             let format: MeasureJob.Format = format == .bin ? .bin : .csv
             let maxColumnWidth = maxColumnWidth!
@@ -263,7 +267,6 @@ struct MeasureCommand: ParsableCommand {
                 for warning in cellCache?.newWarnings() ?? [] { StandardError.print("yardstick: warning: --cache: \(warning)") }
                 job.cache = cellCache
             }
-            try CommandOutput.checkNotInput(output, inputs: [file] + fontOptions.fonts)
             let bar = ProgressBar(label: "measuring", mode: progress, dataOnTerminal: output == nil || output == "-")
             let out = try CommandOutput(path: output)
             let summary = try job.run(input: input, engine: engine, write: { try out.write($0) }) { rows, bytes in
@@ -295,7 +298,6 @@ struct MeasureCommand: ParsableCommand {
         let shard = try shard.map { try MergeJob.shard($0) }
         let format = SizingJob.Format(rawValue: (format ?? .csv).rawValue)!
         if format == .bin { try CommandOutput.checkBinary(to: output) }
-        try CommandOutput.checkNotInput(output, inputs: [file, config] + fontOptions.fonts) // (a trace is read whole first: it may be the output)
         let bar = ProgressBar(label: "measuring", mode: progress, dataOnTerminal: output == nil || output == "-")
         var diagnostics = Diagnostics()
         let summary: String?

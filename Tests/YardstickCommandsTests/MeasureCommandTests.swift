@@ -415,6 +415,33 @@ final class MeasureCommandTests: XCTestCase {
         XCTAssertTrue(wrong.err.contains(file("nowhere").path + "/NotoSans-Regular.ttf"), wrong.err)
     }
 
+    /// An output inside a folder the run reads fonts from (`--font DIR`, the bundled fonts) or
+    /// named as the `--cache` folder is refused before anything is written: it would replace a
+    /// font, or be taken for a damaged cache.
+    func testOutputsNeverLandInFontFoldersOrOnTheCache() throws {
+        let data = try write("A\nx\n", "data.csv")
+        let fonts = file("fonts")
+        try FileManager.default.createDirectory(at: fonts, withIntermediateDirectories: true)
+        try Data("not a font, kept".utf8).write(to: fonts.appendingPathComponent("kept.ttf"))
+        for target in ["kept.ttf", "new.csv"] {
+            let result = try run(["measure", data, "--max-column-width", "100", "--font", fonts.path, "--output", fonts.appendingPathComponent(target).path])
+            XCTAssertEqual(result.status, 1)
+            XCTAssertTrue(result.err.contains("which the run reads (fonts)"), result.err)
+        }
+        XCTAssertEqual(try String(contentsOf: fonts.appendingPathComponent("kept.ttf"), encoding: .utf8), "not a font, kept")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: fonts.appendingPathComponent("new.csv").path))
+        // The bundled fonts' folder (here as YARDSTICK_FONTS names it), for layout too.
+        let layout = try run(["layout", "--width", "100", "--output", fonts.appendingPathComponent("out.jsonl").path],
+                             environment: ["YARDSTICK_FONTS": fonts.path], input: #"{"text": "a"}"#)
+        XCTAssertEqual(layout.status, 1)
+        XCTAssertTrue(layout.err.contains("which the run reads (fonts)"), layout.err)
+        // --output naming the --cache folder, which does not exist yet.
+        let cached = try run(["measure", data, "--config", try write("{}", "c.json"), "--cache", file("c9").path, "--output", file("c9").path])
+        XCTAssertEqual(cached.status, 1)
+        XCTAssertTrue(cached.err.contains("is the --cache folder"), cached.err)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: file("c9").path))
+    }
+
     /// Every error has one prefix, the parser's too (exit status 64 for usage errors).
     func testUsageErrorsHaveTheSamePrefix() throws {
         for arguments in [["measure"], ["offsets", "-"], ["layout", "--width"]] {
@@ -451,6 +478,10 @@ final class MeasureCommandTests: XCTestCase {
             (["--max-column-width", "100", "--cache", file("c").path, "--cache-limit", "0"], "--cache-limit must be from 1"),
             ([], "give --config CONFIG.json, or --max-column-width PT"),
         ]
+        // Standard input feeds one input at most.
+        let twice = try run(["measure", "-", "--config", "-"], input: "A\nx\n")
+        XCTAssertEqual(twice.status, 1)
+        XCTAssertTrue(twice.err.contains("standard input can be one input only"), twice.err)
         for (arguments, message) in refused {
             let result = try run(["measure", none] + arguments)
             XCTAssertEqual(result.status, 1, "\(arguments)")

@@ -6,6 +6,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import YardstickFonts
 import YardstickFormats
 
 /// Where a command's output goes, written so that nothing is damaged:
@@ -298,25 +299,64 @@ package final class CommandOutput {
     package static func checkNotInput(_ output: String?, inputs: [String?]) throws(CommandError) {
         guard let output, output != "-" else { return }
         var a = stat()
-        guard stat(output, &a) == 0 else { return }
-        for case let input? in inputs where input != "-" {
+        let exists = stat(output, &a) == 0
+        // The folders the output lands in: its own and every one above it. An input folder (a
+        // `--font` folder, the bundled fonts) must not hold it.
+        let folders = enclosingFolders(of: output)
+        for case let input? in inputs + [try? BundledFonts.directory()] where input != "-" {
             var b = stat()
-            if stat(input, &b) == 0, a.st_dev == b.st_dev, a.st_ino == b.st_ino {
+            guard stat(input, &b) == 0 else { continue }
+            if (b.st_mode & S_IFMT) == S_IFDIR {
+                if folders.contains(where: { $0.device == b.st_dev && $0.inode == b.st_ino }) {
+                    throw CommandError("--output \(output) is in the folder \(input), which the run reads (fonts); write the results elsewhere")
+                }
+            } else if exists, a.st_dev == b.st_dev, a.st_ino == b.st_ino {
                 throw CommandError("--output \(output) is the input file \(input); write the results elsewhere")
             }
         }
+    }
+
+    /// The device and inode of the folder `path` lands in (of the file a link names, when there
+    /// is one) and of each folder above it, up to the root.
+    private static func enclosingFolders(of path: String) -> [(device: UInt, inode: UInt)] {
+        let resolved = realpath(path, nil).map { pointer in defer { free(pointer) }; return String(cString: pointer) } ?? path
+        var folder = resolved.lastIndex(of: "/").map { $0 == resolved.startIndex ? "/" : String(resolved[..<$0]) } ?? "."
+        var result: [(device: UInt, inode: UInt)] = []
+        for _ in 0..<256 { // (a bound on the depth, whatever the path)
+            var info = stat()
+            guard stat(folder, &info) == 0 else { break }
+            if result.contains(where: { $0.device == UInt(info.st_dev) && $0.inode == UInt(info.st_ino) }) { break } // the root
+            result.append((UInt(info.st_dev), UInt(info.st_ino)))
+            folder += "/.."
+        }
+        return result
     }
 
     /// Refuses an output path in the `--cache` folder (however the path spells it): the run
     /// rewrites and evicts the files there, and would take the output for a damaged cache.
     package static func checkNotInCache(_ output: String?, cache: String?) throws(CommandError) {
         guard let output, output != "-", let cache else { return }
+        if standardized(output) == standardized(cache) { // (neither may exist yet)
+            throw CommandError("--output \(output) is the --cache folder; write the results elsewhere")
+        }
         // The folder the output lands in (of the file a link names, when there is one).
         let resolved = realpath(output, nil).map { pointer in defer { free(pointer) }; return String(cString: pointer) } ?? output
         let folder = resolved.lastIndex(of: "/").map { $0 == resolved.startIndex ? "/" : String(resolved[..<$0]) } ?? "."
         var a = stat(), b = stat()
         guard stat(folder, &a) == 0, stat(cache, &b) == 0, a.st_dev == b.st_dev, a.st_ino == b.st_ino else { return }
         throw CommandError("--output \(output) is in the --cache folder \(cache), whose files the run rewrites; write the results elsewhere")
+    }
+
+    /// An absolute path without `.`, `..` or repeated slashes (links not followed).
+    private static func standardized(_ path: String) -> String {
+        var parts: [Substring] = []
+        var cwd = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let here = getcwd(&cwd, cwd.count) != nil ? String(cString: cwd) : "."
+        let absolute = path.hasPrefix("/") ? path : here + "/" + path
+        for part in absolute.split(separator: "/") where part != "." && !part.isEmpty {
+            if part == ".." { _ = parts.popLast() } else { parts.append(part) }
+        }
+        return "/" + parts.joined(separator: "/")
     }
 
     /// Writes a whole output at once and commits it.
