@@ -197,7 +197,7 @@ struct MeasureCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("Without --config: widest a column may be, in points.", valueName: "PT")) var maxColumnWidth: Double?
     @Option(help: ArgumentHelp("Without --config: Dynamic Type content size category for the body style (default: large).", valueName: "CATEGORY")) var category: DynamicType.ContentSizeCategory?
     @Option(help: ArgumentHelp("Output file (default: standard output).", valueName: "FILE")) var output: String?
-    @Option(help: ArgumentHelp("Without --config, with --format bin: measure only shard I of N (from 0) for `yardstick merge`.", valueName: "I/N")) var shard: String?
+    @Option(help: ArgumentHelp("With --format bin: measure only shard I of N (from 0) for `yardstick merge` (with --config: no sections, no --replay).", valueName: "I/N")) var shard: String?
     @Option(help: ArgumentHelp("Keep measured cells (with --config: rows) and blocks of rows in this folder, so a rerun measures only what it has not seen.", valueName: "DIR")) var cache: String?
     @Option(parsing: .unconditional, help: ArgumentHelp("Most the --cache folder may hold, in MiB (default 1024).", valueName: "MIB")) var cacheLimit: Int = 1024
     @Option(help: ArgumentHelp("Progress on standard error: bar (default; only on a terminal), json (a line per second) or none.", valueName: "MODE")) var progress: ProgressBar.Mode = .bar
