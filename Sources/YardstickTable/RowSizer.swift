@@ -207,27 +207,12 @@ package struct RowSizer {
         }
     }
 
-    /// Prepares field `column` of each record on all cores and measures it (`height`): a
-    /// field of valid UTF-8 where it lies, another decoded (invalid sequences replaced).
+    /// Prepares field `column` of each record on all cores and measures it (`height`).
     private func prepare(_ block: CSVBlock, column: Int, records: [Int32], style: FontStyle,
                          height: (PreparedText) -> Double) -> [(height: Double, missing: MissingGlyphs)] {
-        guard !records.isEmpty else { return [] }
-        var decoded = [UnsafeMutableBufferPointer<UInt8>?](repeating: nil, count: records.count)
-        defer { for d in decoded { d?.deallocate() } }
-        return block.bytes.withUnsafeBufferPointer { all in
-            decoded.withUnsafeMutableBufferPointer { decoded in
-                cells.engine.prepareEach(count: records.count, utf8: { i in
-                    let field = UnsafeBufferPointer(rebasing: all[block.range(Int(records[i]), column)])
-                    if UTF8Validation.isValid(field) { return field }
-                    let text = CSVBlock.decode(field).text
-                    let copy = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: text.utf8.count)
-                    _ = copy.initialize(from: text.utf8)
-                    decoded[i] = copy
-                    return UnsafeBufferPointer(copy)
-                }, style: style, threads: threads) { _, prepared in
-                    (height(prepared), prepared.missingGlyphs)
-                }
-            }
+        block.prepareFields(count: records.count, field: { (Int(records[$0]), column) }, engine: cells.engine, style: style,
+                            threads: threads) { _, prepared, _ in
+            (height(prepared), prepared.missingGlyphs)
         }
     }
 }

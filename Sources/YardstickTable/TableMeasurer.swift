@@ -249,34 +249,14 @@ package struct TableMeasurer {
         guard !cells.isEmpty else { return [] }
         let cap = maxColumnWidth
         let first = cells.startIndex
-        var replaced = [Int](repeating: 0, count: cells.count)
-        // A field of valid UTF-8 (nearly all) is prepared where it lies in the block; another is
-        // decoded (invalid sequences replaced) into memory of its own, freed after the pass.
-        var decoded = [UnsafeMutableBufferPointer<UInt8>?](repeating: nil, count: cells.count)
-        defer { for d in decoded { d?.deallocate() } }
-        let results: [(CellSize, MissingGlyphs)] = block.bytes.withUnsafeBufferPointer { all in
-            replaced.withUnsafeMutableBufferPointer { replaced in
-                decoded.withUnsafeMutableBufferPointer { decoded in
-                    engine.prepareEach(count: cells.count, utf8: { i in
-                        let cell = cells[first + i]
-                        let field = UnsafeBufferPointer(rebasing: all[block.range(Int(cell.record), Int(cell.column))])
-                        if UTF8Validation.isValid(field) { return field }
-                        let (text, count) = CSVBlock.decode(field)
-                        replaced[i] = count
-                        let copy = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: text.utf8.count)
-                        _ = copy.initialize(from: text.utf8)
-                        decoded[i] = copy
-                        return UnsafeBufferPointer(copy)
-                    }, style: attributes.fontStyle, threads: threads) { i, prepared in
-                        let column = Int(cells[first + i].column)
-                        let natural = column < capped.count && capped[column] ? 0 : prepared.naturalWidth(attributes: attributes)
-                        let missing = prepared.missingGlyphs
-                        let size = CellSize(natural: natural, height: prepared.heightAndLineCount(width: cap, attributes: attributes).height,
-                                            replaced: replaced[i], hasMissingGlyphs: !missing.isEmpty)
-                        return (size, missing)
-                    }
-                }
-            }
+        let results: [(CellSize, MissingGlyphs)] = block.prepareFields(count: cells.count, field: { (Int(cells[first + $0].record), Int(cells[first + $0].column)) },
+                                                                        engine: engine, style: attributes.fontStyle, threads: threads) { i, prepared, replaced in
+            let column = Int(cells[first + i].column)
+            let natural = column < capped.count && capped[column] ? 0 : prepared.naturalWidth(attributes: attributes)
+            let missing = prepared.missingGlyphs
+            let size = CellSize(natural: natural, height: prepared.heightAndLineCount(width: cap, attributes: attributes).height,
+                                replaced: replaced, hasMissingGlyphs: !missing.isEmpty)
+            return (size, missing)
         }
         for (_, missing) in results { missingGlyphs.formUnion(missing) }
         return results.map(\.0)
