@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import YardstickFonts
 import YardstickLayout
 import YardstickOffsets
@@ -13,10 +8,10 @@ import YardstickTemplates
 /// in blocks (`measure --config`) is laid out once, from its first row, and every block's records
 /// are then sized here.
 ///
-/// A grid's default cells read their fields where they lie in the block (no `String` is made),
-/// and a value that repeats in a column is measured once (`CellMemo`: a default cell's height
-/// depends only on its text at its column's width), as in the plain grid (`TableMeasurer`).
-/// Template cells read rows made of the fields' text.
+/// A grid's default cells go through `GridCellSizer`, as the plain grid's (`TableMeasurer`) do:
+/// fields read where they lie in the block (no `String` is made), a value that repeats in a
+/// column measured once (a default cell's height depends only on its text at its column's
+/// width). Template cells read rows made of the fields' text.
 ///
 /// - Complexity: O(fields) per block, plus preparing each text not met before (HarfBuzz only on
 ///   shaping-cache misses), on all cores. The lengths do not depend on the thread count, on
@@ -28,12 +23,8 @@ package struct RowSizer {
     /// Whether every cell is a grid's default cell, read from the block's bytes.
     private let readsBytes: Bool
     package var threads: Int
-    private var memo = CellMemo()
-    /// The clusters each memo entry's text has that no face covers (counted at every use, as a
-    /// table counts every row it measures), for the few entries that have any.
-    private var memoMissing: [Int: MissingGlyphs] = [:]
-    /// Per column: are its values looked up in the memo (decided at the first block).
-    private var memoColumns: [Bool]?
+    /// The default cells' sizes (the memo of repeated values).
+    private var defaultCells: GridCellSizer
     /// The clusters no face covers in the rows sized so far (each row counts).
     package private(set) var missingGlyphs = MissingGlyphs.none
 
@@ -55,6 +46,7 @@ package struct RowSizer {
         self.plan = plan
         spacingUnits = table.spacingUnits
         threads = table.threads
+        defaultCells = GridCellSizer(engine: cells.engine, threads: table.threads)
         // A grid's cell i is its column i (`TablePlan.grid`).
         readsBytes = !plan.columnNames.isEmpty && cells.geometry.cells.allSatisfy { if case .dataCell = $0 { true } else { false } }
     }
@@ -148,71 +140,28 @@ package struct RowSizer {
 
     /// A grid of default cells: each cell's height from its field's bytes, handed to `cell(i,
     /// height, missing)` for record `records[i]`, column by column. Empty and missing
-    /// fields are one line; a repeating column's values are looked up in the memo first.
+    /// fields are one line.
     private mutating func fitDefaultCells(_ block: CSVBlock, records: [Int], _ cell: (Int, Double, MissingGlyphs) -> Void) {
         let geometry = cells.geometry
-        let columns = geometry.cells.count
-        if memoColumns == nil { memoColumns = CellMemo.repeatingColumns(block, from: records[0], columns: columns) }
-        let memoColumns = memoColumns!
-        let style = geometry.dataCellAttributes.fontStyle
-        for c in 0..<columns {
+        defaultCells.threads = threads
+        defaultCells.chooseMemoColumns(block, from: records[0], columns: geometry.cells.count)
+        for c in geometry.cells.indices {
             guard case .dataCell(let width, let wraps) = geometry.cells[c] else { continue }
             let oneLine = geometry.dataCellHeight(width: width, wraps: wraps, text: nil)
-            guard wraps else {
-                for i in records.indices { cell(i, oneLine, .none) }
-                continue
-            }
-            // Each record's field: one line (-1), a memo entry (>= 0) or a text to prepare (-2 - index).
-            var refs = [Int](repeating: -1, count: records.count)
-            var toPrepare: [Int32] = []
-            var filled: [(entry: Int, text: Int)] = []
-            block.bytes.withUnsafeBufferPointer { bytes in
-                for (i, r) in records.enumerated() where c < block.fieldCount(r) {
-                    let range = block.range(r, c)
-                    guard !range.isEmpty else { continue }
-                    if memoColumns[c] {
-                        let value = UnsafeBufferPointer(rebasing: bytes[range])
-                        let hash = CellMemo.hash(value, column: c)
-                        if let e = memo.find(value, hash: hash) { refs[i] = e; continue }
-                        if let e = memo.insert(value, hash: hash) {
-                            filled.append((e, toPrepare.count))
-                            refs[i] = e
-                            toPrepare.append(Int32(r))
-                            continue
-                        }
-                    }
-                    refs[i] = -2 - toPrepare.count
-                    toPrepare.append(Int32(r))
-                }
-            }
-            let sized = prepare(block, column: c, records: toPrepare, style: style) { text in
-                geometry.dataCellHeight(width: width, wraps: true, text: text)
-            }
-            for (e, t) in filled {
-                memo.sizes[e] = CellSize(natural: 0, height: sized[t].height, replaced: 0, hasMissingGlyphs: !sized[t].missing.isEmpty)
-                if !sized[t].missing.isEmpty { memoMissing[e] = sized[t].missing }
-            }
-            for i in records.indices {
-                let ref = refs[i]
-                if ref == -1 {
-                    cell(i, oneLine, .none)
-                } else if ref >= 0 {
-                    let size = memo.sizes[ref]
-                    cell(i, size.height, size.hasMissingGlyphs ? memoMissing[ref] ?? .none : .none)
+            var texts: [Int32] = []
+            var at: [Int] = [] // the index in `records` of each of `texts`
+            for (i, r) in records.enumerated() {
+                if wraps && c < block.fieldCount(r) && !block.range(r, c).isEmpty {
+                    texts.append(Int32(r))
+                    at.append(i)
                 } else {
-                    let s = sized[-2 - ref]
-                    cell(i, s.height, s.missing)
+                    cell(i, oneLine, .none)
                 }
             }
-        }
-    }
-
-    /// Prepares field `column` of each record on all cores and measures it (`height`).
-    private func prepare(_ block: CSVBlock, column: Int, records: [Int32], style: FontStyle,
-                         height: (PreparedText) -> Double) -> [(height: Double, missing: MissingGlyphs)] {
-        block.prepareFields(count: records.count, field: { (Int(records[$0]), column) }, engine: cells.engine, style: style,
-                            threads: threads) { _, prepared, _ in
-            (height(prepared), prepared.missingGlyphs)
+            let sized = defaultCells.sizes(block, records: texts, column: c, style: geometry.dataCellAttributes.fontStyle) { text in
+                (0, geometry.dataCellHeight(width: width, wraps: true, text: text))
+            }
+            for (i, s) in zip(at, sized) { cell(i, s.height, s.missing) }
         }
     }
 }

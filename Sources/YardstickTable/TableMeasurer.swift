@@ -8,22 +8,21 @@ package struct TableMeasurementError: Error, CustomStringConvertible {
     package var description: String
 }
 
-/// Sizes a table the way SwiftDataTables lays out a grid: each column as wide as its widest
-/// cell's single-line text, up to a maximum; every cell wrapped in its column's width; each
-/// row as tall as its tallest cell. The header row is set in bold.
+/// The plain grid (`measure --max-column-width`): each column as wide as its widest cell's
+/// single-line text, up to a maximum; every cell a label with no insets wrapped in its column's
+/// width; each row as tall as its tallest cell; the header row in bold. A preset of the grid
+/// `RowSizer` sizes: the cells go through the same `GridCellSizer`, with this label.
 ///
 /// Streams: `measure(_:)` takes the table block by block and returns each block's row heights
 /// at once, keeping nothing of the rows. That is exact without a second pass because a column
 /// is never narrower than the cap unless all its cells fit on one line: a cell wider than the
 /// cap wraps at the cap, and any other fits its column, so every cell's height is its height at
-/// the cap. Values that repeat in a column (decided from the first block: half or fewer of its
-/// values distinct) are measured once (`CellMemo`, bounded).
+/// the cap.
 ///
-/// Cost: each distinct cell is prepared once (analysis + shaping, HarfBuzz only on
-/// shaping-cache misses) and measured while its batch is in cache; on all cores; the result
-/// does not depend on the thread count or on where blocks begin.
+/// - Complexity: O(fields) per block, plus preparing each distinct cell once (`GridCellSizer`),
+///   on all cores; the result does not depend on the thread count or on where blocks begin.
 package struct TableMeasurer {
-    package var engine: TextEngine
+    package let engine: TextEngine
     package var attributes: TextAttributes
     package var maxColumnWidth: Double
     package var threads: Int
@@ -38,20 +37,22 @@ package struct TableMeasurer {
     /// Rows whose number of fields is not the header's, and the first few of their lines.
     package private(set) var ragged = RaggedRows()
     private var headerFieldCount: Int?
-    private var memo = CellMemo()
-    /// Per column: are its values looked up in the memo (decided at the first body block).
-    private var memoColumns: [Bool]?
+    /// The cells' sizes: the memo of repeated values, the persistent cache.
+    private var cells: GridCellSizer
     private var emptyHeight: Double?
     /// Cells measured in earlier runs, asked before measuring (`--cache`).
     package var cache: CellCache?
+    /// Cells of whole blocks taken from `cache`.
+    private var reusedCells = 0
     /// Cells taken from `cache`.
-    package private(set) var cachedCells = 0
+    package var cachedCells: Int { reusedCells + cells.cachedCells }
 
     package init(engine: TextEngine, attributes: TextAttributes = TextAttributes(), maxColumnWidth: Double, threads: Int = 0) {
         self.engine = engine
         self.attributes = attributes
         self.maxColumnWidth = maxColumnWidth
         self.threads = threads
+        cells = GridCellSizer(engine: engine, threads: threads)
     }
 
     /// For a share of a table that does not start with its header (`measure --shard`): the
@@ -88,126 +89,87 @@ package struct TableMeasurer {
         if headerFieldCount == nil { headerFieldCount = block.fieldCount(0) }
         let headerFields = headerFieldCount!
         if emptyHeight == nil { emptyHeight = engine.prepare("", style: body.fontStyle).heightAndLineCount(width: cap, attributes: body).height }
-        if memoColumns == nil && block.count > headerRecord + 1 {
-            memoColumns = CellMemo.repeatingColumns(block, from: headerRecord + 1, columns: headerFields)
-        }
-        let memoColumns = memoColumns ?? []
+        if block.count > headerRecord + 1 { cells.chooseMemoColumns(block, from: headerRecord + 1, columns: headerFields) }
         // A rerun over the same records: the whole block from the persistent cache.
         let blockKey = cache.map { _ in Self.blockKey(block, hasHeaderRecord: headerRecord == 0, headerFields: headerFields) }
         if let cache, let blockKey, let stored = cache.block(for: blockKey), let heights = reuse(stored, rows: block.count, fields: headerFields) {
             return heights
         }
+        cells.cache = cache
+        cells.threads = threads
 
-        // Each cell: a memo entry (>= 0), a cell to measure (-2 - index), or empty (-1).
-        var cells: [Int] = []
-        cells.reserveCapacity(block.count * headerFields)
-        var toMeasure: [(record: Int32, column: Int32)] = []
-        var filled: [(entry: Int, cell: Int)] = [] // entries added in this block, and the cell measuring each
-        block.bytes.withUnsafeBufferPointer { bytes in
-            for r in 0..<block.count {
-                let fields = block.fieldCount(r)
-                for c in 0..<max(fields, headerFields) {
-                    if c >= fields { cells.append(-1); continue }
-                    if r != headerRecord && c < memoColumns.count && memoColumns[c] {
-                        let value = UnsafeBufferPointer(rebasing: bytes[block.range(r, c)])
-                        let hash = CellMemo.hash(value, column: c)
-                        if let e = memo.find(value, hash: hash) { cells.append(e); continue }
-                        if let e = memo.insert(value, hash: hash) {
-                            filled.append((e, toMeasure.count))
-                            cells.append(e)
-                            toMeasure.append((Int32(r), Int32(c)))
-                            continue
-                        }
-                    }
-                    cells.append(-2 - toMeasure.count)
-                    toMeasure.append((Int32(r), Int32(c)))
-                }
-            }
-        }
-        // Measure the cells not seen before (the header's in bold), each batch while in cache;
-        // body cells a persistent cache knows are taken from it.
-        let headerCells = headerRecord == 0 ? toMeasure.prefix { $0.record == 0 }.count : 0
-        // A column already as wide as the cap stays so: its cells' natural widths are not needed.
-        let capped = naturalWidths.map { $0 >= cap }
-        var sizes = measureCells(block, toMeasure[..<headerCells], attributes: bold, capped: capped)
-        if let cache {
-            let style = UInt64(body.fontStyle.weight.rawValue << 1 | (body.fontStyle.isItalic ? 1 : 0))
-            let body = toMeasure[headerCells...]
-            let keys = block.bytes.withUnsafeBufferPointer { bytes in
-                Parallel.map(count: body.count, threads: threads, chunk: 1024) { k -> CellKey in
-                    let cell = body[body.startIndex + k]
-                    return Self.key(UnsafeBufferPointer(rebasing: bytes[block.range(Int(cell.record), Int(cell.column))]), column: Int(cell.column), style: style)
-                }
-            }
-            let known = Parallel.map(count: keys.count, threads: threads, chunk: 1024) { k -> CellSize? in
-                if k + 8 < keys.count { cache.prefetch(keys[k + 8]) }
-                guard let v = cache.size(for: keys[k]) else { return nil }
-                let column = Int(body[body.startIndex + k].column)
-                let isCapped = column < capped.count && capped[column]
-                if v.natural.isNaN && !isCapped { return nil }
-                return CellSize(natural: v.natural.isNaN ? 0 : v.natural, height: v.height, replaced: 0)
-            }
-            let missing = known.indices.filter { known[$0] == nil }
-            let measured = measureCells(block, ArraySlice(missing.map { body[body.startIndex + $0] }), attributes: self.attributes, capped: capped)
-            var next = 0
-            for k in known.indices {
-                if let size = known[k] { sizes.append(size); continue }
-                let size = measured[next]
-                next += 1
-                sizes.append(size)
-                let column = Int(body[body.startIndex + k].column)
-                let skipped = column < capped.count && capped[column]
-                // Cells with something to report are measured every time, so every run reports it.
-                guard size.replaced == 0 && !size.hasMissingGlyphs else { continue }
-                cache.store(CellCacheValue(natural: skipped ? .nan : size.natural, height: size.height), for: keys[k])
-            }
-            cachedCells += known.count - missing.count
-        } else {
-            sizes += measureCells(block, toMeasure[headerCells...], attributes: body, capped: capped)
-        }
-        for (e, cell) in filled { memo.sizes[e] = sizes[cell] }
-
-        // Rows: the tallest cell; columns: the widest line.
-        var heights: [LayoutLength] = []
-        heights.reserveCapacity(block.count)
+        // Column by column: each cell's height at the cap and (while its column is narrower
+        // than the cap) its natural width; a row is as tall as its tallest cell.
+        var widest = headerFields
+        for r in 0..<block.count { widest = max(widest, block.fieldCount(r)) }
+        var tallest = [Double](repeating: 0, count: block.count)
         var natural = naturalWidths
+        if natural.count < widest { natural += [Double](repeating: 0, count: widest - natural.count) }
         var blockNatural = [Double](repeating: 0, count: headerFields)
         var replaced = 0
-        var ragged = RaggedRows()
         var hasMissingGlyphs = false
-        var k = 0
+        var missing = MissingGlyphs.none
+        let style = UInt64(body.fontStyle.weight.rawValue << 1 | (body.fontStyle.isItalic ? 1 : 0))
+        for c in 0..<widest {
+            // A column already as wide as the cap stays so: its cells' natural widths are not needed.
+            let capped = c < naturalWidths.count && naturalWidths[c] >= cap
+            var records: [Int32] = []
+            records.reserveCapacity(block.count)
+            for r in 0..<block.count {
+                if c < block.fieldCount(r) {
+                    if r != headerRecord { records.append(Int32(r)) }
+                } else if c < headerFields {
+                    tallest[r] = max(tallest[r], emptyHeight!) // an empty cell, one line high
+                }
+            }
+            func measure(_ attributes: TextAttributes) -> (PreparedText) -> (natural: Double, height: Double) {
+                { prepared in (capped ? 0 : prepared.naturalWidth(attributes: attributes), prepared.heightAndLineCount(width: cap, attributes: attributes).height) }
+            }
+            var sized: [(record: Int32, cell: GridCellSizer.Sized)] = []
+            if headerRecord == 0 && c < block.fieldCount(0) {
+                let header = cells.sizes(block, records: [0], column: c, style: bold.fontStyle, memoized: false, measure: measure(bold))
+                sized.append((0, header[0]))
+            }
+            let bodyCells = cells.sizes(block, records: records, column: c, style: body.fontStyle, cacheStyle: cache == nil ? nil : style,
+                                        needsNatural: !capped, measure: measure(body))
+            for (r, cell) in zip(records, bodyCells) { sized.append((r, cell)) }
+            for (r, cell) in sized {
+                tallest[Int(r)] = max(tallest[Int(r)], cell.height)
+                natural[c] = max(natural[c], cell.natural)
+                if c < headerFields { blockNatural[c] = max(blockNatural[c], cell.natural) }
+                replaced += cell.replaced
+                if !cell.missing.isEmpty {
+                    hasMissingGlyphs = true
+                    missing.formUnion(cell.missing)
+                }
+            }
+        }
+
+        var heights: [LayoutLength] = []
+        heights.reserveCapacity(block.count)
+        var ragged = RaggedRows()
+        var cellCount = 0
         for r in 0..<block.count {
             let fields = block.fieldCount(r)
-            let width = max(fields, headerFields)
-            if natural.count < width { natural += [Double](repeating: 0, count: width - natural.count) }
+            cellCount += max(fields, headerFields)
             if fields != headerFields { ragged.add(line: block.lines[r]) }
-            var tallest = 0.0
-            for c in 0..<width {
-                let ref = cells[k]
-                k += 1
-                let size = ref == -1 ? CellSize(natural: 0, height: emptyHeight!, replaced: 0) : ref >= 0 ? memo.sizes[ref] : sizes[-2 - ref]
-                tallest = max(tallest, size.height)
-                natural[c] = max(natural[c], size.natural)
-                if c < headerFields { blockNatural[c] = max(blockNatural[c], size.natural) }
-                replaced += size.replaced
-                hasMissingGlyphs = hasMissingGlyphs || size.hasMissingGlyphs
-            }
             // With a display scale the height is a whole pixel: rounded up to 1/64 as well, never
             // below the pixel (as `TableLayout` rounds).
-            let rounded = attributes.displayScale == nil || !tallest.isFinite ? tallest : ((tallest * 64 - 1e-6).rounded(.up)) / 64
+            let rounded = attributes.displayScale == nil || !tallest[r].isFinite ? tallest[r] : ((tallest[r] * 64 - 1e-6).rounded(.up)) / 64
             guard let length = try? LayoutLength(roundingPoints: rounded), length <= RowOffsetCache.maximumHeight else {
-                throw TableMeasurementError(description: "row \(rowCount + r) (line \(block.lines[r])) is \(tallest) pt tall; the offsets cache holds rows up to \(RowOffsetCache.maximumHeight.points) pt")
+                throw TableMeasurementError(description: "row \(rowCount + r) (line \(block.lines[r])) is \(tallest[r]) pt tall; the offsets cache holds rows up to \(RowOffsetCache.maximumHeight.points) pt")
             }
             heights.append(length)
         }
         if let cache, let blockKey, replaced == 0, ragged.count == 0, !hasMissingGlyphs {
-            let widths = blockNatural.indices.map { c in c < capped.count && capped[c] ? Double.nan : blockNatural[c] }
+            let widths = blockNatural.indices.map { c in c < naturalWidths.count && naturalWidths[c] >= cap ? Double.nan : blockNatural[c] }
             cache.storeBlock(MeasuredBlock(heights: heights.map(\.units), naturalWidths: widths), for: blockKey)
         }
         naturalWidths = natural
         replacedInvalidUTF8 += replaced
+        missingGlyphs.formUnion(missing)
         self.ragged.append(ragged)
-        cellCount += k
+        self.cellCount += cellCount
         rowCount += block.count
         return heights
     }
@@ -226,7 +188,7 @@ package struct TableMeasurer {
         naturalWidths = natural
         rowCount += rows
         cellCount += rows * fields
-        cachedCells += rows * fields
+        reusedCells += rows * fields
         return stored.heights.map { LayoutLength(units: $0) }
     }
 
@@ -241,25 +203,6 @@ package struct TableMeasurer {
             b = b &* 0x9E37_79B9_7F4A_7C15 ^ d
         }
         return CellKey(a: a, b: b)
-    }
-
-    /// Prepares and measures cells in batches on all cores; their missing glyphs are added up.
-    private mutating func measureCells(_ block: CSVBlock, _ cells: ArraySlice<(record: Int32, column: Int32)>,
-                                       attributes: TextAttributes, capped: [Bool]) -> [CellSize] {
-        guard !cells.isEmpty else { return [] }
-        let cap = maxColumnWidth
-        let first = cells.startIndex
-        let results: [(CellSize, MissingGlyphs)] = block.prepareFields(count: cells.count, field: { (Int(cells[first + $0].record), Int(cells[first + $0].column)) },
-                                                                        engine: engine, style: attributes.fontStyle, threads: threads) { i, prepared, replaced in
-            let column = Int(cells[first + i].column)
-            let natural = column < capped.count && capped[column] ? 0 : prepared.naturalWidth(attributes: attributes)
-            let missing = prepared.missingGlyphs
-            let size = CellSize(natural: natural, height: prepared.heightAndLineCount(width: cap, attributes: attributes).height,
-                                replaced: replaced, hasMissingGlyphs: !missing.isEmpty)
-            return (size, missing)
-        }
-        for (_, missing) in results { missingGlyphs.formUnion(missing) }
-        return results.map(\.0)
     }
 
     /// A cell's key in a persistent cache: two independent 64-bit hashes of its bytes, seeded
