@@ -232,7 +232,7 @@ struct MeasureCommand: ParsableCommand {
             try CommandOutput.checkNotInCache(output, cache: cache)
             try CommandOutput.checkNotInput(output, inputs: [file, config] + fontOptions.fonts) // (a trace is read whole first: it may be the output)
             if config != nil { return try runConfigured() }
-            let format: MeasureJob.Format = format == .bin ? .bin : .csv
+            let format: SizingJob.Format = format == .bin ? .bin : .csv
             let maxColumnWidth = maxColumnWidth!
             var text = fontOptions.textOptions
             text.category = category

@@ -26,7 +26,7 @@ final class OutputNumberTests: XCTestCase {
         for firstRow in [0, 7, 99, 100, 12_345_678_901] {
             var offset: Int64 = -5
             var out = Array("before\n".utf8)
-            OutputNumber.appendRowLines(heights, firstRow: firstRow, offset: &offset, to: &out)
+            heights.map(\.units).withUnsafeBufferPointer { OutputNumber.appendRowLines($0, firstRow: firstRow, offset: &offset, to: &out) }
             var expected = Array("before\n".utf8)
             var y: Int64 = -5
             for (k, h) in heights.enumerated() {
@@ -42,7 +42,7 @@ final class OutputNumberTests: XCTestCase {
             XCTAssertEqual(offset, y)
         }
         XCTAssertTrue(String(decoding: { var o: [UInt8] = []; var y: Int64 = 0
-            OutputNumber.appendRowLines([LayoutLength(units: 1)], firstRow: 3, offset: &y, to: &o); return o }(), as: UTF8.self) == "3,0.015625,0\n")
+            [Int64(1)].withUnsafeBufferPointer { OutputNumber.appendRowLines($0, firstRow: 3, offset: &y, to: &o) }; return o }(), as: UTF8.self) == "3,0.015625,0\n")
     }
 
     /// `DecimalText.rounded` (the `layout` records' numbers) spells what `format` does: every

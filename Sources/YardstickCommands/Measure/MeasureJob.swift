@@ -21,9 +21,8 @@ package struct MeasureJob {
     package var threads: Int
     /// Records measured together (their distinct cells prepared in parallel batches).
     package var blockRecords = 16_384
-    /// `row,height,offset` text, or a heights file (`HeightsFile`).
-    package enum Format: String { case csv, bin }
-    package var format = Format.csv
+    /// `row,height,offset` text (`.csv`), or a heights file (`.bin`, `HeightsFile`).
+    package var format = SizingJob.Format.csv
     /// Written into a heights file: what produced it (`Fingerprint`).
     package var configurationHash: UInt64 = 0
     /// Cells measured by earlier runs (`--cache`).
@@ -75,34 +74,29 @@ package struct MeasureJob {
         var measurer = TableMeasurer(engine: engine, attributes: attributes, maxColumnWidth: maxColumnWidth, threads: threads)
         do { try measurer.validate() } catch { throw CommandError(error.description) }
         measurer.cache = cache
-        var file = HeightsFileWriter(configurationHash: configurationHash)
-        var text: [UInt8] = format == .csv ? Array("row,height,offset\n".utf8)
-            : file.header(hasSectionLines: false, firstRowIsHeader: shard == nil || shard!.index == 0, isShard: shard != nil)
-        var y: Int64 = 0
+        var output = SizingOutput(format: format, sectioned: false, spacing: 0, configurationHash: configurationHash)
+        output.framed = false
+        output.isShard = shard != nil
+        output.firstRowIsHeader = shard == nil || shard!.index == 0
+        var text = output.start()
         var records = 0 // records read so far
         func flush(_ block: CSVBlock, bytesRead: Int) throws {
             guard block.count > 0 else { return }
-            guard let shard else { return try measure(block, bytesRead: bytesRead) }
+            guard let shard else {
+                text += output.rows(try measure(block).map(\.units), firstRow: measurer.rowCount - block.count)
+                return try emit(bytesRead: bytesRead)
+            }
             if records == 0 && shard.index != 0 { measurer.startWithoutHeader(headerFieldCount: block.fieldCount(0)) }
             for run in ShardDealer(index: shard.index, count: shard.count).runs(first: records, records: block.count) {
-                file.addShardRun(firstRow: records + run.lowerBound, count: run.count)
-                try measure(block.records(run), bytesRead: bytesRead)
+                text += output.shardRows(try measure(block.records(run)).map(\.units), firstRow: records + run.lowerBound)
+                try emit(bytesRead: bytesRead)
             }
             records += block.count
         }
-        func measure(_ block: CSVBlock, bytesRead: Int) throws {
-            let heights: [LayoutLength]
-            do { heights = try measurer.measure(block) } catch { throw CommandError(error.description) }
-            if format == .bin {
-                var rows: [UInt8] = []
-                rows.reserveCapacity(heights.count * 16)
-                for h in heights { file.appendRow(top: y, height: h.units, to: &rows); y += h.units }
-                text += file.rows(rows)
-            } else {
-                // Heights and offsets are exact multiples of 1/64 pt: printed in full, each offset
-                // is exactly the sum of the heights above it.
-                OutputNumber.appendRowLines(heights, firstRow: measurer.rowCount - heights.count, offset: &y, to: &text)
-            }
+        func measure(_ block: CSVBlock) throws -> [LayoutLength] {
+            do { return try measurer.measure(block) } catch { throw CommandError(error.description) }
+        }
+        func emit(bytesRead: Int) throws {
             try write(text)
             text.removeAll(keepingCapacity: true)
             progress?(measurer.rowCount, bytesRead)
@@ -112,12 +106,10 @@ package struct MeasureJob {
         while let (block, bytesRead) = try reader.next() { try flush(block, bytesRead: bytesRead) }
         guard measurer.rowCount > 0 || records > 0 else { throw CommandError("the CSV file has no rows") }
         if !text.isEmpty { try write(text) } // the header of a file without rows (a shard's)
-        if let shard {
-            file.setShard(HeightsFile.ShardInfo(index: shard.index, count: shard.count, tableRows: records, inputChecksum: reader.inputChecksum))
-        }
-        if format == .bin { try write(file.trailer(columnWidths: measurer.columnWidths)) }
+        let shardInfo = shard.map { HeightsFile.ShardInfo(index: $0.index, count: $0.count, tableRows: records, inputChecksum: reader.inputChecksum) }
+        if format == .bin { try write(output.finish(columnWidths: measurer.columnWidths, shard: shardInfo)) }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        return Summary(rows: measurer.rowCount, cells: measurer.cellCount, totalHeight: LayoutLength(units: y).points, seconds: seconds,
+        return Summary(rows: measurer.rowCount, cells: measurer.cellCount, totalHeight: output.rowsEnd.points, seconds: seconds,
                        replacedInvalidUTF8: measurer.replacedInvalidUTF8, skippedBlankLines: reader.skippedBlankLines,
                        missingGlyphs: measurer.missingGlyphs, ragged: measurer.ragged,
                        cachedCells: measurer.cachedCells, shard: shard)

@@ -60,25 +60,22 @@ package enum MergeJob {
         }
         guard next == info.tableRows else { throw CommandError("the shards hold rows 0 to \(next - 1) of \(info.tableRows)") }
         guard next > 0 else { throw CommandError("the shards hold no rows") }
-        var writer = HeightsFileWriter(configurationHash: first.file.configurationHash)
-        try write(writer.header(hasSectionLines: first.file.hasSectionLines, firstRowIsHeader: shards[runs[0].shard].file.firstRowIsHeader))
+        var output = SizingOutput(format: .bin, sectioned: first.file.hasSectionLines, spacing: first.file.tableFrame?.spacing.units ?? 0,
+                                  configurationHash: first.file.configurationHash)
         let frame = first.file.tableFrame
-        if let frame { writer.beginSection(header: frame.header) }
-        var y: Int64 = frame.map { $0.header.top.units + $0.header.height.units } ?? 0
-        let spacing = frame?.spacing.units ?? 0
-        var rows: [UInt8] = []
+        output.framed = frame != nil
+        output.firstRowIsHeader = shards[runs[0].shard].file.firstRowIsHeader
+        try write(output.start())
+        if let frame { try write(output.beginSection(header: frame.header)) }
+        var stored: [Int64] = [] // heights with the spacing after each row
         for run in runs {
             let file = shards[run.shard].file
-            rows.reserveCapacity(rows.count + run.count * 16)
-            for r in run.localRow..<(run.localRow + run.count) {
-                let h = file.row(r).height.units
-                writer.appendRow(top: y, height: h, to: &rows)
-                y += h + spacing
-            }
-            if rows.count >= 1 << 22 { try write(writer.rows(rows)); rows.removeAll(keepingCapacity: true) }
+            stored.reserveCapacity(stored.count + run.count)
+            for r in run.localRow..<(run.localRow + run.count) { stored.append(file.row(r).height.units + output.spacing) }
+            if stored.count >= 1 << 18 { try write(output.rows(stored, firstRow: 0)); stored.removeAll(keepingCapacity: true) }
         }
-        try write(writer.rows(rows))
-        if let frame { writer.endSection(footer: RowOffsetCache.VerticalSpan(top: LayoutLength(units: y), height: frame.footerHeight)) }
+        try write(output.rows(stored, firstRow: 0))
+        if let frame { try write(output.endSection(footer: RowOffsetCache.VerticalSpan(top: output.rowsEnd, height: frame.footerHeight))) }
         var widths: [Double] = []
         for (_, file) in shards {
             for c in 0..<file.columnCount {
@@ -86,6 +83,6 @@ package enum MergeJob {
                 widths[c] = max(widths[c], file.columnWidth(c))
             }
         }
-        try write(writer.trailer(columnWidths: widths))
+        try write(output.finish(columnWidths: widths))
     }
 }

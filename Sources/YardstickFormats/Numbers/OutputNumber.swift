@@ -52,14 +52,6 @@ extension OutputNumber {
     /// lengths in 1/64 pt printed as `appendUnits` prints them. The one CSV row printer: written
     /// straight into `out`'s storage with digit pairs and a table of the 64 fractions, the text
     /// of a million rows in milliseconds.
-    package static func appendRowLines(_ heights: [LayoutLength], firstRow: Int, offset: inout Int64, to out: inout [UInt8]) {
-        // (A LayoutLength is its units: the same layout.)
-        heights.withUnsafeBufferPointer { lengths in
-            lengths.withMemoryRebound(to: Int64.self) { appendRowLines($0, firstRow: firstRow, offset: &offset, to: &out) }
-        }
-    }
-
-    /// `appendRowLines` of stored heights in 1/64 pt.
     package static func appendRowLines(_ heights: UnsafeBufferPointer<Int64>, firstRow: Int, section: Int? = nil, spacing: Int64 = 0,
                                        offset: inout Int64, to out: inout [UInt8]) {
         let start = out.count

@@ -11,10 +11,17 @@ import YardstickOffsets
 ///
 /// A shard (`isShard`, a heights file) holds runs of the table's rows (`shardRows`), tops from
 /// 0, and keeps the one section's frame for `yardstick merge` (`HeightsFile.TableFrame`).
+///
+/// The plain grid (`measure --max-column-width`) writes through it too, unframed: rows only (no
+/// `beginSection`/`endSection`), its header row being row 0 (`firstRowIsHeader`).
 package struct SizingOutput {
     package let format: SizingJob.Format
     package let sectioned: Bool
     package var isShard = false
+    /// Whether the table has header and footer frames (a config's); a shard then keeps them.
+    package var framed = true
+    /// Whether row 0 is the table's header row (the plain grid's, but a shard's other than 0).
+    package var firstRowIsHeader = false
     private var frameHeader = RowOffsetCache.VerticalSpan(top: .zero, height: .zero)
     /// The spacing after every row (1/64 pt), part of a row's stored height.
     package let spacing: Int64
@@ -34,7 +41,7 @@ package struct SizingOutput {
         switch format {
         case .csv: Array((sectioned ? "section,item,height,offset\n" : "row,height,offset\n").utf8)
         case .jsonl: []
-        case .bin: file.header(hasSectionLines: sectioned, firstRowIsHeader: false, isShard: isShard, hasTableFrame: isShard)
+        case .bin: file.header(hasSectionLines: sectioned, firstRowIsHeader: firstRowIsHeader, isShard: isShard, hasTableFrame: isShard && framed)
         }
     }
 
