@@ -67,6 +67,15 @@ package struct ColumnWidthPass {
         }
     }
 
+    /// Whether pass 1 reads the rows at all: some column's width depends on them (its mode is
+    /// not fixed and `columnWidths` does not name it).
+    package var readsRows: Bool {
+        names.indices.contains { i in
+            if case .fixed = modes[i] { return false }
+            return configuration.columnWidths[names[i]] == nil
+        }
+    }
+
     /// Whether pass 2 is needed.
     package var needsSamples: Bool { modes.contains { Self.sampleSize($0) != nil } }
 

@@ -77,8 +77,12 @@ extension TableLayout {
             // The models, copied run by run (a section's rows are read once per run, not per row).
             var models: [Row] = []
             models.reserveCapacity(toFit.count)
-            for run in Self.runs(toFit[...]) {
-                models.append(contentsOf: plan.sections[toFit[run.lowerBound].section].rows[toFit[run.lowerBound].row...toFit[run.upperBound - 1].row])
+            if let source {
+                for p in toFit { models.append(try source(p)) } // (on this thread, in table order)
+            } else {
+                for run in Self.runs(toFit[...]) {
+                    models.append(contentsOf: plan.sections[toFit[run.lowerBound].section].rows[toFit[run.lowerBound].row...toFit[run.upperBound - 1].row])
+                }
             }
             var byLayout: [[Int]] = Array(repeating: [], count: plan.rowCells.count)
             if plan.rowCells.count == 1 {

@@ -11,7 +11,9 @@ extension TableLayout {
             let result = Result { () throws(SizingError) in try t.remeasureMeasuredRows() }
             if case .failure(let error) = result {
                 t.plan = old
-                try! t.remeasureMeasuredRows() // these sizes fitted before
+                // These sizes fitted before; only a data source that fails now can stop it, and the
+                // rows it could not give keep their heights (a block is all or nothing).
+                _ = try? t.remeasureMeasuredRows()
                 throw error
             }
         }

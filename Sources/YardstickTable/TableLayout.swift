@@ -34,6 +34,10 @@ public struct TableLayout<Row> {
     public var threads: Int
     /// Keep prepared texts of measured rows for re-layout (off: they are prepared again when needed).
     public var keepsPreparedText = true
+    /// A table over a data source (`TableLayout+Source`): reads a row's model when the row is
+    /// measured, by its position; the rows the table holds are then placeholders. Nil: the
+    /// table's own rows.
+    var source: (@Sendable (RowPosition) throws(SizingError) -> Row)?
     /// Estimated rows take the median height of the rows measured so far (until one is, the
     /// mode's estimate), as a table view that learns its estimate.
     public var estimateFollowsMedian = false {
@@ -179,6 +183,7 @@ public struct TableLayout<Row> {
     /// The model of a row. - Throws: `SizingError` for a row that does not exist.
     public func model(at p: RowPosition) throws(SizingError) -> Row {
         try check(p)
+        if let source { return try source(p) }
         return row(at: p)
     }
 

@@ -37,6 +37,9 @@ public struct SizingError: Error, Hashable, Sendable, CustomStringConvertible {
         case template(String)
         /// A constraint rule that does not parse: at `character` (from 1), `expected`.
         case badRule(rule: String, character: Int, expected: String)
+        /// A table's data source could not give a row (`why` says which and why: a callback that
+        /// failed, a file that changed).
+        case source(String)
     }
 
     /// Where the problem is, as a configuration path; empty when the data is at fault.
@@ -62,7 +65,7 @@ public struct SizingError: Error, Hashable, Sendable, CustomStringConvertible {
         case .tableTooLarge(let why): return "the table cannot be held: \(why)"
         case .rowOutOfRange(let row, let section, let rows): return "\(row) is out of range (section \(section) has \(rows) rows)"
         case .sectionOutOfRange(let section, let sections): return "\(section) is out of range (\(sections) sections)"
-        case .offsets(let why), .notApplicable(let why), .template(let why): return why
+        case .offsets(let why), .notApplicable(let why), .template(let why), .source(let why): return why
         case .badRule(let rule, let character, let expected): return "at character \(character): expected \(expected) (in \"\(rule)\")"
         }
     }
