@@ -20,6 +20,8 @@ package struct CSVBlock: Sendable {
     package internal(set) var recordEnds: [Int] = []
     /// The line of the file each record starts on (from 1).
     package internal(set) var lines: [Int] = []
+    /// Where each record starts in the input, in bytes (only from a parser that `keepsOffsets`).
+    package internal(set) var starts: [Int] = []
 
     package init() {}
 
@@ -49,6 +51,7 @@ package struct CSVBlock: Sendable {
         part.fieldEnds = fieldEnds[firstField..<endField].map { $0 - firstByte }
         part.recordEnds = recordEnds[range].map { $0 - firstField }
         part.lines = Array(lines[range])
+        if !starts.isEmpty { part.starts = Array(starts[range]) }
         return part
     }
 

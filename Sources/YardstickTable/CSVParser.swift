@@ -41,8 +41,25 @@ package struct CSVParser {
     /// The longest field, in bytes: a quoted field may span lines, so a line limit alone does
     /// not bound a cell (and a cell's layout holds about 140 bytes a byte at worst).
     package var maxFieldBytes = Int.max
+    /// Whether blocks say where each record starts in the input (`CSVBlock.starts`).
+    package var keepsOffsets = false
+    /// Where in the input the chunk being scanned starts.
+    private var scanned = 0
+    /// Where in the input the record being read starts (after the last line break).
+    private var recordStart = 0
 
     package init() {}
+
+    /// A parser for records from the middle of a file whose header has `headerFieldCount` fields:
+    /// no byte-order mark is looked for, and empty lines are read as that header decides.
+    package init(afterHeaderOf headerFieldCount: Int) {
+        started = true
+        self.headerFieldCount = headerFieldCount
+    }
+
+    /// Where the record after the last complete one starts in the input (its end, with the line
+    /// break and any empty lines after it).
+    package var nextRecordStart: Int { recordStart }
 
     /// Reads `chunk`. Throws for text after the closing quote of a quoted field (`"ab"c`),
     /// naming the line. A quote inside an unquoted field (`ab"c`) is kept as text, as most
@@ -69,6 +86,8 @@ package struct CSVParser {
             throw ParseError(line: 1, message: "the file is UTF-16 (it starts with a UTF-16 byte-order mark); convert it to UTF-8, e.g. iconv -f UTF-16 -t UTF-8")
         }
         let skip = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
+        scanned = skip
+        recordStart = skip
         try bytes.withUnsafeBufferPointer { b throws(ParseError) in try scan(UnsafeBufferPointer(rebasing: b[skip...])) }
     }
 
@@ -116,6 +135,7 @@ package struct CSVParser {
     private mutating func finishRecord() {
         block.recordEnds.append(block.fieldEnds.count)
         block.lines.append(recordLine)
+        if keepsOffsets { block.starts.append(recordStart) }
         if headerFieldCount == nil { headerFieldCount = block.fieldCount(block.count - 1) }
     }
 
@@ -183,6 +203,7 @@ package struct CSVParser {
                         try finishField(); afterCR = false; i += 1
                     case 0x0A where afterCR:
                         afterCR = false; i += 1 // the LF of a CR LF
+                        recordStart = scanned + i
                     case 0x0A, 0x0D:
                         let fieldsSoFar = block.fieldEnds.count - (block.recordEnds.last ?? 0)
                         let fieldStart = block.fieldEnds.last ?? 0
@@ -195,6 +216,7 @@ package struct CSVParser {
                         line += 1
                         recordLine = line
                         afterCR = b == 0x0D; i += 1
+                        recordStart = scanned + i
                     default: // a quote
                         afterCR = false
                         if atFieldStart {
@@ -208,5 +230,6 @@ package struct CSVParser {
                 }
             }
         }
+        scanned += n
     }
 }
