@@ -88,8 +88,8 @@ enum Harness: String, CaseIterable {
         case .trace:
             var offsets = OffsetTraceReplayer()
             let config = try! SizingConfig(json: Array(#"{"layout":"list","width":300,"cell":{"text":{"column":"Notes"}},"sections":{"column":"Country"}}"#.utf8))
-            var sizing = SizingReplayer(table: try! SizingJob(config: config, format: .csv, threads: 1).layout(Self.table, engine: Self.engine),
-                                        data: Self.table, config: config)
+            let table = try! SizingJob(config: config, format: .csv, threads: 1).layout(Self.table, engine: Self.engine)
+            var sizing = SizingReplayer(table: LazyTable(holding: table, columns: Self.table.columns), config: config)
             var out: [UInt8] = []
             for line in JSONLines.lines(bytes) {
                 line.withUnsafeBufferPointer {

@@ -11,7 +11,7 @@ final class SizingReplayerTests: XCTestCase {
         let data = try SizingJob.table(csv: Array(csv.utf8)).data
         let config = try SizingConfig(json: Array(#"{"layout":"list","width":390,"rowHeightMode":{"automatic":{"estimated":50,"prefetchWindow":2}},"cell":{"vstack":{"spacing":4,"children":[{"text":{"column":"Title","style":"headline"}},{"text":{"column":"Notes"}}]},"insets":{"top":8,"leading":16,"bottom":8,"trailing":16}}}"#.utf8))
         let table = try SizingJob(config: config, format: .csv, threads: 1).layout(data, engine: commandEngine)
-        return SizingReplayer(table: table, data: data, config: config)
+        return SizingReplayer(table: LazyTable(holding: table, columns: data.columns), config: config)
     }
 
     func answer(_ r: inout SizingReplayer, _ line: String) -> JSONValue {
@@ -51,7 +51,7 @@ final class SizingReplayerTests: XCTestCase {
     func testFailedLinesChangeNothing() throws {
         let data = try SizingJob.table(csv: Array("Name,Country,h\nAnn,Japan,\nBob,Japan,50\nCy,France,\n".utf8)).data
         let config = try SizingConfig(json: Array(#"{"layout":"list","width":300,"heightColumn":"h","cell":{"text":{"column":"Name"}},"sections":{"column":"Country","hide":"noCellData"}}"#.utf8))
-        var r = SizingReplayer(table: try SizingJob(config: config, format: .csv, threads: 1).layout(data, engine: commandEngine), data: data, config: config)
+        var r = SizingReplayer(table: LazyTable(holding: try SizingJob(config: config, format: .csv, threads: 1).layout(data, engine: commandEngine), columns: data.columns), config: config)
         let total = answer(&r, #"{"op":"total"}"#)
         for bad in [#"{"op":"insert","section":0,"row":0,"cells":{"h":"2e7"}}"#, #"{"op":"insert","section":0,"row":0,"cells":{"Country":"France"}}"#,
                     #"{"op":"total","x":1}"#, #"{"op":"edit","section":0,"row":0,"column":"Name","text":"x","zz":1}"#,
@@ -73,7 +73,7 @@ final class SizingReplayerTests: XCTestCase {
         let config = try SizingConfig(json: Array(json.utf8))
         var eager = try SizingJob(config: config, format: .csv, threads: 1).layout(data, engine: commandEngine)
         try eager.measureAll()
-        var r = SizingReplayer(table: try SizingJob(config: config, format: .csv, threads: 1).layout(data, engine: commandEngine), data: data, config: config)
+        var r = SizingReplayer(table: LazyTable(holding: try SizingJob(config: config, format: .csv, threads: 1).layout(data, engine: commandEngine), columns: data.columns), config: config)
         let scroll = answer(&r, #"{"op":"scroll","y":0,"height":2000}"#)
         XCTAssertEqual(scroll["y"]?.doubleValue, 0) // the top stays the top although the first header grew
         XCTAssertEqual(answer(&r, #"{"op":"total"}"#)["height"]?.doubleValue, eager.totalHeight.points) // empty sections' headers fitted too

@@ -31,6 +31,24 @@ extension SizingJob {
             diagnostics.warn("--cache is not used: with --config it needs \(blocksNeeded)")
             cache = nil
         }
+        // A trace over a regular file: rows read as the trace needs them.
+        if let replayPath, StreamedSizing.rereads(csvPath, fonts: fonts), !LazyTable.needsEveryRow(sizing) {
+            let index = try CSVFileIndex(path: csvPath, maxFieldBytes: limit)
+            let (engine, made) = try fonts.makeEngine(styles: sizing.fontStyles)
+            diagnostics.append(made)
+            let lazy: LazyTable
+            do { lazy = try LazyTable(.file(index), columns: index.columns, sizing: sizing, engine: engine, threads: threads) } catch let e as ConfigError {
+                throw CommandError("\(configPath): \(e)")
+            }
+            diagnostics.noteUnshownOverrides(sizing, shown: [""]) // (one section, not grouped)
+            var replayer = SizingReplayer(table: lazy, config: sizing)
+            try replay(&replayer, replayPath: replayPath, outputPath: outputPath, maxLineBytes: limit)
+            let notes = index.notes(complete: replayer.lazy.isIndexed)
+            diagnostics.noteRead(replaced: index.replacedInvalidUTF8, skipped: notes.skippedBlankLines, ragged: notes.ragged, columns: index.columns.count,
+                                 scope: replayer.lazy.isIndexed ? nil : "in the rows read so far")
+            diagnostics.warnMissing(replayer.table.missingGlyphs, systemFallback: fonts.systemFallback)
+            return nil
+        }
         // A regular file is read once per pass; other input once, whole.
         let whole = streams && StreamedSizing.rereads(csvPath, fonts: fonts) ? nil : try CommandInput.read(csvPath, maxLineBytes: limit)
         if streams {
@@ -50,22 +68,8 @@ extension SizingJob {
         diagnostics.noteRead(replaced: replaced, skipped: skipped, ragged: ragged, columns: data.columns.count)
         diagnostics.noteUnshownOverrides(sizing, shown: layout.sectionKeys)
         if let replayPath {
-            var replayer = SizingReplayer(table: layout, data: data, config: sizing)
-            if replayPath == "-" { // answered line by line, for a driver that waits for each answer
-                try JSONLines.stream(inputPath: nil, outputPath: outputPath, maxLineBytes: limit) { line, out in
-                    replayer.replay(line: line, appendingTo: &out)
-                }
-                diagnostics.warnMissing(replayer.table.missingGlyphs, systemFallback: fonts.systemFallback)
-                return nil
-            }
-            // A trace file is read whole before the output is written (it may be the same file).
-            let trace = try CommandInput.read(replayPath, maxLineBytes: limit)
-            var out: [UInt8] = []
-            for line in JSONLines.lines(trace) {
-                line.withUnsafeBufferPointer { replayer.replay(line: $0, appendingTo: &out) }
-                out.append(0x0A)
-            }
-            try CommandOutput.write(out, to: outputPath)
+            var replayer = SizingReplayer(table: LazyTable(holding: layout, columns: data.columns), config: sizing)
+            try replay(&replayer, replayPath: replayPath, outputPath: outputPath, maxLineBytes: limit)
             diagnostics.warnMissing(replayer.table.missingGlyphs, systemFallback: fonts.systemFallback)
             return nil
         }
@@ -84,6 +88,26 @@ extension SizingJob {
     }
 }
 
+extension SizingJob {
+    /// Answers a trace's lines: from standard input line by line (for a driver that waits for
+    /// each answer), or from a file read whole before the output is written (it may be the same file).
+    static func replay(_ replayer: inout SizingReplayer, replayPath: String, outputPath: String?, maxLineBytes: Int) throws {
+        if replayPath == "-" {
+            try JSONLines.stream(inputPath: nil, outputPath: outputPath, maxLineBytes: maxLineBytes) { line, out in
+                replayer.replay(line: line, appendingTo: &out)
+            }
+            return
+        }
+        let trace = try CommandInput.read(replayPath, maxLineBytes: maxLineBytes)
+        var out: [UInt8] = []
+        for line in JSONLines.lines(trace) {
+            line.withUnsafeBufferPointer { replayer.replay(line: $0, appendingTo: &out) }
+            out.append(0x0A)
+        }
+        try CommandOutput.write(out, to: outputPath)
+    }
+}
+
 extension Diagnostics {
     /// A note when `sectionOverrides` name sections the table does not show (`shown`).
     package mutating func noteUnshownOverrides(_ sizing: SizingConfig, shown: [String]) {
@@ -95,9 +119,11 @@ extension Diagnostics {
     }
 
     /// The warning and notes about a table read whole (`SizingJob.table(csv:)`).
-    package mutating func noteRead(replaced: Int, skipped: Int, ragged: RaggedRows, columns: Int) {
-        if replaced > 0 { warn("\(replaced) invalid UTF-8 sequence(s) replaced by U+FFFD") }
-        if skipped > 0 { note("\(skipped) empty line(s) skipped (not rows)") }
-        if let note = ragged.note(columns: columns) { add(note) }
+    /// `scope` (a table read as needed): which rows the counts cover.
+    package mutating func noteRead(replaced: Int, skipped: Int, ragged: RaggedRows, columns: Int, scope: String? = nil) {
+        let scope = scope.map { " (\($0))" } ?? ""
+        if replaced > 0 { warn("\(replaced) invalid UTF-8 sequence(s) replaced by U+FFFD" + scope) }
+        if skipped > 0 { note("\(skipped) empty line(s) skipped (not rows)" + scope) }
+        if let note = ragged.note(columns: columns) { add(scope.isEmpty ? note : note + scope) }
     }
 }

@@ -23,21 +23,23 @@ import YardstickFormats
 /// heights are right) and the view does not move. Y2 is the anchored content offset (0 before
 /// the first scroll).
 package struct SizingReplayer {
-    package private(set) var table: TableLayout<TableData.Row>
+    package private(set) var lazy: LazyTable
+    package var table: TableLayout<TableData.Row> { lazy.table }
     let columns: [String]
     let grouping: (column: Int, name: String)?
     let heightColumn: (index: Int, name: String)?
     private var writer = JSONWriter()
 
-    package init(table: TableLayout<TableData.Row>, data: TableData, config: SizingConfig) {
-        self.table = table
-        columns = data.columns
-        if let g = config.grouping, let c = data.columnIndex(g.column) {
+    package init(table: LazyTable, config: SizingConfig) {
+        lazy = table
+        columns = table.columns
+        let names = TableData(columns: columns, rows: [])
+        if let g = config.grouping, let c = names.columnIndex(g.column) {
             grouping = (c, g.column)
         } else {
             grouping = nil
         }
-        heightColumn = config.heightColumn.flatMap { name in data.columnIndex(name).map { ($0, name) } }
+        heightColumn = config.heightColumn.flatMap { name in names.columnIndex(name).map { ($0, name) } }
     }
 
     /// Answers one trace line (without its newline), appending the answer's bytes.
@@ -85,9 +87,11 @@ package struct SizingReplayer {
             if let h = heightColumn { _ = try SizingJob.height(row[column: h.index], row: 0, column: h.name) }
         }
         writer.beginObject()
+        // An edit needs the table's true row count (a file's whole index).
+        if ["edit", "insert", "delete"].contains(op) { try lazy.completeIndex() }
         switch op {
         case "scroll":
-            let r = try table.scroll(to: try number("y"), viewportHeight: try number("height"))
+            let r = try lazy.scroll(to: try number("y"), viewportHeight: try number("height"))
             writer.key("y"); writer.writeNumber(r.contentOffset)
             writer.key("measured"); writer.writeInteger(r.measuredRowCount)
             for (key, p) in [("first", r.firstVisibleRow), ("last", r.lastVisibleRow)] {
@@ -100,11 +104,11 @@ package struct SizingReplayer {
             try table.check(p)
             let c = try column(try string("column"))
             if let g = grouping, g.column == c { throw CommandError("the column \"\(columns[c])\" makes the sections; a row can't move between sections by an edit") }
-            var row = try table.model(at: p)
+            var row = try lazy.model(at: p)
             while row.fields.count <= c { row.fields.append("") }
             row.fields[c] = try string("text")
             try checkHeightValue(row)
-            let r = try table.replaceRow(at: p, with: row)
+            let r = try lazy.replaceRow(at: p, with: row)
             writer.key("changed"); writer.writeBool(r.changed)
             writer.key("height"); writer.writeNumber(r.height)
             writer.key("y"); writer.writeNumber(offset)
@@ -125,23 +129,24 @@ package struct SizingReplayer {
                 row.fields[g.column] = key
             }
             try checkHeightValue(row)
-            try table.insertRows([row], at: p)
+            try lazy.insertRows([row], count: 1, at: p)
             writer.key("ok"); writer.writeBool(true)
             writer.key("y"); writer.writeNumber(offset)
         case "delete":
-            try table.deleteRows(at: try position(), count: try integer("count"))
+            try lazy.deleteRows(at: try position(), count: try integer("count"))
             writer.key("ok"); writer.writeBool(true)
             writer.key("y"); writer.writeNumber(offset)
         case "width", "column", "category":
             if op == "width" {
-                try table.setWidth(try number("width"))
+                let width = try number("width")
+                try lazy.reconfigure { (t: inout TableLayout<TableData.Row>) throws(SizingError) in try t.setWidth(width) }
             } else if op == "column" {
-                try table.setColumnWidth(try number("width"), column: try string("name"))
+                let (width, name) = (try number("width"), try string("name"))
+                try lazy.reconfigure { (t: inout TableLayout<TableData.Row>) throws(SizingError) in try t.setColumnWidth(width, column: name) }
             } else {
-                let name = try string("category")
                 var env = table.environment
-                env.category = try TextOptions.parseCategory(name)
-                try table.setEnvironment(env)
+                env.category = try TextOptions.parseCategory(try string("category"))
+                try lazy.reconfigure { (t: inout TableLayout<TableData.Row>) throws(SizingError) in try t.setEnvironment(env) }
             }
             writer.key("ok"); writer.writeBool(true)
             writer.key("total"); writer.writeNumber(table.totalHeight.points)

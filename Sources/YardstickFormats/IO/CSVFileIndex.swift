@@ -104,6 +104,7 @@ package final class CSVFileIndex: @unchecked Sendable {
         }
         columns = header
         firstPieceRows = state.starts.count - 1
+        firstPieceNotes = (state.skippedBlankLines, state.ragged)
         if done {
             estimatedRowCount = firstPieceRows
         } else {
@@ -194,8 +195,12 @@ package final class CSVFileIndex: @unchecked Sendable {
     /// Rows whose bytes are known now: the first piece's until the index is complete.
     package var readableRows: Int { shared.state.withLock { $0.complete ? $0.starts.count - 1 : firstPieceRows } }
 
-    /// What the whole file held besides rows (once complete): empty lines skipped, ragged rows.
-    package var notes: (skippedBlankLines: Int, ragged: RaggedRows) { shared.state.withLock { ($0.skippedBlankLines, $0.ragged) } }
+    /// What the file held besides rows: the whole file's (`complete`, after `waitUntilComplete`)
+    /// or the first piece's (the same on every run), empty lines skipped and ragged rows.
+    package func notes(complete: Bool) -> (skippedBlankLines: Int, ragged: RaggedRows) {
+        complete ? shared.state.withLock { ($0.skippedBlankLines, $0.ragged) } : firstPieceNotes
+    }
+    private let firstPieceNotes: (skippedBlankLines: Int, ragged: RaggedRows)
 
     /// Invalid UTF-8 sequences replaced in the rows read so far.
     package var replacedInvalidUTF8: Int { replaced.load(ordering: .relaxed) }
