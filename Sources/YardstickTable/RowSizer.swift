@@ -145,23 +145,30 @@ package struct RowSizer {
         let geometry = cells.geometry
         defaultCells.threads = threads
         defaultCells.chooseMemoColumns(block, from: records[0], columns: geometry.cells.count)
-        for c in geometry.cells.indices {
-            guard case .dataCell(let width, let wraps) = geometry.cells[c] else { continue }
-            let oneLine = geometry.dataCellHeight(width: width, wraps: wraps, text: nil)
-            var texts: [Int32] = []
-            var at: [Int] = [] // the index in `records` of each of `texts`
-            for (i, r) in records.enumerated() {
+        // Every wrapping column's non-empty fields at once; the others are one line.
+        var widths: [Double] = []
+        var list: [GridCellSizer.Cell] = []
+        var at: [Int] = [] // the index in `records` of each of `list`
+        for case .dataCell(let width, _) in geometry.cells { widths.append(width) }
+        for (i, r) in records.enumerated() {
+            for c in geometry.cells.indices {
+                guard case .dataCell(let width, let wraps) = geometry.cells[c] else { continue }
                 if wraps && c < block.fieldCount(r) && !block.range(r, c).isEmpty {
-                    texts.append(Int32(r))
+                    list.append((Int32(r), Int32(c)))
                     at.append(i)
                 } else {
-                    cell(i, oneLine, .none)
+                    cell(i, geometry.dataCellHeight(width: width, wraps: wraps, text: nil), .none)
                 }
             }
-            let sized = defaultCells.sizes(block, records: texts, column: c, style: geometry.dataCellAttributes.fontStyle) { text in
-                (0, geometry.dataCellHeight(width: width, wraps: true, text: text))
-            }
-            for (i, s) in zip(at, sized) { cell(i, s.height, s.missing) }
+        }
+        let sizes = defaultCells.sizes(block, cells: list, style: geometry.dataCellAttributes.fontStyle) { c, text in
+            (0, geometry.dataCellHeight(width: widths[c], wraps: true, text: text))
+        }
+        var missing = sizes.missing[...]
+        for (k, i) in at.enumerated() {
+            var glyphs = MissingGlyphs.none
+            if let first = missing.first, first.cell == k { glyphs = first.glyphs; missing = missing.dropFirst() }
+            cell(i, sizes.heights[k], glyphs)
         }
     }
 }

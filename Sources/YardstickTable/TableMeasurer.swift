@@ -98,52 +98,47 @@ package struct TableMeasurer {
         cells.cache = cache
         cells.threads = threads
 
-        // Column by column: each cell's height at the cap and (while its column is narrower
-        // than the cap) its natural width; a row is as tall as its tallest cell.
+        // Every cell at once (the header's in bold): its height at the cap and, while its column
+        // is narrower than the cap, its natural width; a row is as tall as its tallest cell.
         var widest = headerFields
-        for r in 0..<block.count { widest = max(widest, block.fieldCount(r)) }
+        var cellList: [GridCellSizer.Cell] = []
+        var headerCells: [GridCellSizer.Cell] = []
         var tallest = [Double](repeating: 0, count: block.count)
+        for r in 0..<block.count {
+            let fields = block.fieldCount(r)
+            widest = max(widest, fields)
+            if r == headerRecord {
+                for c in 0..<fields { headerCells.append((Int32(r), Int32(c))) }
+            } else {
+                for c in 0..<fields { cellList.append((Int32(r), Int32(c))) }
+            }
+            if fields < headerFields { tallest[r] = emptyHeight! } // empty cells, one line high
+        }
+        // A column already as wide as the cap stays so: its cells' natural widths are not needed.
+        let widths = naturalWidths
+        let capped = { (c: Int) in c < widths.count && widths[c] >= cap }
+        func measure(_ attributes: TextAttributes) -> (Int, PreparedText) -> (natural: Double, height: Double) {
+            { c, prepared in (capped(c) ? 0 : prepared.naturalWidth(attributes: attributes), prepared.heightAndLineCount(width: cap, attributes: attributes).height) }
+        }
+        let style = UInt64(body.fontStyle.weight.rawValue << 1 | (body.fontStyle.isItalic ? 1 : 0))
+        let header = cells.sizes(block, cells: headerCells, style: bold.fontStyle, memoized: false, measure: measure(bold))
+        let sizes = cells.sizes(block, cells: cellList, style: body.fontStyle, cacheStyle: cache == nil ? nil : style,
+                                needsNatural: { !capped($0) }, measure: measure(body))
         var natural = naturalWidths
         if natural.count < widest { natural += [Double](repeating: 0, count: widest - natural.count) }
         var blockNatural = [Double](repeating: 0, count: headerFields)
-        var replaced = 0
-        var hasMissingGlyphs = false
-        var missing = MissingGlyphs.none
-        let style = UInt64(body.fontStyle.weight.rawValue << 1 | (body.fontStyle.isItalic ? 1 : 0))
-        for c in 0..<widest {
-            // A column already as wide as the cap stays so: its cells' natural widths are not needed.
-            let capped = c < naturalWidths.count && naturalWidths[c] >= cap
-            var records: [Int32] = []
-            records.reserveCapacity(block.count)
-            for r in 0..<block.count {
-                if c < block.fieldCount(r) {
-                    if r != headerRecord { records.append(Int32(r)) }
-                } else if c < headerFields {
-                    tallest[r] = max(tallest[r], emptyHeight!) // an empty cell, one line high
-                }
-            }
-            func measure(_ attributes: TextAttributes) -> (PreparedText) -> (natural: Double, height: Double) {
-                { prepared in (capped ? 0 : prepared.naturalWidth(attributes: attributes), prepared.heightAndLineCount(width: cap, attributes: attributes).height) }
-            }
-            var sized: [(record: Int32, cell: GridCellSizer.Sized)] = []
-            if headerRecord == 0 && c < block.fieldCount(0) {
-                let header = cells.sizes(block, records: [0], column: c, style: bold.fontStyle, memoized: false, measure: measure(bold))
-                sized.append((0, header[0]))
-            }
-            let bodyCells = cells.sizes(block, records: records, column: c, style: body.fontStyle, cacheStyle: cache == nil ? nil : style,
-                                        needsNatural: !capped, measure: measure(body))
-            for (r, cell) in zip(records, bodyCells) { sized.append((r, cell)) }
-            for (r, cell) in sized {
-                tallest[Int(r)] = max(tallest[Int(r)], cell.height)
-                natural[c] = max(natural[c], cell.natural)
-                if c < headerFields { blockNatural[c] = max(blockNatural[c], cell.natural) }
-                replaced += cell.replaced
-                if !cell.missing.isEmpty {
-                    hasMissingGlyphs = true
-                    missing.formUnion(cell.missing)
-                }
+        for (list, sized) in [(headerCells, header), (cellList, sizes)] {
+            for (k, cell) in list.enumerated() {
+                let r = Int(cell.record), c = Int(cell.column)
+                tallest[r] = max(tallest[r], sized.heights[k])
+                natural[c] = max(natural[c], sized.naturals[k])
+                if c < headerFields { blockNatural[c] = max(blockNatural[c], sized.naturals[k]) }
             }
         }
+        let replaced = header.replaced + sizes.replaced
+        var missing = MissingGlyphs.none
+        for (_, glyphs) in header.missing + sizes.missing { missing.formUnion(glyphs) }
+        let hasMissingGlyphs = !missing.isEmpty
 
         var heights: [LayoutLength] = []
         heights.reserveCapacity(block.count)
@@ -162,7 +157,7 @@ package struct TableMeasurer {
             heights.append(length)
         }
         if let cache, let blockKey, replaced == 0, ragged.count == 0, !hasMissingGlyphs {
-            let widths = blockNatural.indices.map { c in c < naturalWidths.count && naturalWidths[c] >= cap ? Double.nan : blockNatural[c] }
+            let widths = blockNatural.indices.map { c in capped(c) ? Double.nan : blockNatural[c] }
             cache.storeBlock(MeasuredBlock(heights: heights.map(\.units), naturalWidths: widths), for: blockKey)
         }
         naturalWidths = natural

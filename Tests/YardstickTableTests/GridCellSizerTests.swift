@@ -16,7 +16,7 @@ final class GridCellSizerTests: XCTestCase {
         return block
     }
 
-    private let measure: (PreparedText) -> (natural: Double, height: Double) = { text in
+    private let measure: (Int, PreparedText) -> (natural: Double, height: Double) = { _, text in
         (text.naturalWidth(attributes: TextAttributes()), text.heightAndLineCount(width: 80, attributes: TextAttributes()).height)
     }
 
@@ -26,19 +26,20 @@ final class GridCellSizerTests: XCTestCase {
         let values = ["ᚠᚢ runes", "Shipped", "a longer note that wraps over several lines at eighty points"]
         let rows = (0..<300).map { [values[$0 % 3], "row \($0)"] }
         let b = block(rows)
-        let records = (0..<Int32(rows.count)).map { $0 }
+        let cells = (0..<Int32(rows.count)).flatMap { [($0, Int32(0)), ($0, Int32(1))] }
         var memoized = GridCellSizer(engine: Self.engine, threads: 2)
         memoized.chooseMemoColumns(b, from: 0, columns: 2)
-        let withMemo = memoized.sizes(b, records: records, column: 0, style: .regular, measure: measure)
+        let withMemo = memoized.sizes(b, cells: cells, style: .regular, measure: measure)
         var alone = GridCellSizer(engine: Self.engine, threads: 1)
-        let without = alone.sizes(b, records: records, column: 0, style: .regular, memoized: false, measure: measure)
-        XCTAssertEqual(withMemo.map(\.height), without.map(\.height))
-        XCTAssertEqual(withMemo.map(\.natural), without.map(\.natural))
-        let counted = withMemo.reduce(into: MissingGlyphs.none) { $0.formUnion($1.missing) }
+        let without = alone.sizes(b, cells: cells, style: .regular, memoized: false, measure: measure)
+        XCTAssertEqual(withMemo.heights, without.heights)
+        XCTAssertEqual(withMemo.naturals, without.naturals)
+        XCTAssertEqual(withMemo.missing.map(\.cell), without.missing.map(\.cell))
+        let counted = withMemo.missing.reduce(into: MissingGlyphs.none) { $0.formUnion($1.glyphs) }
         let runes = Self.engine.prepare("ᚠᚢ runes").missingGlyphs.clusterCount
         XCTAssertGreaterThan(runes, 0)
         XCTAssertEqual(counted.clusterCount, runes * 100)
-        XCTAssertEqual(counted, without.reduce(into: MissingGlyphs.none) { $0.formUnion($1.missing) })
+        XCTAssertEqual(counted, without.missing.reduce(into: MissingGlyphs.none) { $0.formUnion($1.glyphs) })
     }
 
     /// A persistent cache answers what an earlier run stored: clean cells only, and without a
@@ -51,20 +52,20 @@ final class GridCellSizerTests: XCTestCase {
         let cache = MemoryCellCache()
         var first = GridCellSizer(engine: Self.engine, threads: 1)
         first.cache = cache
-        let measured = first.sizes(b, records: [0, 1, 2, 3], column: 0, style: .regular, cacheStyle: 1, needsNatural: false, measure: measure)
+        let measured = first.sizes(b, cells: [(0, 0), (1, 0), (2, 0), (3, 0)], style: .regular, cacheStyle: 1, measure: measure)
         XCTAssertEqual(first.cachedCells, 0)
         XCTAssertEqual(cache.values.count, 2) // not the missing glyphs, not the invalid UTF-8
         XCTAssertTrue(cache.values.values.allSatisfy { $0.natural.isNaN })
         var second = GridCellSizer(engine: Self.engine, threads: 1)
         second.cache = cache
-        let again = second.sizes(b, records: [0, 1, 2, 3], column: 0, style: .regular, cacheStyle: 1, needsNatural: false, measure: measure)
+        let again = second.sizes(b, cells: [(0, 0), (1, 0), (2, 0), (3, 0)], style: .regular, cacheStyle: 1, measure: measure)
         XCTAssertEqual(second.cachedCells, 2)
-        XCTAssertEqual(again.map(\.height), measured.map(\.height))
-        XCTAssertEqual(again[3].replaced, 1)
-        XCTAssertFalse(again[1].missing.isEmpty)
+        XCTAssertEqual(again.heights, measured.heights)
+        XCTAssertEqual(again.replaced, 1)
+        XCTAssertEqual(again.missing.map(\.cell), [1])
         var third = GridCellSizer(engine: Self.engine, threads: 1)
         third.cache = cache
-        _ = third.sizes(b, records: [0, 1, 2, 3], column: 0, style: .regular, cacheStyle: 1, needsNatural: true, measure: measure)
+        _ = third.sizes(b, cells: [(0, 0), (1, 0), (2, 0), (3, 0)], style: .regular, cacheStyle: 1, needsNatural: { _ in true }, measure: measure)
         XCTAssertEqual(third.cachedCells, 0) // no natural widths stored
     }
 }
