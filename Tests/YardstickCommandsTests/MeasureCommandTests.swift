@@ -440,6 +440,13 @@ final class MeasureCommandTests: XCTestCase {
         XCTAssertEqual(cached.status, 1)
         XCTAssertTrue(cached.err.contains("is the --cache folder"), cached.err)
         XCTAssertFalse(FileManager.default.fileExists(atPath: file("c9").path))
+        // --output inside a --cache folder that does not exist yet (the run would make it and
+        // write its cell file over the heights).
+        let inside = file("c10").appendingPathComponent("cells-1.ysc").path
+        let plain = try run(["measure", data, "--max-column-width", "150", "--cache", file("c10").path, "--output", inside])
+        XCTAssertEqual(plain.status, 1)
+        XCTAssertTrue(plain.err.contains("is in the --cache folder"), plain.err)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: file("c10").path))
     }
 
     /// Every error has one prefix, the parser's too (exit status 64 for usage errors).

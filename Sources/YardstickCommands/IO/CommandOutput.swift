@@ -336,14 +336,18 @@ package final class CommandOutput {
     /// rewrites and evicts the files there, and would take the output for a damaged cache.
     package static func checkNotInCache(_ output: String?, cache: String?) throws(CommandError) {
         guard let output, output != "-", let cache else { return }
-        if standardized(output) == standardized(cache) { // (neither may exist yet)
+        let (file, folder) = (standardized(output), standardized(cache))
+        if file == folder { // (neither may exist yet)
             throw CommandError("--output \(output) is the --cache folder; write the results elsewhere")
+        }
+        if file.hasPrefix(folder == "/" ? "/" : folder + "/") { // (the folder may not exist yet: the run makes it)
+            throw CommandError("--output \(output) is in the --cache folder \(cache), whose files the run rewrites; write the results elsewhere")
         }
         // The folder the output lands in (of the file a link names, when there is one).
         let resolved = realpath(output, nil).map { pointer in defer { free(pointer) }; return String(cString: pointer) } ?? output
-        let folder = resolved.lastIndex(of: "/").map { $0 == resolved.startIndex ? "/" : String(resolved[..<$0]) } ?? "."
+        let parent = resolved.lastIndex(of: "/").map { $0 == resolved.startIndex ? "/" : String(resolved[..<$0]) } ?? "."
         var a = stat(), b = stat()
-        guard stat(folder, &a) == 0, stat(cache, &b) == 0, a.st_dev == b.st_dev, a.st_ino == b.st_ino else { return }
+        guard stat(parent, &a) == 0, stat(cache, &b) == 0, a.st_dev == b.st_dev, a.st_ino == b.st_ino else { return }
         throw CommandError("--output \(output) is in the --cache folder \(cache), whose files the run rewrites; write the results elsewhere")
     }
 
