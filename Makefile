@@ -113,6 +113,11 @@ test-c:
 	gcc -std=c11 -Wall -Wextra -Werror -fsanitize=address,undefined -fno-omit-frame-pointer -Iinclude Tests/C/test_yardstick.c \
 	    -L.build/debug -lYardstickC -lm -Wl,-rpath,$(CURDIR)/.build/debug -o out/ctest/test_yardstick_asan
 	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=halt_on_error=1 out/ctest/test_yardstick_asan out/ctest/table.bin out/ctest/table-heights.csv out/ctest/table.csv Data/sample-grid.json out/ctest/config.bin
+	gcc -std=c11 -Wall -Wextra -Werror -Iinclude Tests/C/test_tables.c -L.build/debug -lYardstickC -lm -Wl,-rpath,$(CURDIR)/.build/debug -o out/ctest/test_tables
+	out/ctest/test_tables out/ctest/table.csv Data/sample-grid.json out/ctest/config.bin out/ctest
+	gcc -std=c11 -Wall -Wextra -Werror -fsanitize=address,undefined -fno-omit-frame-pointer -Iinclude Tests/C/test_tables.c \
+	    -L.build/debug -lYardstickC -lm -Wl,-rpath,$(CURDIR)/.build/debug -o out/ctest/test_tables_asan
+	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=halt_on_error=1 out/ctest/test_tables_asan out/ctest/table.csv Data/sample-grid.json out/ctest/config.bin out/ctest
 	YARDSTICK_LIBRARY=$(CURDIR)/.build/debug/libYardstickC.so python3 Tests/Python/test_yardstick.py out/ctest/table.bin out/ctest/table-heights.csv
 	cd python && YARDSTICK_LIBRARY=$(CURDIR)/.build/debug/libYardstickC.so python3 example.py ../out/ctest/table.bin
 

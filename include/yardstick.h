@@ -16,7 +16,8 @@
  *
  * Threads: an engine may be used by one thread at a time (guard it with your own lock, or make
  * one per thread). Layouts and heights files never change once made: read them from any
- * thread. `ys_last_error()` is per thread.
+ * thread. A table (`ys_table`) uses its engine: use both from one thread at a time.
+ * `ys_last_error()` is per thread.
  */
 #ifndef YARDSTICK_H
 #define YARDSTICK_H
@@ -182,6 +183,76 @@ ys_status ys_offsets_row_at(const ys_offsets *offsets, double y, size_t *row);
  * (clamped to the content). */
 ys_status ys_offsets_capture_anchor(ys_offsets *offsets, double viewport_top);
 ys_status ys_offsets_restore_anchor(const ys_offsets *offsets, double viewport_height, double *viewport_top);
+
+/* ---- A table sized lazily: rows measured as a viewport needs them. ---- */
+typedef struct ys_table ys_table;
+
+/* The row the column names are asked for. */
+#define YS_HEADER_ROW SIZE_MAX
+/* What a cell callback returns. */
+enum { YS_CELL_TEXT = 0, YS_CELL_END = 1 };
+
+/* Gives field `column` of row `row` (its position in the table now; YS_HEADER_ROW: the column
+ * names): set *text (UTF-8, invalid sequences read as U+FFFD) and *length and return
+ * YS_CELL_TEXT, or return YS_CELL_END past the row's last field (rows may be ragged, as CSV
+ * records). Anything else fails the call that asked (its error names the row and column). The
+ * table copies the text at once; it is asked on the thread of the call that needs it, and only
+ * for the rows that call measures. A callback must not call back into the table. */
+typedef int (*ys_cell_callback)(void *context, size_t row, size_t column, const char **text, size_t *length);
+
+/* A table of `row_count` rows as a config says (the JSON `yardstick measure --config` takes;
+ * `length` bytes), reading each row from `cell_callback` only when it is measured. Every row
+ * starts estimated (or known, in a fixed mode); the column names are read first. A grid whose
+ * column widths read the rows (the default estimate, sampling, maxMeasured) reads every row
+ * once here. Configs that group rows into sections or read a height column are refused: size
+ * them with ys_size_table. When the caller's rows change, tell the table as a UITableView is
+ * told: ys_table_replace_row (fields NULL), ys_table_insert_rows, ys_table_delete_rows. */
+ys_status ys_table_create(ys_engine *engine, const char *config_json, size_t length, size_t row_count,
+                          ys_cell_callback cell_callback, void *context, ys_table **table);
+/* A table over a CSV file (its first record names the columns) as a config file says, read as
+ * needed: the first MiB of the file is read before this returns, the rest is indexed on a thread
+ * of its own. Until a call needs a row past that first piece, the row count is an estimate; then
+ * the call waits for the index and the count is corrected (anchored). A file changed while the
+ * table is open (truncated, grown, replaced) is an error at the next call that reads it.
+ * Configs that need every row first (sections grouped from a column, a height column) read the
+ * whole file here. */
+ys_status ys_table_open_csv(ys_engine *engine, const char *csv_path, const char *config_path, ys_table **table);
+
+/* What a scroll did. */
+typedef struct ys_scroll {
+    double y;               /* the anchored viewport top (UIScrollView's contentOffset.y) */
+    size_t measured;        /* rows this scroll measured */
+    int has_visible_rows;   /* 0: no row meets the viewport (an empty table) */
+    size_t first_row;       /* the first and last rows meeting the viewport, inclusive */
+    size_t last_row;
+    double total_height;    /* the table's height after measuring */
+} ys_scroll;
+
+/* Scrolls to `y`: the row at the viewport's top is anchored, the estimated rows meeting the
+ * viewport (widened by the prefetch window) are measured, and the anchored top is returned. */
+ys_status ys_table_scroll(ys_table *table, double y, double viewport_height, ys_scroll *answer);
+/* A row's top (headers and spacing above included) and height (without spacing), and whether
+ * it is measured (else estimated). */
+ys_status ys_table_row(const ys_table *table, size_t row, double *top, double *height, int *measured);
+/* The row at `y` (0 <= y < total height); YS_INVALID_ARGUMENT on a header, footer or past the end. */
+ys_status ys_table_row_at(const ys_table *table, double y, size_t *row);
+/* Row `row` changed: measured again (anchored). fields NULL: read again (from the callback; a CSV
+ * table's from the file, or the fields that replaced it); else its `field_count` fields
+ * (`lengths` bytes each), which a CSV table holds from now on (a callback table reads its rows
+ * from the callback only: change them there). */
+ys_status ys_table_replace_row(ys_table *table, size_t row, const char *const *fields, const size_t *lengths, size_t field_count);
+/* `count` rows inserted before row `at` (at == row count: at the end), estimated until measured:
+ * a callback table reads them from the callback; a CSV table holds them empty until replaced. */
+ys_status ys_table_insert_rows(ys_table *table, size_t at, size_t count);
+ys_status ys_table_delete_rows(ys_table *table, size_t first_row, size_t count);
+/* A new width (a list's cell width, a grid's frame): measured rows fitted again, anchored. */
+ys_status ys_table_set_width(ys_table *table, double width);
+size_t ys_table_row_count(const ys_table *table);
+/* The viewport's top as anchored now: the last scroll's, kept on its row through the changes
+ * since (0 before any scroll). Where to put the scroll view after an edit. */
+double ys_table_viewport_top(const ys_table *table);
+double ys_table_total_height(const ys_table *table);
+void ys_table_free(ys_table *table);
 
 #ifdef __cplusplus
 }

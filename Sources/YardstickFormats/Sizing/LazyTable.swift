@@ -227,6 +227,12 @@ package struct LazyTable {
         try withIndex { (t: inout TableLayout<TableData.Row>) throws(SizingError) in try change(&t) }
     }
 
+    /// Whether rows come from the caller's source (`Source.rows`), whose positions are its own.
+    package var readsRowsFromCallerSource: Bool {
+        if case .rows? = store?.source { return true }
+        return false
+    }
+
     /// Whether every row is known (not a file's table still short of its whole index).
     package var isIndexed: Bool { store?.reconciled ?? true }
 

@@ -94,14 +94,7 @@ package struct SizingJob {
     /// - Throws: `ConfigError` for the config (with its path), `CommandError` otherwise.
     package static func heightsFile(csvPath: String, configPath: String, engine: TextEngine, threads: Int) throws -> [UInt8] {
         let configuration = try CommandInput.read(configPath)
-        let sizing = try Result { () throws(ConfigError) in try SizingConfig(json: configuration) }.get()
-        // The engine was made with its fonts and rules: a config cannot change them here.
-        if let profile = sizing.profile, profile != .standard {
-            throw ConfigError(path: "profile", message: "\"\(profile.rawValue)\" needs an engine made for it; this engine measures for the default profile")
-        }
-        if let rule = sizing.sizingRule, rule != engine.rules.sizingRule {
-            throw ConfigError(path: "sizingRule", message: "\"\(rule.rawValue)\" differs from the engine's \"\(engine.rules.sizingRule.rawValue)\"")
-        }
+        let sizing = try LazyTable.sizing(json: configuration, engine: engine)
         let (data, _, _, _) = try table(csv: try CommandInput.read(csvPath))
         var layout = try SizingJob(config: sizing, format: .bin, threads: threads).layout(data, engine: engine)
         layout.keepsPreparedText = false
