@@ -77,6 +77,7 @@ let package = Package(
         .executableTarget(name: "JSONBenchmark", dependencies: ["YardstickFormats", "YardstickCommands", "YardstickLayout"], path: "Benchmarks/JSONBenchmark"),
         .executableTarget(name: "OffsetsBenchmark", dependencies: ["YardstickOffsets"], path: "Benchmarks/OffsetsBenchmark"),
         .executableTarget(name: "ScaleBenchmark", path: "Benchmarks/ScaleBenchmark"),
+        .executableTarget(name: "LazyTableBenchmark", dependencies: ["YardstickFormats", "YardstickLayout", "YardstickTable"], path: "Benchmarks/LazyTableBenchmark"),
         .executableTarget(name: "ConstraintsBenchmark", dependencies: ["YardstickConstraints"], path: "Benchmarks/ConstraintsBenchmark"),
 
         // Fuzzing harnesses (`make fuzz` builds them with libFuzzer; `make test` replays Tests/Fuzz).

@@ -83,12 +83,15 @@ extension TableLayout {
                 items.append(try part(.header(section: s), top: firstTop - headerFrame.height.points, height: headerFrame.height.points, titles: titles))
             }
             let rows = plan.rowCells[plan.sections[s].rowCellsIndex]
-            let prepared = rows.prepare(count: end - k, threads: threads) { plan.sections[s].rows[positions[k + $0].row] }
+            // (A table over a data source reads the models from it.)
+            var models: [Row] = []
+            for p in positions[k..<end] { models.append(try source?(p) ?? plan.sections[s].rows[p.row]) }
+            let prepared = rows.prepare(count: end - k, threads: threads) { models[$0] }
             for j in k..<end {
                 let p = positions[j]
                 let top = try! offsets.offset(of: p).points
                 let height = try! offsets.height(of: p).points - spacing
-                let cells = prepared.withRow(j - k) { rows.drawing(plan.sections[s].rows[p.row], texts: $0, height: height) }
+                let cells = prepared.withRow(j - k) { rows.drawing(models[j - k], texts: $0, height: height) }
                 items.append(TableDrawing.Item(part: .row(p, index: index), top: top, height: height, cells: cells))
                 index += 1
             }

@@ -15,7 +15,7 @@ extension TableLayout where Row == TableData.Row {
     ///
     /// After the source's rows change, tell the table as you would a `UITableView`:
     /// `remeasureRow(at:)`, `insertRows(count:at:)`, `deleteRows(at:count:)`.
-    /// - Complexity: O(n) to set up (13 bytes a row: handle, offsets and a placeholder row),
+    /// - Complexity: O(n) to set up (5 bytes a row: a handle and the offsets' height),
     ///   plus the width pass; then as a table of its rows, each measured row read once.
     public static func grid(columns: [String], rowCount: Int, configuration: DataTableConfiguration, engine: TextEngine, threads: Int = 0,
                             row: @escaping @Sendable (Int) throws(SizingError) -> TableData.Row) throws(SizingError) -> TableLayout {
@@ -32,8 +32,9 @@ extension TableLayout where Row == TableData.Row {
             }
         }
         let widths = try ColumnWidthPass.columns(columns, configuration: configuration, engine: engine, threads: threads, bases: pass.bases())
-        let data = TableData(columns: columns, rows: Array(repeating: TableData.Row([]), count: rowCount))
-        var table = try TableLayout(plan: .grid(data, configuration, engine: engine, threads: threads, columns: widths), threads: threads)
+        var plan = try TablePlan.grid(TableData(columns: columns, rows: []), configuration, engine: engine, threads: threads, columns: widths)
+        plan.sections[0].rows = SectionRows(count: rowCount, placeholder: TableData.Row([]))
+        var table = try TableLayout(plan: plan, threads: threads)
         table.source = { p throws(SizingError) in try row(p.row) }
         return table
     }
@@ -41,13 +42,13 @@ extension TableLayout where Row == TableData.Row {
     /// A list over rows the caller owns, one template per row (`ListConfiguration`): as
     /// `grid(columns:rowCount:configuration:engine:threads:row:)`, with no pass over the rows
     /// (a list's cells read only the rows measured). `columns` name the fields templates read.
-    /// - Complexity: O(n) to set up (13 bytes a row); then each measured row read once.
+    /// - Complexity: O(n) to set up (5 bytes a row); then each measured row read once.
     public static func list(columns: [String], rowCount: Int, configuration: ListConfiguration<TableData.Row>, engine: TextEngine,
                             threads: Int = 0, row: @escaping @Sendable (Int) throws(SizingError) -> TableData.Row) throws(SizingError) -> TableLayout {
         try checkSource(rowCount: rowCount, grouping: false, heightForRowAt: configuration.heightForRowAt != nil)
         let names = TableData(columns: columns, rows: [])
-        var plan = try TablePlan.list([("", Array(repeating: TableData.Row([]), count: rowCount))], configuration, engine: engine,
-                                      column: names.columnReader)
+        var plan = try TablePlan.list([("", [])], configuration, engine: engine, column: names.columnReader)
+        plan.sections[0].rows = SectionRows(count: rowCount, placeholder: TableData.Row([]))
         plan.sectionColumnNames = Set(columns)
         var table = try TableLayout(plan: plan, threads: threads)
         table.source = { p throws(SizingError) in try row(p.row) }

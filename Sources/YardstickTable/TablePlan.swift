@@ -9,7 +9,7 @@ import YardstickTemplates
 package struct TablePlan<Row> {
     package struct Section {
         var key: String
-        var rows: [Row]
+        var rows: SectionRows<Row>
         var header: SectionDimension
         var footer: SectionDimension
         /// Where the header and footer come from in a configuration, for errors.
@@ -190,7 +190,7 @@ package struct TablePlan<Row> {
             if case .fixed(let v) = mode { fixed = .fixed(v) } else { fixed = .automatic }
             let cellHeight = levels.resolve(group.key) { $0.cellHeight } ?? fixed
             guard shows(rows: group.rows.count, header: h, footer: f, display) else { continue }
-            var section = Section(key: group.key, rows: group.rows, header: h, footer: f, headerPath: path(hl?.level, "header"),
+            var section = Section(key: group.key, rows: SectionRows(group.rows), header: h, footer: f, headerPath: path(hl?.level, "header"),
                                   footerPath: path(fl?.level, "footer"), cellHeight: cellHeight, rowCellsIndex: 0)
             section.estimatedCellHeight = levels.resolve(group.key) { $0.estimatedCellHeight }
             if case .template = h { section.estimatedHeader = levels.resolve(group.key) { $0.estimatedHeader } }

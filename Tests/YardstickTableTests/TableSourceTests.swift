@@ -56,6 +56,11 @@ final class TableSourceTests: XCTestCase {
             try lazy.measureAll()
             try whole.measureAll()
             XCTAssertEqual(heights(lazy), heights(whole), "\(mode)")
+            // What a renderer draws: the source's rows, not the placeholders the table counts.
+            let drawn = try lazy.drawing(rows: 100...104), expected = try whole.drawing(rows: 100...104)
+            XCTAssertEqual(drawn.items.map(\.height), expected.items.map(\.height))
+            XCTAssertEqual(drawn.items.map { $0.cells.map { $0.content.texts.map(\.layout.lineCount) } },
+                           expected.items.map { $0.cells.map { $0.content.texts.map(\.layout.lineCount) } })
         }
     }
 
