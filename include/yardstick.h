@@ -211,8 +211,10 @@ ys_status ys_table_create(ys_engine *engine, const char *config_json, size_t len
                           ys_cell_callback cell_callback, void *context, ys_table **table);
 /* A table over a CSV file (its first record names the columns) as a config file says, read as
  * needed: the first MiB of the file is read before this returns, the rest is indexed on a thread
- * of its own. Until a call needs a row past that first piece, the row count is an estimate; then
- * the call waits for the index and the count is corrected (anchored). A file changed while the
+ * of its own. Until a call needs a row past that first piece (a scroll reaching it, a row or a y
+ * past it, an edit, ys_table_row_count), the table's rows past it are estimated; then the call
+ * waits for the index and the count is corrected (anchored). Answers never depend on how far
+ * the thread has come. A file that is not CSV past its first piece fails that call. A file changed while the
  * table is open (truncated, grown, replaced) is an error at the next call that reads it.
  * Configs that need every row first (sections grouped from a column, a height column) read the
  * whole file here. */
@@ -247,10 +249,13 @@ ys_status ys_table_insert_rows(ys_table *table, size_t at, size_t count);
 ys_status ys_table_delete_rows(ys_table *table, size_t first_row, size_t count);
 /* A new width (a list's cell width, a grid's frame): measured rows fitted again, anchored. */
 ys_status ys_table_set_width(ys_table *table, double width);
+/* The exact row count (a CSV table's whole index first; 0 and ys_last_error() if that fails). */
 size_t ys_table_row_count(const ys_table *table);
 /* The viewport's top as anchored now: the last scroll's, kept on its row through the changes
  * since (0 before any scroll). Where to put the scroll view after an edit. */
 double ys_table_viewport_top(const ys_table *table);
+/* The height now: rows not measured at their estimates (a CSV table's rows past its first MiB
+ * too, until a call needs the whole index). */
 double ys_table_total_height(const ys_table *table);
 void ys_table_free(ys_table *table);
 

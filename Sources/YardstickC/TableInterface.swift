@@ -41,6 +41,11 @@ private func failure(_ call: String, _ error: Error) -> Int32 {
     case let e as CommandError:
         let m = e.message
         return fail(m.hasPrefix("no such file") || m.hasPrefix("cannot") || m.contains("changed while") ? .ioError : .formatError, "\(call): \(m)")
+    case let e as IndexFailure: return fail(e.message.contains("CSV line") ? .formatError : .ioError, "\(call): \(e.message)")
+    case let e as SizingError:
+        // A source that failed: a file that changed or cannot be read, or a callback.
+        guard case .source(let why) = e.reason else { return fail(.invalidArgument, "\(call): \(e)") }
+        return fail(why.contains("changed while") || why.contains("cannot read") ? .ioError : .formatError, "\(call): \(why)")
     default: return fail(.invalidArgument, "\(call): \(error)")
     }
 }
@@ -117,6 +122,8 @@ package func ys_table_scroll(_ handle: OpaquePointer?, _ y: Double, _ viewportHe
 package func ys_table_row(_ handle: OpaquePointer?, _ row: Int, _ top: UnsafeMutablePointer<Double>?, _ height: UnsafeMutablePointer<Double>?,
                           _ measured: UnsafeMutablePointer<Int32>?) -> Int32 {
     guard let box = tableBox(handle) else { return fail(.invalidArgument, "ys_table_row: table is NULL") }
+    // (A row past a file's first piece: the whole index first, so the row is the file's.)
+    do { try box.table.completeIndex(before: RowPosition(section: 0, row: max(row, 0))) } catch { return failure("ys_table_row", error) }
     let t = box.table.table
     let count = t.rowCounts.first ?? 0
     guard row >= 0, row < count else { return fail(.invalidArgument, "ys_table_row: row \(UInt(bitPattern: row)) is out of range (\(count) rows)") }
@@ -130,6 +137,10 @@ package func ys_table_row(_ handle: OpaquePointer?, _ row: Int, _ top: UnsafeMut
 @_cdecl("ys_table_row_at")
 package func ys_table_row_at(_ handle: OpaquePointer?, _ y: Double, _ row: UnsafeMutablePointer<Int>?) -> Int32 {
     guard let box = tableBox(handle) else { return fail(.invalidArgument, "ys_table_row_at: table is NULL") }
+    // A y past a file's first piece: the whole index first, so the row is the file's.
+    if box.table.indexPending, y.isFinite, let firstPiece = box.table.firstPieceEnd, y >= firstPiece {
+        do { try box.table.completeIndex() } catch { return failure("ys_table_row_at", error) }
+    }
     let t = box.table.table
     guard y.isFinite, y >= 0, y < t.totalHeight.points else {
         return fail(.invalidArgument, "ys_table_row_at: y (\(y)) must be from 0 to below the total height (\(t.totalHeight.points))")
@@ -212,7 +223,11 @@ package func ys_table_set_width(_ handle: OpaquePointer?, _ width: Double) -> In
 }
 
 @_cdecl("ys_table_row_count")
-package func ys_table_row_count(_ handle: OpaquePointer?) -> Int { tableBox(handle)?.table.table.rowCounts.first ?? 0 }
+package func ys_table_row_count(_ handle: OpaquePointer?) -> Int {
+    guard let box = tableBox(handle) else { return 0 }
+    // Exact: a file's whole index first (0 and the error for ys_last_error if it fails).
+    do { return try box.table.exactRowCount() } catch { _ = failure("ys_table_row_count", error); return 0 }
+}
 
 @_cdecl("ys_table_viewport_top")
 package func ys_table_viewport_top(_ handle: OpaquePointer?) -> Double { tableBox(handle)?.table.table.viewport?.top ?? 0 }

@@ -10,6 +10,9 @@ struct PreparedSlab {
 
     init(stride: Int) { self.stride = stride }
 
+    /// Rows held now.
+    var liveCount: Int { Int(count) - free.count }
+
     /// A handle holding `row`'s texts (at most `stride` of them; the rest of its slots are nil).
     mutating func store(_ row: UnsafeBufferPointer<PreparedText?>) -> Int32 {
         if let h = free.popLast() {

@@ -118,6 +118,7 @@ extension TableLayout {
             }
         }
         store(lengths, at: rows)
+        if let limit = keptRowLimit, slab.liveCount > limit { dropPreparedTexts() }
         if estimateFollowsMedian && !toFit.isEmpty {
             for p in toFit { measuredHeights[try! offsets.height(of: p).units, default: 0] += 1 }
             updateEstimate()

@@ -34,6 +34,10 @@ public struct TableLayout<Row> {
     public var threads: Int
     /// Keep prepared texts of measured rows for re-layout (off: they are prepared again when needed).
     public var keepsPreparedText = true
+    /// The most measured rows whose prepared texts are kept (nil: no limit); past it, every
+    /// row's are dropped, and a re-layout prepares those rows again (from the source, for a
+    /// table over one), so memory stays bounded however far a lazy table is scrolled.
+    public var keptRowLimit: Int?
     /// A table over a data source (`TableLayout+Source`): reads a row's model when the row is
     /// measured, by its position; the rows the table holds are then placeholders. Nil: the
     /// table's own rows.

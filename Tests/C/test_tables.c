@@ -204,6 +204,15 @@ static void test_changed_file(ys_engine *engine, const char *dir) {
     if (!table) return;
     ys_scroll s;
     CHECK(ys_table_scroll(table, 0, 800, &s) == YS_OK, "the first screen: %s", ys_last_error());
+    /* The row count is exact (it waits for the index): rows go in at its end. */
+    size_t rows = ys_table_row_count(table);
+    CHECK(rows == 40000, "the exact row count (%zu)", rows);
+    CHECK(ys_table_insert_rows(table, rows, 5) == YS_OK && ys_table_row_count(table) == rows + 5, "insert at the end: %s", ys_last_error());
+    CHECK(ys_table_delete_rows(table, 0, rows + 5) == YS_OK && ys_table_row_count(table) == 0, "delete every row: %s", ys_last_error());
+    ys_table_free(table);
+    CHECK(ys_table_open_csv(engine, path, config, &table) == YS_OK, "open again: %s", ys_last_error());
+    if (!table) return;
+    CHECK(ys_table_scroll(table, 0, 800, &s) == YS_OK, "the first screen: %s", ys_last_error());
     f = fopen(path, "w"); /* truncated, then a little written */
     fputs("Name,Status,Notes\nx,y,z\n", f);
     fclose(f);

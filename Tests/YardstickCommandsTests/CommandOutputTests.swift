@@ -161,6 +161,9 @@ final class CommandOutputTests: XCTestCase {
         XCTAssertThrowsError(try CommandOutput.checkNotInCache(path("cells-link"), cache: cache))
         XCTAssertNoThrow(try CommandOutput.checkNotInCache(path("out.csv"), cache: cache))
         XCTAssertNoThrow(try CommandOutput.checkNotInCache(cache + "/sub/out.csv", cache: cache))
+        // A cache folder the run will make: its files are known by their place.
+        XCTAssertThrowsError(try CommandOutput.checkNotInCache(path("new-cache") + "/cells-1.ysc", cache: path("new-cache")))
+        XCTAssertNoThrow(try CommandOutput.checkNotInCache(path("new-cache") + "/sub/out.csv", cache: path("new-cache")))
         XCTAssertNoThrow(try CommandOutput.checkNotInCache(nil, cache: cache))
         XCTAssertNoThrow(try CommandOutput.checkNotInCache(path("out.csv"), cache: nil))
     }

@@ -57,6 +57,26 @@ final class MeasureCommandTests: XCTestCase {
         XCTAssertTrue(lines[3].hasSuffix(#""measured":1}"#))
     }
 
+    /// A file read as needed that is not CSV past its first MiB: the first line that needs the
+    /// whole index fails the run (as a file read whole would), whatever the thread had read.
+    func testReplayOverAFileThatIsNotCSVPastItsFirstPiece() throws {
+        var csv = "Name,Notes\n"
+        for i in 0..<60_000 { csv += "row \(i),\"a note, number \(i)\"\n" }
+        csv += "bad,\"never closed\n"
+        let data = try write(csv, "late-error.csv")
+        let config = try write(#"{"layout":"list","width":300,"cell":{"text":{"column":"Notes"}}}"#, "late.json")
+        let near = try write("{\"op\":\"scroll\",\"y\":0,\"height\":300}\n", "near.jsonl")
+        let ok = try run(["measure", data, "--config", config, "--replay", near])
+        XCTAssertEqual(ok.status, 0, ok.err) // (only the first piece was needed)
+        let far = try write("{\"op\":\"scroll\",\"y\":0,\"height\":300}\n{\"op\":\"scroll\",\"y\":1e9,\"height\":300}\n", "far.jsonl")
+        for _ in 0..<3 {
+            let r = try run(["measure", data, "--config", config, "--replay", far, "--output", file("far-out.jsonl").path])
+            XCTAssertEqual(r.status, 1, r.err)
+            XCTAssertTrue(r.err.contains("a quoted field is never closed"), r.err)
+            XCTAssertFalse(FileManager.default.fileExists(atPath: file("far-out.jsonl").path))
+        }
+    }
+
     func testBadConfigsFailWithTheirPathAndWriteNothing() throws {
         let cases: [(String, String)] = [
             (#"{"layout":"list","width":300,"cell":{"text":{"column":"Titel"}}}"#, "cell.text.column: no column named \"Titel\""),

@@ -3,7 +3,8 @@ import Foundation
 @testable import YardstickFormats
 import YardstickLayout
 import YardstickOffsets
-import YardstickTable
+import YardstickTemplates
+@testable import YardstickTable
 
 /// A lazy table over a CSV file read as needed answers as the table of the whole file does,
 /// once its index is complete; before that only the estimated total differs.
@@ -76,6 +77,44 @@ final class LazyTableTests: XCTestCase {
                 XCTAssertEqual(lazy.table.totalHeight, whole.table.totalHeight, "step \(step)")
             }
         }
+    }
+
+    /// What the table answers before its index is complete depends on the file only, not on
+    /// how far the thread came: a table opened after the thread finished answers the same.
+    func testAnswersDoNotDependOnTheIndexingThread() throws {
+        let (path, _) = try file(rows: 15_000)
+        let early = try CSVFileIndex(path: path, maxFieldBytes: 1 << 20)
+        let late = try CSVFileIndex(path: path, maxFieldBytes: 1 << 20)
+        _ = try late.waitUntilComplete()
+        var a = try LazyTable(.file(early), columns: early.columns, sizing: Self.list, engine: Self.engine, threads: 2)
+        var b = try LazyTable(.file(late), columns: late.columns, sizing: Self.list, engine: Self.engine, threads: 1)
+        XCTAssertEqual(try a.scroll(to: 0, viewportHeight: 800), try b.scroll(to: 0, viewportHeight: 800))
+        XCTAssertEqual(a.table.totalHeight, b.table.totalHeight)
+        XCTAssertFalse(a.isIndexed)
+        // A row past the first piece is asked for: the whole index first, then the file's row.
+        let past = RowPosition(section: 0, row: early.firstPieceRows + 10)
+        try a.completeIndex(before: RowPosition(section: 0, row: 3))
+        XCTAssertFalse(a.isIndexed)
+        try a.completeIndex(before: past)
+        XCTAssertTrue(a.isIndexed)
+        XCTAssertEqual(try a.exactRowCount(), 15_000)
+    }
+
+    /// However far a table is scrolled, it keeps the prepared texts of a bounded number of rows,
+    /// and a re-layout reads the others again to the same heights.
+    func testPreparedTextsAreBounded() throws {
+        let (path, bytes) = try file(rows: 6_000)
+        var lazy = try LazyTable(.file(try CSVFileIndex(path: path, maxFieldBytes: 1 << 20)), columns: ["Name", "Status", "Notes"],
+                                 sizing: Self.list, engine: Self.engine, threads: 2)
+        var whole = try held(bytes, Self.list)
+        try lazy.reconfigure { (t: inout TableLayout<TableData.Row>) throws(SizingError) in t.keptRowLimit = 100 }
+        for y in stride(from: 0.0, to: 600_000, by: 20_000) {
+            XCTAssertEqual(try lazy.scroll(to: y, viewportHeight: 900), try whole.scroll(to: y, viewportHeight: 900))
+            XCTAssertLessThanOrEqual(lazy.table.slab.liveCount, 100 + 60)
+        }
+        try lazy.reconfigure { (t: inout TableLayout<TableData.Row>) throws(SizingError) in try t.setWidth(300) }
+        try whole.reconfigure { (t: inout TableLayout<TableData.Row>) throws(SizingError) in try t.setWidth(300) }
+        XCTAssertEqual(lazy.table.totalHeight, whole.table.totalHeight)
     }
 
     func testASourceTableFollowsTheCallersRows() throws {

@@ -340,7 +340,8 @@ package final class CommandOutput {
         if file == folder { // (neither may exist yet)
             throw CommandError("--output \(output) is the --cache folder; write the results elsewhere")
         }
-        if file.hasPrefix(folder == "/" ? "/" : folder + "/") { // (the folder may not exist yet: the run makes it)
+        let parentOfFile = file.lastIndex(of: "/").map { $0 == file.startIndex ? "/" : String(file[..<$0]) } ?? "/"
+        if parentOfFile == folder { // (the folder may not exist yet: the run makes it)
             throw CommandError("--output \(output) is in the --cache folder \(cache), whose files the run rewrites; write the results elsewhere")
         }
         // The folder the output lands in (of the file a link names, when there is one).

@@ -96,12 +96,15 @@ extension SizingJob {
             try JSONLines.stream(inputPath: nil, outputPath: outputPath, maxLineBytes: maxLineBytes) { line, out in
                 replayer.replay(line: line, appendingTo: &out)
             }
+            // (Each line after it said so too: the answers stand, the run fails.)
+            if let fatal = replayer.fatal { throw CommandError(fatal.message) }
             return
         }
         let trace = try CommandInput.read(replayPath, maxLineBytes: maxLineBytes)
         var out: [UInt8] = []
         for line in JSONLines.lines(trace) {
             line.withUnsafeBufferPointer { replayer.replay(line: $0, appendingTo: &out) }
+            if let fatal = replayer.fatal { throw CommandError(fatal.message) } // (a file that is not CSV: nothing written)
             out.append(0x0A)
         }
         try CommandOutput.write(out, to: outputPath)

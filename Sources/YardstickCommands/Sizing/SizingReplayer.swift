@@ -29,6 +29,8 @@ package struct SizingReplayer {
     let grouping: (column: Int, name: String)?
     let heightColumn: (index: Int, name: String)?
     private var writer = JSONWriter()
+    /// What ended the replay: the file's index failed (it is not CSV past its first piece).
+    package private(set) var fatal: IndexFailure?
 
     package init(table: LazyTable, config: SizingConfig) {
         lazy = table
@@ -48,6 +50,7 @@ package struct SizingReplayer {
         do {
             try perform(line)
         } catch {
+            if let failure = error as? IndexFailure { fatal = failure }
             writer.replaceWithError("\(error)")
         }
         output.append(contentsOf: writer.bytes)
@@ -152,6 +155,7 @@ package struct SizingReplayer {
             writer.key("total"); writer.writeNumber(table.totalHeight.points)
         case "height":
             let p = try position()
+            try lazy.completeIndex(before: p)
             try table.check(p)
             writer.key("height"); writer.writeNumber(try table.height(of: p).points)
             writer.key("measured"); writer.writeBool(try table.isMeasured(p))

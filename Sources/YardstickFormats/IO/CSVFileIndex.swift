@@ -30,6 +30,8 @@ package final class CSVFileIndex: @unchecked Sendable {
     /// The row count while the index is incomplete: the first piece's rows, and the bytes after
     /// them at the first piece's bytes per row. The true count once it is complete.
     package let estimatedRowCount: Int
+    /// Whether the first piece was the whole file (the index complete before `init` returned).
+    package let completeAtOpen: Bool
     /// Bytes read before `init` returns.
     package static let firstPieceBytes = 1 << 20
     private static let chunkBytes = 4 << 20
@@ -105,6 +107,7 @@ package final class CSVFileIndex: @unchecked Sendable {
         columns = header
         firstPieceRows = state.starts.count - 1
         firstPieceNotes = (state.skippedBlankLines, state.ragged)
+        completeAtOpen = done
         if done {
             estimatedRowCount = firstPieceRows
         } else {
@@ -196,6 +199,10 @@ package final class CSVFileIndex: @unchecked Sendable {
 
     /// Rows whose bytes are known now: the first piece's until the index is complete.
     package var readableRows: Int { shared.state.withLock { $0.complete ? $0.starts.count - 1 : firstPieceRows } }
+
+    /// The error that stopped indexing (a CSV error past the first piece, a read error), once
+    /// the thread has met one.
+    package var failure: String? { shared.state.withLock { $0.error } }
 
     /// What the file held besides rows: the whole file's (`complete`, after `waitUntilComplete`)
     /// or the first piece's (the same on every run), empty lines skipped and ragged rows.

@@ -47,7 +47,9 @@ package struct LazyTable {
 
         init(_ source: Source) {
             self.source = source
-            if case .file(let index) = source { reconciled = index.isComplete } else { reconciled = true }
+            // (Complete only if the first piece was the whole file: what the thread has done by
+            // now must not change the answers.)
+            if case .file(let index) = source { reconciled = index.completeAtOpen } else { reconciled = true }
         }
 
         func row(_ position: Int) throws(SizingError) -> TableData.Row {
@@ -104,6 +106,7 @@ package struct LazyTable {
             throw error.path.isEmpty ? error : error.forConfig
         }
         table.estimateFollowsMedian = sizing.estimateFollowsMedian
+        table.keptRowLimit = Self.keptRowLimit
         self.store = store
     }
 
@@ -113,6 +116,10 @@ package struct LazyTable {
         self.columns = columns
         store = nil
     }
+
+    /// The most measured rows whose prepared texts a table over a source keeps (re-layouts
+    /// read the others again): memory does not grow with the rows scrolled through.
+    package static let keptRowLimit = 20_000
 
     /// Whether `sizing` needs every row before anything is known, so a table of it holds its rows.
     package static func needsEveryRow(_ sizing: SizingConfig) -> Bool { sizing.grouping != nil || sizing.heightColumn != nil }
@@ -130,10 +137,43 @@ package struct LazyTable {
         }
     }
 
+    /// Completes a file's index first when `p` is past the first piece (its row, its height,
+    /// whether it exists depend on the whole index): what a call that addresses a row asks first.
+    package mutating func completeIndex(before p: RowPosition) throws {
+        guard let store, !store.reconciled, case .file(let index) = store.source, p.row >= index.firstPieceRows else { return }
+        try completeIndex()
+    }
+
+    /// The row count: exact (a file's index is completed first).
+    package mutating func exactRowCount() throws -> Int {
+        try completeIndex()
+        return table.rowCounts.first ?? 0
+    }
+
+    /// Whether a file's index is still to be completed (the table's count an estimate).
+    package var indexPending: Bool { !(store?.reconciled ?? true) }
+
+    /// Where a file's first piece ends in the table (the top of the first row past it), while
+    /// the index is pending.
+    package var firstPieceEnd: Double? {
+        guard let store, !store.reconciled, case .file(let index) = store.source else { return nil }
+        let rows = table.rowCounts.first ?? 0
+        guard index.firstPieceRows < rows else { return nil }
+        return try? table.offsets.offset(of: RowPosition(section: 0, row: index.firstPieceRows)).points
+    }
+
+    /// Why a file's index failed (the file is not CSV past its first piece, or could not be read).
+    package var indexFailure: String? {
+        if case .file(let index)? = store?.source { return index.failure }
+        return nil
+    }
+
     /// Waits for a file's index and gives the table its row count (anchored, at the end).
+    /// - Throws: `IndexFailure` when the file is not CSV past its first piece, or changed.
     package mutating func completeIndex() throws {
         guard let store, !store.reconciled, case .file(let index) = store.source else { return }
-        let count = try index.waitUntilComplete()
+        let count: Int
+        do { count = try index.waitUntilComplete() } catch { throw IndexFailure(message: "\(error)") }
         store.reconciled = true
         let current = table.rowCounts.first ?? 0
         if count > current { try table.insertRows(count: count - current, at: RowPosition(section: 0, row: current)) }
@@ -241,6 +281,12 @@ package struct LazyTable {
         if case .file(let index)? = store?.source { return index.replacedInvalidUTF8 }
         return 0
     }
+}
+
+/// A file's index could not be completed: the table cannot know its rows.
+package struct IndexFailure: Error, CustomStringConvertible {
+    package var message: String
+    package var description: String { message }
 }
 
 /// The most rows a table over a file reads at once when read in order.
