@@ -68,7 +68,7 @@ let package = Package(
         .target(name: "Yardstick", dependencies: ["YardstickFonts", "YardstickLayout", "YardstickTemplates", "YardstickOffsets", "YardstickTable", "YardstickFormats"]),
         .target(name: "YardstickCommands", dependencies: ["YardstickFormats", "YardstickFonts", "YardstickShaping", "YardstickLayout", "YardstickTemplates", "YardstickOffsets", "YardstickTable", "YardstickRender", "CMemoryHints", "CFileCopy"]),
         // The C interface, a front end like the CLI (it reads configs and CSV files through YardstickFormats).
-        .target(name: "YardstickC", dependencies: ["Yardstick", "YardstickFormats", "YardstickTable", "CYardstickErrors"]),
+        .target(name: "YardstickC", dependencies: ["Yardstick", "YardstickFormats", "YardstickTable", "YardstickTemplates", "CYardstickErrors"]),
         .executableTarget(name: "yardstick", dependencies: ["YardstickCommands", "YardstickFormats", "YardstickFonts", "YardstickLayout", "YardstickOffsets", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
 
         // Benchmarks: programs that print figures (run in release; see README).
@@ -92,9 +92,9 @@ let package = Package(
         .testTarget(name: "YardstickLayoutTests", dependencies: ["YardstickFonts", "YardstickShaping", "YardstickLineBreaking", "YardstickLayout", "CHarfBuzz", "YardstickTestSupport"]),
         .testTarget(name: "YardstickTemplatesTests", dependencies: ["YardstickTemplates", "YardstickLayout", "YardstickConstraints", "YardstickTestSupport"]),
         .testTarget(name: "YardstickOffsetsTests", dependencies: ["YardstickOffsets", "YardstickTestSupport"]),
-        .testTarget(name: "YardstickFormatsTests", dependencies: ["YardstickFormats", "YardstickLayout", "YardstickOffsets"]),
+        .testTarget(name: "YardstickFormatsTests", dependencies: ["YardstickFormats", "YardstickLayout", "YardstickOffsets", "YardstickTable", "YardstickTemplates"]),
         .testTarget(name: "YardstickConstraintsTests", dependencies: ["YardstickConstraints", "YardstickTestSupport"]),
-        .testTarget(name: "YardstickTableTests", dependencies: ["YardstickShaping", "YardstickLayout", "YardstickTemplates", "YardstickOffsets", "YardstickTable"]),
+        .testTarget(name: "YardstickTableTests", dependencies: ["YardstickFonts", "YardstickShaping", "YardstickLayout", "YardstickTemplates", "YardstickOffsets", "YardstickTable"]),
         .testTarget(name: "YardstickTests", dependencies: ["Yardstick"]),
         .testTarget(name: "YardstickRenderTests", dependencies: ["YardstickRender", "YardstickFonts", "YardstickLayout", "YardstickTable", "YardstickTemplates"]),
         .testTarget(name: "YardstickCommandsTests", dependencies: ["YardstickCommands", "YardstickFormats", "YardstickLayout", "YardstickOffsets", "YardstickTable", "YardstickRender", "CFileCopy",
