@@ -119,7 +119,7 @@ test-c:
 	    -L.build/debug -lYardstickC -lm -Wl,-rpath,$(CURDIR)/.build/debug -o out/ctest/test_tables_asan
 	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=halt_on_error=1 out/ctest/test_tables_asan out/ctest/table.csv Data/sample-grid.json out/ctest/config.bin out/ctest
 	YARDSTICK_LIBRARY=$(CURDIR)/.build/debug/libYardstickC.so python3 Tests/Python/test_yardstick.py out/ctest/table.bin out/ctest/table-heights.csv
-	cd python && YARDSTICK_LIBRARY=$(CURDIR)/.build/debug/libYardstickC.so python3 example.py ../out/ctest/table.bin
+	cd python && YARDSTICK_LIBRARY=$(CURDIR)/.build/debug/libYardstickC.so python3 example.py ../out/ctest/table.bin ../out/ctest/table.csv ../Data/sample-grid.json
 
 # Benchmarks (release builds; figures in README.md).
 bench: deps

@@ -8,14 +8,20 @@ YardstickC` writes it to .build/release/), or put it where the dynamic loader lo
     heights = HeightsFile("table.bin")                 # yardstick measure ... --format bin
     top, height = heights.row(0)
 
-Objects are freed when Python drops them. An engine is for one thread at a time; layouts and
-heights files may be read from any thread. Failures raise YardstickError with the library's
-message.
+    table = engine.open_csv("big.csv", "config.json")   # a table sized lazily, read as needed
+    answer = table.scroll(0, 844)                      # measures the first screen only
+
+Objects are freed when Python drops them, by `close()`, or at the end of a `with` block; any
+use after `close()` raises ValueError. An engine is for one thread at a time (with its tables);
+layouts and heights files may be read from any thread. Failures raise YardstickError with the
+library's message; an integer that does not fit the C type raises OverflowError, an argument
+of the wrong type TypeError.
 """
 import ctypes
+import json
 import os
 
-__all__ = ["Engine", "Layout", "Line", "HeightsFile", "Offsets", "YardstickError"]
+__all__ = ["Engine", "Layout", "Line", "HeightsFile", "Offsets", "Table", "YardstickError"]
 
 
 class YardstickError(Exception):
@@ -56,9 +62,81 @@ class _Frame(ctypes.Structure):
                 ("is_hidden", ctypes.c_int)]
 
 
+class _Scroll(ctypes.Structure):
+    _fields_ = [("y", ctypes.c_double), ("measured", ctypes.c_size_t), ("has_visible_rows", ctypes.c_int),
+                ("first_row", ctypes.c_size_t), ("last_row", ctypes.c_size_t), ("total_height", ctypes.c_double)]
+
+
 class _Section(ctypes.Structure):
     _fields_ = [("first_row", ctypes.c_size_t), ("row_count", ctypes.c_size_t), ("header_top", ctypes.c_double),
                 ("header_height", ctypes.c_double), ("footer_top", ctypes.c_double), ("footer_height", ctypes.c_double)]
+
+
+_SIZE_MAX = 2**64 - 1 if ctypes.sizeof(ctypes.c_size_t) == 8 else 2**32 - 1
+_CELL_TEXT, _CELL_END, _CELL_FAILED = 0, 1, 9
+_CellCallback = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, ctypes.c_size_t, ctypes.c_size_t,
+                                 ctypes.POINTER(ctypes.c_char_p), ctypes.POINTER(ctypes.c_size_t))
+
+
+def _index(value, name):
+    """A size_t argument: an int (not a bool) that fits, else TypeError or OverflowError."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError("%s must be an int, not %s" % (name, type(value).__name__))
+    if not 0 <= value <= _SIZE_MAX:
+        raise OverflowError("%s %d is outside 0..%d" % (name, value, _SIZE_MAX))
+    return value
+
+
+def _int(value, name):
+    """An int (not a bool), else TypeError: for indices checked against a length (IndexError)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError("%s must be an int, not %s" % (name, type(value).__name__))
+    return value
+
+
+def _number(value, name):
+    """A double argument: an int or a float (not a bool), else TypeError."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise TypeError("%s must be a number, not %s" % (name, type(value).__name__))
+    return float(value)
+
+
+def _text(value, name):
+    """UTF-8 bytes of a str (a lone surrogate as U+FFFD) or bytes, else TypeError."""
+    if isinstance(value, str):
+        return value.encode("utf-8", "replace")
+    if isinstance(value, (bytes, bytearray, memoryview)):
+        return bytes(value)
+    raise TypeError("%s must be str or bytes, not %s" % (name, type(value).__name__))
+
+
+
+
+class _Owned:
+    """An object over a C handle: `close()` frees it (also at the end of a `with` block, or when
+    Python drops it); any use after raises ValueError."""
+    _free = None
+
+    def close(self):
+        handle = self.__dict__.get("_handle")
+        if handle:
+            type(self)._free(handle)
+            self._handle = None
+
+    def __del__(self):
+        self.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def _live(self):
+        handle = self.__dict__.get("_handle")
+        if not handle:
+            raise ValueError("this %s is closed" % type(self).__name__)
+        return handle
 
 
 def _load():
@@ -110,6 +188,20 @@ def _load():
     lib.ys_offsets_row_at.argtypes = [P, ctypes.c_double, ctypes.POINTER(ctypes.c_size_t)]
     lib.ys_offsets_capture_anchor.argtypes = [P, ctypes.c_double]
     lib.ys_offsets_restore_anchor.argtypes = [P, ctypes.c_double, ctypes.POINTER(ctypes.c_double)]
+    lib.ys_table_create.argtypes = [P, ctypes.c_char_p, ctypes.c_size_t, ctypes.c_size_t, _CellCallback, P, ctypes.POINTER(P)]
+    lib.ys_table_open_csv.argtypes = [P, ctypes.c_char_p, ctypes.c_char_p, ctypes.POINTER(P)]
+    lib.ys_table_free.argtypes = [P]
+    lib.ys_table_scroll.argtypes = [P, ctypes.c_double, ctypes.c_double, ctypes.POINTER(_Scroll)]
+    lib.ys_table_row.argtypes = [P, ctypes.c_size_t, ctypes.POINTER(ctypes.c_double), ctypes.POINTER(ctypes.c_double), ctypes.POINTER(ctypes.c_int)]
+    lib.ys_table_row_at.argtypes = [P, ctypes.c_double, ctypes.POINTER(ctypes.c_size_t)]
+    lib.ys_table_replace_row.argtypes = [P, ctypes.c_size_t, ctypes.POINTER(ctypes.c_char_p), ctypes.POINTER(ctypes.c_size_t), ctypes.c_size_t]
+    lib.ys_table_insert_rows.argtypes = [P, ctypes.c_size_t, ctypes.c_size_t]
+    lib.ys_table_delete_rows.argtypes = [P, ctypes.c_size_t, ctypes.c_size_t]
+    lib.ys_table_set_width.argtypes = [P, ctypes.c_double]
+    for name, result in [("ys_table_row_count", ctypes.c_size_t), ("ys_table_total_height", ctypes.c_double),
+                         ("ys_table_viewport_top", ctypes.c_double)]:
+        getattr(lib, name).argtypes = [P]
+        getattr(lib, name).restype = result
     return lib
 
 
@@ -121,8 +213,10 @@ def _check(status):
         raise YardstickError(status, _lib.ys_last_error().decode("utf-8", "replace"))
 
 
-class Engine:
+class Engine(_Owned):
     """Fonts and caches: the bundled Noto fonts (unless include_bundled is False) after `fonts`."""
+
+    _free = staticmethod(lambda handle: _lib.ys_engine_free(handle))
 
     def __init__(self, fonts=(), include_bundled=True):
         if isinstance(fonts, (str, bytes, os.PathLike)):
@@ -134,11 +228,6 @@ class Engine:
         handle = ctypes.c_void_p()
         _check(_lib.ys_engine_create(paths, len(encoded), 1 if include_bundled else 0, ctypes.byref(handle)))
         self._handle = handle
-
-    def __del__(self):
-        if getattr(self, "_handle", None):
-            _lib.ys_engine_free(self._handle)
-            self._handle = None
 
     WEIGHTS = {"ultraLight": 100, "thin": 200, "light": 300, "regular": 400, "medium": 500,
                "semibold": 600, "bold": 700, "heavy": 800, "black": 900}
@@ -164,9 +253,10 @@ class Engine:
             weight_value = weight
         else:
             raise ValueError("weight must be a UIKit weight name or a number from 1 to 1000")
-        options = _TextOptions(width, font_size, 1 if bold else 0, max_lines, near_edge, weight_value, 1 if italic else 0)
+        options = _TextOptions(_number(width, "width"), _number(font_size, "font_size"), 1 if bold else 0, max_lines,
+                               _number(near_edge, "near_edge"), weight_value, 1 if italic else 0)
         handle = ctypes.c_void_p()
-        _check(_lib.ys_layout_text(self._handle, data, len(data), ctypes.byref(options), ctypes.byref(handle)))
+        _check(_lib.ys_layout_text(self._live(), data, len(data), ctypes.byref(options), ctypes.byref(handle)))
         return Layout(handle)
 
 
@@ -174,20 +264,48 @@ class Engine:
         """A CSV file sized as a config file says (`yardstick measure --config`): a HeightsFile
         in memory (rows in table order, sections with their header and footer)."""
         handle = ctypes.c_void_p()
-        _check(_lib.ys_size_table(self._handle, os.fsencode(csv_path), os.fsencode(config_path), ctypes.byref(handle)))
+        _check(_lib.ys_size_table(self._live(), os.fsencode(csv_path), os.fsencode(config_path), ctypes.byref(handle)))
         return HeightsFile(handle=handle)
+
+    def table(self, config, columns, rows, row_count=None):
+        """A table sized lazily as `config` says (a config's JSON: str, bytes or a dict) over
+        rows you hold: `rows` a sequence of rows (each a sequence of str or bytes fields) or a
+        function of the row index giving one, read only when measured; `columns` the column
+        names the config reads. `row_count` defaults to len(rows)."""
+        data = json.dumps(config).encode("utf-8") if isinstance(config, dict) else _text(config, "config")
+        if row_count is None:
+            if callable(rows):
+                raise TypeError("give row_count with a function of the row index")
+            row_count = len(rows)
+        source = _Rows(columns, rows)
+        handle = ctypes.c_void_p()
+        status = _lib.ys_table_create(self._live(), data, len(data), _index(row_count, "row_count"), source.callback, None,
+                                      ctypes.byref(handle))
+        if source.error is not None:
+            raise source.error
+        _check(status)
+        return Table(handle, self, source)
+
+    def open_csv(self, csv_path, config_path):
+        """A table over a CSV file read as needed, as a config file says (`measure --replay`)."""
+        handle = ctypes.c_void_p()
+        _check(_lib.ys_table_open_csv(self._live(), os.fsencode(csv_path), os.fsencode(config_path), ctypes.byref(handle)))
+        return Table(handle, self)
 
     def fit_cell(self, template_json, row, width):
         """A cell template (a config's "cell" JSON) fitted to `row` (a dict of column name to
         text) at `width`: (height, frames), each frame a dict x, y, width, height, is_hidden."""
-        data = template_json.encode("utf-8") if isinstance(template_json, str) else bytes(template_json)
+        data = _text(template_json, "template_json")
+        if not isinstance(row, dict):
+            raise TypeError("row must be a dict of column name to text, not %s" % type(row).__name__)
+        width = _number(width, "width")
         names = [str(k).encode("utf-8") for k in row]
         values = [str(v).encode("utf-8") for v in row.values()]
         if any(b"\0" in t for t in names + values):
             raise ValueError("a column name or value contains a NUL byte")
         n = len(names)
         handle = ctypes.c_void_p()
-        _check(_lib.ys_fit_cell(self._handle, data, len(data), (ctypes.c_char_p * max(1, n))(*names),
+        _check(_lib.ys_fit_cell(self._live(), data, len(data), (ctypes.c_char_p * max(1, n))(*names),
                                 (ctypes.c_char_p * max(1, n))(*values), n, width, ctypes.byref(handle)))
         try:
             frames = []
@@ -200,8 +318,10 @@ class Engine:
             _lib.ys_cell_fit_free(handle)
 
 
-class Layout:
+class Layout(_Owned):
     """A laid-out text: `lines`, `width` (the widest line) and `height`, in points."""
+
+    _free = staticmethod(lambda handle: _lib.ys_text_layout_free(handle))
 
     def __init__(self, handle):
         self._handle = handle
@@ -217,7 +337,7 @@ class Layout:
         """Per line, its glyph runs in visual order, as dicts: font_path, face_index, font_size,
         bidi_level, x, and per glyph glyph_ids, advances, x_offsets, y_offsets, clusters."""
         handle = ctypes.c_void_p()
-        _check(_lib.ys_text_layout_glyphs(self._handle, ctypes.byref(handle)))
+        _check(_lib.ys_text_layout_glyphs(self._live(), ctypes.byref(handle)))
         try:
             result = []
             for line in range(len(self.lines)):
@@ -235,15 +355,12 @@ class Layout:
         finally:
             _lib.ys_glyph_runs_free(handle)
 
-    def __del__(self):
-        if getattr(self, "_handle", None):
-            _lib.ys_text_layout_free(self._handle)
-            self._handle = None
 
-
-class HeightsFile:
+class HeightsFile(_Owned):
     """A heights file (`yardstick measure --format bin`), checked and mapped: `row(i)` gives
     (top, height) in points, `column_width(i)` a column's width."""
+
+    _free = staticmethod(lambda handle: _lib.ys_heights_file_free(handle))
 
     def __init__(self, path=None, handle=None):
         if handle is None:
@@ -253,12 +370,8 @@ class HeightsFile:
         self.row_count = _lib.ys_heights_file_row_count(handle)
         self.column_count = _lib.ys_heights_file_column_count(handle)
 
-    def __del__(self):
-        if getattr(self, "_handle", None):
-            _lib.ys_heights_file_free(self._handle)
-            self._handle = None
-
     def __len__(self):
+        self._live()
         return self.row_count
 
     def __getitem__(self, index):
@@ -268,78 +381,197 @@ class HeightsFile:
         return (self.row(k) for k in range(self.row_count))
 
     def row(self, index):
-        if not 0 <= index < self.row_count:
+        if not 0 <= _int(index, "row") < self.row_count:
             raise IndexError("row %d is outside 0..%d" % (index, self.row_count - 1))
         top, height = ctypes.c_double(), ctypes.c_double()
-        _check(_lib.ys_heights_file_row(self._handle, index, ctypes.byref(top), ctypes.byref(height)))
+        _check(_lib.ys_heights_file_row(self._live(), index, ctypes.byref(top), ctypes.byref(height)))
         return top.value, height.value
 
     def sections(self):
         """Each section as a dict: first_row, row_count, header_top, header_height, footer_top, footer_height."""
         out = []
-        for k in range(_lib.ys_heights_file_section_count(self._handle)):
+        for k in range(_lib.ys_heights_file_section_count(self._live())):
             s = _Section()
-            _check(_lib.ys_heights_file_section(self._handle, k, ctypes.byref(s)))
+            _check(_lib.ys_heights_file_section(self._live(), k, ctypes.byref(s)))
             out.append({name: getattr(s, name) for name, _ in _Section._fields_})
         return out
 
     def column_width(self, index):
-        if not 0 <= index < self.column_count:
+        if not 0 <= _int(index, "column") < self.column_count:
             raise IndexError("column %d is outside 0..%d" % (index, self.column_count - 1))
         width = ctypes.c_double()
-        _check(_lib.ys_heights_file_column_width(self._handle, index, ctypes.byref(width)))
+        _check(_lib.ys_heights_file_column_width(self._live(), index, ctypes.byref(width)))
         return width.value
 
 
-class Offsets:
+class Offsets(_Owned):
     """A row-offset cache: `count` rows at `estimated_height` until set; heights and offsets
     exact in 1/64 pt; row frames, the row at y, scroll anchoring. One thread at a time."""
 
+    _free = staticmethod(lambda handle: _lib.ys_offsets_free(handle))
+
     def __init__(self, count, estimated_height):
         handle = ctypes.c_void_p()
-        _check(_lib.ys_offsets_create(count, estimated_height, ctypes.byref(handle)))
+        _check(_lib.ys_offsets_create(_index(count, "count"), _number(estimated_height, "estimated_height"), ctypes.byref(handle)))
         self._handle = handle
 
-    def __del__(self):
-        if getattr(self, "_handle", None):
-            _lib.ys_offsets_free(self._handle)
-            self._handle = None
-
     def __len__(self):
-        return _lib.ys_offsets_row_count(self._handle)
+        return _lib.ys_offsets_row_count(self._live())
 
     @property
     def total_height(self):
-        return _lib.ys_offsets_total_height(self._handle)
+        return _lib.ys_offsets_total_height(self._live())
 
     def set_heights(self, first_row, heights):
+        heights = [_number(h, "a height") for h in heights]
         values = (ctypes.c_double * max(1, len(heights)))(*heights)
-        _check(_lib.ys_offsets_set_heights(self._handle, first_row, values, len(heights)))
+        _check(_lib.ys_offsets_set_heights(self._live(), _index(first_row, "first_row"), values, len(heights)))
 
     def insert_rows(self, at, count):
-        _check(_lib.ys_offsets_insert_rows(self._handle, at, count))
+        _check(_lib.ys_offsets_insert_rows(self._live(), _index(at, "at"), _index(count, "count")))
 
     def delete_rows(self, first_row, count):
-        _check(_lib.ys_offsets_delete_rows(self._handle, first_row, count))
+        _check(_lib.ys_offsets_delete_rows(self._live(), _index(first_row, "first_row"), _index(count, "count")))
 
     def row(self, index):
         """(top, height) of row `index`, in points."""
-        if not 0 <= index < len(self):
+        if not 0 <= _int(index, "row") < len(self):
             raise IndexError("row %d is outside 0..%d" % (index, len(self) - 1))
         top, height = ctypes.c_double(), ctypes.c_double()
-        _check(_lib.ys_offsets_row(self._handle, index, ctypes.byref(top), ctypes.byref(height)))
+        _check(_lib.ys_offsets_row(self._live(), index, ctypes.byref(top), ctypes.byref(height)))
         return top.value, height.value
 
     def row_at(self, y):
         row = ctypes.c_size_t()
-        _check(_lib.ys_offsets_row_at(self._handle, y, ctypes.byref(row)))
+        _check(_lib.ys_offsets_row_at(self._live(), _number(y, "y"), ctypes.byref(row)))
         return row.value
 
     def capture_anchor(self, viewport_top):
-        _check(_lib.ys_offsets_capture_anchor(self._handle, viewport_top))
+        _check(_lib.ys_offsets_capture_anchor(self._live(), _number(viewport_top, "viewport_top")))
 
     def restore_anchor(self, viewport_height):
         top = ctypes.c_double()
-        _check(_lib.ys_offsets_restore_anchor(self._handle, viewport_height, ctypes.byref(top)))
+        _check(_lib.ys_offsets_restore_anchor(self._live(), _number(viewport_height, "viewport_height"), ctypes.byref(top)))
         return top.value
 
+
+
+class Table(_Owned):
+    """A table sized lazily as a config says (`ys_table_*`): rows measured as a viewport needs
+    them. Make one with `Engine.table(config, columns, rows)` (rows the caller holds: a
+    sequence of rows, or a function of the row index, read only when measured) or
+    `Engine.open_csv(csv_path, config_path)` (a file read as needed). After your rows change,
+    tell it as a UITableView is told: `reload_row`, `insert_rows`, `delete_rows`. One thread at a
+    time, with its engine. `close()` frees it (or use `with`); any use after raises ValueError."""
+
+    _free = staticmethod(lambda handle: _lib.ys_table_free(handle))
+
+    def __init__(self, handle, engine, source=None):
+        self._handle = handle
+        self._engine = engine  # (kept alive: the table uses it)
+        self._source = source
+
+    def _call(self, function, *args):
+        handle = self._live()
+        if self._source is not None:
+            self._source.changed()  # (a row is read once per call)
+        status = function(handle, *args)
+        if self._source is not None and self._source.error is not None:
+            error, self._source.error = self._source.error, None
+            raise error  # what the rows function raised
+        _check(status)
+
+    def __len__(self):
+        count = _lib.ys_table_row_count(self._live())
+        message = _lib.ys_last_error().decode("utf-8", "replace")
+        if count == 0 and message.startswith("ys_table_row_count"):
+            raise YardstickError(3, message)
+        return count
+
+    @property
+    def total_height(self):
+        """Points; rows not measured at their estimates."""
+        return _lib.ys_table_total_height(self._live())
+
+    @property
+    def viewport_top(self):
+        """The viewport's top as anchored now: where to put the scroll view after an edit."""
+        return _lib.ys_table_viewport_top(self._live())
+
+    def scroll(self, y, viewport_height):
+        """Scrolls to `y` (anchored, measuring what the viewport meets): a dict y, measured,
+        first_row and last_row (None when no row is in view), total_height."""
+        answer = _Scroll()
+        self._call(_lib.ys_table_scroll, _number(y, "y"), _number(viewport_height, "viewport_height"), ctypes.byref(answer))
+        visible = bool(answer.has_visible_rows)
+        return {"y": answer.y, "measured": answer.measured, "first_row": answer.first_row if visible else None,
+                "last_row": answer.last_row if visible else None, "total_height": answer.total_height}
+
+    def row(self, index):
+        """(top, height, measured) of row `index`, in points."""
+        top, height, measured = ctypes.c_double(), ctypes.c_double(), ctypes.c_int()
+        self._call(_lib.ys_table_row, _index(index, "row"), ctypes.byref(top), ctypes.byref(height), ctypes.byref(measured))
+        return top.value, height.value, bool(measured.value)
+
+    def row_at(self, y):
+        row = ctypes.c_size_t()
+        self._call(_lib.ys_table_row_at, _number(y, "y"), ctypes.byref(row))
+        return row.value
+
+    def reload_row(self, index):
+        """Row `index` changed in your rows: read again and measured again, anchored."""
+        self._call(_lib.ys_table_replace_row, _index(index, "row"), None, None, 0)
+
+    def replace_row(self, index, fields):
+        """Row `index` of a CSV table replaced by `fields` (str or bytes each), held by the table."""
+        data = [_text(f, "a field") for f in fields]
+        n = len(data)
+        pointers = (ctypes.c_char_p * max(1, n))(*data)
+        lengths = (ctypes.c_size_t * max(1, n))(*[len(d) for d in data])
+        self._call(_lib.ys_table_replace_row, _index(index, "row"), pointers, lengths, n)
+
+    def insert_rows(self, at, count):
+        self._call(_lib.ys_table_insert_rows, _index(at, "at"), _index(count, "count"))
+
+    def delete_rows(self, first_row, count):
+        self._call(_lib.ys_table_delete_rows, _index(first_row, "first_row"), _index(count, "count"))
+
+    def set_width(self, width):
+        self._call(_lib.ys_table_set_width, _number(width, "width"))
+
+
+class _Rows:
+    """The cell callback over the caller's rows: a sequence of rows or a function of the index.
+    A row is read once for all its fields; what the function raises is kept and raised again by
+    the call that asked."""
+
+    def __init__(self, columns, rows):
+        self.columns = [_text(c, "a column name") for c in columns]
+        self.rows = rows
+        self.error = None
+        self.cached = (None, None)
+        self.held = None  # the bytes handed out last (valid until the next call)
+        self.callback = _CellCallback(self._cell)
+
+    def _fields(self, row):
+        if self.cached[0] != row:
+            fields = self.rows(row) if callable(self.rows) else self.rows[row]
+            self.cached = (row, [_text(f, "a field") for f in fields])
+        return self.cached[1]
+
+    def _cell(self, _context, row, column, text, length):
+        try:
+            fields = self.columns if row == _SIZE_MAX else self._fields(row)
+            if column >= len(fields):
+                return _CELL_END
+            self.held = fields[column]
+            text[0] = self.held
+            length[0] = len(self.held)
+            return _CELL_TEXT
+        except Exception as error:  # (nothing may cross into C)
+            self.error = error
+            return _CELL_FAILED
+
+    def changed(self):
+        """Forget the row read last (the caller's rows changed)."""
+        self.cached = (None, None)

@@ -8,6 +8,7 @@ import Yardstick
 
 import YardstickTable
 import YardstickFormats
+import YardstickTemplates
 
 @_cdecl("ys_fit_cell")
 package func ys_fit_cell(_ engine: OpaquePointer?, _ json: UnsafePointer<CChar>?, _ jsonLength: Int,
@@ -17,7 +18,10 @@ package func ys_fit_cell(_ engine: OpaquePointer?, _ json: UnsafePointer<CChar>?
     fit.pointee = nil
     guard let textEngine = Box<TextEngine>.value(engine) else { return fail(.invalidArgument, "ys_fit_cell: engine is NULL") }
     guard let json, jsonLength >= 0 else { return fail(.invalidArgument, "ys_fit_cell: template_json is NULL") }
-    guard width.isFinite, width > 0 else { return fail(.invalidArgument, "ys_fit_cell: width must be a finite number above 0 (got \(width))") }
+    // (The one rule for lengths, as the command line and configs check them.)
+    if TemplateLayout.lengthProblem(width, allowingZero: false) != nil {
+        return fail(.invalidArgument, "ys_fit_cell: width \(SizingError(path: "", .invalidLength(width, allowsZero: false)).message)")
+    }
     guard count >= 0, count == 0 || (names != nil && values != nil) else { return fail(.invalidArgument, "ys_fit_cell: column names or values are NULL") }
     var columns: [String] = [], fields: [String] = []
     for k in 0..<count {

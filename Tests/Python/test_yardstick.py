@@ -96,7 +96,93 @@ def main(bin_path, csv_path):
     offsets.capture_anchor(offsets.row(50)[0] + 5)
     offsets.set_heights(0, [100.0] * 5)
     assert offsets.restore_anchor(600) == offsets.row(50)[0] + 5
+    # (config.bin: what `measure --config Data/sample-grid.json --format bin` wrote for table.csv, make test-c)
+    tables(engine, csv_path.replace("table-heights.csv", "table.csv"), config, yardstick.HeightsFile(csv_path.replace("table-heights.csv", "config.bin")))
+    checks(engine)
     print("Python binding: all checks passed")
+
+
+LIST = {"layout": "list", "width": 390, "rowHeightMode": {"automatic": {"estimated": 60, "prefetchWindow": 4}},
+        "cell": {"vstack": {"spacing": 4, "children": [{"text": {"column": "Name", "style": "headline", "lines": 1}},
+                                                        {"text": {"column": "Notes"}}]}}}
+
+
+def tables(engine, table_csv, config, heights):
+    """Lazy tables: over rows Python holds (read only when measured), over a CSV file."""
+    rows = [["Row %d" % i, "note words " * (1 + i % 30)] for i in range(50000)]
+    asked = []
+
+    def row(i):
+        asked.append(i)
+        return rows[i]
+    with engine.table(LIST, ["Name", "Notes"], row, row_count=len(rows)) as table:
+        first = table.scroll(0, 800)
+        assert first["first_row"] == 0 and 0 < first["measured"] == len(set(asked)) < 40, (first, len(asked))
+        top, height, measured = table.row(first["last_row"])
+        assert measured and table.row_at(top + height / 2) == first["last_row"]
+        far = table.scroll(1e6, 800)
+        anchor = far["first_row"]
+        into = far["y"] - table.row(anchor)[0]
+        rows[2][1] = "a note that got much longer " * 20
+        table.reload_row(2)
+        del rows[5:8]
+        table.delete_rows(5, 3)
+        rows[10:10] = [["New", "inserted"]]
+        table.insert_rows(10, 1)
+        assert len(table) == len(rows) == 50000 - 2
+        assert abs(table.viewport_top - table.row(anchor - 2)[0] - into) < 1 / 64, "the anchor row stays put"
+        table.set_width(300)
+    for use in (lambda: table.scroll(0, 10), lambda: len(table), lambda: table.row(0)):
+        try:
+            use()
+            raise AssertionError("a closed table answered")
+        except ValueError:
+            pass
+
+    def failing(i):
+        if i == 3:
+            raise KeyError("row 3 is gone")
+        return rows[i]
+    table = engine.table(LIST, ["Name", "Notes"], failing, row_count=100)
+    try:
+        table.scroll(0, 800)
+        raise AssertionError("the rows function's error was lost")
+    except KeyError:
+        pass
+    table.close()
+    table.close()  # (twice is fine)
+    with engine.open_csv(table_csv, config) as table:
+        y = 0.0
+        while y < table.total_height:
+            y = table.scroll(y, 700)["y"] + 700
+        assert len(table) == len(heights)
+        for r in range(len(heights)):
+            top, height, measured = table.row(r)
+            assert measured and (top, height) == heights[r], (r, top, height, heights[r])
+
+
+def checks(engine):
+    """What ctypes does not check: integers outside the C type, wrong types, closed objects."""
+    for call, error in [(lambda: yardstick.Offsets(2**64 + 5, 44), OverflowError), (lambda: yardstick.Offsets(-1, 44), OverflowError),
+                        (lambda: yardstick.Offsets(True, 44), TypeError), (lambda: yardstick.Offsets(5, "44"), TypeError),
+                        (lambda: yardstick.Offsets(5, 44).set_heights(2**64, [5]), OverflowError),
+                        (lambda: engine.fit_cell(5, {}, 100), TypeError), (lambda: engine.fit_cell("{}", ["x"], 100), TypeError),
+                        (lambda: engine.fit_cell('{"text": {"column": "A"}}', {"A": "x"}, 2**64), yardstick.YardstickError),
+                        (lambda: engine.table(LIST, ["Name"], [["x"]], row_count=2**64), OverflowError),
+                        (lambda: engine.table(LIST, ["Name"], lambda i: ["x"]), TypeError)]:
+        try:
+            call()
+            raise AssertionError("taken: %s" % error.__name__)
+        except error:
+            pass
+    for make in (lambda: yardstick.Offsets(3, 44), lambda: engine.layout("x", 100), yardstick.Engine):
+        with make() as thing:
+            pass
+        try:
+            len(thing) if isinstance(thing, yardstick.Offsets) else (thing.glyph_runs() if isinstance(thing, yardstick.Layout) else thing.layout("x", 10))
+            raise AssertionError("a closed %s answered" % type(thing).__name__)
+        except ValueError:
+            pass
 
 
 if __name__ == "__main__":
