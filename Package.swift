@@ -76,8 +76,11 @@ let package = Package(
         .executableTarget(name: "SizingBenchmark", dependencies: ["YardstickFonts", "YardstickLayout", "YardstickTemplates", "YardstickOffsets", "YardstickTable"], path: "Benchmarks/SizingBenchmark"),
         .executableTarget(name: "JSONBenchmark", dependencies: ["YardstickFormats", "YardstickCommands", "YardstickLayout"], path: "Benchmarks/JSONBenchmark"),
         .executableTarget(name: "OffsetsBenchmark", dependencies: ["YardstickOffsets"], path: "Benchmarks/OffsetsBenchmark"),
-        .executableTarget(name: "ScaleBenchmark", path: "Benchmarks/ScaleBenchmark"),
-        .executableTarget(name: "LazyTableBenchmark", dependencies: ["YardstickFormats", "YardstickLayout", "YardstickTable"], path: "Benchmarks/LazyTableBenchmark"),
+        // What the benchmarks that run the command share (processes timed, generated tables).
+        .target(name: "BenchmarkSupport", path: "Benchmarks/BenchmarkSupport"),
+        .executableTarget(name: "ScaleBenchmark", dependencies: ["BenchmarkSupport"], path: "Benchmarks/ScaleBenchmark"),
+        .executableTarget(name: "LazyTableBenchmark", dependencies: ["BenchmarkSupport", "YardstickFormats", "YardstickLayout", "YardstickTable"],
+                          path: "Benchmarks/LazyTableBenchmark"),
         .executableTarget(name: "ConstraintsBenchmark", dependencies: ["YardstickConstraints"], path: "Benchmarks/ConstraintsBenchmark"),
 
         // Fuzzing harnesses (`make fuzz` builds them with libFuzzer; `make test` replays Tests/Fuzz).

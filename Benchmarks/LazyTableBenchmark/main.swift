@@ -8,15 +8,11 @@
 //
 // Tables are out/scale/rows-N.csv (Data/generate_rows.py N --notes 20-200), generated the
 // first time. Prints figures only; asserts nothing but that the answers parse.
+import BenchmarkSupport
 import Foundation
 import YardstickFormats
 import YardstickLayout
 import YardstickTable
-
-func fail(_ message: String) -> Never {
-    FileHandle.standardError.write(Data((message + "\n").utf8))
-    exit(1)
-}
 
 var args = Array(CommandLine.arguments.dropFirst())
 func option(_ name: String) -> String? {
@@ -35,35 +31,8 @@ let work = root + "/out/scale"
 try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
 let config = root + "/Benchmarks/configs/list-product.json"
 
-/// Runs a process to its end: wall seconds and peak resident memory (KiB).
-@discardableResult
-func run(_ executable: String, _ arguments: [String], stdout: String? = nil) -> (seconds: Double, peakKiB: Int) {
-    var pid: pid_t = 0
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    posix_spawn_file_actions_addopen(&actions, 1, stdout ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-    let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-    defer { for a in argv { free(a) } }
-    let start = DispatchTime.now().uptimeNanoseconds
-    guard posix_spawn(&pid, executable, &actions, nil, argv, environ) == 0 else { fail("cannot run \(executable)") }
-    posix_spawn_file_actions_destroy(&actions)
-    var status: Int32 = 0
-    var usage = rusage()
-    wait4(pid, &status, 0, &usage)
-    let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-    guard status == 0 else { fail("\(executable) \(arguments.joined(separator: " ")) failed (status \(status))") }
-    return (seconds, usage.ru_maxrss)
-}
 
-func table(_ n: Int) -> String {
-    let path = "\(work)/rows-\(n).csv"
-    if !FileManager.default.fileExists(atPath: path) {
-        print("generating \(path)…")
-        run("/usr/bin/python3", [root + "/Data/generate_rows.py", "\(n)", "--notes", "20-200"], stdout: path)
-    }
-    return path
-}
+func table(_ n: Int) -> String { generatedTable(n, work: work, root: root) }
 func median(_ v: [Double]) -> Double { v.sorted()[v.count / 2] }
 func ms(_ seconds: Double) -> String { String(format: "%.1f ms", seconds * 1000) }
 
