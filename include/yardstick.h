@@ -234,7 +234,8 @@ typedef struct ys_scroll {
  * viewport (widened by the prefetch window) are measured, and the anchored top is returned. */
 ys_status ys_table_scroll(ys_table *table, double y, double viewport_height, ys_scroll *answer);
 /* A row's top (headers and spacing above included) and height (without spacing), and whether
- * it is measured (else estimated). */
+ * it is measured (else estimated). YS_HEADER_ROW, YS_FOOTER_ROW: the header's and footer's (height
+ * 0 when there is none). */
 ys_status ys_table_row(const ys_table *table, size_t row, double *top, double *height, int *measured);
 /* The row at `y` (0 <= y < total height); YS_INVALID_ARGUMENT on a header, footer or past the end. */
 ys_status ys_table_row_at(const ys_table *table, double y, size_t *row);
@@ -258,6 +259,42 @@ double ys_table_viewport_top(const ys_table *table);
  * too, until a call needs the whole index). */
 double ys_table_total_height(const ys_table *table);
 void ys_table_free(ys_table *table);
+
+/* ---- Drawing a table's rows: every element of a row, where it sits and what it shows. ---- */
+/* The row ys_table_cell_frames and ys_table_row take for the table's footer (YS_HEADER_ROW: its
+ * header): a grid's column-title bars. */
+#define YS_FOOTER_ROW (SIZE_MAX - 1)
+enum { YS_ELEMENT_TEXT = 0, YS_ELEMENT_BOX = 1 };
+
+typedef struct ys_element {
+    int kind;                   /* YS_ELEMENT_TEXT: a label; YS_ELEMENT_BOX: an image view or spacer with a size */
+    size_t cell;                /* the cell it is in: a grid's column; 0 in a list */
+    double x, y, width, height; /* points from the row's top-left: a label's frame less its insets
+                                   (its lines centred vertically in it, as UILabel draws), a box's frame */
+    /* A label's (0 or NULL for a box): */
+    const char *text;           /* the UTF-8 it shows, `length` bytes, not NUL-terminated; lines index into it */
+    size_t length;
+    double font_size;           /* points */
+    int weight;                 /* 1-1000 */
+    int italic;
+    double letter_spacing;      /* points after each cluster, the face's own tracking included */
+    int max_lines;              /* 0: no limit */
+    int single_line;            /* one line, cut with an ellipsis (a grid cell that does not wrap) */
+    int clips;                  /* lines past max_lines are cut off without an ellipsis (else the last ends in one) */
+    double text_height;         /* the lines' height */
+    size_t line_count;
+    const ys_line *lines;       /* the lines as measured (tops from the text's top; near_edge: within 0.5 pt) */
+} ys_element;
+
+/* Every element row `row` shows, cell by cell, in the order its cells lay them out: what a
+ * renderer draws. The row must be measured (the ys_table_scroll that showed it measured it): the
+ * frames are those its height came from; an estimated row is YS_INVALID_ARGUMENT. YS_HEADER_ROW
+ * and YS_FOOTER_ROW give a grid's column-title bars (*count 0 for a table without one, a list);
+ * ys_table_row gives where those bars sit. The array and the texts and lines it points to belong
+ * to the table: valid until its next ys_table_cell_frames or ys_table_free. Text is drawn with
+ * the engine's fonts at the weight and size given; for the exact glyphs, lay a label's text out
+ * with ys_layout_text at the same width. */
+ys_status ys_table_cell_frames(ys_table *table, size_t row, const ys_element **elements, size_t *count);
 
 #ifdef __cplusplus
 }

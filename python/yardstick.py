@@ -67,6 +67,14 @@ class _Scroll(ctypes.Structure):
                 ("first_row", ctypes.c_size_t), ("last_row", ctypes.c_size_t), ("total_height", ctypes.c_double)]
 
 
+class _Element(ctypes.Structure):
+    _fields_ = [("kind", ctypes.c_int), ("cell", ctypes.c_size_t), ("x", ctypes.c_double), ("y", ctypes.c_double),
+                ("width", ctypes.c_double), ("height", ctypes.c_double), ("text", ctypes.c_void_p), ("length", ctypes.c_size_t),
+                ("font_size", ctypes.c_double), ("weight", ctypes.c_int), ("italic", ctypes.c_int),
+                ("letter_spacing", ctypes.c_double), ("max_lines", ctypes.c_int), ("single_line", ctypes.c_int),
+                ("clips", ctypes.c_int), ("text_height", ctypes.c_double), ("line_count", ctypes.c_size_t), ("lines", ctypes.POINTER(Line))]
+
+
 class _Section(ctypes.Structure):
     _fields_ = [("first_row", ctypes.c_size_t), ("row_count", ctypes.c_size_t), ("header_top", ctypes.c_double),
                 ("header_height", ctypes.c_double), ("footer_top", ctypes.c_double), ("footer_height", ctypes.c_double)]
@@ -198,6 +206,7 @@ def _load():
     lib.ys_table_insert_rows.argtypes = [P, ctypes.c_size_t, ctypes.c_size_t]
     lib.ys_table_delete_rows.argtypes = [P, ctypes.c_size_t, ctypes.c_size_t]
     lib.ys_table_set_width.argtypes = [P, ctypes.c_double]
+    lib.ys_table_cell_frames.argtypes = [P, ctypes.c_size_t, ctypes.POINTER(ctypes.POINTER(_Element)), ctypes.POINTER(ctypes.c_size_t)]
     for name, result in [("ys_table_row_count", ctypes.c_size_t), ("ys_table_total_height", ctypes.c_double),
                          ("ys_table_viewport_top", ctypes.c_double)]:
         getattr(lib, name).argtypes = [P]
@@ -538,6 +547,43 @@ class Table(_Owned):
 
     def set_width(self, width):
         self._call(_lib.ys_table_set_width, _number(width, "width"))
+
+    def cell_frames(self, index):
+        """What measured row `index` shows, for drawing it: a list of elements, each a dict with
+        kind ("text" or "box"), cell, x, y, width, height (points from the row's top-left) and, for
+        a text, text, font_size, weight, italic, letter_spacing, max_lines, single_line,
+        clips, text_height and lines (Line, byte offsets into the text's UTF-8). An estimated row raises
+        YardstickError: scroll to it first."""
+        return self._elements(_index(index, "row"))
+
+    def header(self):
+        """(top, height, elements) of the table's header (a grid's column titles; height 0 and
+        no elements for a list)."""
+        return self._band(_SIZE_MAX)
+
+    def footer(self):
+        """(top, height, elements) of the table's footer, as `header`."""
+        return self._band(_SIZE_MAX - 1)
+
+    def _band(self, row):
+        top, height, measured = ctypes.c_double(), ctypes.c_double(), ctypes.c_int()
+        self._call(_lib.ys_table_row, row, ctypes.byref(top), ctypes.byref(height), ctypes.byref(measured))
+        return top.value, height.value, self._elements(row)
+
+    def _elements(self, row):
+        pointer, count = ctypes.POINTER(_Element)(), ctypes.c_size_t()
+        self._call(_lib.ys_table_cell_frames, row, ctypes.byref(pointer), ctypes.byref(count))
+        out = []
+        for k in range(count.value):  # (copied now: the table's memory lasts until its next answer)
+            e = pointer[k]
+            element = {"kind": "text" if e.kind == 0 else "box", "cell": e.cell, "x": e.x, "y": e.y, "width": e.width, "height": e.height}
+            if e.kind == 0:
+                element.update(text=ctypes.string_at(e.text, e.length).decode("utf-8") if e.length else "", font_size=e.font_size,
+                               weight=e.weight, italic=bool(e.italic), letter_spacing=e.letter_spacing, max_lines=e.max_lines,
+                               single_line=bool(e.single_line), clips=bool(e.clips), text_height=e.text_height,
+                               lines=[Line.from_buffer_copy(e.lines[i]) for i in range(e.line_count)])
+            out.append(element)
+        return out
 
 
 class _Rows:

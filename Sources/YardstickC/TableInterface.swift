@@ -7,13 +7,18 @@ import YardstickFormats
 import YardstickTable
 import YardstickTemplates
 
+/// YS_HEADER_ROW and YS_FOOTER_ROW as Swift reads a size_t.
+let headerRow = -1, footerRow = -2
+
 /// The table behind a `ys_table` handle (a value type, changed in place).
 final class TableBox {
     var table: LazyTable
+    /// The last ys_table_cell_frames answer, whose memory C reads until the next.
+    var frames: ElementStorage?
     init(_ table: LazyTable) { self.table = table }
 }
 
-private func tableBox(_ handle: OpaquePointer?) -> TableBox? { Box<TableBox>.value(handle) }
+func tableBox(_ handle: OpaquePointer?) -> TableBox? { Box<TableBox>.value(handle) }
 
 /// The most fields a callback may give one row (a callback that never says YS_CELL_END).
 private let maximumFields = 100_000
@@ -21,7 +26,7 @@ private let maximumFields = 100_000
 /// A row's fields from a cell callback, until it says there are no more.
 private func fields(row: Int, callback: ys_cell_callback, context: UnsafeMutableRawPointer?) throws -> [String] {
     var result: [String] = []
-    let name = row == -1 ? "the column names" : "row \(row)"
+    let name = row == headerRow ? "the column names" : "row \(row)"
     while true {
         var text: UnsafePointer<CChar>?
         var length = 0
@@ -35,7 +40,7 @@ private func fields(row: Int, callback: ys_cell_callback, context: UnsafeMutable
 }
 
 /// A failure as its status: a config's, a file's, the data's.
-private func failure(_ call: String, _ error: Error) -> Int32 {
+func failure(_ call: String, _ error: Error) -> Int32 {
     switch error {
     case let e as ConfigError: return fail(.configError, "\(call): \(e)")
     case let e as CommandError:
@@ -68,7 +73,7 @@ package func ys_table_create(_ engine: OpaquePointer?, _ json: UnsafePointer<CCh
         let sizing = try LazyTable.sizing(json: Array(UnsafeRawBufferPointer(start: json, count: length)), engine: textEngine)
         try refuseSections(sizing)
         if sizing.heightColumn != nil { throw ConfigError(path: "heightColumn", message: "a height column needs every row first; use ys_size_table") }
-        let columns = try fields(row: -1, callback: callback, context: context)
+        let columns = try fields(row: headerRow, callback: callback, context: context)
         let lazy = try LazyTable(.rows(count: rowCount, row: { try fields(row: $0, callback: callback, context: context) }), columns: columns,
                                  sizing: sizing, engine: textEngine, threads: 0)
         table.pointee = Box.handle(TableBox(lazy))
@@ -122,6 +127,16 @@ package func ys_table_scroll(_ handle: OpaquePointer?, _ y: Double, _ viewportHe
 package func ys_table_row(_ handle: OpaquePointer?, _ row: Int, _ top: UnsafeMutablePointer<Double>?, _ height: UnsafeMutablePointer<Double>?,
                           _ measured: UnsafeMutablePointer<Int32>?) -> Int32 {
     guard let box = tableBox(handle) else { return fail(.invalidArgument, "ys_table_row: table is NULL") }
+    if row == headerRow || row == footerRow {
+        // (The footer sits after every row: the whole index first.)
+        if row == footerRow { do { try box.table.completeIndex() } catch { return failure("ys_table_row", error) } }
+        let offsets = box.table.table.offsets
+        let frame = row == headerRow ? try! offsets.headerFrame(ofSection: 0) : try! offsets.footerFrame(ofSection: 0)
+        top?.pointee = frame.top.points
+        height?.pointee = frame.height.points
+        measured?.pointee = 1
+        return Status.ok.rawValue
+    }
     // (A row past a file's first piece: the whole index first, so the row is the file's.)
     do { try box.table.completeIndex(before: RowPosition(section: 0, row: max(row, 0))) } catch { return failure("ys_table_row", error) }
     let t = box.table.table

@@ -116,7 +116,10 @@ public struct PreparedText: Sendable {
         var all = attributes
         all.maxLines = 0
         let whole = layout(width: width, attributes: all)
-        guard count > 0, whole.lineCount > count else { return whole }
+        guard count > 0, whole.lineCount > count else {
+            return TextLayout(prepared: self, attributes: attributes, lines: whole.lines, availableWidth: width, width: whole.width,
+                              height: whole.height, isTruncated: whole.isTruncated)
+        }
         let kept = Array(whole.lines.prefix(count))
         return TextLayout(prepared: self, attributes: attributes, lines: kept, availableWidth: width,
                           width: roundUp(kept.map(\.width).max() ?? 0, attributes.displayScale),

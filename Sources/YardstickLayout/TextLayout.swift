@@ -63,6 +63,9 @@ public struct TextLayout: Sendable {
     public var fontSubstitution: FontSubstitution? { prepared.fonts.substitution(for: prepared.fontStyle) }
     /// UTF-8 offset where each line starts.
     public var lineStarts: [Int] { lines.map(\.utf8Range.lowerBound) }
+    /// Points added after each cluster: the letter spacing asked plus the first face's own
+    /// tracking at the size (`trak`), as a renderer that draws the text itself must add it.
+    public var trackedLetterSpacing: Double { prepared.spacing(attributes) }
 
     /// Whether line `index` comes within `tolerance` points of `availableWidth`: a renderer
     /// whose rounding differs a little may wrap it otherwise, so it should keep that room.

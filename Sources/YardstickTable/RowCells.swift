@@ -42,7 +42,7 @@ package struct RowCells<Row> {
     /// What fitting needs, without the row type (so the per-row code is not generic).
     package private(set) var geometry: RowGeometry
     /// Every cell's text slots, in the row's slot order.
-    private var slotReaders: [SlotReader<Row>] = []
+    private(set) var slotReaders: [SlotReader<Row>] = []
 
     /// Cells whose templates were compiled for `environment`.
     package init(cells: [PlannedCell<Row>], engine: TextEngine, environment: SizingEnvironment) {

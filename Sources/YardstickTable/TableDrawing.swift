@@ -115,6 +115,14 @@ extension TableLayout {
         return TableDrawing(width: width, height: y, isGrid: plan.gridColumns != nil, items: items)
     }
 
+    /// Section `s`'s header or footer as drawn where it sits in the table (nil: it has none).
+    package func drawing(header: Bool, section s: Int) throws(SizingError) -> TableDrawing.Item? {
+        let frame = header ? try! offsets.headerFrame(ofSection: s) : try! offsets.footerFrame(ofSection: s)
+        guard frame.height.units > 0 else { return nil }
+        let titles = plan.gridColumns == nil ? [] : plan.rowCells[0].engine.prepare(plan.columnNames, style: .bold, threads: 1)
+        return try part(header ? .header(section: s) : .footer(section: s), top: frame.top.points, height: frame.height.points, titles: titles)
+    }
+
     /// A section's header or footer: its template fitted at the table's width, a grid's column
     /// titles, or an empty band.
     private func part(_ part: TableDrawing.Part, top: Double, height: Double, titles: [PreparedText]) throws(SizingError) -> TableDrawing.Item {
@@ -140,7 +148,7 @@ extension TableLayout {
         for (i, cell) in plan.rowCells[0].cells.enumerated() {
             let w = cell.width
             let rect = CellDrawing.Rect(x: 15, y: 0, width: max(w - 45, 1), height: height)
-            let text = CellDrawing.Text(rect: rect, layout: titles[i].layout(width: rect.width, attributes: bold))
+            let text = CellDrawing.Text(rect: rect, layout: titles[i].layout(width: rect.width, attributes: bold), string: plan.columnNames[i])
             cells.append(TableDrawing.Cell(x: x, width: w, content: CellDrawing(height: height, texts: [text])))
             x += w
         }
@@ -170,13 +178,19 @@ extension RowCells {
                     attributes.lineBreakMode = .singleLine
                     text = read(row).flatMap { $0.isEmpty ? nil : engine.prepare($0) }
                 }
-                if let text { content.texts.append(CellDrawing.Text(rect: rect, layout: text.layout(width: rect.width, attributes: attributes))) }
+                if let text {
+                    content.texts.append(CellDrawing.Text(rect: rect, layout: text.layout(width: rect.width, attributes: attributes), string: read(row)))
+                }
                 result.append(TableDrawing.Cell(x: x, width: width, content: content))
                 x += width
             case .template(let sizer, let width, _, _):
                 let start = geometry.slotStarts[c]
                 let own = UnsafeBufferPointer(rebasing: texts[start..<start + sizer.layout.slots.count])
-                result.append(TableDrawing.Cell(x: x, width: width, content: sizer.layout.drawing(width: width, texts: own)))
+                var content = sizer.layout.drawing(width: width, texts: own)
+                for k in content.texts.indices where content.texts[k].slot >= 0 {
+                    content.texts[k].string = slotReaders[start + content.texts[k].slot].read(row)
+                }
+                result.append(TableDrawing.Cell(x: x, width: width, content: content))
                 x += width
             }
         }

@@ -18,7 +18,15 @@ package struct CellDrawing: Sendable {
     package struct Text: Sendable {
         package var rect: Rect
         package var layout: TextLayout
-        package init(rect: Rect, layout: TextLayout) { self.rect = rect; self.layout = layout }
+        /// The template's text slot it shows (-1: a grid's default cell or a column title).
+        package var slot: Int
+        /// What it shows, when the drawer has the row (`RowCells.drawing`); nil otherwise.
+        package var string: String?
+        /// Lines past the limit are cut off without an ellipsis.
+        package var clips: Bool
+        package init(rect: Rect, layout: TextLayout, slot: Int = -1, string: String? = nil, clips: Bool = false) {
+            self.rect = rect; self.layout = layout; self.slot = slot; self.string = string; self.clips = clips
+        }
     }
     package var height: Double
     package var texts: [Text] = []
@@ -44,7 +52,7 @@ extension TemplateLayout {
             switch node.kind {
             case .text(let slot):
                 guard let text = texts[slot] else { continue }
-                drawing.texts.append(CellDrawing.Text(rect: inner, layout: laidOut(text, slot, width: inner.width)))
+                drawing.texts.append(CellDrawing.Text(rect: inner, layout: laidOut(text, slot, width: inner.width), slot: slot, clips: slots[slot].clips))
             case .box(let box):
                 if box.width != nil || box.height != nil || box.aspectRatio != nil { drawing.boxes.append(inner) }
             case .stack:
@@ -54,7 +62,8 @@ extension TemplateLayout {
                     let rect = CellDrawing.Rect(x: inner.x + view.frame.x, y: inner.y + view.frame.y, width: view.frame.width, height: view.frame.height)
                     if view.slot >= 0 {
                         guard let text = texts[view.slot] else { continue }
-                        drawing.texts.append(CellDrawing.Text(rect: rect, layout: laidOut(text, view.slot, width: rect.width)))
+                        drawing.texts.append(CellDrawing.Text(rect: rect, layout: laidOut(text, view.slot, width: rect.width), slot: view.slot,
+                                                              clips: slots[view.slot].clips))
                     } else if view.isBox {
                         drawing.boxes.append(rect)
                     }

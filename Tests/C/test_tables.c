@@ -153,6 +153,69 @@ static void test_callback_table(ys_engine *engine) {
     model_free(&m);
 }
 
+/* What a renderer draws: every element of a measured row, its text the row's, inside the row. */
+static void test_cell_frames(ys_engine *engine) {
+    model m;
+    model_init(&m, 1000);
+    ys_table *table = NULL;
+    CHECK(ys_table_create(engine, list_config, strlen(list_config), m.count, cell, &m, &table) == YS_OK && table, "create: %s", ys_last_error());
+    if (!table) { model_free(&m); return; }
+    const ys_element *elements = NULL;
+    size_t count = 99;
+    CHECK(ys_table_cell_frames(table, 0, &elements, &count) == YS_INVALID_ARGUMENT && count == 0 && elements == NULL,
+          "an estimated row has no frames yet: %s", ys_last_error());
+    CHECK(strstr(ys_last_error(), "scroll to it") != NULL, "saying what to do: %s", ys_last_error());
+    ys_scroll s;
+    CHECK(ys_table_scroll(table, 0, 800, &s) == YS_OK, "scroll: %s", ys_last_error());
+    for (size_t r = s.first_row; r <= s.last_row; r++) {
+        double top, height; int measured;
+        ys_table_row(table, r, &top, &height, &measured);
+        CHECK(ys_table_cell_frames(table, r, &elements, &count) == YS_OK && count == 2, "row %zu: two labels (%zu): %s", r, count, ys_last_error());
+        if (count != 2) continue;
+        const char *want[2] = { m.names[r], m.notes[r] };
+        double bottom = 0;
+        for (size_t k = 0; k < 2; k++) {
+            const ys_element *e = &elements[k];
+            CHECK(e->kind == YS_ELEMENT_TEXT && e->cell == 0, "row %zu element %zu is a label", r, k);
+            CHECK(e->length == strlen(want[k]) && memcmp(e->text, want[k], e->length) == 0, "row %zu element %zu shows the row's text", r, k);
+            CHECK(e->line_count >= 1 && e->lines[e->line_count - 1].utf8_end <= e->length, "row %zu element %zu has its lines", r, k);
+            double lines = e->lines[e->line_count - 1].top + e->lines[e->line_count - 1].height;
+            CHECK(fabs(lines - e->text_height) < 0.01 && e->text_height <= e->height + 0.01, "row %zu element %zu: its lines fill its frame", r, k);
+            CHECK(e->x >= 16 && e->x + e->width <= 390 - 16 + 1e-9, "row %zu element %zu inside the insets", r, k);
+            if (e->y + e->height > bottom) bottom = e->y + e->height;
+        }
+        CHECK(elements[0].weight == 600 && elements[0].single_line == 0 && elements[0].max_lines == 1 && elements[0].clips && elements[0].font_size == 17,
+              "a headline: semibold 17 pt, one line, clipped (%d, %d, %g)", elements[0].weight, elements[0].max_lines, elements[0].font_size);
+        CHECK(elements[1].max_lines == 0 && !elements[1].clips && elements[1].line_count >= 1, "a note: no line limit");
+        CHECK(fabs(bottom + 8 - height) < 0.01, "row %zu: its height is its elements' bottom plus the inset (%g, %g)", r, bottom + 8, height);
+    }
+    CHECK(ys_table_cell_frames(table, YS_HEADER_ROW, &elements, &count) == YS_OK && count == 0, "a list has no header bar");
+    CHECK(ys_table_cell_frames(table, m.count, &elements, &count) == YS_INVALID_ARGUMENT, "a row past the end: %s", ys_last_error());
+    CHECK(ys_table_cell_frames(table, 0, NULL, &count) == YS_INVALID_ARGUMENT, "no elements pointer");
+    CHECK(ys_table_cell_frames(NULL, 0, &elements, &count) == YS_INVALID_ARGUMENT, "no table");
+    ys_table_free(table);
+
+    /* A grid: a label per column, left to right; its header bar holds the column names. */
+    const char *grid = "{\"layout\":\"grid\",\"textLayout\":\"wrap\",\"columnWidthMode\":{\"fixed\":150}}";
+    CHECK(ys_table_create(engine, grid, strlen(grid), m.count, cell, &m, &table) == YS_OK && table, "a grid: %s", ys_last_error());
+    if (table) {
+        double top, height; int measured;
+        CHECK(ys_table_row(table, YS_HEADER_ROW, &top, &height, &measured) == YS_OK && top == 0 && height > 0, "the header bar's place");
+        CHECK(ys_table_cell_frames(table, YS_HEADER_ROW, &elements, &count) == YS_OK && count == 3, "the header bar: %zu", count);
+        for (size_t k = 0; k < count && k < 3; k++) {
+            CHECK(elements[k].length == strlen(columns[k]) && memcmp(elements[k].text, columns[k], elements[k].length) == 0, "title %zu", k);
+            CHECK(elements[k].weight == 700, "titles are bold");
+        }
+        CHECK(ys_table_scroll(table, 0, 600, &s) == YS_OK, "scroll the grid: %s", ys_last_error());
+        CHECK(ys_table_cell_frames(table, 7, &elements, &count) == YS_OK && count == 3, "a grid row: %zu labels", count);
+        for (size_t k = 0; k < count; k++) CHECK(elements[k].cell == k && (k == 0 || elements[k].x > elements[k - 1].x), "cells left to right");
+        CHECK(ys_table_row(table, YS_FOOTER_ROW, &top, &height, &measured) == YS_OK && fabs(top + height - ys_table_total_height(table)) < 1e-9,
+              "the footer bar ends the table");
+        ys_table_free(table);
+    }
+    model_free(&m);
+}
+
 static void test_csv_table(ys_engine *engine, const char *csv, const char *config, const char *bin) {
     ys_table *table = NULL;
     CHECK(ys_table_open_csv(engine, csv, config, &table) == YS_OK && table, "open %s: %s", csv, ys_last_error());
@@ -227,6 +290,7 @@ int main(int argc, char **argv) {
     CHECK(ys_engine_create(NULL, 0, 1, &engine) == YS_OK, "the bundled fonts: %s", ys_last_error());
     if (!engine) return 1;
     test_callback_table(engine);
+    test_cell_frames(engine);
     test_csv_table(engine, argv[1], argv[2], argv[3]);
     test_changed_file(engine, argv[4]);
     ys_engine_free(engine);

@@ -131,6 +131,18 @@ def tables(engine, table_csv, config, heights):
         table.insert_rows(10, 1)
         assert len(table) == len(rows) == 50000 - 2
         assert abs(table.viewport_top - table.row(anchor - 2)[0] - into) < 1 / 64, "the anchor row stays put"
+        # What a renderer draws: the row's texts, from the rows it was measured from.
+        shown = table.scroll(table.viewport_top, 800)["first_row"]
+        elements = table.cell_frames(shown)
+        assert [e["text"] for e in elements] == rows[shown], (elements, rows[shown])
+        assert elements[0]["weight"] == 600 and elements[0]["lines"][0].utf8_end <= len(rows[shown][0].encode())
+        assert sum(line.height for line in elements[1]["lines"]) <= elements[1]["height"] + 0.01
+        assert table.header() == (0.0, 0.0, []), table.header()
+        try:
+            table.cell_frames(len(rows) - 1)
+            raise AssertionError("an estimated row was drawn")
+        except yardstick.YardstickError as error:
+            assert "scroll to it" in str(error), error
         table.set_width(300)
     for use in (lambda: table.scroll(0, 10), lambda: len(table), lambda: table.row(0)):
         try:
@@ -159,6 +171,10 @@ def tables(engine, table_csv, config, heights):
         for r in range(len(heights)):
             top, height, measured = table.row(r)
             assert measured and (top, height) == heights[r], (r, top, height, heights[r])
+        top, height, titles = table.header()
+        with open(table_csv, encoding="utf-8") as f:
+            names = next(csv.reader(f))
+        assert top == 0 and height > 0 and [e["text"] for e in titles] == names, titles
 
 
 def checks(engine):

@@ -1,0 +1,82 @@
+// A lazily sized table's rows as a renderer draws them (include/yardstick.h,
+// `ys_table_cell_frames`): each element's frame, text, font and lines.
+import CYardstickErrors
+import Yardstick
+import YardstickFormats
+import YardstickTable
+import YardstickTemplates
+
+/// One row's elements as C reads them (`ys_element`), with the texts and lines they point to in
+/// memory this object owns: valid until the table's next answer replaces it.
+final class ElementStorage {
+    private(set) var elements: [ys_element] = []
+    private var allocations: [UnsafeMutableRawPointer] = []
+
+    init(_ item: TableDrawing.Item) {
+        for (c, cell) in item.cells.enumerated() {
+            for text in cell.content.texts {
+                let layout = text.layout
+                let bytes = Array((text.string ?? "").utf8)
+                let lines = layout.lines.enumerated().map { i, l in
+                    ys_line(utf8_start: l.utf8Range.lowerBound, utf8_end: l.utf8Range.upperBound, top: l.top, height: l.height,
+                            baseline: l.baseline, ascent: l.ascent, descent: l.descent, width: l.width, is_truncated: l.isTruncated ? 1 : 0,
+                            near_edge: layout.isNearEdge(line: i) ? 1 : 0)
+                }
+                let a = layout.attributes
+                elements.append(ys_element(
+                    kind: Int32(YS_ELEMENT_TEXT), cell: c, x: cell.x + text.rect.x, y: text.rect.y, width: text.rect.width, height: text.rect.height,
+                    text: copy(bytes).withMemoryRebound(to: CChar.self, capacity: max(bytes.count, 1)) { $0 }, length: bytes.count,
+                    font_size: a.size, weight: Int32(a.fontStyle.weight.rawValue), italic: a.fontStyle.isItalic ? 1 : 0,
+                    letter_spacing: layout.trackedLetterSpacing, max_lines: Int32(clamping: a.maxLines),
+                    single_line: a.lineBreakMode == .singleLine ? 1 : 0, clips: text.clips ? 1 : 0, text_height: layout.height,
+                    line_count: lines.count, lines: copy(lines)))
+            }
+            for box in cell.content.boxes {
+                elements.append(ys_element(kind: Int32(YS_ELEMENT_BOX), cell: c, x: cell.x + box.x, y: box.y, width: box.width, height: box.height,
+                                           text: nil, length: 0, font_size: 0, weight: 0, italic: 0, letter_spacing: 0, max_lines: 0,
+                                           single_line: 0, clips: 0, text_height: 0, line_count: 0, lines: nil))
+            }
+        }
+    }
+
+    /// The elements in memory of their own (an array's storage is not a stable address).
+    private(set) lazy var pointer: UnsafePointer<ys_element> = copy(elements)
+
+    /// A copy of `values` this object frees.
+    private func copy<T>(_ values: [T]) -> UnsafePointer<T> {
+        let p = UnsafeMutablePointer<T>.allocate(capacity: max(1, values.count))
+        _ = UnsafeMutableBufferPointer(start: p, count: values.count).initialize(from: values)
+        allocations.append(UnsafeMutableRawPointer(p))
+        return UnsafePointer(p)
+    }
+
+    deinit { for p in allocations { p.deallocate() } }
+}
+
+@_cdecl("ys_table_cell_frames")
+package func ys_table_cell_frames(_ handle: OpaquePointer?, _ row: Int, _ elements: UnsafeMutablePointer<UnsafePointer<ys_element>?>?,
+                                  _ count: UnsafeMutablePointer<Int>?) -> Int32 {
+    guard let box = tableBox(handle) else { return fail(.invalidArgument, "ys_table_cell_frames: table is NULL") }
+    guard let elements, let count else { return fail(.invalidArgument, "ys_table_cell_frames: elements or count is NULL") }
+    elements.pointee = nil
+    count.pointee = 0
+    do {
+        let item: TableDrawing.Item?
+        if row == headerRow || row == footerRow {
+            if row == footerRow { try box.table.completeIndex() }
+            item = try box.table.drawing(header: row == headerRow)
+        } else {
+            let rows = box.table.table.rowCounts.first ?? 0
+            guard row >= 0 else { return fail(.invalidArgument, "ys_table_cell_frames: row \(UInt(bitPattern: row)) is out of range (\(rows) rows)") }
+            item = try box.table.drawing(row: row)
+        }
+        let storage = item.map(ElementStorage.init)
+        box.frames = storage
+        guard let storage, !storage.elements.isEmpty else { return Status.ok.rawValue }
+        elements.pointee = storage.pointer
+        count.pointee = storage.elements.count
+        return Status.ok.rawValue
+    } catch {
+        return failure("ys_table_cell_frames", error)
+    }
+}

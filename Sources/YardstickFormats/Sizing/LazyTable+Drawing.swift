@@ -1,0 +1,28 @@
+import YardstickOffsets
+import YardstickTable
+import YardstickTemplates
+
+extension LazyTable {
+    /// What a renderer draws for row `row`: its cells at their x, each text laid out in its
+    /// frame with the string it shows, each box. Only a measured row is drawn, so what is drawn
+    /// is what the row's height came from; an estimated row is an error (scroll to it first).
+    /// - Complexity: the row's texts prepared again (shaping cached) and fitted.
+    package mutating func drawing(row: Int) throws -> TableDrawing.Item {
+        let p = RowPosition(section: 0, row: max(row, 0))
+        try completeIndex(before: p)
+        try table.check(p)
+        guard try table.isMeasured(p) else {
+            throw SizingError(path: "", .notApplicable("row \(row) is estimated, not measured: scroll to it first (its frames are those its height came from)"))
+        }
+        let drawn = try table.drawing(rows: row...row)
+        guard let item = drawn.items.first(where: { if case .row = $0.part { return true } else { return false } }) else {
+            preconditionFailure("a drawing of row \(row) without the row")
+        }
+        return item
+    }
+
+    /// The table's header (a grid's column titles) or footer as drawn; nil when it has none.
+    package func drawing(header: Bool) throws -> TableDrawing.Item? {
+        try table.drawing(header: header, section: 0)
+    }
+}
