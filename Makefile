@@ -5,7 +5,7 @@ APT_PACKAGES := libfreetype-dev libharfbuzz-dev libicu-dev libfontconfig-dev lib
 TEST_APT_PACKAGES := libpango1.0-dev libjson-glib-dev
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps test-deps pango-weights font-env font-reference build demo test test-c fuzz fuzz-regress sanitize bench docs pango-compare pango-locales differential chromium-compare kiwi-compare spark-demo test-spark test-spark-debug spark-python clean
+.PHONY: deps test-deps web-deps web-demo test-web pango-weights font-env font-reference build demo test test-c fuzz fuzz-regress sanitize bench docs pango-compare pango-locales differential chromium-compare kiwi-compare spark-demo test-spark test-spark-debug spark-python clean
 
 # Installs the C libraries Yardstick links (FreeType, HarfBuzz, ICU, fontconfig, libpng) when missing.
 deps:
@@ -15,6 +15,24 @@ deps:
 test-deps: deps
 	@missing=""; for p in $(TEST_APT_PACKAGES); do dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then echo "installing:$$missing"; $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; fi
+
+# Test-only: Debian's Chromium, the browser `test-web` drives (installed when missing, as `deps`).
+web-deps:
+	@dpkg-query -W -f='$${Status}' chromium 2>/dev/null | grep -q "install ok installed" || { echo "installing: chromium"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium; }
+
+# The browser renderer (examples/web): the sample grid and a million generated rows, sized
+# lazily through the Python binding, virtual-scrolled at http://127.0.0.1:8000/.
+web-demo: deps
+	$(SWIFT) build -c release --product YardstickC
+	YARDSTICK_LIBRARY=$(CURDIR)/.build/release/libYardstickC.so python3 examples/web/server.py --port 8000
+
+# The browser renderer in headless Chromium (Tests/Web/test_web.py): 50 random offsets and the
+# end of each table, every visible label's lines against the browser's, anchors held; screenshots
+# in out/web/.
+test-web: deps web-deps
+	$(SWIFT) build --product YardstickC
+	YARDSTICK_LIBRARY=$(CURDIR)/.build/debug/libYardstickC.so python3 Tests/Web/test_web.py --rows 1000000 --offsets 50
 
 # Inter (variable) at every weight 100-900, upright and italic, at 12, 17 and 28 pt: line starts
 # and widths against Pango 1.50 on the same files with @wght=W (docs/fonts.md).
@@ -46,12 +64,14 @@ demo: build
 	@echo "per-row heights and offsets: out/sample-heights.csv; rows 0-5 drawn: out/sample-grid.png"
 
 # The tests, then the public API as users meet it (README and DocC examples compiled without
-# package access; the machinery hidden): Tools/api-check/check.sh; the C interface; the fonts'
+# package access; the machinery hidden): Tools/api-check/check.sh; the C interface; the browser
+# renderer in Chromium; the fonts'
 # weights against Pango; every fuzzing input kept; shards on Spark merged and compared (test-spark-debug).
 test: deps font-env
 	YARDSTICK_TEST_PYTHON=$(FONT_PY) $(SWIFT) test
 	SWIFT=$(SWIFT) Tools/api-check/check.sh
 	$(MAKE) test-c
+	$(MAKE) test-web
 	$(MAKE) pango-weights
 	$(MAKE) font-reference
 	$(MAKE) fuzz-regress
