@@ -79,7 +79,7 @@ test: deps font-env
 
 # Every fuzzing input kept (the seeds and each crash found, Tests/Fuzz/HARNESS) run once through
 # its harness, built without libFuzzer: the crashes stay fixed.
-FUZZ_HARNESSES := json-lines csv config trace layout font
+FUZZ_HARNESSES := json-lines csv config trace layout font lazy-csv
 fuzz-regress:
 	$(SWIFT) build --product YardstickFuzz
 	for h in $(FUZZ_HARNESSES); do .build/debug/YardstickFuzz $$h Tests/Fuzz/$$h || exit 1; done

@@ -84,7 +84,7 @@ let package = Package(
         .executableTarget(name: "ConstraintsBenchmark", dependencies: ["YardstickConstraints"], path: "Benchmarks/ConstraintsBenchmark"),
 
         // Fuzzing harnesses (`make fuzz` builds them with libFuzzer; `make test` replays Tests/Fuzz).
-        .executableTarget(name: "YardstickFuzz", dependencies: ["YardstickFormats", "YardstickCommands", "YardstickFonts", "YardstickLayout", "YardstickRender", "YardstickTable"]),
+        .executableTarget(name: "YardstickFuzz", dependencies: ["YardstickFormats", "YardstickCommands", "YardstickFonts", "YardstickLayout", "YardstickOffsets", "YardstickRender", "YardstickTable", "YardstickTemplates"]),
 
         // Test-only helpers shared by the test targets (a seeded random generator).
         .target(name: "YardstickTestSupport", path: "Tests/YardstickTestSupport"),

@@ -2,8 +2,10 @@ import Foundation
 import YardstickCommands
 import YardstickFonts
 import YardstickLayout
+import YardstickOffsets
 import YardstickRender
 import YardstickTable
+import YardstickTemplates
 import YardstickFormats
 
 /// One fuzzed entry point: bytes in, nothing out. A harness may reject its input (every error
@@ -19,6 +21,10 @@ enum Harness: String, CaseIterable {
     case trace
     /// Text layout of arbitrary bytes at a width and options the first bytes choose.
     case layout
+    /// A CSV file opened lazily (`measure --replay`, `ys_table_open_csv`), past its first MiB
+    /// (the index on its thread) or not, changed under the table or not, then scrolled, edited
+    /// and drawn.
+    case lazyCSV = "lazy-csv"
     /// Font loading from a font file's bytes (variable and tracked fonts too: every weight an
     /// instance, `trak` at every size), then shaping, layout and glyph images with it.
     case font
@@ -98,6 +104,8 @@ enum Harness: String, CaseIterable {
                 }
                 out.removeAll(keepingCapacity: true)
             }
+        case .lazyCSV:
+            Self.lazyCSV(bytes)
         case .layout:
             guard bytes.count >= 2 else { return }
             var attributes = TextAttributes(size: Double(bytes[0] % 40) + 4)
@@ -124,5 +132,43 @@ enum Harness: String, CaseIterable {
             guard let painter = try? Painter(scale: 2), var canvas = try? painter.canvas(width: 140, height: min(layout.height, 2000) + 20) else { return }
             painter.draw(layout, in: .init(x: 10, y: 10, width: 120, height: layout.height), on: &canvas)
         }
+    }
+
+    /// The first byte: bit 0, the rest repeated past the first MiB; bit 1, columns fitted to the
+    /// rows (read whole at open) rather than fixed. The second: bit 0, the file cut in half
+    /// after opening; bit 1, grown.
+    static func lazyCSV(_ bytes: [UInt8]) {
+        guard bytes.count >= 2 else { return }
+        let body = Array(bytes.dropFirst(2))
+        var file = body
+        if bytes[0] & 1 == 1, !body.isEmpty {
+            while file.count < (1 << 20) + 4096 { file += body + [10] }
+        }
+        let path = NSTemporaryDirectory() + "yardstick-fuzz-lazy-\(getpid()).csv"
+        guard FileManager.default.createFile(atPath: path, contents: Data(file)) else { return }
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let widths = bytes[0] & 2 == 0 ? #"{"fixed":120}"# : #"{"fitContentText":"maxMeasured"}"#
+        let json = #"{"layout":"grid","textLayout":"wrap","rowHeightMode":{"automatic":{"estimated":44,"prefetchWindow":3}},"columnWidthMode":"# + widths + "}"
+        guard let config = try? SizingConfig(json: Array(json.utf8)),
+              var table = try? LazyTable.open(csvPath: path, sizing: config, engine: engine, threads: 1) else { return }
+        if bytes[1] & 1 == 1 { FileManager.default.createFile(atPath: path, contents: Data(file.prefix(file.count / 2))) }
+        if bytes[1] & 2 == 2, let handle = FileHandle(forWritingAtPath: path) {
+            handle.seekToEndOfFile()
+            handle.write(Data(body + [10]))
+            try? handle.close()
+        }
+        for y in [0, 1e4, 1e9, -5, .nan] {
+            guard let answer = try? table.scroll(to: y, viewportHeight: 600), let first = answer.firstVisibleRow else { continue }
+            _ = try? table.drawing(row: first.row)
+        }
+        _ = try? table.drawing(header: true)
+        _ = try? table.drawing(header: false)
+        _ = try? table.exactRowCount()
+        _ = try? table.replaceRow(at: RowPosition(section: 0, row: 0), with: TableData.Row(["replaced", "row"]))
+        try? table.insertRows([TableData.Row(["inserted"])], count: 1, at: RowPosition(section: 0, row: 1))
+        try? table.deleteRows(at: RowPosition(section: 0, row: 0), count: 2)
+        try? table.reconfigure { (t: inout TableLayout<TableData.Row>) throws(SizingError) in try t.setWidth(300) }
+        _ = try? table.scroll(to: 2e5, viewportHeight: 900)
+        _ = try? table.drawing(row: 0)
     }
 }
