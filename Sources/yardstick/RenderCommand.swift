@@ -58,7 +58,7 @@ struct RenderCommand: ParsableCommand {
             }
             guard fontOptions.maxLineBytes > 0 else { throw CommandError("--max-line-bytes must be above 0") }
             guard !fontOptions.noHyphens else { throw CommandError("--no-hyphens goes with --text; template texts never hyphenate unless they say \"hyphenate\": true") }
-            guard fontOptions.threads >= 0 else { throw CommandError("--threads must be 0 (all cores) or more") }
+            try TextOptions.checkThreads(fontOptions.threads)
             let range = try rows.map(RenderJob.rows)
             try CommandOutput.checkNotInput(output, inputs: [file, config] + fontOptions.fonts)
             let csv = try CommandInput.read(file, maxLineBytes: fonts.maxLineBytes)

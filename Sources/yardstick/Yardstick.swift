@@ -199,9 +199,12 @@ struct MeasureCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Output file (default: standard output).", valueName: "FILE")) var output: String?
     @Option(help: ArgumentHelp("With --format bin: measure only shard I of N (from 0) for `yardstick merge` (with --config: no sections, no --replay).", valueName: "I/N")) var shard: String?
     @Option(help: ArgumentHelp("Keep measured cells (with --config: rows) and blocks of rows in this folder, so a rerun measures only what it has not seen.", valueName: "DIR")) var cache: String?
-    @Option(parsing: .unconditional, help: ArgumentHelp("Most the --cache folder may hold, in MiB (default 1024).", valueName: "MIB")) var cacheLimit: Int = 1024
+    @Option(parsing: .unconditional, help: ArgumentHelp("Most the --cache folder may hold, in MiB (default 1024).", valueName: "MIB")) var cacheLimit: Int?
     @Option(help: ArgumentHelp("Progress on standard error: bar (default; only on a terminal), json (a line per second) or none.", valueName: "MODE")) var progress: ProgressBar.Mode = .bar
     @OptionGroup var fontOptions: FontOptions
+
+    /// `--cache-limit` in bytes (1 GiB by default).
+    var cacheLimitBytes: Int { (cacheLimit ?? 1024) << 20 }
 
     /// The options that contradict each other, or are out of range, before anything is read.
     func validate() throws {
@@ -209,7 +212,10 @@ struct MeasureCommand: ParsableCommand {
         if [file, config, replay].filter({ $0 == "-" }).count > 1 {
             throw CommandError("standard input can be one input only: give FILE.csv, --config and --replay as files where more than one would be -")
         }
-        if cache != nil { guard cacheLimit > 0, cacheLimit <= 1 << 30 else { throw CommandError("--cache-limit must be from 1 to \(1 << 30) MiB") } }
+        if let cacheLimit {
+            guard cache != nil else { throw CommandError("--cache-limit needs --cache DIR (the folder it limits)") }
+            guard cacheLimit > 0, cacheLimit <= 1 << 30 else { throw CommandError("--cache-limit must be from 1 to \(1 << 30) MiB") }
+        }
         if config != nil {
             guard maxColumnWidth == nil else { throw CommandError("--max-column-width does not apply with --config; set \"maxColumnWidth\" in the config") }
             guard category == nil else { throw CommandError("--category does not apply with --config; set \"category\" in the config") }
@@ -217,7 +223,7 @@ struct MeasureCommand: ParsableCommand {
             guard !fontOptions.noHyphens else { throw CommandError("--no-hyphens does not apply with --config: template texts never hyphenate unless they say \"hyphenate\": true") }
             guard !fontOptions.noOpticalSizing else { throw CommandError("--no-optical-sizing does not apply with --config; set \"opticalSizing\": false in the config") }
             guard format == nil || replay == nil else { throw CommandError("--format does not apply with --replay (the answers are JSON Lines)") }
-            guard fontOptions.threads >= 0 else { throw CommandError("--threads must be 0 (all cores) or more") }
+            try TextOptions.checkThreads(fontOptions.threads)
             guard fontOptions.maxLineBytes > 0 else { throw CommandError("--max-line-bytes must be above 0") }
         } else {
             guard replay == nil else { throw CommandError("--replay needs --config") }
@@ -261,7 +267,7 @@ struct MeasureCommand: ParsableCommand {
             var cellCache: CellCacheFile?
             if let cache {
                 // A cache is only ever a saving: one that cannot be opened is a warning.
-                do { cellCache = try CellCacheFile(directory: cache, fingerprint: fingerprint, limitBytes: cacheLimit << 20) } catch {
+                do { cellCache = try CellCacheFile(directory: cache, fingerprint: fingerprint, limitBytes: cacheLimitBytes) } catch {
                     StandardError.print("yardstick: warning: \(error); measuring without a cache")
                 }
                 for warning in cellCache?.newWarnings() ?? [] { StandardError.print("yardstick: warning: --cache: \(warning)") }
@@ -304,7 +310,7 @@ struct MeasureCommand: ParsableCommand {
         do {
             summary = try SizingJob.runCommand(csvPath: file, configPath: config!, format: format, threads: fontOptions.threads,
                                                replayPath: replay, outputPath: output, fonts: fontOptions.textOptions,
-                                               cache: cache.map { ($0, cacheLimit << 20) }, shard: shard, progress: { bar.update($0, $1) },
+                                               cache: cache.map { ($0, cacheLimitBytes) }, shard: shard, progress: { bar.update($0, $1) },
                                                diagnostics: &diagnostics)
         } catch {
             bar.finish()

@@ -146,7 +146,7 @@ final class MeasureCommandTests: XCTestCase {
         let cases: [([String], String?, String)] = [
             (["measure", file("data.csv").path, "--max-column-width", "-5"], nil, "--max-column-width must be a finite number above 0 (got -5)"),
             (["layout", "--width", "-5"], "{\"text\":\"a\"}\n", "--width must be a finite number above 0 (got -5)"),
-            (["layout", "--width", "10", "--threads", "-1"], "{\"text\":\"a\"}\n", "--threads must be 0 (all cores) or more"),
+            (["layout", "--width", "10", "--threads", "-1"], "{\"text\":\"a\"}\n", "--threads must be from 0 (all cores) to 1024"),
         ]
         // An endless line stops at the limit, for every command and every input (the trace is
         // streamed; the others read whole).
@@ -503,6 +503,8 @@ final class MeasureCommandTests: XCTestCase {
             (["--config", config, "--max-column-width", "100"], "--max-column-width does not apply with --config"),
             (["--config", config, "--format", "csv", "--replay", "t.jsonl"], "--format does not apply with --replay"),
             (["--max-column-width", "100", "--cache", file("c").path, "--cache-limit", "0"], "--cache-limit must be from 1"),
+            (["--max-column-width", "100", "--cache-limit", "64"], "--cache-limit needs --cache DIR"),
+            (["--config", config, "--threads", "100000"], "--threads must be from 0 (all cores) to 1024"),
             ([], "give --config CONFIG.json, or --max-column-width PT"),
         ]
         // Standard input feeds one input at most.

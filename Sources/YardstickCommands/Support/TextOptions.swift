@@ -22,6 +22,13 @@ package struct TextOptions: Sendable {
     package var maxLines: Int = 0
     package var hyphenate = true
     package var threads = 0
+    /// The most worker threads asked for (more would only cost memory: one stack each).
+    package static let maximumThreads = 1024
+
+    /// `--threads N`: 0 (all cores) up to `maximumThreads`.
+    package static func checkThreads(_ n: Int) throws {
+        guard n >= 0, n <= maximumThreads else { throw CommandError("--threads must be from 0 (all cores) to \(maximumThreads)") }
+    }
     /// Ask fontconfig for installed faces covering what the given and bundled fonts do not.
     package var systemFallback = false
     /// The longest line any input may have, in bytes (`--max-line-bytes`).
@@ -128,7 +135,7 @@ package struct TextOptions: Sendable {
         a.fontStyle.isItalic = italic
         a.opticalSizing = opticalSizing
         guard maxLines >= 0 else { throw CommandError("--max-lines must be 0 (no limit) or more") }
-        guard threads >= 0 else { throw CommandError("--threads must be 0 (all cores) or more") }
+        try Self.checkThreads(threads)
         guard maxLineBytes > 0 else { throw CommandError("--max-line-bytes must be above 0") }
         a.maxLines = maxLines
         a.hyphenateWordBreaks = hyphenate && profile != .ios // (UILabel breaks an overlong word without one)

@@ -44,6 +44,8 @@ package struct LazyTable {
         /// Rows read last from the file, and where they start: the next rows in order come from
         /// one read (a pass over the table reads in blocks).
         var recent: (first: Int, rows: [TableData.Row]) = (0, [])
+        /// The most rows read at once when rows are read in order.
+        static let sequentialReadRows = 4096
 
         init(_ source: Source) {
             self.source = source
@@ -65,7 +67,7 @@ package struct LazyTable {
                     }
                     if ref >= recent.first && ref < recent.first + recent.rows.count { return recent.rows[ref - recent.first] }
                     let sequential = ref == recent.first + recent.rows.count
-                    let count = sequential ? min(max(recent.rows.count * 2, 64), TableLayoutBlock.rows) : 64
+                    let count = sequential ? min(max(recent.rows.count * 2, 64), Self.sequentialReadRows) : 64
                     let end = min(ref + count, reconciled ? index.readableRows : index.firstPieceRows)
                     recent = (ref, try index.rows(ref..<end))
                     return recent.rows[0]
@@ -287,9 +289,4 @@ package struct LazyTable {
 package struct IndexFailure: Error, CustomStringConvertible {
     package var message: String
     package var description: String { message }
-}
-
-/// The most rows a table over a file reads at once when read in order.
-enum TableLayoutBlock {
-    static let rows = 4096
 }
