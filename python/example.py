@@ -20,6 +20,9 @@ config = {"layout": "list", "width": 390, "cell": {"vstack": {"spacing": 4, "chi
 with engine.table(config, ["Title", "Body"], lambda i: ["Note %d" % i, "words " * (1 + i % 40)], row_count=1_000_000) as notes:
     screen = notes.scroll(0, 844)
     print("a million notes: rows %d-%d on the first screen, %d measured" % (screen["first_row"], screen["last_row"], screen["measured"]))
+    for element in notes.cell_frames(screen["first_row"]):  # what to draw: each label at its frame
+        print("  %-4s at (%g, %g) %g x %g pt: %d line(s) of %r" % (element["kind"], element["x"], element["y"], element["width"],
+                                                               element["height"], len(element["lines"]), element["text"][:30]))
 
 if len(sys.argv) > 1:
     heights = yardstick.HeightsFile(sys.argv[1])
