@@ -272,7 +272,8 @@ typedef struct ys_element {
     double x, y, width, height; /* points from the row's top-left: a label's frame less its insets
                                    (its lines centred vertically in it, as UILabel draws), a box's frame */
     /* A label's (0 or NULL for a box): */
-    const char *text;           /* the UTF-8 it shows, `length` bytes, not NUL-terminated; lines index into it */
+    const char *text;           /* the UTF-8 it shows, `length` bytes, not NUL-terminated: the row's field
+                                   as measured (invalid sequences replaced by U+FFFD); lines index into it */
     size_t length;
     double font_size;           /* points */
     int weight;                 /* 1-1000 */
@@ -286,9 +287,12 @@ typedef struct ys_element {
     const ys_line *lines;       /* the lines as measured (tops from the text's top; near_edge: within 0.5 pt) */
 } ys_element;
 
-/* Every element row `row` shows, cell by cell, in the order its cells lay them out: what a
- * renderer draws. The row must be measured (the ys_table_scroll that showed it measured it): the
- * frames are those its height came from; an estimated row is YS_INVALID_ARGUMENT. YS_HEADER_ROW
+/* Every element row `row` shows, cell by cell (a cell's labels in its layout's order, then its
+ * boxes): what a renderer draws. The row is read again and must be measured (the ys_table_scroll
+ * that showed it measured it), so the frames are those its height came from: an estimated row is
+ * YS_INVALID_ARGUMENT, and so is a callback table's row whose fields changed since it was
+ * measured (they give another height): tell the table first (ys_table_replace_row, fields NULL),
+ * as a UITableView is told. YS_HEADER_ROW
  * and YS_FOOTER_ROW give a grid's column-title bars (*count 0 for a table without one, a list);
  * ys_table_row gives where those bars sit. The array and the texts and lines it points to belong
  * to the table: valid until its next ys_table_cell_frames or ys_table_free. Text is drawn with

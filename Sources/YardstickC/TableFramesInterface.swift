@@ -3,6 +3,7 @@
 import CYardstickErrors
 import Yardstick
 import YardstickFormats
+import YardstickOffsets
 import YardstickTable
 import YardstickTemplates
 
@@ -57,24 +58,25 @@ final class ElementStorage {
 package func ys_table_cell_frames(_ handle: OpaquePointer?, _ row: Int, _ elements: UnsafeMutablePointer<UnsafePointer<ys_element>?>?,
                                   _ count: UnsafeMutablePointer<Int>?) -> Int32 {
     guard let box = tableBox(handle) else { return fail(.invalidArgument, "ys_table_cell_frames: table is NULL") }
-    guard let elements, let count else { return fail(.invalidArgument, "ys_table_cell_frames: elements or count is NULL") }
-    elements.pointee = nil
-    count.pointee = 0
+    elements?.pointee = nil
+    count?.pointee = 0
     do {
         let item: TableDrawing.Item?
         if row == headerRow || row == footerRow {
             if row == footerRow { try box.table.completeIndex() }
             item = try box.table.drawing(header: row == headerRow)
         } else {
+            // (A row past a file's first piece: the whole index first, so the row is the file's.)
+            try box.table.completeIndex(before: RowPosition(section: 0, row: max(row, 0)))
             let rows = box.table.table.rowCounts.first ?? 0
-            guard row >= 0 else { return fail(.invalidArgument, "ys_table_cell_frames: row \(UInt(bitPattern: row)) is out of range (\(rows) rows)") }
+            guard row >= 0, row < rows else { return fail(.invalidArgument, "ys_table_cell_frames: row \(UInt(bitPattern: row)) is out of range (\(rows) rows)") }
             item = try box.table.drawing(row: row)
         }
         let storage = item.map(ElementStorage.init)
         box.frames = storage
         guard let storage, !storage.elements.isEmpty else { return Status.ok.rawValue }
-        elements.pointee = storage.pointer
-        count.pointee = storage.elements.count
+        elements?.pointee = storage.pointer
+        count?.pointee = storage.elements.count
         return Status.ok.rawValue
     } catch {
         return failure("ys_table_cell_frames", error)

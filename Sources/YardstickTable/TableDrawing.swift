@@ -62,7 +62,10 @@ extension TableLayout {
     /// Rows `range` as a renderer draws them (measured first with `measure(rows:)`): the
     /// header of the first row's section sits above it and the footer of the last row's section
     /// below the last, as floating headers and footers do in a viewport showing just those rows.
-    package func drawing(rows range: ClosedRange<Int>) throws(SizingError) -> TableDrawing {
+    /// - Parameter checksHeights: a measured row whose texts, read again, give another height
+    ///   (a source's row changed without the table being told) is an error, not a drawing that
+    ///   disagrees with the row's height.
+    package func drawing(rows range: ClosedRange<Int>, checksHeights: Bool = false) throws(SizingError) -> TableDrawing {
         let positions = Self.positions(range, counts: rowCounts)
         let width = plan.sectionWidth
         var items: [TableDrawing.Item] = []
@@ -87,8 +90,16 @@ extension TableLayout {
             var models: [Row] = []
             for p in positions[k..<end] { models.append(try source?(p) ?? plan.sections[s].rows[p.row]) }
             let prepared = rows.prepare(count: end - k, threads: threads) { models[$0] }
+            var scratch = checksHeights ? rows.geometry.makeScratch() : []
             for j in k..<end {
                 let p = positions[j]
+                if checksHeights, handles[p.section][p.row] != Self.known {
+                    let now = prepared.withRow(j - k) { rows.geometry.height(texts: $0, scratch: &scratch) }
+                    let stored = try! offsets.height(of: p) // (spacing included, as rowLength's)
+                    guard try rowLength(now, p) == stored else {
+                        throw SizingError(path: "", .notApplicable("row \(p.row) changed since it was measured (its texts now give \(now) pt, not \(stored.points - spacing)): reload it first"))
+                    }
+                }
                 let top = try! offsets.offset(of: p).points
                 let height = try! offsets.height(of: p).points - spacing
                 let cells = prepared.withRow(j - k) { rows.drawing(models[j - k], texts: $0, height: height) }

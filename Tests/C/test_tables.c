@@ -189,9 +189,19 @@ static void test_cell_frames(ys_engine *engine) {
         CHECK(elements[1].max_lines == 0 && !elements[1].clips && elements[1].line_count >= 1, "a note: no line limit");
         CHECK(fabs(bottom + 8 - height) < 0.01, "row %zu: its height is its elements' bottom plus the inset (%g, %g)", r, bottom + 8, height);
     }
+    /* The caller's row changes without the table being told: its frames would not fit its height. */
+    free(m.notes[1]);
+    m.notes[1] = note(39);
+    CHECK(ys_table_cell_frames(table, 1, &elements, &count) == YS_INVALID_ARGUMENT && strstr(ys_last_error(), "reload it") != NULL,
+          "a changed row is not drawn at its old height: %s", ys_last_error());
+    CHECK(ys_table_replace_row(table, 1, NULL, NULL, 0) == YS_OK, "reload: %s", ys_last_error());
+    CHECK(ys_table_cell_frames(table, 1, &elements, &count) == YS_OK && count == 2 && elements[1].length == strlen(m.notes[1]),
+          "then it is: %s", ys_last_error());
+    CHECK(ys_table_cell_frames(table, 1, NULL, &count) == YS_OK && count == 2, "elements may be NULL (count only)");
     CHECK(ys_table_cell_frames(table, YS_HEADER_ROW, &elements, &count) == YS_OK && count == 0, "a list has no header bar");
     CHECK(ys_table_cell_frames(table, m.count, &elements, &count) == YS_INVALID_ARGUMENT, "a row past the end: %s", ys_last_error());
-    CHECK(ys_table_cell_frames(table, 0, NULL, &count) == YS_INVALID_ARGUMENT, "no elements pointer");
+    CHECK(ys_table_cell_frames(table, m.count, &elements, &count) == YS_INVALID_ARGUMENT && strstr(ys_last_error(), "(1000 rows)") != NULL,
+          "saying how many rows there are: %s", ys_last_error());
     CHECK(ys_table_cell_frames(NULL, 0, &elements, &count) == YS_INVALID_ARGUMENT, "no table");
     ys_table_free(table);
 

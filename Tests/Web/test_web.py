@@ -5,7 +5,8 @@ Starts examples/web/server.py on a free port, opens the page in test mode on eac
 sample grid, read from its CSV as needed, and a generated table of --rows rows given from a
 function), and reads what the page found: it scrolls to --offsets random offsets and to the end,
 from each three half-screens up into rows not measured yet, and at every stop checks each
-visible label: the browser set its text in as many lines as Yardstick measured, and it fits its
+visible label (a third table holds every kind of mandatory line break): the browser set its text
+in as many lines as Yardstick measured, and it fits its
 frame (DOM scrollHeight <= frame height + 1 px). Across a step up, the row drawn at the top
 must stay where it was (<= 1 px) while the rows above it are measured. Passes when at least 99 %
 of the labels checked agree and every anchor held; every miss is listed. Saves a screenshot of
@@ -112,7 +113,7 @@ def main():
         base = m.group(1)
         failures = []
         with tempfile.TemporaryDirectory(prefix="test-web-") as tmp:
-            for name in ["sample", "million"]:
+            for name in ["sample", "million", "breaks"]:
                 failures += check_table(args, base, name, tmp, report)
                 shot = os.path.join(args.screenshots, f"{name}.png")
                 cmd, env = chromium_command(args, tmp, [f"--screenshot={shot}", f"--virtual-time-budget={args.budget}"], f"{base}?table={name}&y=0")

@@ -32,6 +32,20 @@ async function ask(at, vh) {
   return answer;
 }
 
+// The text as the browser must be given it to break where the engine does: every mandatory break
+// (UAX #14: CR LF, CR, VT, FF, NEL, LS, PS) as a line feed, and a last line feed followed by
+// something, since the engine counts the empty line after it; a single-line label's text up to
+// its first break, then an ellipsis if more follows, as the engine cuts it.
+const BREAKS = /\r\n|[\r\u000B\u000C\u0085\u2028\u2029]/g;
+function shown(e) {
+  const text = e.text.replace(BREAKS, '\n');
+  if (e.single_line) {
+    const cut = text.indexOf('\n');
+    return cut < 0 ? text : text.slice(0, cut) + '\u2026';
+  }
+  return text.endsWith('\n') ? text + '\u200B' : text;
+}
+
 function label(e) {
   const div = document.createElement('div');
   div.className = 'label';
@@ -39,7 +53,7 @@ function label(e) {
   const text = document.createElement('div');
   text.className = 'text';
   text.dir = 'auto'; // (the paragraph's direction from its first strong letter, as the engine)
-  text.textContent = e.text;
+  text.textContent = shown(e);
   const lineHeight = e.lines.length ? e.text_height / e.lines.length : e.font_size;
   Object.assign(text.style, {
     fontSize: e.font_size + 'px', fontWeight: e.weight, fontStyle: e.italic ? 'italic' : 'normal',

@@ -9,7 +9,8 @@ their frames with the bundled fonts, the browser setting the text.
 then open http://127.0.0.1:8000/ (`make web-demo` does both). Two tables: "sample", the sample
 orders (Data/sample.csv, read as needed) as a SwiftDataTables grid (Data/sample-grid.json), and
 "million", --rows generated rows (the sample's names, statuses and notes, each note ending in
-" #<row>") that this server gives Yardstick from a function, as a product list (list.json).
+" #<row>") that this server gives Yardstick from a function, as a product list (list.json);
+and "breaks", 2,000 rows of texts holding every kind of mandatory line break, as the same list.
 
 API (JSON): /api/tables; /api/<table>/scroll?y=Y&h=H: Yardstick scrolls to Y with a viewport H
 tall (measuring what it meets, anchored) and answers the anchored y, the total height, the
@@ -85,6 +86,19 @@ def generated_rows(count):
     return lambda i: [sample[i % n]["customer"], sample[i % n]["status"], sample[(7 * i + 3) % n]["notes"] + " #%d" % i]
 
 
+# Texts with every kind of mandatory line break (UAX #14), for the third table: a renderer must
+# break where the engine does.
+BREAK_TEXTS = ["before\u2028after a line separator", "a paragraph\u2029and the next", "a\n\n\nb\n", "\n", "ends in a break\n",
+               "carriage return\r\nline feed", "lone\rreturn", "form\u000cfeed", "next\u0085line", "vertical\u000btab",
+               "\u05e9\u05dc\u05d5\u05dd\nwith a break", "plain text with no break at all, long enough to wrap twice in the list's labels"]
+
+
+def break_rows(count):
+    """Rows whose names and notes hold line breaks of every kind."""
+    n = len(BREAK_TEXTS)
+    return lambda i: [BREAK_TEXTS[i % n] + " %d" % i, BREAK_TEXTS[(i // n) % n], BREAK_TEXTS[(i * 5 + 1) % n] + " #%d" % i]
+
+
 class Tables:
     """The tables this server shows, and one lock: an engine is used by one thread at a time."""
 
@@ -96,12 +110,13 @@ class Tables:
         self.tables = {
             "sample": self.engine.open_csv(os.path.join(ROOT, "Data", "sample.csv"), os.path.join(ROOT, "Data", "sample-grid.json")),
             "million": self.engine.table(self.list_config, ["Name", "Status", "Notes"], generated_rows(rows), row_count=rows),
+            "breaks": self.engine.table(self.list_config, ["Name", "Status", "Notes"], break_rows(2000), row_count=2000),
         }
 
     def width(self, name, header):
         """The table's width: a list's cell width, a grid's columns (each title's frame ends 30
         pt before its column: the sort indicator's room)."""
-        if name == "million":
+        if name != "sample":
             return self.list_config["width"]
         return max((e["x"] + e["width"] + 30 for e in header), default=0)
 
@@ -136,6 +151,9 @@ def plain(element):
                          "truncated": bool(l.is_truncated)} for l in out["lines"]]
     return out
 
+
+# The tallest viewport a scroll may ask for: an answer holds at most five of them.
+MAX_VIEWPORT = 10_000
 
 STATIC = {"/": ("index.html", "text/html; charset=utf-8"), "/index.html": ("index.html", "text/html; charset=utf-8"),
           "/app.js": ("app.js", "text/javascript; charset=utf-8")}
@@ -181,6 +199,8 @@ def handler(tables, css, report=None):
                     y, height = float(query["y"][0]), float(query["h"][0])
                 except (KeyError, ValueError):
                     return self.fail(400, "scroll takes y and h, numbers")
+                if not 0 < height <= MAX_VIEWPORT:
+                    return self.fail(400, "h must be above 0 and at most %d (a viewport's height)" % MAX_VIEWPORT)
                 try:
                     answer = tables.scroll(m.group(1), y, height)
                 except yardstick.YardstickError as error:
