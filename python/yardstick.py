@@ -552,8 +552,9 @@ class Table(_Owned):
         """What measured row `index` shows, for drawing it: a list of elements, each a dict with
         kind ("text" or "box"), cell, x, y, width, height (points from the row's top-left) and, for
         a text, text, font_size, weight, italic, letter_spacing, max_lines, single_line,
-        clips, text_height and lines (Line, byte offsets into the text's UTF-8). An estimated row raises
-        YardstickError: scroll to it first."""
+        clips, text_height and lines (Line, byte offsets into the text's UTF-8). An estimated row
+        raises YardstickError (scroll to it first), and so does a row of yours changed since it
+        was measured (reload_row it first)."""
         return self._elements(_index(index, "row"))
 
     def header(self):
