@@ -97,7 +97,7 @@ final class BadInputTableTests: XCTestCase {
         (#""$Y" measure "$D/ok.csv" --max-column-width abc"#, 64, "yardstick: error: The value 'abc' is invalid for '--max-column-width"),
         (#""$Y" measure "$D/ok.csv""#, 1, "yardstick: error: give --config CONFIG.json, or --max-column-width PT"),
         (#""$Y" measure "$D/ok.csv" --max-column-width 100 --cache """#, 1, "yardstick: error: --cache needs a folder (the path is empty)"),
-        (#""$Y" measure "$D/ok.csv" --max-column-width 100 --threads -1"#, 1, "yardstick: error: --threads must be 0 (all cores) or more"),
+        (#""$Y" measure "$D/ok.csv" --max-column-width 100 --threads -1"#, 1, "yardstick: error: --threads must be from 0 (all cores) to 1024"),
         (#""$Y" measure "$D/1mb.csv" --max-column-width 200"#, 0, "rows: 2 (header included)"),
         (#""$Y" measure "$D/multiline.csv" --max-column-width 200 --max-line-bytes 1000"#, 1,
          "yardstick: error: CSV line 2: a field is longer than 1000 bytes (--max-line-bytes sets the limit)"),
