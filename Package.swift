@@ -68,7 +68,7 @@ let package = Package(
         .target(name: "Yardstick", dependencies: ["YardstickFonts", "YardstickLayout", "YardstickTemplates", "YardstickOffsets", "YardstickTable", "YardstickFormats"]),
         .target(name: "YardstickCommands", dependencies: ["YardstickFormats", "YardstickFonts", "YardstickShaping", "YardstickLayout", "YardstickTemplates", "YardstickOffsets", "YardstickTable", "YardstickRender", "CMemoryHints", "CFileCopy"]),
         // The C interface, a front end like the CLI (it reads configs and CSV files through YardstickFormats).
-        .target(name: "YardstickC", dependencies: ["Yardstick", "YardstickFormats", "YardstickTable", "YardstickTemplates", "CYardstickErrors"]),
+        .target(name: "YardstickC", dependencies: ["Yardstick", "YardstickFormats", "YardstickOffsets", "YardstickTable", "YardstickTemplates", "CYardstickErrors"]),
         .executableTarget(name: "yardstick", dependencies: ["YardstickCommands", "YardstickFormats", "YardstickFonts", "YardstickLayout", "YardstickOffsets", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
 
         // Benchmarks: programs that print figures (run in release; see README).
