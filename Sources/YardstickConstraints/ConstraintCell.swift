@@ -78,10 +78,23 @@ package struct ConstraintCell: Sendable {
     /// The text views' indices, in order.
     private let textOrder: [Int]
 
+    /// The views and axes the rules leave free (UIKit's `hasAmbiguousLayout`), found when the
+    /// cell is compiled; each is placed at its least position (see `init`). Empty: none.
+    package private(set) var ambiguities: [Ambiguity] = []
+    /// False when the rules were too entangled to check every view within the probe's budget
+    /// (`ambiguities` then lists those found before it ran out).
+    package private(set) var ambiguityCheckIsComplete = true
+
     /// Compiles the rules for these views (the content view, `super`, is added).
+    ///
+    /// A layout the rules leave ambiguous is sized as `systemLayoutSizeFitting` sizes it: the
+    /// height is the least the rules allow at the width, and each edge of a free view is pulled
+    /// toward 0 (up, or left) more weakly than anything else, so it sits at the least position
+    /// the rules allow; `ambiguities` names them. `strict`: an ambiguity is an error instead,
+    /// and so are rules too entangled to check.
     /// - Throws: `ConstraintCellError` naming a rule that cannot be parsed, names a missing view,
     ///   or conflicts with the required rules before it.
-    package init(views: [View], rules: [String], probeBudget: Int = ConstraintCell.probeBudget) throws(ConstraintCellError) {
+    package init(views: [View], rules: [String], strict: Bool = false, probeBudget: Int = ConstraintCell.probeBudget) throws(ConstraintCellError) {
         guard views.count <= Self.maximumViews else { throw .tooLarge("more than \(Self.maximumViews) views (\(views.count))") }
         guard rules.count <= Self.maximumRules else { throw .tooLarge("more than \(Self.maximumRules) rules (\(rules.count))") }
         var all = [View(Self.contentView, .container)]
@@ -220,9 +233,27 @@ package struct ConstraintCell: Sendable {
             return kept.map(\.label)
         }
         let compiled = try compile()
+        solver = compiled
+        let probed = try probeAmbiguities(budget: probeBudget, firstOnly: strict)
+        if strict {
+            if let first = probed.found.first { throw .ambiguous(first.view, axis: first.axis.rawValue) }
+            if !probed.complete { throw .tooEntangled(probeBudget) }
+        }
+        ambiguities = probed.found
+        ambiguityCheckIsComplete = probed.complete
+        // Each edge of a free view pulled toward 0, far more weakly than the probe that found it free.
+        var stays: [Constraint] = []
+        for a in ambiguities {
+            let e = edges[index[a.view]!]
+            for edge in a.axis == .horizontal ? [e.left, e.right] : [e.top, e.bottom] {
+                var stay = Constraint(LinearExpression(edge), .equal, priority: 1, label: "\(edge.name) at its least (ambiguous)")
+                stay.weight = Self.placementWeight
+                stays.append(stay)
+            }
+        }
         /// The same system, split into parts for fitting rows.
         func parts(widthGiven: Bool) throws(ConstraintCellError) -> ConstraintComponents {
-            var all = structure + ruled
+            var all = structure + ruled + stays
             var editable = edits.map { (variable: $0, priority: 999.0) }
             if widthGiven {
                 editable.insert((fittingWidth, 999), at: 0)
@@ -233,7 +264,6 @@ package struct ConstraintCell: Sendable {
         }
         base = try parts(widthGiven: true)
         compressed = try parts(widthGiven: false)
-        solver = compiled
         // Rows start from a typical layout (a 400 pt cell, texts 100 × 20), not from width 0
         // where everything is squeezed: fewer pivots per row. The same start for every row.
         var typical: [(Variable, Double)] = []
@@ -245,7 +275,6 @@ package struct ConstraintCell: Sendable {
         if (try? primed.suggest([(fittingWidth, 400)] + typical)) != nil { base = primed }
         primed = compressed
         if (try? primed.suggest(typical)) != nil { compressed = primed }
-        if let (view, axis) = try firstAmbiguity(budget: probeBudget) { throw .ambiguous(view, axis: axis) }
         try checkWidthIsFree()
     }
 
@@ -293,12 +322,26 @@ package struct ConstraintCell: Sendable {
         }
     }
 
-    /// The first view (in order) an edge of which the rules leave free (UIKit's ambiguous
-    /// layout): pushed by a probe weaker than every priority, it moves. Checked once, at
-    /// compile time, with texts 100 and 10,000 pt wide in a 1,000 pt cell.
-    private func firstAmbiguity(budget: Int) throws(ConstraintCellError) -> (String, String)? {
+    /// A view and an axis on which the rules leave it free to move or resize.
+    package struct Ambiguity: Sendable, Equatable {
+        package enum Axis: String, Sendable { case horizontal, vertical }
+        package var view: String
+        package var axis: Axis
+    }
+
+    /// How weakly a free view's edges are pulled toward 0: far below the probe (1e-3), so only
+    /// what the probe finds free moves.
+    static let placementWeight = 1e-6
+
+    /// The views (in order) an edge of which the rules leave free, per axis (UIKit's ambiguous
+    /// layout): pushed by a probe weaker than every priority, the edge moves. Checked once, at
+    /// compile time, with texts 100 and 10,000 pt wide in a 1,000 pt cell; each push is tried
+    /// and undone (`ConstraintSolver.trial`), the tableau never copied. Stops at the first
+    /// found with `firstOnly`, and when the work passes `budget` (`complete` false).
+    private func probeAmbiguities(budget: Int, firstOnly: Bool) throws(ConstraintCellError) -> (found: [Ambiguity], complete: Bool) {
         // At a realistic width, with texts that fit and texts too wide for it (where two
         // compression resistances may tie): at width 0 slack is squeezed out and hides it.
+        var found: [Ambiguity] = []
         var work = 0
         for textWidth in [100.0, 10_000] {
             var sized = solver
@@ -307,31 +350,47 @@ package struct ConstraintCell: Sendable {
                 try? sized.suggest(textWidth, for: t.width)
                 try? sized.suggest(20, for: t.height)
             }
-            for (k, view) in views.enumerated() where k > 0 {
+            // Every edge where the solution stands; a push that moves one edge may move others
+            // with it, at no cost: those are free too (one trial finds a whole free chain).
+            let at = edges.map { [sized.value(of: $0.left), sized.value(of: $0.right), sized.value(of: $0.top), sized.value(of: $0.bottom)] }
+            var free = Set<Int>() // view index × 2 + (0 horizontal, 1 vertical)
+            for k in views.indices where k > 0 {
                 let e = edges[k]
-                for (edge, axis) in [(e.left, "horizontal"), (e.right, "horizontal"), (e.top, "vertical"), (e.bottom, "vertical")] {
+                for (edge, axis) in [(e.left, 0), (e.right, 0), (e.top, 1), (e.bottom, 1)] {
+                    guard !free.contains(2 * k + axis), !found.contains(Ambiguity(view: views[k].name, axis: axis == 0 ? .horizontal : .vertical)) else { continue }
                     for push in [1000.0, -1000.0] {
-                        var probe = sized
-                        let before = probe.value(of: edge)
-                        let start = probe.work
-                        defer { work += probe.work - start }
-                        probe.workLimit = start + max(budget - work, 0)
-                        var moved = false
-                        do {
-                            try probe.addEditVariable(edge, priority: 1, weight: 1e-3)
-                            try probe.suggest(before + push, for: edge)
-                            moved = true
-                        } catch {
-                            if error == .tooMuchWork { throw .tooEntangled(budget) }
+                        let start = sized.work
+                        sized.workLimit = start + max(budget - work, 0)
+                        let moved = try? sized.trial { (s: inout ConstraintSolver) throws(ConstraintError) -> [Int] in
+                            try s.addEditVariable(edge, priority: 1, weight: 1e-3)
+                            try s.suggest(s.value(of: edge) + push, for: edge)
+                            var moved: [Int] = []
+                            for j in 1..<edges.count {
+                                let f = edges[j]
+                                if abs(s.value(of: f.left) - at[j][0]) > 1e-6 || abs(s.value(of: f.right) - at[j][1]) > 1e-6 { moved.append(2 * j) }
+                                if abs(s.value(of: f.top) - at[j][2]) > 1e-6 || abs(s.value(of: f.bottom) - at[j][3]) > 1e-6 { moved.append(2 * j + 1) }
+                            }
+                            return moved
                         }
-                        if work + probe.work - start > budget { throw .tooEntangled(budget) }
-                        guard moved else { continue }
-                        if abs(probe.value(of: edge) - before) > 1e-6 { return (view.name, axis) }
+                        work += sized.work - start
+                        if work > budget { return (Self.ordered(found, free, views), false) }
+                        guard let moved, !moved.isEmpty else { continue }
+                        free.formUnion(moved)
+                        if firstOnly { return (Self.ordered(found, free, views), true) }
+                        if free.contains(2 * k + axis) { break } // (else the other push may move it)
                     }
                 }
             }
+            found = Self.ordered(found, free, views)
         }
-        return nil
+        return (found, true)
+    }
+
+    /// `found` and the free view axes (`2 × view + axis`), each once, in view order.
+    private static func ordered(_ found: [Ambiguity], _ free: Set<Int>, _ views: [View]) -> [Ambiguity] {
+        var keys = Set(free)
+        for a in found { keys.insert(2 * views.firstIndex { $0.name == a.view }! + (a.axis == .horizontal ? 0 : 1)) }
+        return keys.sorted().map { Ambiguity(view: views[$0 / 2].name, axis: $0 % 2 == 0 ? .horizontal : .vertical) }
     }
 
     /// The solver expression of an anchor.

@@ -17,7 +17,11 @@ package struct ConstraintSolver: Sendable {
     /// Each variable's symbol, by variable id (ids are small and dense: an index, not a hash).
     private var symbolOf: [Symbol?] = []
     private var variables: [Variable] = []
-    private var markers: [Int: (marker: Symbol, other: Symbol?, constraint: Constraint)] = [:]
+    /// Each constraint's marker and second error, by handle (no constraint kept: a copy of the
+    /// solver copies these as plain values).
+    private var markers: [(marker: Symbol, other: Symbol?)] = []
+    /// Set within `trial`, which undoes everything itself.
+    private var inTrial = false
     /// Each edit variable's constraint and markers, by variable id (fixed once made editable),
     /// and its suggested value apart (the one thing a row changes: copied with the solver, it
     /// costs a few doubles, not a table).
@@ -49,13 +53,44 @@ package struct ConstraintSolver: Sendable {
     @discardableResult
     package mutating func add(_ constraint: Constraint) throws(ConstraintError) -> Int {
         guard !broken else { throw .broken }
+        // Undone on failure from a journal of the rows it writes and the small state (not a
+        // copy of the solver: that would make building n constraints O(n²)). Within an open
+        // checkpoint (which journals the rows itself), from a copy.
+        // Within a trial, a failure only stops the trial (it undoes everything).
+        if inTrial {
+            do { return try addUnguarded(constraint) } catch { broken = true; throw error }
+        }
+        guard !rows.isRecording else {
+            let saved = self
+            do { return try addUnguarded(constraint) } catch { self = saved; throw error }
+        }
+        let undo = (basics: basics, objective: objective, infeasible: infeasible, symbols: symbolOf.count, variables: variables.count,
+                    nextSymbol: nextSymbol, version: version, work: work)
+        rows.startRecording()
+        do {
+            let handle = try addUnguarded(constraint)
+            rows.stopRecording()
+            return handle
+        } catch {
+            rows.rollback()
+            for v in variables[undo.variables...] where v.id < symbolOf.count { symbolOf[v.id] = nil }
+            variables.removeSubrange(undo.variables...)
+            if symbolOf.count > undo.symbols { symbolOf.removeSubrange(undo.symbols...) }
+            (basics, objective, infeasible, nextSymbol) = (undo.basics, undo.objective, undo.infeasible, undo.nextSymbol)
+            (version, work) = (undo.version, undo.work) // (nextVersion is never reused)
+            artificial = nil
+            throw error
+        }
+    }
+
+    /// `add` without its undo.
+    private mutating func addUnguarded(_ constraint: Constraint) throws(ConstraintError) -> Int {
         version = nextVersion
         nextVersion += 1
-        let saved = self
         var (row, marker, other) = makeRow(constraint)
         var subject = chooseSubject(row, marker, other)
         if subject == nil && row.cells.allSatisfy({ $0.symbol.kind == .dummy }) {
-            guard abs(row.constant) < Row.epsilon else { self = saved; throw .unsatisfiable(constraint.description) }
+            guard abs(row.constant) < Row.epsilon else { throw .unsatisfiable(constraint.description) }
             subject = marker
         }
         if let subject {
@@ -63,13 +98,12 @@ package struct ConstraintSolver: Sendable {
             substitute(subject, by: row)
             insertRow(subject, row)
         } else if !addWithArtificialVariable(row) {
-            self = saved
             throw .unsatisfiable(constraint.description)
         }
+        try optimize(objective: true)
         let handle = nextConstraint
         nextConstraint += 1
-        markers[handle] = (marker, other, constraint)
-        do { try optimize(objective: true) } catch { self = saved; throw error }
+        markers.append((marker, other))
         return handle
     }
 
@@ -91,7 +125,7 @@ package struct ConstraintSolver: Sendable {
         var edit = Constraint(LinearExpression(variable), .equal, priority: priority, label: "edit \(variable.name)")
         if let weight { edit.weight = weight }
         let handle = try add(edit)
-        let tag = markers[handle]!
+        let tag = markers[handle]
         if variable.id >= edits.count {
             edits += repeatElement(nil, count: variable.id + 1 - edits.count)
             editValues += repeatElement(0, count: variable.id + 1 - editValues.count)
@@ -153,6 +187,32 @@ package struct ConstraintSolver: Sendable {
         (basics, objective, editValues, broken, version) = s
         infeasible.removeAll(keepingCapacity: true)
         saved = nil
+    }
+
+    /// Runs `body` on the solver, then undoes all it did (constraints and edit variables
+    /// added, suggestions): the rows from a journal of those written, the rest from a copy of
+    /// the small state. A probe tries a change this way without copying the tableau: O(rows
+    /// the change writes). A failure inside only ends `body` (the solver is `broken` until the
+    /// undo). Not within an open checkpoint.
+    package mutating func trial<T>(_ body: (inout ConstraintSolver) throws(ConstraintError) -> T) throws(ConstraintError) -> T {
+        precondition(!rows.isRecording && !inTrial, "a trial within a checkpoint or a trial")
+        let small = (basics: basics, objective: objective, infeasible: infeasible, symbols: symbolOf.count, variables: variables.count,
+                     nextSymbol: nextSymbol, version: version, edits: edits, editValues: editValues, markers: markers.count,
+                     nextConstraint: nextConstraint, broken: broken)
+        rows.startRecording()
+        inTrial = true
+        defer {
+            rows.rollback()
+            for v in variables[small.variables...] where v.id < symbolOf.count { symbolOf[v.id] = nil }
+            variables.removeSubrange(small.variables...)
+            if symbolOf.count > small.symbols { symbolOf.removeSubrange(small.symbols...) }
+            (basics, objective, infeasible, nextSymbol, version) = (small.basics, small.objective, small.infeasible, small.nextSymbol, small.version)
+            (edits, editValues, nextConstraint, broken) = (small.edits, small.editValues, small.nextConstraint, small.broken)
+            markers.removeSubrange(small.markers...)
+            artificial = nil
+            inTrial = false
+        }
+        return try body(&self)
     }
 
     /// The most pivots one optimisation may take: simplex pivots grow with the rows, and a

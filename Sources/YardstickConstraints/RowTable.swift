@@ -52,6 +52,16 @@ struct RowTable: Sendable {
         recording = true
     }
 
+    /// Stops recording, keeping what was written (the journal dropped).
+    mutating func stopRecording() {
+        journal.removeAll(keepingCapacity: true)
+        constants.removeAll(keepingCapacity: true)
+        recording = false
+    }
+
+    /// Whether writes are being journaled (a checkpoint or an addition is open).
+    var isRecording: Bool { recording }
+
     /// Restores every slot journaled since recording started, and stops recording: whole rows
     /// first, then constants (a row whose constant moved before it was rewritten gets both).
     mutating func rollback() {

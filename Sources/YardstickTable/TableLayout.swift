@@ -78,6 +78,21 @@ public struct TableLayout<Row> {
         return styles.compactMap { fonts.substitution(for: $0) }
     }
 
+    /// The constraint cells whose rules leave views free (UIKit's ambiguous layouts), each once
+    /// in the order met: rows' cells, then sections' headers and footers. They are sized at the
+    /// least height the rules allow, free views at their least positions.
+    public var ambiguousLayouts: [AmbiguousLayout] {
+        var all: [AmbiguousLayout] = []
+        func add(_ layout: TemplateLayout) { for a in layout.ambiguousLayouts where !all.contains(where: { $0.path == a.path }) { all.append(a) } }
+        for row in plan.rowCells {
+            for case .template(let layout, _, _) in row.geometry.cells { add(layout) }
+        }
+        for section in plan.sections {
+            for fit in [section.headerFit, section.footerFit].compactMap({ $0 }) { add(fit.sizer.layout) }
+        }
+        return all
+    }
+
     /// The clusters no face covers in the column titles and section headers and footers only.
     package var planMissingGlyphs: MissingGlyphs { plan.missingGlyphs }
 

@@ -13,6 +13,9 @@ public struct SizingEnvironment: Hashable, Sendable {
     public var displayScale: Double?
     /// Faces with an `opsz` axis set to each text's point size (`TextAttributes.opticalSizing`).
     public var opticalSizing = true
+    /// A constraint cell whose rules leave a view free is an error, not sized with a warning
+    /// (`AmbiguousLayout`); config `"strictConstraints"`.
+    public var strictConstraints = false
 
     /// An environment of these traits; by default the large category, no cap and no rounding.
     public init(category: DynamicType.ContentSizeCategory = .large, maximumCategory: DynamicType.ContentSizeCategory? = nil, displayScale: Double? = nil) {

@@ -6,6 +6,8 @@ package struct ConstraintNode: Sendable {
     package var cell: ConstraintCell
     /// The text slot of each view of `cell.views` (by index), -1 for views without text.
     package var slots: [Int]
+    /// What the rules leave free (nil: nothing, and the check was complete).
+    package var ambiguity: AmbiguousLayout?
 }
 
 extension TemplateLayout {
@@ -46,8 +48,9 @@ extension TemplateLayout {
             views.append(view)
         }
         do {
-            let cell = try ConstraintCell(views: views, rules: element.rules)
-            return ConstraintNode(cell: cell, slots: slotOfView)
+            let cell = try ConstraintCell(views: views, rules: element.rules, strict: environment.strictConstraints)
+            let ambiguity = cell.ambiguities.isEmpty && cell.ambiguityCheckIsComplete ? nil : AmbiguousLayout(path: p, cell: cell)
+            return ConstraintNode(cell: cell, slots: slotOfView, ambiguity: ambiguity)
         } catch {
             /// The path of the rule an error names.
             func rule(_ text: String) -> String { element.rules.firstIndex(of: text).map { p + ".rules[\($0)]" } ?? p + ".rules" }

@@ -80,21 +80,35 @@ final class ConstraintCellTests: XCTestCase {
         XCTAssertEqual(cell.frame(of: "value")!.y, 11, accuracy: 1e-6)
     }
 
-    /// UIKit's ambiguous layout: a view the rules leave free on an axis is named.
-    func testAnAmbiguousViewIsNamed() {
+    /// UIKit's ambiguous layout: a view the rules leave free on an axis is named (an error
+    /// when strict), and sized as `systemLayoutSizeFitting` sizes it.
+    func testAnAmbiguousViewIsNamed() throws {
         // Placed horizontally, nothing vertical: its top could be anywhere.
-        XCTAssertThrowsError(try ConstraintCell(views: [.init("badge", .box(width: 20, height: 20))], rules: [
-            "badge.leading == super.leading + 8",
-        ])) { XCTAssertEqual("\($0)", #"the vertical position or size of "badge" is not determined by the rules (an ambiguous layout)"#) }
+        let badge = [ConstraintCell.View("badge", .box(width: 20, height: 20))]
+        XCTAssertThrowsError(try ConstraintCell(views: badge, rules: ["badge.leading == super.leading + 8"], strict: true)) {
+            XCTAssertEqual("\($0)", #"the vertical position or size of "badge" is not determined by the rules (an ambiguous layout)"#)
+        }
+        var cell = try ConstraintCell(views: badge, rules: ["badge.leading == super.leading + 8"])
+        XCTAssertEqual(cell.ambiguities, [.init(view: "badge", axis: .vertical)])
+        XCTAssertTrue(cell.ambiguityCheckIsComplete)
+        // The least height the rules allow (the badge need not be inside), the badge at its least top.
+        XCTAssertEqual(try fit(&cell, width: 390, [:]), 0, accuracy: 1e-6)
+        XCTAssertEqual(cell.frame(of: "badge")!.y, 0, accuracy: 1e-6)
+        XCTAssertEqual(cell.frame(of: "badge")!.x, 8, accuracy: 1e-6)
         // Only kept above the content view's bottom: pulled up without limit.
         XCTAssertThrowsError(try ConstraintCell(views: [.init("label", .text)], rules: [
             "label.leading == super.leading + 16", "label.trailing == super.trailing - 16", "super.bottom >= label.bottom + 8",
-        ])) { XCTAssertEqual("\($0)", #"the vertical position or size of "label" is not determined by the rules (an ambiguous layout)"#) }
+        ], strict: true)) { XCTAssertEqual("\($0)", #"the vertical position or size of "label" is not determined by the rules (an ambiguous layout)"#) }
         // A width between two bounds with nothing preferring one: ambiguous horizontally.
-        XCTAssertThrowsError(try ConstraintCell(views: [.init("bar", .container)], rules: [
-            "bar.leading == super.leading", "bar.width >= 10", "bar.width <= 100", "bar.top == super.top", "bar.height == 4",
-            "super.bottom == bar.bottom",
-        ])) { XCTAssertEqual("\($0)", #"the horizontal position or size of "bar" is not determined by the rules (an ambiguous layout)"#) }
+        let bar = ["bar.leading == super.leading", "bar.width >= 10", "bar.width <= 100", "bar.top == super.top", "bar.height == 4",
+                   "super.bottom == bar.bottom"]
+        XCTAssertThrowsError(try ConstraintCell(views: [.init("bar", .container)], rules: bar, strict: true)) {
+            XCTAssertEqual("\($0)", #"the horizontal position or size of "bar" is not determined by the rules (an ambiguous layout)"#)
+        }
+        var free = try ConstraintCell(views: [.init("bar", .container)], rules: bar)
+        XCTAssertEqual(free.ambiguities, [.init(view: "bar", axis: .horizontal)])
+        XCTAssertEqual(try fit(&free, width: 390, [:]), 4, accuracy: 1e-6)
+        XCTAssertEqual(free.frame(of: "bar")!.width, 10, accuracy: 1e-6, "at its least: the trailing edge as far left as the rules allow")
         // The same with a preference: determined.
         XCTAssertNoThrow(try ConstraintCell(views: [.init("bar", .container)], rules: [
             "bar.leading == super.leading", "bar.width >= 10", "bar.width <= 100", "bar.width == 50 @250", "bar.top == super.top",
@@ -140,9 +154,10 @@ final class ConstraintCellTests: XCTestCase {
                       "a.top == super.top", "b.top == super.top", "super.bottom >= a.bottom", "super.bottom >= b.bottom"]
         var b = ConstraintCell.View("b", .text)
         b.hugging.horizontal = 251
-        XCTAssertThrowsError(try ConstraintCell(views: [.init("a", .text), b], rules: labels)) {
+        XCTAssertThrowsError(try ConstraintCell(views: [.init("a", .text), b], rules: labels, strict: true)) {
             XCTAssertEqual("\($0)", #"the horizontal position or size of "a" is not determined by the rules (an ambiguous layout)"#)
         }
+        XCTAssertEqual(try ConstraintCell(views: [.init("a", .text), b], rules: labels).ambiguities.map(\.view), ["a", "b"])
         b.compression.horizontal = 751
         XCTAssertNoThrow(try ConstraintCell(views: [.init("a", .text), b], rules: labels))
         XCTAssertThrowsError(try ConstraintCell(views: [.init("a", .container)], rules: ["a.width = 10"])) {
@@ -174,8 +189,10 @@ final class ConstraintCellTests: XCTestCase {
         }
         let views = (0..<10).map { ConstraintCell.View("v\($0)", .text) }
         XCTAssertNoThrow(try ConstraintCell(views: views, rules: rules))
-        XCTAssertThrowsError(try ConstraintCell(views: views, rules: rules, probeBudget: 100)) {
+        XCTAssertThrowsError(try ConstraintCell(views: views, rules: rules, strict: true, probeBudget: 100)) {
             XCTAssertEqual("\($0)", "the rules are too entangled to check for ambiguity in time (more than 100 tableau cells rewritten); a cell's rules relate few views each")
         }
+        // Not strict: sized, the check said to be incomplete.
+        XCTAssertFalse(try ConstraintCell(views: views, rules: rules, probeBudget: 100).ambiguityCheckIsComplete)
     }
 }

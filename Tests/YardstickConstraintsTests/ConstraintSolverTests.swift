@@ -142,4 +142,42 @@ final class ConstraintSolverTests: XCTestCase, RandomSystems {
         }
         XCTAssertEqual(checked, 200)
     }
+
+    /// A trial (edit variables added, suggestions, a failing constraint) leaves the solver as it
+    /// was: the same values, and the same answers to what follows as an untouched copy's.
+    func testATrialUndoesEverything() throws {
+        var random = SplitMix64(seed: 0x7A1)
+        for _ in 0..<300 {
+            let (constraints, edits, vars) = randomSystem(&random)
+            var solver = ConstraintSolver()
+            for k in constraints { _ = try? solver.add(k) }
+            for x in edits { try solver.addEditVariable(x, priority: 900) }
+            try solver.suggest(edits.map { ($0, Double(random.int(-50...50))) })
+            let untouched = solver
+            let before = vars.map { solver.value(of: $0) }
+            for _ in 0..<random.int(1...4) {
+                let probe = vars[random.int(0...vars.count - 1)]
+                let push = Double(random.int(-1000...1000))
+                let conflicting = c([(vars[0], 1)], Double(random.int(-100...100)), .equal)
+                _ = try? solver.trial { (s: inout ConstraintSolver) throws(ConstraintError) -> Double in
+                    try s.addEditVariable(probe, priority: 1, weight: 1e-3)
+                    try s.suggest(s.value(of: probe) + push, for: probe)
+                    if random.int(0...1) == 0 { _ = try? s.add(conflicting) }
+                    try s.suggest(edits.map { ($0, Double(random.int(-150...150))) })
+                    return s.value(of: probe)
+                }
+                XCTAssertEqual(vars.map { solver.value(of: $0) }, before)
+            }
+            // What follows answers as on a copy that never had a trial: a probe, then suggestions.
+            let probe = vars[random.int(0...vars.count - 1)]
+            var fresh = untouched
+            func follow(_ s: inout ConstraintSolver) throws -> [Double] {
+                try s.addEditVariable(probe, priority: 1, weight: 1e-3)
+                try s.suggest(s.value(of: probe) + 500, for: probe)
+                try s.suggest(edits.map { ($0, 7.0) })
+                return vars.map { s.value(of: $0) }
+            }
+            XCTAssertEqual(try follow(&solver), try follow(&fresh))
+        }
+    }
 }

@@ -69,6 +69,7 @@ package struct RenderJob {
         let drawing = try Result { () throws(SizingError) in try layout.drawing(rows: range) }.mapError { CommandError("\($0)") }.get()
         let painter = try painter()
         let canvas = try picture(hint: "draw fewer rows (--rows)" + (scale > 1 ? " or lower --scale" : "")) { () throws(PictureError) in try painter.draw(drawing) }
+        diagnostics.warnAmbiguous(layout.ambiguousLayouts)
         diagnostics.warnMissing(layout.missingGlyphs, systemFallback: fonts.systemFallback)
         return try png(canvas)
     }

@@ -46,6 +46,7 @@ extension SizingJob {
             let notes = index.notes(complete: replayer.lazy.isIndexed)
             diagnostics.noteRead(replaced: index.replacedInvalidUTF8, skipped: notes.skippedBlankLines, ragged: notes.ragged, columns: index.columns.count,
                                  scope: replayer.lazy.isIndexed ? nil : "in the rows read so far")
+            diagnostics.warnAmbiguous(replayer.table.ambiguousLayouts)
             diagnostics.warnMissing(replayer.table.missingGlyphs, systemFallback: fonts.systemFallback)
             return nil
         }
@@ -67,6 +68,7 @@ extension SizingJob {
         do { layout = try job.layout(data, engine: engine) } catch let e as ConfigError { throw CommandError("\(configPath): \(e)") }
         diagnostics.noteRead(replaced: replaced, skipped: skipped, ragged: ragged, columns: data.columns.count)
         diagnostics.noteUnshownOverrides(sizing, shown: layout.sectionKeys)
+        diagnostics.warnAmbiguous(layout.ambiguousLayouts)
         if let replayPath {
             var replayer = SizingReplayer(table: LazyTable(holding: layout, columns: data.columns), config: sizing)
             try replay(&replayer, replayPath: replayPath, outputPath: outputPath, maxLineBytes: limit)

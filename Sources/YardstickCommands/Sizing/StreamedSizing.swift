@@ -181,6 +181,7 @@ struct StreamedSizing {
         var footer = LayoutLength.zero
         var columnWidths: [Double] = []
         var sizer: RowSizer!
+        var ambiguous: [AmbiguousLayout] = []
         /// The table of the first row: the section's header and footer, the columns, the cells
         /// every row is sized at (`RowSizer`).
         func firstLayout(_ row: TableData.Row) throws -> TableLayout<TableData.Row> {
@@ -220,6 +221,7 @@ struct StreamedSizing {
                 missing.formUnion(first.planMissingGlyphs) // (its row is measured again with its block)
                 footer = try first.offsets.footerFrame(ofSection: 0).height
                 columnWidths = first.columnWidths
+                ambiguous = first.ambiguousLayouts
                 sizer = RowSizer(first)
             }
             // Rows to size, by index in the block: their lengths, and which may be kept in a
@@ -262,6 +264,7 @@ struct StreamedSizing {
         try out.write(output.endSection(footer: end) + output.finish(columnWidths: columnWidths, shard: shardInfo))
         try out.commit()
         if replaced > 0 { diagnostics.warn("\(replaced) invalid UTF-8 sequence(s) replaced by U+FFFD") }
+        diagnostics.warnAmbiguous(ambiguous)
         diagnostics.warnMissing(missing, systemFallback: fonts.systemFallback)
         if let cache = cache?.file {
             // The heights are written: a cache that cannot be saved costs the next run time only.

@@ -40,7 +40,7 @@ public struct SizingConfig {
     static let topKeys: Set<String> = ["layout", "width", "category", "maximumCategory", "displayScale", "textLayout", "rowHeightMode",
                                        "columnWidthMode", "minColumnWidth", "maxColumnWidth", "columns", "cell", "headerHeight",
                                        "footerHeight", "interRowSpacing", "heightColumn", "sections", "sectionOverrides", "opticalSizing",
-                                       "profile", "sizingRule"]
+                                       "profile", "sizingRule", "strictConstraints"]
     static let gridOnly = ["textLayout", "columnWidthMode", "minColumnWidth", "maxColumnWidth", "columns"]
     static let listOnly = ["cell"]
 
@@ -69,6 +69,7 @@ public struct SizingConfig {
         environment.displayScale = try m["displayScale"]?.number() ?? profile?.displayScale
         namesDisplayScale = m["displayScale"] != nil
         environment.opticalSizing = try m["opticalSizing"]?.bool() ?? true
+        environment.strictConstraints = try m["strictConstraints"]?.bool() ?? false
         // The styles the fonts are made for, each at its point size at the category.
         let body = DynamicType.pointSize(.body, environment.category, maximum: environment.maximumCategory)
         let sized = { (style: FontStyle, size: Double) in

@@ -1,3 +1,4 @@
+import YardstickTemplates
 import YardstickFonts
 
 /// What a run has to tell besides its output: warnings and notes, one line each, in the order
@@ -20,6 +21,11 @@ package struct Diagnostics: Sendable, Equatable {
     package mutating func warn(_ text: String) { lines.append("yardstick: warning: " + text) }
 
     package mutating func note(_ text: String) { lines.append("yardstick: note: " + text) }
+
+    /// One warning per constraint cell whose rules leave views free (UIKit's ambiguous layout).
+    package mutating func warnAmbiguous(_ layouts: [AmbiguousLayout]) {
+        for layout in layouts { warn(layout.description) }
+    }
 
     /// The one warning for clusters no face covers (nothing when there are none).
     package mutating func warnMissing(_ missing: MissingGlyphs, systemFallback: Bool) {

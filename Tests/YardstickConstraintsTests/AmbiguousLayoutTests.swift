@@ -1,0 +1,75 @@
+import XCTest
+import YardstickTestSupport
+@testable import YardstickConstraints
+
+/// Cells whose rules leave views free are sized as `systemLayoutSizeFitting` sizes them: the
+/// height is the longest path of the rules, each view at its least position, every rule held;
+/// the free views are the ones off the critical path; the same answer whatever rows came before.
+final class AmbiguousLayoutTests: XCTestCase {
+    /// A random required system of boxes: each placed horizontally by `==` rules, below one to
+    /// three earlier boxes by `>=` rules, and kept inside the content view's bottom.
+    struct Boxes {
+        var heights: [Double] = []
+        var below: [[(view: Int, gap: Double)]] = []
+        var rules: [String] = []
+        var views: [ConstraintCell.View] { heights.indices.map { ConstraintCell.View("b\($0)", .box(width: 30, height: heights[$0])) } }
+
+        init(_ random: inout SplitMix64, count: Int) {
+            for i in 0..<count {
+                heights.append(Double(random.int(5...40)))
+                rules.append(i == 0 ? "b0.leading == super.leading + 8" : "b\(i).leading == b\(random.int(0...i - 1)).leading + \(random.int(0...20))")
+                var above: [(Int, Double)] = []
+                if i == 0 || random.int(0...4) == 0 { above.append((-1, Double(random.int(0...12)))) }
+                if i > 0 { for _ in 0..<random.int(1...3) { above.append((random.int(0...i - 1), Double(random.int(0...16)))) } }
+                below.append(above)
+                for (j, gap) in above { rules.append("b\(i).top >= \(j < 0 ? "super.top" : "b\(j).bottom") + \(Int(gap))") }
+                rules.append("super.bottom >= b\(i).bottom + \(random.int(0...8))")
+            }
+        }
+
+        /// Each box's least top (the longest path to it).
+        var earliest: [Double] {
+            var top: [Double] = []
+            for i in heights.indices { top.append(below[i].map { ($0.view < 0 ? 0 : top[$0.view] + heights[$0.view]) + $0.gap }.max() ?? 0) }
+            return top
+        }
+    }
+
+    func testRandomBoxSystemsFitAtTheirLongestPath() throws {
+        var random = SplitMix64(seed: 0xA4B1)
+        var withFreeViews = 0
+        for _ in 0..<40 {
+            let boxes = Boxes(&random, count: random.int(2...14))
+            var cell = try ConstraintCell(views: boxes.views, rules: boxes.rules)
+            let earliest = boxes.earliest
+            // The longest path: the deepest box's bottom plus its gap to the content view's bottom.
+            let gaps = boxes.rules.compactMap { rule -> (Int, Double)? in
+                guard rule.hasPrefix("super.bottom >= b") else { return nil }
+                let parts = rule.dropFirst("super.bottom >= b".count).split(separator: " ")
+                return (Int(parts[0].split(separator: ".")[0])!, Double(parts[2])!)
+            }
+            let longest = gaps.map { earliest[$0.0] + boxes.heights[$0.0] + $0.1 }.max()!
+            for width in [390.0, 320] {
+                let height = try cell.fit(width: width, naturalWidth: { _ in 0 }, measure: { _, _ in .init(height: 0, firstBaseline: 0, lastBaselineFromBottom: 0) })
+                XCTAssertEqual(height, longest, accuracy: 1e-6, boxes.rules.joined(separator: "; "))
+                for i in boxes.heights.indices {
+                    let frame = try XCTUnwrap(cell.frame(of: "b\(i)"))
+                    XCTAssertEqual(frame.y, earliest[i], accuracy: 1e-6, "b\(i) at its least position: \(boxes.rules)")
+                    XCTAssertEqual(frame.height, boxes.heights[i], accuracy: 1e-6)
+                }
+            }
+            // Free: the boxes that could go lower without making the cell taller.
+            var latest = boxes.heights.indices.map { _ in Double.infinity }
+            for i in boxes.heights.indices.reversed() {
+                let own = gaps.filter { $0.0 == i }.map { longest - $0.1 - boxes.heights[i] }.min() ?? .infinity
+                let next = boxes.heights.indices.flatMap { k in boxes.below[k].filter { $0.view == i }.map { latest[k] - $0.gap - boxes.heights[i] } }.min() ?? .infinity
+                latest[i] = min(own, next)
+            }
+            let free = boxes.heights.indices.filter { latest[$0] > earliest[$0] + 1e-6 }.map { "b\($0)" }
+            XCTAssertEqual(Set(cell.ambiguities.map(\.view)), Set(free), boxes.rules.joined(separator: "; "))
+            XCTAssertTrue(cell.ambiguities.allSatisfy { $0.axis == .vertical })
+            if !free.isEmpty { withFreeViews += 1 }
+        }
+        XCTAssertGreaterThan(withFreeViews, 10, "the random systems exercise free views")
+    }
+}
