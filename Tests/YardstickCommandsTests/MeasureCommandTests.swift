@@ -102,6 +102,26 @@ final class MeasureCommandTests: XCTestCase {
         XCTAssertTrue(r.err.contains("give --config CONFIG.json, or --max-column-width PT"), r.err)
     }
 
+    /// An ambiguous constraint cell is sized with one warning naming the free views, on every
+    /// sizing path (blocks, the whole table, --replay); "strictConstraints": true makes it an error.
+    func testAmbiguousConstraintCellsWarnOnceUnlessStrict() throws {
+        let cell = #""cell":{"constraints":{"views":{"a":{"box":{"width":20,"height":30}},"b":{"box":{"width":20,"height":10}}},"rules":["a.leading == super.leading","b.leading == a.trailing","a.top == super.top","b.top >= super.top","super.bottom >= a.bottom","super.bottom >= b.bottom"]}}"#
+        let config = try write(#"{"layout":"list","width":200,\#(cell)}"#, "ambiguous.json")
+        let warning = #"yardstick: warning: cell.constraints: an ambiguous layout: the rules leave "b" (vertical) free"#
+        let trace = try write(#"{"op":"scroll","y":0,"viewportHeight":400}"# + "\n", "scroll.jsonl")
+        for extra in [[], ["--threads", "1"], ["--replay", trace]] {
+            let r = try run(["measure", file("data.csv").path, "--config", config] + extra)
+            XCTAssertEqual(r.status, 0, r.err)
+            XCTAssertEqual(r.err.components(separatedBy: warning).count - 1, 1, "one warning: \(r.err)")
+        }
+        let plain = try run(["measure", file("data.csv").path, "--config", config])
+        XCTAssertTrue(plain.out.hasPrefix("row,height,offset\n0,30,0\n"), "the least height the rules allow: \(plain.out)")
+        let strict = try write(#"{"layout":"list","width":200,"strictConstraints":true,\#(cell)}"#, "strict.json")
+        let s = try run(["measure", file("data.csv").path, "--config", strict])
+        XCTAssertEqual(s.status, 1)
+        XCTAssertTrue(s.err.contains(#"cell.constraints.views.b: the vertical position or size of "b" is not determined by the rules (an ambiguous layout)"#), s.err)
+    }
+
     /// A constraint template anywhere a TEMPLATE goes: the rules of a stack template give its
     /// heights; an error points at the rule and the character, or the view and the column.
     func testConstraintTemplates() throws {

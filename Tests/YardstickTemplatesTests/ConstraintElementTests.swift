@@ -110,9 +110,11 @@ final class ConstraintElementTests: XCTestCase {
 
     // MARK: - Errors name the rule, the view or the column
 
-    func error(_ views: [ConstraintElement<Note>.View], _ rules: [String], columns: [String] = []) -> String {
+    func error(_ views: [ConstraintElement<Note>.View], _ rules: [String], columns: [String] = [], strict: Bool = false) -> String {
         do {
-            _ = try CellSizer(CellTemplate.constraints(views: views, rules: rules), engine: engine,
+            var environment = SizingEnvironment()
+            environment.strictConstraints = strict
+            _ = try CellSizer(CellTemplate.constraints(views: views, rules: rules), engine: engine, environment: environment,
                               column: { name in columns.contains(name) ? { _ in "x" } : nil })
             return "no error"
         } catch {
@@ -146,8 +148,14 @@ final class ConstraintElementTests: XCTestCase {
         XCTAssertEqual(error([label], pinned + ["super.width == 100"]),
                        "cell.constraints: required rules fix the cell's width (given 320 pt, it comes out 100.0 pt); the table's width is required, as UIKit's encapsulated width")
         XCTAssertEqual(error([label], pinned), "no error")
-        XCTAssertEqual(error([box, .container("badge")], placed + ["badge.leading == image.trailing", "badge.width == 10", "badge.height == 10"]),
+        // An ambiguous layout: sized with a warning, an error when strict.
+        let badge = placed + ["badge.leading == image.trailing", "badge.width == 10", "badge.height == 10"]
+        XCTAssertEqual(error([box, .container("badge")], badge), "no error")
+        XCTAssertEqual(error([box, .container("badge")], badge, strict: true),
                        "cell.constraints.views.badge: the vertical position or size of \"badge\" is not determined by the rules (an ambiguous layout)")
+        let sizer = try! CellSizer(CellTemplate<Note>.constraints(views: [box, .container("badge")], rules: badge), engine: engine, column: { _ in nil })
+        XCTAssertEqual(sizer.layout.ambiguousLayouts.map(\.description),
+                       [#"cell.constraints: an ambiguous layout: the rules leave "badge" (vertical) free (UIKit's hasAmbiguousLayout); sized at the least height the rules allow, free views at their least positions; "strictConstraints": true makes this an error"#])
         XCTAssertEqual(error([.text("title", column: "Title")], ["title.leading == super.leading"]),
                        "cell.constraints.views.title.text.column: no column named \"Title\"")
         XCTAssertEqual(error([box.hugging(horizontal: 0)], placed), "cell.constraints.views.image.hugging.horizontal: a priority must be between 1 and 1000 (got 0.0)")
