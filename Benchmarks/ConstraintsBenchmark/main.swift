@@ -3,9 +3,14 @@
 // the rows' title and body heights are given. Release build:
 //   swift run -c release ConstraintsBenchmark [ROWS]
 //   swift run -c release ConstraintsBenchmark --solve SYSTEMS.json   (see SolveSystems.swift)
+//   swift run -c release ConstraintsBenchmark --compile              (big cells: see CompileCells.swift)
 import Foundation
 import YardstickConstraints
 
+if CommandLine.arguments.contains("--compile") {
+    do { try compileCells() } catch { FileHandle.standardError.write(Data("ConstraintsBenchmark: \(error)\n".utf8)); exit(1) }
+    exit(0)
+}
 if let k = CommandLine.arguments.firstIndex(of: "--solve"), k + 1 < CommandLine.arguments.count {
     do { try solveSystems(CommandLine.arguments[k + 1]) } catch { FileHandle.standardError.write(Data("ConstraintsBenchmark: \(error)\n".utf8)); exit(1) }
     exit(0)

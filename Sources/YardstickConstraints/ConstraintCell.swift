@@ -191,19 +191,29 @@ package struct ConstraintCell: Sendable {
         /// a rule's conflict is found and named (the split parts below are built from the same
         /// constraints once these are known to hold).
         func compile() throws(ConstraintCellError) -> ConstraintSolver {
+            // Required constraints first (in order: the first rule in conflict is the one named),
+            // then the weighted ones and the edits: while the objective is empty, an addition
+            // pivots nothing, so a big cell compiles in one optimisation, not one per rule.
             var solver = ConstraintSolver()
             do {
-                for c in structure { try solver.add(c) }
-                try solver.addEditVariable(fittingWidth, priority: 999)
-                for x in edits { try solver.addEditVariable(x, priority: 999) }
+                for c in structure where c.isRequired { try solver.add(c) }
             } catch {
                 throw .internalConstraint("\(error)")
             }
-            for (k, c) in ruled.enumerated() {
+            for (k, c) in ruled.enumerated() where c.isRequired {
                 do { try solver.add(c) } catch {
                     if case .unsatisfiable = error { throw .unsatisfiable(c.label, conflicting: conflict(ruled[..<k], c)) }
                     throw .internalConstraint("\(c.label): \(error)")
                 }
+            }
+            do {
+                // (The pull of the height toward 0 last: added first, it would move the views
+                // again at every intrinsic size added after it.)
+                for c in structure.dropFirst(4) + ruled + structure.prefix(4) where !c.isRequired { try solver.add(c) }
+                try solver.addEditVariable(fittingWidth, priority: 999)
+                for x in edits { try solver.addEditVariable(x, priority: 999) }
+            } catch {
+                throw .internalConstraint("\(error)")
             }
             return solver
         }
@@ -253,7 +263,7 @@ package struct ConstraintCell: Sendable {
         }
         /// The same system, split into parts for fitting rows.
         func parts(widthGiven: Bool) throws(ConstraintCellError) -> ConstraintComponents {
-            var all = structure + ruled + stays
+            var all = (structure + ruled).filter(\.isRequired) + (structure + ruled).filter { !$0.isRequired } + stays // (as `compile`)
             var editable = edits.map { (variable: $0, priority: 999.0) }
             if widthGiven {
                 editable.insert((fittingWidth, 999), at: 0)
@@ -358,6 +368,8 @@ package struct ConstraintCell: Sendable {
                 let e = edges[k]
                 for (edge, axis) in [(e.left, 0), (e.right, 0), (e.top, 1), (e.bottom, 1)] {
                     guard !free.contains(2 * k + axis), !found.contains(Ambiguity(view: views[k].name, axis: axis == 0 ? .horizontal : .vertical)) else { continue }
+                    // (Fixed by required equalities and costly moves alone: no push moves it.)
+                    if sized.isFixedAtOptimum(edge, cost: 1e-3) { continue }
                     for push in [1000.0, -1000.0] {
                         let start = sized.work
                         sized.workLimit = start + max(budget - work, 0)

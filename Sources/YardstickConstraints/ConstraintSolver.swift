@@ -52,26 +52,44 @@ package struct ConstraintSolver: Sendable {
     ///   with the required constraints already added (the solver is then unchanged).
     @discardableResult
     package mutating func add(_ constraint: Constraint) throws(ConstraintError) -> Int {
+        try add([constraint])[0]
+    }
+
+    /// Adds constraints together, all or none, optimising once at the end (not after each:
+    /// the weighted constraints of a big cell would pivot at every addition). The same optimum
+    /// as adding them one by one.
+    /// - Throws: as `add`, naming the first required constraint in conflict (nothing is added).
+    @discardableResult
+    package mutating func add(_ constraints: [Constraint]) throws(ConstraintError) -> [Int] {
         guard !broken else { throw .broken }
         // Undone on failure from a journal of the rows it writes and the small state (not a
         // copy of the solver: that would make building n constraints O(n²)). Within an open
         // checkpoint (which journals the rows itself), from a copy.
         // Within a trial, a failure only stops the trial (it undoes everything).
+        func addAll(_ solver: inout ConstraintSolver) throws(ConstraintError) -> [Int] {
+            var handles: [Int] = []
+            for c in constraints { handles.append(try solver.addUnguarded(c)) }
+            try solver.optimize(objective: true)
+            return handles
+        }
         if inTrial {
-            do { return try addUnguarded(constraint) } catch { broken = true; throw error }
+            do { return try addAll(&self) } catch { broken = true; throw error }
         }
         guard !rows.isRecording else {
             let saved = self
-            do { return try addUnguarded(constraint) } catch { self = saved; throw error }
+            do { return try addAll(&self) } catch { self = saved; throw error }
         }
         let undo = (basics: basics, objective: objective, infeasible: infeasible, symbols: symbolOf.count, variables: variables.count,
                     nextSymbol: nextSymbol, version: version, work: work)
+        let (markerCount, constraintCount) = (markers.count, nextConstraint)
         rows.startRecording()
         do {
-            let handle = try addUnguarded(constraint)
+            let handles = try addAll(&self)
             rows.stopRecording()
-            return handle
+            return handles
         } catch {
+            markers.removeSubrange(markerCount...)
+            nextConstraint = constraintCount
             rows.rollback()
             for v in variables[undo.variables...] where v.id < symbolOf.count { symbolOf[v.id] = nil }
             variables.removeSubrange(undo.variables...)
@@ -83,7 +101,7 @@ package struct ConstraintSolver: Sendable {
         }
     }
 
-    /// `add` without its undo.
+    /// `add` without its undo or its optimisation.
     private mutating func addUnguarded(_ constraint: Constraint) throws(ConstraintError) -> Int {
         version = nextVersion
         nextVersion += 1
@@ -100,7 +118,6 @@ package struct ConstraintSolver: Sendable {
         } else if !addWithArtificialVariable(row) {
             throw .unsatisfiable(constraint.description)
         }
-        try optimize(objective: true)
         let handle = nextConstraint
         nextConstraint += 1
         markers.append((marker, other))
@@ -112,6 +129,22 @@ package struct ConstraintSolver: Sendable {
         // (After a failed suggestion the values are not a solution: see `suggest`.)
         guard variable.id < symbolOf.count, let symbol = symbolOf[variable.id] else { return 0 }
         return rows[symbol]?.constant ?? 0
+    }
+
+    /// Whether `variable` has one value over every optimal solution, as the tableau shows it:
+    /// it is basic, and each symbol of its row is a dummy (a required equality) or a slack or
+    /// error that costs more than `cost` a unit to move (every optimal solution keeps those at
+    /// 0). False says nothing (a probe must tell). O(row length).
+    package func isFixedAtOptimum(_ variable: Variable, cost: Double) -> Bool {
+        guard variable.id < symbolOf.count, let symbol = symbolOf[variable.id], let row = rows[symbol] else { return false }
+        for cell in row.cells {
+            switch cell.symbol.kind {
+            case .dummy: continue
+            case .external: return false
+            case .slack, .error: if objective.coefficient(of: cell.symbol) <= cost { return false }
+            }
+        }
+        return true
     }
 
     // MARK: - Edit variables
