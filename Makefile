@@ -206,8 +206,9 @@ clean:
 # out/): agreement on 1,000 random systems and the 20-constraint cell's speed, in one run.
 kiwi-compare: deps
 	$(SWIFT) build -c release --product ConstraintsBenchmark
+	$(SWIFT) build -c release --static-swift-stdlib --product yardstick
 	@[ -x out/kiwienv/bin/python ] || (python3 -m venv out/kiwienv && out/kiwienv/bin/pip install -q kiwisolver)
-	out/kiwienv/bin/python Tools/kiwi-reference/compare.py .build/release/ConstraintsBenchmark 1000
+	out/kiwienv/bin/python Tools/kiwi-reference/compare.py .build/release/ConstraintsBenchmark 1000 --yardstick .build/release/yardstick
 
 # Shards on Apache Spark (local mode, Java 17): pyspark from PyPI in out/sparkenv, one partition
 # per shard running `yardstick measure --shard I/N --format bin`, then `yardstick merge`.

@@ -7,8 +7,13 @@
    the same weighted cost (a system may have several optimal solutions, so values can differ).
 2. Speed, in the same run: the 20-constraint cell of ConstraintsBenchmark, two suggestions and
    a read per row, in kiwisolver (through its Python binding) and in Yardstick.
+3. Ambiguous cells (with --yardstick): random required systems of boxes hung below earlier
+   boxes by >= rules, many of them free (an ambiguous layout), sized by `yardstick measure
+   --config` as a list cell and by kiwisolver with UIKit's structure (the content view at 0 and
+   the cell's width, intrinsic sizes at compression 750 and hugging 250, the height pulled to 0
+   at 50): the heights must be equal.
 
-Usage: compare.py YARDSTICK_CONSTRAINTS_BENCHMARK [SYSTEMS] (needs `pip install kiwisolver`).
+Usage: compare.py YARDSTICK_CONSTRAINTS_BENCHMARK [SYSTEMS] [--yardstick YARDSTICK] (needs `pip install kiwisolver`).
 """
 import json, math, random, subprocess, sys, tempfile, time
 
@@ -86,11 +91,93 @@ def solve_kiwi(system):
     return out, rejected
 
 
+def ambiguous_cells(count, seed=0xA4B1):
+    """Random box cells: each box placed horizontally by an == rule, below one to three earlier
+    boxes (or the top) by >= rules, and inside the content view's bottom."""
+    rng = random.Random(seed)
+    cells = []
+    for _ in range(count):
+        n = 2 + rng.randrange(14)
+        heights = [5 + rng.randrange(36) for _ in range(n)]
+        rules = []
+        for i in range(n):
+            rules.append("b0.leading == super.leading + 8" if i == 0 else "b%d.leading == b%d.leading + %d" % (i, rng.randrange(i), rng.randrange(21)))
+            above = [("super.top", rng.randrange(13))] if i == 0 or rng.randrange(5) == 0 else []
+            if i > 0:
+                above += [("b%d.bottom" % rng.randrange(i), rng.randrange(17)) for _ in range(1 + rng.randrange(3))]
+            rules += ["b%d.top >= %s + %d" % (i, anchor, gap) for anchor, gap in above]
+            rules.append("super.bottom >= b%d.bottom + %d" % (i, rng.randrange(9)))
+        cells.append({"heights": heights, "rules": rules})
+    return cells
+
+
+def kiwi_cell_height(cell, width=390.0):
+    """The cell fitted as systemLayoutSizeFitting fits it, in kiwisolver."""
+    vs = {}
+    def var(n):
+        vs.setdefault(n, kiwi.Variable(n)); return vs[n]
+    def anchor(text):
+        view, edge = text.split(".")
+        return var(view + "." + edge)
+    s = kiwi.Solver()
+    s.addConstraint(var("super.leading") == 0)
+    s.addConstraint(var("super.top") == 0)
+    s.addConstraint(var("super.trailing") - var("super.leading") == width)
+    s.addConstraint((var("super.bottom") - var("super.top") == 0) | WEIGHT(50))
+    for i, h in enumerate(cell["heights"]):
+        w_ = var("b%d.trailing" % i) - var("b%d.leading" % i)
+        h_ = var("b%d.bottom" % i) - var("b%d.top" % i)
+        for size, intrinsic in [(w_, 30), (h_, h)]:
+            s.addConstraint(size >= 0)
+            s.addConstraint((size >= intrinsic) | WEIGHT(750))
+            s.addConstraint((size <= intrinsic) | WEIGHT(250))
+    for rule in cell["rules"]:
+        left, op, rest = rule.split(" ", 2)
+        right, _, constant = rest.partition(" + ")
+        e = anchor(left) - anchor(right) - float(constant or 0)
+        s.addConstraint(e >= 0 if op == ">=" else e == 0)
+    s.updateVariables()
+    return var("super.bottom").value()
+
+
+def compare_ambiguous(yardstick, count=60):
+    cells = ambiguous_cells(count)
+    agree = warned = 0
+    with tempfile.TemporaryDirectory() as tmp:
+        data = tmp + "/one.csv"
+        with open(data, "w") as f:
+            f.write("A\nx\n")
+        for k, cell in enumerate(cells):
+            views = {"b%d" % i: {"box": {"width": 30, "height": h}} for i, h in enumerate(cell["heights"])}
+            config = tmp + "/cell.json"
+            with open(config, "w") as f:
+                json.dump({"layout": "list", "width": 390, "cell": {"constraints": {"views": views, "rules": cell["rules"]}}}, f)
+            run = subprocess.run([yardstick, "measure", data, "--config", config], capture_output=True, text=True)
+            if run.returncode != 0:
+                print("cell %d: yardstick failed: %s" % (k, run.stderr.strip()))
+                continue
+            ours = float(run.stdout.splitlines()[1].split(",")[1])
+            theirs = kiwi_cell_height(cell)
+            warned += "an ambiguous layout" in run.stderr
+            if abs(ours - theirs) <= 1e-6:
+                agree += 1
+            else:
+                print("cell %d: height %g here, %g by kiwisolver: %s" % (k, ours, theirs, "; ".join(cell["rules"])))
+    print("ambiguous cells: %d of %d heights equal kiwisolver's (%d sized with the ambiguous-layout warning)" % (agree, len(cells), warned))
+    return agree == len(cells)
+
+
 def main():
-    if len(sys.argv) < 2:
+    args = sys.argv[1:]
+    yardstick = None
+    if "--yardstick" in args:
+        k = args.index("--yardstick")
+        yardstick = args[k + 1]
+        del args[k:k + 2]
+    if not args:
         sys.exit(__doc__)
-    binary = sys.argv[1]
-    count = int(sys.argv[2]) if len(sys.argv) > 2 else 1000
+    binary = args[0]
+    count = int(args[1]) if len(args) > 1 else 1000
     systems = make_systems(count)
     with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
         json.dump({"systems": systems}, f)
@@ -155,7 +242,8 @@ def main():
     print("| kiwisolver %s (C++, through Python) | %.3f |" % (kiwi.__version__, kiwi_us))
     print("| Yardstick ConstraintSolver | %.3f |" % ours_us)
     print("ratio: kiwisolver takes %.1fx as long (its Python binding included)" % (kiwi_us / ours_us))
-    sys.exit(1 if differ else 0)
+    same = compare_ambiguous(yardstick) if yardstick else True
+    sys.exit(1 if differ or not same else 0)
 
 
 if __name__ == "__main__":
