@@ -262,18 +262,22 @@ package struct ConstraintCell: Sendable {
             }
         }
         /// The same system, split into parts for fitting rows.
-        func parts(widthGiven: Bool) throws(ConstraintCellError) -> ConstraintComponents {
-            var all = (structure + ruled).filter(\.isRequired) + (structure + ruled).filter { !$0.isRequired } + stays // (as `compile`)
+        /// (In `compile`'s order. The compressed width's parts differ from the given width's only
+        /// in the part holding the fitting width: the others are shared, solved once.)
+        func parts(widthGiven: Bool, sharing: ConstraintComponents?) throws(ConstraintCellError) -> ConstraintComponents {
+            var all = (structure + ruled).filter(\.isRequired) + (structure.dropFirst(4) + ruled + structure.prefix(4)).filter { !$0.isRequired } + stays
             var editable = edits.map { (variable: $0, priority: 999.0) }
             if widthGiven {
                 editable.insert((fittingWidth, 999), at: 0)
             } else {
                 all.append(Constraint(LinearExpression(fittingWidth), .equal, priority: 50, label: "super.width == 0 @50 (fitting)"))
             }
-            do { return try ConstraintComponents(constraints: all, edits: editable) } catch { throw .internalConstraint("\(error)") }
+            do {
+                return try ConstraintComponents(constraints: all, edits: editable, sharing: sharing.map { ($0, fittingWidth) })
+            } catch { throw .internalConstraint("\(error)") }
         }
-        base = try parts(widthGiven: true)
-        compressed = try parts(widthGiven: false)
+        base = try parts(widthGiven: true, sharing: nil)
+        compressed = try parts(widthGiven: false, sharing: base)
         // Rows start from a typical layout (a 400 pt cell, texts 100 × 20), not from width 0
         // where everything is squeezed: fewer pivots per row. The same start for every row.
         var typical: [(Variable, Double)] = []

@@ -16,8 +16,11 @@ package struct ConstraintComponents: Sendable {
 
     /// Splits `constraints` and `edits` (variables made editable at a priority) into parts and
     /// builds a solver for each, in constraint order.
+    /// - Parameter sharing: another system split the same way whose parts are these, except the
+    ///   part holding `except`: those parts are taken from it, not solved again.
     /// - Throws: `ConstraintError` as `ConstraintSolver.add` does (a conflict among required ones).
-    package init(constraints: [Constraint], edits: [(variable: Variable, priority: Double)]) throws(ConstraintError) {
+    package init(constraints: [Constraint], edits: [(variable: Variable, priority: Double)],
+                 sharing: (other: ConstraintComponents, except: Variable)? = nil) throws(ConstraintError) {
         // Union-find over variable ids.
         var parent: [Int] = []
         func find(_ x: Int) -> Int {
@@ -48,6 +51,13 @@ package struct ConstraintComponents: Sendable {
             partOf[id] = partOfRoot[root]!
         }
         solvers = Array(repeating: ConstraintSolver(), count: partOfRoot.count)
+        var shared = [Bool](repeating: false, count: solvers.count)
+        if let (other, except) = sharing, other.partOf == partOf, other.solvers.count == solvers.count {
+            for k in solvers.indices where except.id >= partOf.count || partOf[except.id] != k {
+                solvers[k] = other.solvers[k]
+                shared[k] = true
+            }
+        }
         for c in constraints {
             guard let v = c.expression.terms.first?.0 else {
                 // A constant constraint: satisfied or not, it touches no part.
@@ -55,9 +65,9 @@ package struct ConstraintComponents: Sendable {
                 try alone.add(c)
                 continue
             }
-            try solvers[partOf[v.id]].add(c)
+            if !shared[partOf[v.id]] { try solvers[partOf[v.id]].add(c) }
         }
-        for (v, priority) in edits { try solvers[partOf[v.id]].addEditVariable(v, priority: priority) }
+        for (v, priority) in edits where !shared[partOf[v.id]] { try solvers[partOf[v.id]].addEditVariable(v, priority: priority) }
     }
 
     /// Suggests values for edit variables, re-optimising each part touched once.
