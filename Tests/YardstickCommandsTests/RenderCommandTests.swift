@@ -29,6 +29,24 @@ final class RenderCommandTests: XCTestCase {
         XCTAssertEqual(p.width, 120)
     }
 
+    /// An ambiguous constraint cell is drawn as it is sized: a free box at its least position
+    /// (up against the top inset its rule allows), the row as tall as the tall box, one warning.
+    func testAnAmbiguousCellDrawsItsFreeViewAtItsLeastPosition() throws {
+        let config = #"{"layout":"list","width":100,"cell":{"constraints":{"views":{"tall":{"box":{"width":20,"height":60}},"free":{"box":{"width":20,"height":10}}},"rules":["tall.leading == super.leading","tall.top == super.top","super.bottom == tall.bottom","free.leading == tall.trailing + 20","free.top >= super.top + 10","super.bottom >= free.bottom"]}}}"#
+        try Data(config.utf8).write(to: folder.appendingPathComponent("ambiguous.json"))
+        let r = try BuiltYardstick.run(["render", path("t.csv"), "--config", path("ambiguous.json"), "--rows", "0-0", "--scale", "1", "--output", path("a.png")])
+        XCTAssertEqual(r.status, 0, r.err)
+        XCTAssertEqual(r.err.components(separatedBy: #"the rules leave "free" (vertical) free"#).count - 1, 1, r.err)
+        let image = try PNGImage.decode(Array(try Data(contentsOf: folder.appendingPathComponent("a.png"))))
+        XCTAssertEqual(image.height, 60)
+        func pixel(_ x: Int, _ y: Int) -> [UInt8] { let k = 3 * (y * image.width + x); return Array(image.rgb[k..<k + 3]) }
+        let box: [UInt8] = [0xD1, 0xD1, 0xD6]
+        XCTAssertEqual(pixel(45, 15), box, "the free box from y 10 to 20")
+        XCTAssertNotEqual(pixel(45, 5), box, "nothing above its least position")
+        XCTAssertNotEqual(pixel(45, 40), box, "nor below it")
+        XCTAssertEqual(pixel(10, 40), box, "the tall box")
+    }
+
     func testBadArgumentsAreClearErrorsAndWriteNothing() throws {
         let cases: [([String], String)] = [
             (["render", path("t.csv"), "--rows", "0-10", "--output", path("x.png")], "yardstick: error: --rows 0-10: the table has 4 row(s), numbered 0 to 3"),
