@@ -30,6 +30,7 @@
 @_exported import class YardstickLayout.TextEngine
 @_exported import enum YardstickLayout.TextEngineError
 @_exported import struct YardstickLayout.TextLayout
+@_exported import struct YardstickTemplates.AmbiguousLayout
 @_exported import struct YardstickTemplates.BoxElement
 @_exported import struct YardstickTemplates.CellFit
 @_exported import struct YardstickTemplates.CellSizer
