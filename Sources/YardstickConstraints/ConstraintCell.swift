@@ -357,7 +357,8 @@ package struct ConstraintCell: Sendable {
         // compression resistances may tie): at width 0 slack is squeezed out and hides it.
         var found: [Ambiguity] = []
         var work = 0
-        for textWidth in [100.0, 10_000] {
+        // (Without texts the two passes are the same system: one.)
+        for textWidth in textOrder.isEmpty ? [100.0] : [100, 10_000] {
             var sized = solver
             try? sized.suggest(1000, for: fittingWidth)
             for t in textVariables.compactMap({ $0 }) {
