@@ -57,8 +57,6 @@ package struct ConstraintCell: Sendable {
     /// The content view's name in rules.
     package static let contentView = "super"
     package let views: [View]
-    /// The whole system compiled in one solver: where errors are found (conflicts, ambiguity).
-    private var solver = ConstraintSolver()
     /// The compiled system split into its independent parts (`ConstraintComponents`). Every
     /// row starts from the compiled state, so a row's layout never depends on the rows fitted
     /// before it: a fit records its changes (`checkpoint`) and the next one first undoes them
@@ -206,15 +204,6 @@ package struct ConstraintCell: Sendable {
                     throw .internalConstraint("\(c.label): \(error)")
                 }
             }
-            do {
-                // (The pull of the height toward 0 last: added first, it would move the views
-                // again at every intrinsic size added after it.)
-                for c in structure.dropFirst(4) + ruled + structure.prefix(4) where !c.isRequired { try solver.add(c) }
-                try solver.addEditVariable(fittingWidth, priority: 999)
-                for x in edits { try solver.addEditVariable(x, priority: 999) }
-            } catch {
-                throw .internalConstraint("\(error)")
-            }
             return solver
         }
         /// The fewest required rules before `failing` that conflict with it (UIKit lists the
@@ -242,30 +231,14 @@ package struct ConstraintCell: Sendable {
             }
             return kept.map(\.label)
         }
-        let compiled = try compile()
-        solver = compiled
-        let probed = try probeAmbiguities(budget: probeBudget, firstOnly: strict)
-        if strict {
-            if let first = probed.found.first { throw .ambiguous(first.view, axis: first.axis.rawValue) }
-            if !probed.complete { throw .tooEntangled(probeBudget) }
-        }
-        ambiguities = probed.found
-        ambiguityCheckIsComplete = probed.complete
-        // Each edge of a free view pulled toward 0, far more weakly than the probe that found it free.
-        var stays: [Constraint] = []
-        for a in ambiguities {
-            let e = edges[index[a.view]!]
-            for edge in a.axis == .horizontal ? [e.left, e.right] : [e.top, e.bottom] {
-                var stay = Constraint(LinearExpression(edge), .equal, priority: 1, label: "\(edge.name) at its least (ambiguous)")
-                stay.weight = Self.placementWeight
-                stays.append(stay)
-            }
-        }
-        /// The same system, split into parts for fitting rows.
-        /// (In `compile`'s order. The compressed width's parts differ from the given width's only
-        /// in the part holding the fitting width: the others are shared, solved once.)
-        func parts(widthGiven: Bool, sharing: ConstraintComponents?) throws(ConstraintCellError) -> ConstraintComponents {
-            var all = (structure + ruled).filter(\.isRequired) + (structure.dropFirst(4) + ruled + structure.prefix(4)).filter { !$0.isRequired } + stays
+        _ = try compile()
+        /// The system split into parts for fitting rows, in `compile`'s order (the weighted
+        /// constraints after the required ones, the pull of the height toward 0 last: added
+        /// first, it would move the views again at every intrinsic size after it). The
+        /// compressed width's parts differ from the given width's only in the part holding the
+        /// fitting width: the others are shared, solved once.
+        func parts(widthGiven: Bool, adding extra: [Constraint], sharing: ConstraintComponents?) throws(ConstraintCellError) -> ConstraintComponents {
+            var all = (structure + ruled).filter(\.isRequired) + (structure.dropFirst(4) + ruled + structure.prefix(4)).filter { !$0.isRequired } + extra
             var editable = edits.map { (variable: $0, priority: 999.0) }
             if widthGiven {
                 editable.insert((fittingWidth, 999), at: 0)
@@ -276,8 +249,41 @@ package struct ConstraintCell: Sendable {
                 return try ConstraintComponents(constraints: all, edits: editable, sharing: sharing.map { ($0, fittingWidth) })
             } catch { throw .internalConstraint("\(error)") }
         }
-        base = try parts(widthGiven: true, sharing: nil)
-        compressed = try parts(widthGiven: false, sharing: base)
+        base = try parts(widthGiven: true, adding: [], sharing: nil)
+        let probed = try probeAmbiguities(budget: probeBudget, firstOnly: strict)
+        if strict {
+            if let first = probed.found.first { throw .ambiguous(first.view, axis: first.axis.rawValue) }
+            if !probed.complete { throw .tooEntangled(probeBudget) }
+        }
+        ambiguities = probed.found
+        ambiguityCheckIsComplete = probed.complete
+        // Each edge of a free view pulled toward 0, far more weakly than the probe that found it free.
+        // Its leading or top edge at its least, and its size at its intrinsic size where it has
+        // one (a label's at its natural width and measured height: a label squeezed for nothing
+        // would wrap into more lines), else at its least. The content view's height always
+        // pulled to its least too, so a tie with the fitting pull gives the least height.
+        var stays: [Constraint] = []
+        func stay(_ e: LinearExpression, _ label: String) {
+            var c = Constraint(e, .equal, priority: 1, label: label)
+            c.weight = Self.placementWeight
+            stays.append(c)
+        }
+        stay(LinearExpression([(edges[0].bottom, 1), (edges[0].top, -1)]), "super.height at its least")
+        for a in ambiguities where a.view != Self.contentView {
+            let k = index[a.view]!, e = edges[k]
+            let (start, end) = a.axis == .horizontal ? (e.left, e.right) : (e.top, e.bottom)
+            stay(LinearExpression(start), "\(start.name) at its least (ambiguous)")
+            let size = LinearExpression([(end, 1), (start, -1)])
+            let intrinsic: LinearExpression?
+            switch all[k].kind {
+            case .box(let w, let h): intrinsic = (a.axis == .horizontal ? w : h).map { LinearExpression(constant: $0) }
+            case .text: intrinsic = LinearExpression(a.axis == .horizontal ? textVariables[k]!.width : textVariables[k]!.height)
+            case .container: intrinsic = nil
+            }
+            if let intrinsic { stay(size.minus(intrinsic), "\(a.view) \(a.axis.rawValue) size at its intrinsic (ambiguous)") } else { stay(LinearExpression(end), "\(end.name) at its least (ambiguous)") }
+        }
+        do { try base.add(stays) } catch { throw .internalConstraint("\(error)") }
+        compressed = try parts(widthGiven: false, adding: stays, sharing: base)
         // Rows start from a typical layout (a 400 pt cell, texts 100 × 20), not from width 0
         // where everything is squeezed: fewer pivots per row. The same start for every row.
         var typical: [(Variable, Double)] = []
@@ -349,7 +355,8 @@ package struct ConstraintCell: Sendable {
 
     /// The views (in order) an edge of which the rules leave free, per axis (UIKit's ambiguous
     /// layout): pushed by a probe weaker than every priority, the edge moves. Checked once, at
-    /// compile time, with texts 100 and 10,000 pt wide in a 1,000 pt cell; each push is tried
+    /// compile time, with texts 100 and 10,000 pt wide in a 1,000 pt cell and 100 pt wide in a
+    /// 320 pt one; each push is tried
     /// and undone (`ConstraintSolver.trial`), the tableau never copied. Stops at the first
     /// found with `firstOnly`, and when the work passes `budget` (`complete` false).
     private func probeAmbiguities(budget: Int, firstOnly: Bool) throws(ConstraintCellError) -> (found: [Ambiguity], complete: Bool) {
@@ -357,35 +364,35 @@ package struct ConstraintCell: Sendable {
         // compression resistances may tie): at width 0 slack is squeezed out and hides it.
         var found: [Ambiguity] = []
         var work = 0
-        // (Without texts the two passes are the same system: one.)
-        for textWidth in textOrder.isEmpty ? [100.0] : [100, 10_000] {
-            var sized = solver
-            try? sized.suggest(1000, for: fittingWidth)
-            for t in textVariables.compactMap({ $0 }) {
-                try? sized.suggest(textWidth, for: t.width)
-                try? sized.suggest(20, for: t.height)
-            }
+        // A wide cell with texts that fit, then too wide for it; then a phone's width (where
+        // boxes wider than it tie). Without texts the first two are the same system: one.
+        let passes: [(cell: Double, text: Double)] = textOrder.isEmpty ? [(1000, 100), (320, 100)] : [(1000, 100), (1000, 10_000), (320, 100)]
+        for (cellWidth, textWidth) in passes {
+            var sized = base
+            try? sized.suggest([(fittingWidth, cellWidth)] + textVariables.compactMap { $0 }.flatMap { [($0.width, textWidth), ($0.height, 20)] })
             // Every edge where the solution stands; a push that moves one edge may move others
             // with it, at no cost: those are free too (one trial finds a whole free chain).
             let at = edges.map { [sized.value(of: $0.left), sized.value(of: $0.right), sized.value(of: $0.top), sized.value(of: $0.bottom)] }
+            let parts = edges.map { (horizontal: sized.part(of: $0.left), vertical: sized.part(of: $0.top)) }
             var free = Set<Int>() // view index × 2 + (0 horizontal, 1 vertical)
-            for k in views.indices where k > 0 {
+            for k in views.indices { // (the content view too: its height may tie with the fitting pull)
                 let e = edges[k]
                 for (edge, axis) in [(e.left, 0), (e.right, 0), (e.top, 1), (e.bottom, 1)] {
                     guard !free.contains(2 * k + axis), !found.contains(Ambiguity(view: views[k].name, axis: axis == 0 ? .horizontal : .vertical)) else { continue }
                     // (Fixed by required equalities and costly moves alone: no push moves it.)
                     if sized.isFixedAtOptimum(edge, cost: 1e-3) { continue }
+                    let part = sized.part(of: edge)
                     for push in [1000.0, -1000.0] {
                         let start = sized.work
-                        sized.workLimit = start + max(budget - work, 0)
-                        let moved = try? sized.trial { (s: inout ConstraintSolver) throws(ConstraintError) -> [Int] in
+                        let moved = try? sized.trial(on: edge, work: max(budget - work, 0)) { (s: inout ConstraintSolver) throws(ConstraintError) -> [Int] in
                             try s.addEditVariable(edge, priority: 1, weight: 1e-3)
                             try s.suggest(s.value(of: edge) + push, for: edge)
                             var moved: [Int] = []
-                            for j in 1..<edges.count {
+                            // (Only this part can move: the others' variables read 0 here.)
+                            for j in 0..<edges.count {
                                 let f = edges[j]
-                                if abs(s.value(of: f.left) - at[j][0]) > 1e-6 || abs(s.value(of: f.right) - at[j][1]) > 1e-6 { moved.append(2 * j) }
-                                if abs(s.value(of: f.top) - at[j][2]) > 1e-6 || abs(s.value(of: f.bottom) - at[j][3]) > 1e-6 { moved.append(2 * j + 1) }
+                                if parts[j].horizontal == part, abs(s.value(of: f.left) - at[j][0]) > 1e-6 || abs(s.value(of: f.right) - at[j][1]) > 1e-6 { moved.append(2 * j) }
+                                if parts[j].vertical == part, abs(s.value(of: f.top) - at[j][2]) > 1e-6 || abs(s.value(of: f.bottom) - at[j][3]) > 1e-6 { moved.append(2 * j + 1) }
                             }
                             return moved
                         }

@@ -100,4 +100,37 @@ package struct ConstraintComponents: Sendable {
 
     /// How many independent parts the system has.
     package var partCount: Int { solvers.count }
+
+    /// The part holding a variable (-1: none).
+    package func part(of variable: Variable) -> Int {
+        variable.id >= 0 && variable.id < partOf.count ? partOf[variable.id] : -1
+    }
+
+    /// Adds constraints to the parts holding them (each part's together, in order). Each must
+    /// stay within one part (its variables already in it).
+    package mutating func add(_ constraints: [Constraint]) throws(ConstraintError) {
+        var byPart = [[Constraint]](repeating: [], count: solvers.count)
+        for c in constraints {
+            guard let v = c.expression.terms.first?.0, part(of: v) >= 0 else { continue }
+            byPart[partOf[v.id]].append(c)
+        }
+        for k in solvers.indices where !byPart[k].isEmpty { try solvers[k].add(byPart[k]) }
+    }
+
+    /// `ConstraintSolver.trial` in the part holding `variable`, its work limited to `work` more.
+    package mutating func trial<T>(on variable: Variable, work: Int, _ body: (inout ConstraintSolver) throws(ConstraintError) -> T) throws(ConstraintError) -> T {
+        let k = part(of: variable)
+        guard k >= 0 else { throw .notEditable(variable.name) }
+        solvers[k].workLimit = solvers[k].work + work
+        return try solvers[k].trial(body)
+    }
+
+    /// `ConstraintSolver.isFixedAtOptimum` in the part holding `variable` (false for none).
+    package func isFixedAtOptimum(_ variable: Variable, cost: Double) -> Bool {
+        let k = part(of: variable)
+        return k >= 0 && solvers[k].isFixedAtOptimum(variable, cost: cost)
+    }
+
+    /// The work of every part so far (`ConstraintSolver.work`).
+    package var work: Int { solvers.reduce(0) { $0 + $1.work } }
 }

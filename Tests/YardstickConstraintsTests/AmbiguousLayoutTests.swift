@@ -72,4 +72,35 @@ final class AmbiguousLayoutTests: XCTestCase {
         }
         XCTAssertGreaterThan(withFreeViews, 10, "the random systems exercise free views")
     }
+
+    /// From a hostile review: a free view keeps its intrinsic size (a label its natural width, so
+    /// it does not wrap for nothing; a box its width); a tie with the fitting pull gives the least
+    /// height, naming the content view; a tie that shows only in a phone-wide cell is found.
+    func testFreeViewsKeepTheirIntrinsicSizeAndTiesGiveTheLeastHeight() throws {
+        // A label whose width is tied between its compression resistance and a rule at 750.
+        var label = try ConstraintCell(views: [.init("t", .text)], rules: [
+            "t.leading == super.leading", "t.trailing <= super.trailing", "t.width <= 100 @750", "t.top == super.top", "super.bottom == t.bottom"])
+        XCTAssertEqual(label.ambiguities, [.init(view: "t", axis: .horizontal)])
+        let measure = { (_: Int, w: Double) in ConstraintCell.TextSize(height: 20 * max(1, (700 / max(w, 1) - 1e-9).rounded(.up)), firstBaseline: 15, lastBaselineFromBottom: 5) }
+        XCTAssertEqual(try label.fit(width: 390, naturalWidth: { _ in 700 }, measure: measure), 40, accuracy: 1e-6, "390 wide: 2 lines, not 100 wide: 7")
+        // A box whose width is free keeps its intrinsic 40.
+        var box = try ConstraintCell(views: [.init("a", .box(width: 40, height: 20))], rules: [
+            "a.leading >= super.leading", "a.top == super.top", "super.bottom == a.bottom"])
+        XCTAssertEqual(box.ambiguities, [.init(view: "a", axis: .horizontal)])
+        _ = try box.fit(width: 390, naturalWidth: { _ in 0 }, measure: measure)
+        XCTAssertEqual(box.frame(of: "a")!.width, 40, accuracy: 1e-6)
+        XCTAssertEqual(box.frame(of: "a")!.x, 0, accuracy: 1e-6)
+        // The height tied with the fitting pull (a rule at 50): the least height.
+        var tie = try ConstraintCell(views: [.init("a", .box(width: 40, height: 20))], rules: [
+            "a.leading == super.leading", "a.top == super.top", "super.bottom >= a.bottom", "super.bottom == a.bottom + 100 @50"])
+        XCTAssertEqual(tie.ambiguities, [.init(view: "super", axis: .vertical)])
+        XCTAssertEqual(try tie.fit(width: 390, naturalWidth: { _ in 0 }, measure: measure), 20, accuracy: 1e-6)
+        // Two boxes 300 wide side by side: they tie for the space only in a cell narrower than 600.
+        var narrow = ConstraintCell.View("b1", .box(width: 300, height: 50))
+        narrow.hugging.horizontal = 251
+        let side = try ConstraintCell(views: [narrow, .init("b2", .box(width: 300, height: 80))], rules: [
+            "b1.leading == super.leading", "b2.leading == b1.trailing", "b2.trailing == super.trailing",
+            "b1.top == super.top", "b2.top == super.top", "super.bottom >= b1.bottom", "super.bottom >= b2.bottom"])
+        XCTAssertEqual(side.ambiguities.map(\.view), ["b1", "b2"])
+    }
 }
