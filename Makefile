@@ -70,6 +70,8 @@ demo: build
 test: deps font-env
 	YARDSTICK_TEST_PYTHON=$(FONT_PY) $(SWIFT) test
 	SWIFT=$(SWIFT) Tools/api-check/check.sh
+	$(SWIFT) build --product YardstickHeights
+	$(SWIFT) package describe --type json | python3 Tools/api-check/heights_closure.py
 	$(MAKE) test-c
 	$(MAKE) test-web
 	$(MAKE) pango-weights

@@ -15,9 +15,13 @@ import PackageDescription
 
 let package = Package(
     name: "Yardstick",
-    platforms: [.macOS(.v15)], // Synchronization's Mutex and Atomic
+    // Synchronization's Mutex and Atomic (the text engine); YardstickHeights alone needs less,
+    // but SwiftPM's minimums are the package's.
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .visionOS(.v2)],
     products: [
         .library(name: "Yardstick", targets: ["Yardstick"]),
+        // The app side: heights files and the row-offset cache, no C library (docs/apps.md).
+        .library(name: "YardstickHeights", targets: ["YardstickHeights"]),
         // The C interface (include/yardstick.h) as a shared library: libYardstickC.so.
         .library(name: "YardstickC", type: .dynamic, targets: ["YardstickC"]),
         .executable(name: "yardstick", targets: ["yardstick"]),
@@ -55,6 +59,7 @@ let package = Package(
         .target(name: "YardstickConstraints"),
         .target(name: "YardstickTemplates", dependencies: ["YardstickFonts", "YardstickShaping", "YardstickLayout", "YardstickConstraints"]),
         .target(name: "YardstickOffsets"),
+        .target(name: "YardstickHeights", dependencies: ["YardstickOffsets"]),
         .target(name: "YardstickTable", dependencies: ["YardstickFonts", "YardstickShaping", "YardstickLayout", "YardstickTemplates", "YardstickOffsets"]),
 
         // Pictures of laid-out texts and tables: FreeType glyph images, a raster, PNG by libpng.

@@ -16,10 +16,11 @@ for d in $(pkg-config --cflags-only-I freetype2 harfbuzz fontconfig); do FLAGS+=
 # 0. Every target declares the modules it imports.
 python3 Tools/api-check/imports.py
 
-# 1. Every ```swift block compiles with `import Yardstick` alone (```swift uikit blocks: the
-#    UIKit code an example mirrors, not compiled).
+# 1. Every ```swift block compiles with `import Yardstick` alone, or docs/apps.md's with
+#    `import YardstickHeights` (```swift uikit blocks: the UIKit code an example mirrors, not
+#    compiled).
 n=0
-for doc in README.md Sources/Yardstick/Yardstick.docc/*.md; do
+for doc in README.md Sources/Yardstick/Yardstick.docc/*.md docs/apps.md; do
     awk -v out="$WORK/example" -v doc="$doc" '
         /^```swift uikit/ { f = 0; next }
         /^```swift/ { f = 1; k++; gsub(/[^A-Za-z0-9]/, "_", doc); next }
