@@ -29,10 +29,12 @@ web-demo: deps
 
 # The browser renderer in headless Chromium (Tests/Web/test_web.py): 50 random offsets and the
 # end of each table, every visible label's lines against the browser's, anchors held; screenshots
-# in out/web/.
+# in out/web/. Then js/heights.js against the Swift reader (Tests/Web/test_heights_js.py).
 test-web: deps web-deps
 	$(SWIFT) build --product YardstickC
 	YARDSTICK_LIBRARY=$(CURDIR)/.build/debug/libYardstickC.so python3 Tests/Web/test_web.py --rows 1000000 --offsets 50
+	$(SWIFT) build --product yardstick
+	YARDSTICK_LIBRARY=$(CURDIR)/.build/debug/libYardstickC.so python3 Tests/Web/test_heights_js.py .build/debug/yardstick
 
 # Inter (variable) at every weight 100-900, upright and italic, at 12, 17 and 28 pt: line starts
 # and widths against Pango 1.50 on the same files with @wght=W (docs/fonts.md).
