@@ -171,6 +171,7 @@ public struct HeightsFile: Sendable {
             let section = self.section(s)
             // A whole table's sections follow each other from row 0; a shard's runs only go up.
             guard section.firstRow >= 0, section.rowCount >= 0, section.rowCount <= rowCount - held,
+                  section.firstRow <= Int.max - section.rowCount, // (a first row near Int.max would overflow)
                   isShard ? section.firstRow >= next : section.firstRow == next else {
                 throw .inconsistent("section \(s) does not start where the one before ends")
             }

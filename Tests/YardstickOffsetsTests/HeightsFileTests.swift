@@ -98,4 +98,19 @@ final class HeightsFileTests: XCTestCase {
         cut.removeSubrange((cut.count - 64 - 8)..<(cut.count - 64)) // part of the frame gone
         XCTAssertThrowsError(try HeightsFile(bytes: cut, verifying: false))
     }
+
+    /// A shard run whose first row is near Int.max (a damaged file) is an error, not an
+    /// overflow trap (found by a hostile review: `inspect` crashed on it).
+    func testAShardRunPastTheRowRangeIsAnError() {
+        var writer = HeightsFileWriter(configurationHash: 9)
+        var out = writer.header(hasSectionLines: false, firstRowIsHeader: false, isShard: true)
+        writer.addShardRun(firstRow: Int.max - 1, count: 2)
+        var rows: [UInt8] = []
+        writer.appendRow(top: 0, height: 100, to: &rows)
+        writer.appendRow(top: 100, height: 100, to: &rows)
+        out += writer.rows(rows)
+        writer.setShard(HeightsFile.ShardInfo(index: 0, count: 2, tableRows: 5_000, inputChecksum: 7))
+        out += writer.trailer(columnWidths: [90])
+        XCTAssertThrowsError(try HeightsFile(bytes: out)) { XCTAssertTrue("\($0)".contains("does not start where the one before ends"), "\($0)") }
+    }
 }
