@@ -4,13 +4,13 @@ import Yardstick
 /// Glyph runs as C reads them (`ys_glyph_run`): the arrays and paths in memory this object
 /// allocates and frees, so the pointers stay valid while the C handle lives and nothing changes
 /// after it is made (readable from any thread).
-final class GlyphRunStorage {
+final class GlyphRunStorage: CArrayStorage {
     /// Per line, its runs.
     private(set) var lines: [[ys_glyph_run]] = []
-    private var allocations: [UnsafeMutableRawPointer] = []
 
     /// - Parameter offsets: maps the layout's UTF-8 offsets to the caller's bytes.
     init(_ runs: [[TextLayout.GlyphRun]], offsets: (Int) -> Int) {
+        super.init()
         var paths: [String: UnsafePointer<CChar>] = [:]
         for line in runs {
             lines.append(line.map { run in
@@ -28,13 +28,4 @@ final class GlyphRunStorage {
         }
     }
 
-    /// A copy of `values` this object frees.
-    private func copy<T>(_ values: [T]) -> UnsafePointer<T> {
-        let p = UnsafeMutablePointer<T>.allocate(capacity: max(1, values.count))
-        _ = UnsafeMutableBufferPointer(start: p, count: values.count).initialize(from: values)
-        allocations.append(UnsafeMutableRawPointer(p))
-        return UnsafePointer(p)
-    }
-
-    deinit { for p in allocations { p.deallocate() } }
 }

@@ -9,11 +9,11 @@ import YardstickTemplates
 
 /// One row's elements as C reads them (`ys_element`), with the texts and lines they point to in
 /// memory this object owns: valid until the table's next answer replaces it.
-final class ElementStorage {
+final class ElementStorage: CArrayStorage {
     private(set) var elements: [ys_element] = []
-    private var allocations: [UnsafeMutableRawPointer] = []
 
     init(_ item: TableDrawing.Item) {
+        super.init()
         for (c, cell) in item.cells.enumerated() {
             for text in cell.content.texts {
                 let layout = text.layout
@@ -43,15 +43,6 @@ final class ElementStorage {
     /// The elements in memory of their own (an array's storage is not a stable address).
     private(set) lazy var pointer: UnsafePointer<ys_element> = copy(elements)
 
-    /// A copy of `values` this object frees.
-    private func copy<T>(_ values: [T]) -> UnsafePointer<T> {
-        let p = UnsafeMutablePointer<T>.allocate(capacity: max(1, values.count))
-        _ = UnsafeMutableBufferPointer(start: p, count: values.count).initialize(from: values)
-        allocations.append(UnsafeMutableRawPointer(p))
-        return UnsafePointer(p)
-    }
-
-    deinit { for p in allocations { p.deallocate() } }
 }
 
 @_cdecl("ys_table_cell_frames")
