@@ -47,7 +47,7 @@ package struct ConstraintCell: Sendable {
 
     /// A text's per-row variables: its intrinsic width and height, and its baselines' offsets
     /// (first from the top, last from the bottom) when rules use them.
-    private struct TextVariables: Sendable {
+    struct TextVariables: Sendable {
         var width: Variable
         var height: Variable
         var first: Variable?
@@ -61,7 +61,7 @@ package struct ConstraintCell: Sendable {
     /// row starts from the compiled state, so a row's layout never depends on the rows fitted
     /// before it: a fit records its changes (`checkpoint`) and the next one first undoes them
     /// (`rollback`), which leaves the last fit readable (`frame(of:)`) and copies nothing.
-    private var base = ConstraintComponents()
+    var base = ConstraintComponents()
     /// The compiled parts of the compressed width (`compressedWidth`): the content view's width
     /// pulled toward 0 at the fitting level rather than given.
     private var compressed = ConstraintComponents()
@@ -69,12 +69,12 @@ package struct ConstraintCell: Sendable {
     private var buffers: (batch: [(Variable, Double)], measuredAt: [Double]) = ([], [])
     private let index: [String: Int]
     /// Per view: leading, trailing, top, bottom; per text: natural width, height, baselines.
-    private let edges: [(left: Variable, right: Variable, top: Variable, bottom: Variable)]
+    let edges: [(left: Variable, right: Variable, top: Variable, bottom: Variable)]
     /// By view index (nil: not a text).
-    private let textVariables: [TextVariables?]
-    private let fittingWidth: Variable
+    let textVariables: [TextVariables?]
+    let fittingWidth: Variable
     /// The text views' indices, in order.
-    private let textOrder: [Int]
+    let textOrder: [Int]
 
     /// The views and axes the rules leave free (UIKit's `hasAmbiguousLayout`), found when the
     /// cell is compiled; each is placed at its least position (see `init`). Empty: none.
@@ -342,81 +342,6 @@ package struct ConstraintCell: Sendable {
         }
     }
 
-    /// A view and an axis on which the rules leave it free to move or resize.
-    package struct Ambiguity: Sendable, Equatable {
-        package enum Axis: String, Sendable { case horizontal, vertical }
-        package var view: String
-        package var axis: Axis
-    }
-
-    /// How weakly a free view's edges are pulled toward 0: far below the probe (1e-3), so only
-    /// what the probe finds free moves.
-    static let placementWeight = 1e-6
-
-    /// The views (in order) an edge of which the rules leave free, per axis (UIKit's ambiguous
-    /// layout): pushed by a probe weaker than every priority, the edge moves. Checked once, at
-    /// compile time, with texts 100 and 10,000 pt wide in a 1,000 pt cell and 100 pt wide in a
-    /// 320 pt one; each push is tried
-    /// and undone (`ConstraintSolver.trial`), the tableau never copied. Stops at the first
-    /// found with `firstOnly`, and when the work passes `budget` (`complete` false).
-    private func probeAmbiguities(budget: Int, firstOnly: Bool) throws(ConstraintCellError) -> (found: [Ambiguity], complete: Bool) {
-        // At a realistic width, with texts that fit and texts too wide for it (where two
-        // compression resistances may tie): at width 0 slack is squeezed out and hides it.
-        var found: [Ambiguity] = []
-        var work = 0
-        // A wide cell with texts that fit, then too wide for it; then a phone's width (where
-        // boxes wider than it tie). Without texts the first two are the same system: one.
-        let passes: [(cell: Double, text: Double)] = textOrder.isEmpty ? [(1000, 100), (320, 100)] : [(1000, 100), (1000, 10_000), (320, 100)]
-        for (cellWidth, textWidth) in passes {
-            var sized = base
-            try? sized.suggest([(fittingWidth, cellWidth)] + textVariables.compactMap { $0 }.flatMap { [($0.width, textWidth), ($0.height, 20)] })
-            // Every edge where the solution stands; a push that moves one edge may move others
-            // with it, at no cost: those are free too (one trial finds a whole free chain).
-            let at = edges.map { [sized.value(of: $0.left), sized.value(of: $0.right), sized.value(of: $0.top), sized.value(of: $0.bottom)] }
-            let parts = edges.map { (horizontal: sized.part(of: $0.left), vertical: sized.part(of: $0.top)) }
-            var free = Set<Int>() // view index × 2 + (0 horizontal, 1 vertical)
-            for k in views.indices { // (the content view too: its height may tie with the fitting pull)
-                let e = edges[k]
-                for (edge, axis) in [(e.left, 0), (e.right, 0), (e.top, 1), (e.bottom, 1)] {
-                    guard !free.contains(2 * k + axis), !found.contains(Ambiguity(view: views[k].name, axis: axis == 0 ? .horizontal : .vertical)) else { continue }
-                    // (Fixed by required equalities and costly moves alone: no push moves it.)
-                    if sized.isFixedAtOptimum(edge, cost: 1e-3) { continue }
-                    let part = sized.part(of: edge)
-                    for push in [1000.0, -1000.0] {
-                        let start = sized.work
-                        let moved = try? sized.trial(on: edge, work: max(budget - work, 0)) { (s: inout ConstraintSolver) throws(ConstraintError) -> [Int] in
-                            try s.addEditVariable(edge, priority: 1, weight: 1e-3)
-                            try s.suggest(s.value(of: edge) + push, for: edge)
-                            var moved: [Int] = []
-                            // (Only this part can move: the others' variables read 0 here.)
-                            for j in 0..<edges.count {
-                                let f = edges[j]
-                                if parts[j].horizontal == part, abs(s.value(of: f.left) - at[j][0]) > 1e-6 || abs(s.value(of: f.right) - at[j][1]) > 1e-6 { moved.append(2 * j) }
-                                if parts[j].vertical == part, abs(s.value(of: f.top) - at[j][2]) > 1e-6 || abs(s.value(of: f.bottom) - at[j][3]) > 1e-6 { moved.append(2 * j + 1) }
-                            }
-                            return moved
-                        }
-                        work += sized.work - start
-                        if work > budget { return (Self.ordered(found, free, views), false) }
-                        guard let moved, !moved.isEmpty else { continue }
-                        free.formUnion(moved)
-                        if firstOnly { return (Self.ordered(found, free, views), true) }
-                        if free.contains(2 * k + axis) { break } // (else the other push may move it)
-                    }
-                }
-            }
-            found = Self.ordered(found, free, views)
-        }
-        return (found, true)
-    }
-
-    /// `found` and the free view axes (`2 × view + axis`), each once, in view order.
-    private static func ordered(_ found: [Ambiguity], _ free: Set<Int>, _ views: [View]) -> [Ambiguity] {
-        var keys = Set(free)
-        for a in found { keys.insert(2 * views.firstIndex { $0.name == a.view }! + (a.axis == .horizontal ? 0 : 1)) }
-        return keys.sorted().map { Ambiguity(view: views[$0 / 2].name, axis: $0 % 2 == 0 ? .horizontal : .vertical) }
-    }
-
     /// The solver expression of an anchor.
     private func expression(_ anchor: LayoutRule.Anchor, rule: String) throws(ConstraintCellError) -> LinearExpression {
         guard let k = index[anchor.view] else { throw .unknownView(anchor.view, rule: rule) }
@@ -525,55 +450,4 @@ package struct ConstraintCell: Sendable {
 
     /// The index of a view by name (for `fit`'s closures).
     package func viewIndex(_ name: String) -> Int? { index[name] }
-}
-
-/// Why a constraint cell could not be compiled.
-package enum ConstraintCellError: Error, Equatable, Sendable, CustomStringConvertible {
-    case badRule(LayoutRuleError)
-    case unknownView(String, rule: String)
-    case duplicateView(String)
-    /// A required rule conflicts with the required ones before it (UIKit logs "Unable to
-    /// simultaneously satisfy constraints"): the rule and the fewest of those it conflicts
-    /// with (none: it conflicts with the layout itself, such as a negative size).
-    case unsatisfiable(String, conflicting: [String]?)
-    /// The rules leave a view's position or size free on an axis (UIKit: ambiguous layout).
-    case ambiguous(String, axis: String)
-    /// A view name rules cannot refer to.
-    case badViewName(String)
-    /// A rule UIKit would refuse: a bad pairing of attributes, or numbers out of range.
-    case invalidRule(String, String)
-    /// Required rules fix the cell's width: at a cell `given` wide, it comes out `got` wide.
-    case widthFixed(given: Double, got: Double)
-    /// More views or rules than a cell may have.
-    case tooLarge(String)
-    /// The rules are too entangled for the ambiguity check within its budget of pivots.
-    case tooEntangled(Int)
-    /// A template element the constraint compiler does not handle yet.
-    case unsupported(String)
-    case internalConstraint(String)
-
-    package var description: String {
-        switch self {
-        case .badRule(let e): return "bad rule \(e)"
-        case .unknownView(let v, let rule): return "\"\(rule)\": no view named \"\(v)\""
-        case .duplicateView(let v): return "two views named \"\(v)\" (\"super\" is the content view)"
-        case .unsatisfiable(let rule, let others):
-            guard let others else { return "unable to satisfy \"\(rule)\" together with the required rules before it" }
-            if others.isEmpty {
-                return "unable to satisfy \"\(rule)\" with the cell's own constraints (the content view at 0, no negative width or height) or with itself"
-            }
-            return "unable to satisfy \"\(rule)\" together with " + others.map { "\"\($0)\"" }.joined(separator: ", ")
-        case .ambiguous(let v, let axis): return "the \(axis) position or size of \"\(v)\" is not determined by the rules (an ambiguous layout)"
-        case .badViewName(let v): return "\"\(v)\" cannot be a view's name: use letters, digits and _, starting with a letter or _"
-        case .unsupported(let what): return "not supported by constraints yet: \(what)"
-        case .tooLarge(let what): return "a constraint cell may not have \(what)"
-        case .invalidRule(let rule, let why): return "\"\(rule)\": \(why)"
-        case .widthFixed(let given, let got):
-            let w = (got * 1000).rounded() / 1000
-            return "required rules fix the cell's width (given \(Int(given)) pt, it comes out \(w) pt); the table's width is required, as UIKit's encapsulated width"
-        case .tooEntangled(let budget):
-            return "the rules are too entangled to check for ambiguity in time (more than \(budget) tableau cells rewritten); a cell's rules relate few views each"
-        case .internalConstraint(let m): return "the rules could not be solved (\(m)); check that every view's position and size are determined"
-        }
-    }
 }
