@@ -15,64 +15,91 @@ extension ConstraintCell {
     /// The views (in order) an edge of which the rules leave free, per axis (UIKit's ambiguous
     /// layout): pushed by a probe weaker than every priority, the edge moves. Checked once, at
     /// compile time, with texts 100 and 10,000 pt wide in a 1,000 pt cell and 100 pt wide in a
-    /// 320 pt one; each push is tried
-    /// and undone (`ConstraintSolver.trial`), the tableau never copied. Stops at the first
-    /// found with `firstOnly`, and when the work passes `budget` (`complete` false).
+    /// 320 pt one. Each push is tried and undone (`ConstraintSolver.trial`), the tableau never
+    /// copied. Stops at the first found with `firstOnly`, and when the work passes `budget`
+    /// (`complete` false).
     func probeAmbiguities(budget: Int, firstOnly: Bool) throws(ConstraintCellError) -> (found: [Ambiguity], complete: Bool) {
-        // At a realistic width, with texts that fit and texts too wide for it (where two
-        // compression resistances may tie): at width 0 slack is squeezed out and hides it.
         var found: [Ambiguity] = []
         var work = 0
-        // A wide cell with texts that fit, then too wide for it; then a phone's width (where
-        // boxes wider than it tie). Without texts the first two are the same system: one.
+        // At a realistic width, with texts that fit and texts too wide for it (where two
+        // compression resistances may tie): at width 0 slack is squeezed out and hides it. Then
+        // a phone's width (where boxes wider than it tie). Without texts the first two are the
+        // same system: one.
         let passes: [(cell: Double, text: Double)] = textOrder.isEmpty ? [(1000, 100), (320, 100)] : [(1000, 100), (1000, 10_000), (320, 100)]
         for (cellWidth, textWidth) in passes {
             var sized = base
             try? sized.suggest([(fittingWidth, cellWidth)] + textVariables.compactMap { $0 }.flatMap { [($0.width, textWidth), ($0.height, 20)] })
-            // Every edge where the solution stands; a push that moves one edge may move others
-            // with it, at no cost: those are free too (one trial finds a whole free chain).
             let at = edges.map { [sized.value(of: $0.left), sized.value(of: $0.right), sized.value(of: $0.top), sized.value(of: $0.bottom)] }
             let parts = edges.map { (horizontal: sized.part(of: $0.left), vertical: sized.part(of: $0.top)) }
-            var free = Set<Int>() // view index × 2 + (0 horizontal, 1 vertical)
-            for k in views.indices { // (the content view too: its height may tie with the fitting pull)
+            var free = Set(found.map { 2 * index[$0.view]! + ($0.axis == .horizontal ? 0 : 1) }) // view index × 2 + (0 horizontal, 1 vertical)
+            /// The view axes that move when `pushed` edges (all in one part) are pushed `distance`
+            /// together; nil past the budget. A push moving one edge may move others with it at
+            /// no cost: those are free too (one trial finds a whole free chain).
+            func push(_ pushed: [Variable], by distance: Double) -> [Int]? {
+                let start = sized.work
+                // (All together weaker than the weakest priority's weight, about 1.)
+                let weight = min(1e-3, 0.25 / Double(pushed.count))
+                let part = sized.part(of: pushed[0])
+                let moved = try? sized.trial(on: pushed[0], work: max(budget - work, 0)) { (s: inout ConstraintSolver) throws(ConstraintError) -> [Int] in
+                    try s.add(pushed.map { edge in
+                        var c = Constraint(LinearExpression([(edge, 1)], constant: -(s.value(of: edge) + distance)),
+                                           distance > 0 ? .greaterOrEqual : .lessOrEqual, priority: 1, label: "probe \(edge.name)")
+                        c.weight = weight
+                        return c
+                    })
+                    var moved: [Int] = []
+                    // (Only this part can move: the others' variables read 0 here.)
+                    for j in 0..<edges.count {
+                        let f = edges[j]
+                        if parts[j].horizontal == part, abs(s.value(of: f.left) - at[j][0]) > 1e-6 || abs(s.value(of: f.right) - at[j][1]) > 1e-6 { moved.append(2 * j) }
+                        if parts[j].vertical == part, abs(s.value(of: f.top) - at[j][2]) > 1e-6 || abs(s.value(of: f.bottom) - at[j][3]) > 1e-6 { moved.append(2 * j + 1) }
+                    }
+                    return moved
+                }
+                work += sized.work - start
+                return work > budget ? nil : moved ?? []
+            }
+            // Every edge the tableau does not show fixed (by required equalities and costly
+            // moves alone), of the content view too (its height may tie with the fitting pull).
+            var candidates: [(key: Int, edge: Variable)] = []
+            for k in views.indices {
                 let e = edges[k]
-                for (edge, axis) in [(e.left, 0), (e.right, 0), (e.top, 1), (e.bottom, 1)] {
-                    guard !free.contains(2 * k + axis), !found.contains(Ambiguity(view: views[k].name, axis: axis == 0 ? .horizontal : .vertical)) else { continue }
-                    // (Fixed by required equalities and costly moves alone: no push moves it.)
-                    if sized.isFixedAtOptimum(edge, cost: 1e-3) { continue }
-                    let part = sized.part(of: edge)
-                    for push in [1000.0, -1000.0] {
-                        let start = sized.work
-                        let moved = try? sized.trial(on: edge, work: max(budget - work, 0)) { (s: inout ConstraintSolver) throws(ConstraintError) -> [Int] in
-                            try s.addEditVariable(edge, priority: 1, weight: 1e-3)
-                            try s.suggest(s.value(of: edge) + push, for: edge)
-                            var moved: [Int] = []
-                            // (Only this part can move: the others' variables read 0 here.)
-                            for j in 0..<edges.count {
-                                let f = edges[j]
-                                if parts[j].horizontal == part, abs(s.value(of: f.left) - at[j][0]) > 1e-6 || abs(s.value(of: f.right) - at[j][1]) > 1e-6 { moved.append(2 * j) }
-                                if parts[j].vertical == part, abs(s.value(of: f.top) - at[j][2]) > 1e-6 || abs(s.value(of: f.bottom) - at[j][3]) > 1e-6 { moved.append(2 * j + 1) }
-                            }
-                            return moved
-                        }
-                        work += sized.work - start
-                        if work > budget { return (Self.ordered(found, free, views), false) }
-                        guard let moved, !moved.isEmpty else { continue }
+                for (edge, axis) in [(e.left, 0), (e.right, 0), (e.top, 1), (e.bottom, 1)] where !free.contains(2 * k + axis) {
+                    if !sized.isFixedAtOptimum(edge, cost: 1e-3) { candidates.append((2 * k + axis, edge)) }
+                }
+            }
+            // A part's edges pushed all together, up and then down, while that moves some: most
+            // free edges are found so, in a few trials. Then each edge left alone, up and down:
+            // a batch misses an edge that moves only as another moves back.
+            var byPart: [Int: [(key: Int, edge: Variable)]] = [:]
+            for c in candidates { byPart[sized.part(of: c.edge), default: []].append(c) }
+            for part in byPart.keys.sorted() {
+                for distance in [1000.0, -1000.0] {
+                    while true {
+                        let pending = byPart[part]!.filter { !free.contains($0.key) }.map(\.edge)
+                        guard !pending.isEmpty else { break }
+                        guard let moved = push(pending, by: distance) else { return (Self.ordered(free, views), false) }
+                        let before = free.count
                         free.formUnion(moved)
-                        if firstOnly { return (Self.ordered(found, free, views), true) }
-                        if free.contains(2 * k + axis) { break } // (else the other push may move it)
+                        if firstOnly && !free.isEmpty { return (Self.ordered(free, views), true) }
+                        if free.count == before { break }
                     }
                 }
             }
-            found = Self.ordered(found, free, views)
+            for c in candidates where !free.contains(c.key) {
+                for distance in [1000.0, -1000.0] where !free.contains(c.key) {
+                    guard let moved = push([c.edge], by: distance) else { return (Self.ordered(free, views), false) }
+                    free.formUnion(moved)
+                    if firstOnly && !free.isEmpty { return (Self.ordered(free, views), true) }
+                }
+            }
+            found = Self.ordered(free, views)
         }
         return (found, true)
     }
 
-    /// `found` and the free view axes (`2 × view + axis`), each once, in view order.
-    private static func ordered(_ found: [Ambiguity], _ free: Set<Int>, _ views: [View]) -> [Ambiguity] {
-        var keys = Set(free)
-        for a in found { keys.insert(2 * views.firstIndex { $0.name == a.view }! + (a.axis == .horizontal ? 0 : 1)) }
-        return keys.sorted().map { Ambiguity(view: views[$0 / 2].name, axis: $0 % 2 == 0 ? .horizontal : .vertical) }
+    /// The free view axes (`2 × view + axis`), in view order.
+    private static func ordered(_ free: Set<Int>, _ views: [View]) -> [Ambiguity] {
+        free.sorted().map { Ambiguity(view: views[$0 / 2].name, axis: $0 % 2 == 0 ? .horizontal : .vertical) }
     }
 }

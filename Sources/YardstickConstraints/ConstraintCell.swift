@@ -67,7 +67,7 @@ package struct ConstraintCell: Sendable {
     private var compressed = ConstraintComponents()
     /// A fit's suggestions and the widths its labels were measured at, kept between fits.
     private var buffers: (batch: [(Variable, Double)], measuredAt: [Double]) = ([], [])
-    private let index: [String: Int]
+    let index: [String: Int]
     /// Per view: leading, trailing, top, bottom; per text: natural width, height, baselines.
     let edges: [(left: Variable, right: Variable, top: Variable, bottom: Variable)]
     /// By view index (nil: not a text).
@@ -185,9 +185,9 @@ package struct ConstraintCell: Sendable {
             }
             ruled.append(Constraint(e, rule.relation, priority: rule.priority, label: text))
         }
-        /// One solver of the structure and the rules, the fitting width an edit variable: where
-        /// a rule's conflict is found and named (the split parts below are built from the same
-        /// constraints once these are known to hold).
+        /// One solver of the structure's and the rules' required constraints: where a rule's
+        /// conflict is found and named. Built only when the split parts below (the same
+        /// constraints and more) fail.
         func compile() throws(ConstraintCellError) -> ConstraintSolver {
             // Required constraints first (in order: the first rule in conflict is the one named),
             // then the weighted ones and the edits: while the objective is empty, an addition
@@ -231,7 +231,6 @@ package struct ConstraintCell: Sendable {
             }
             return kept.map(\.label)
         }
-        _ = try compile()
         /// The system split into parts for fitting rows, in `compile`'s order (the weighted
         /// constraints after the required ones, the pull of the height toward 0 last: added
         /// first, it would move the views again at every intrinsic size after it). The
@@ -249,7 +248,11 @@ package struct ConstraintCell: Sendable {
                 return try ConstraintComponents(constraints: all, edits: editable, sharing: sharing.map { ($0, fittingWidth) })
             } catch { throw .internalConstraint("\(error)") }
         }
-        base = try parts(widthGiven: true, adding: [], sharing: nil)
+        // (A conflict is found there too, but `compile` names it as UIKit would: built only then.)
+        do { base = try parts(widthGiven: true, adding: [], sharing: nil) } catch {
+            _ = try compile()
+            throw error
+        }
         let probed = try probeAmbiguities(budget: probeBudget, firstOnly: strict)
         if strict {
             if let first = probed.found.first { throw .ambiguous(first.view, axis: first.axis.rawValue) }

@@ -105,6 +105,7 @@ package struct ConstraintSolver: Sendable {
     private mutating func addUnguarded(_ constraint: Constraint) throws(ConstraintError) -> Int {
         version = nextVersion
         nextVersion += 1
+        let fresh = nextSymbol // (symbols from here on are new: no row holds them)
         var (row, marker, other) = makeRow(constraint)
         var subject = chooseSubject(row, marker, other)
         if subject == nil && row.cells.allSatisfy({ $0.symbol.kind == .dummy }) {
@@ -113,7 +114,7 @@ package struct ConstraintSolver: Sendable {
         }
         if let subject {
             row.solve(for: subject)
-            substitute(subject, by: row)
+            substitute(subject, by: row, inRows: subject.id < fresh)
             insertRow(subject, row)
         } else if !addWithArtificialVariable(row) {
             throw .unsatisfiable(constraint.description)
@@ -381,10 +382,11 @@ package struct ConstraintSolver: Sendable {
 
     /// Replaces `symbol` in every row and the objective(s) by `row`; rows left with a negative
     /// constant are noted for the dual simplex.
-    private mutating func substitute(_ symbol: Symbol, by row: Row) {
+    /// `inRows` false: no row holds `symbol` (new), only the objectives are rewritten.
+    private mutating func substitute(_ symbol: Symbol, by row: Row, inRows: Bool = true) {
         version = nextVersion
         nextVersion += 1
-        work += rows.substitute(symbol, by: row, in: basics, infeasible: &infeasible)
+        if inRows { work += rows.substitute(symbol, by: row, in: basics, infeasible: &infeasible) }
         objective.substitute(symbol, by: row)
         artificial?.substitute(symbol, by: row)
     }

@@ -103,4 +103,35 @@ final class AmbiguousLayoutTests: XCTestCase {
             "b1.top == super.top", "b2.top == super.top", "super.bottom >= b1.bottom", "super.bottom >= b2.bottom"])
         XCTAssertEqual(side.ambiguities.map(\.view), ["b1", "b2"])
     }
+
+    /// A big system is checked in full (its free views pushed together, not one by one), and
+    /// the views found are exactly the free ones; a view whose edges move only against each
+    /// other (a centred container of free width) is found by the push of each edge alone.
+    func testBigSystemsAreCheckedInFullAndOpposedEdgesAreFound() throws {
+        var random = SplitMix64(seed: 0x41B)
+        let boxes = Boxes(&random, count: 120)
+        let cell = try ConstraintCell(views: boxes.views, rules: boxes.rules)
+        XCTAssertTrue(cell.ambiguityCheckIsComplete)
+        var latest = boxes.heights.indices.map { _ in Double.infinity }
+        let earliest = boxes.earliest
+        let gaps = boxes.rules.compactMap { rule -> (Int, Double)? in
+            guard rule.hasPrefix("super.bottom >= b") else { return nil }
+            let parts = rule.dropFirst("super.bottom >= b".count).split(separator: " ")
+            return (Int(parts[0].split(separator: ".")[0])!, Double(parts[2])!)
+        }
+        let longest = gaps.map { earliest[$0.0] + boxes.heights[$0.0] + $0.1 }.max()!
+        for i in boxes.heights.indices.reversed() {
+            let own = gaps.filter { $0.0 == i }.map { longest - $0.1 - boxes.heights[i] }.min() ?? .infinity
+            let next = boxes.heights.indices.flatMap { k in boxes.below[k].filter { $0.view == i }.map { latest[k] - $0.gap - boxes.heights[i] } }.min() ?? .infinity
+            latest[i] = min(own, next)
+        }
+        let free = boxes.heights.indices.filter { latest[$0] > earliest[$0] + 1e-6 }.map { "b\($0)" }
+        XCTAssertGreaterThan(free.count, 20)
+        XCTAssertEqual(cell.ambiguities.map(\.view), free)
+
+        let centred = try ConstraintCell(views: [.init("c", .container)], rules: [
+            "c.centerX == super.centerX", "c.width >= 10", "c.width <= 100", "c.top == super.top", "c.height == 20", "super.bottom == c.bottom"])
+        XCTAssertEqual(centred.ambiguities, [.init(view: "c", axis: .horizontal)])
+        XCTAssertTrue(centred.ambiguityCheckIsComplete)
+    }
 }
