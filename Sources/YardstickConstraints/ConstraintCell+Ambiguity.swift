@@ -98,6 +98,51 @@ extension ConstraintCell {
         return (found, true)
     }
 
+    /// The free labels tied for the same space, in groups of two or more (in view order): with
+    /// every label far too wide for a 1,000 pt cell, a label's width pushed wider (and undone)
+    /// narrows the others of its group. O(labels) trials, once, at compile time.
+    func tiedGroups(_ shares: [(view: Int, share: Variable)]) -> [[(view: Int, share: Variable)]] {
+        guard shares.count >= 2 else { return [] }
+        var sized = base
+        try? sized.suggest([(fittingWidth, 1000)] + textVariables.compactMap { $0 }.flatMap { [($0.width, 10_000), ($0.height, 20)] })
+        func width(_ k: Int, _ s: ConstraintSolver) -> Double { s.value(of: edges[k].right) - s.value(of: edges[k].left) }
+        var group = Array(shares.indices) // union-find over `shares`
+        func find(_ x: Int) -> Int { var x = x; while group[x] != x { x = group[x] }; return x }
+        for (i, (k, _)) in shares.enumerated() {
+            let narrowed = try? sized.trial(on: edges[k].left, work: Self.probeBudget) { (s: inout ConstraintSolver) throws(ConstraintError) -> [Int] in
+                let before = shares.map { width($0.view, s) }
+                var push = Constraint(LinearExpression([(edges[k].right, 1), (edges[k].left, -1)], constant: -(before[i] + 1)), .greaterOrEqual, priority: 1, label: "probe")
+                push.weight = 1e-3
+                try s.add(push)
+                return shares.indices.filter { $0 != i && width(shares[$0].view, s) < before[$0] - 1e-6 }
+            }
+            for j in narrowed ?? [] { let (a, b) = (find(i), find(j)); if a != b { group[max(a, b)] = min(a, b) } }
+        }
+        var groups: [Int: [(view: Int, share: Variable)]] = [:]
+        for i in shares.indices { groups[find(i), default: []].append(shares[i]) }
+        return groups.keys.sorted().compactMap { groups[$0]!.count >= 2 ? groups[$0]! : nil }
+    }
+
+    /// Suggests each tied group's shares: where its labels are squeezed (the space they got,
+    /// after a solve with no shares, is less than their natural widths), each label's share is
+    /// the space in proportion to its natural width, so they wrap into about as many lines;
+    /// else 0. `naturals` holds each text's natural width, as suggested.
+    func shareTiedSpace(_ parts: inout ConstraintComponents, naturals: [(Variable, Double)]) throws(ConstraintError) {
+        var batch: [(Variable, Double)] = []
+        for group in shareGroups {
+            var space = 0.0, natural = 0.0
+            for (k, _) in group {
+                space += parts.value(of: edges[k].right) - parts.value(of: edges[k].left)
+                natural += naturals.first { $0.0.id == textVariables[k]!.width.id }?.1 ?? 0
+            }
+            for (k, share) in group {
+                let own = naturals.first { $0.0.id == textVariables[k]!.width.id }?.1 ?? 0
+                batch.append((share, space < natural - 1e-9 ? own * space / natural : 0))
+            }
+        }
+        try parts.suggest(batch)
+    }
+
     /// The free view axes (`2 × view + axis`), in view order.
     private static func ordered(_ free: Set<Int>, _ views: [View]) -> [Ambiguity] {
         free.sorted().map { Ambiguity(view: views[$0 / 2].name, axis: $0 % 2 == 0 ? .horizontal : .vertical) }

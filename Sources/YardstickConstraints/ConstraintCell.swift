@@ -75,6 +75,9 @@ package struct ConstraintCell: Sendable {
     let fittingWidth: Variable
     /// The text views' indices, in order.
     let textOrder: [Int]
+    /// Free labels tied for the same space (view index and its share's edit variable), each
+    /// group sharing it in proportion to the labels' natural widths (see `shareTiedSpace`).
+    private(set) var shareGroups: [[(view: Int, share: Variable)]] = []
 
     /// The views and axes the rules leave free (UIKit's `hasAmbiguousLayout`), found when the
     /// cell is compiled; each is placed at its least position (see `init`). Empty: none.
@@ -236,9 +239,9 @@ package struct ConstraintCell: Sendable {
         /// first, it would move the views again at every intrinsic size after it). The
         /// compressed width's parts differ from the given width's only in the part holding the
         /// fitting width: the others are shared, solved once.
-        func parts(widthGiven: Bool, adding extra: [Constraint], sharing: ConstraintComponents?) throws(ConstraintCellError) -> ConstraintComponents {
+        func parts(widthGiven: Bool, adding extra: [Constraint], editing extraEdits: [Variable] = [], sharing: ConstraintComponents?) throws(ConstraintCellError) -> ConstraintComponents {
             var all = (structure + ruled).filter(\.isRequired) + (structure.dropFirst(4) + ruled + structure.prefix(4)).filter { !$0.isRequired } + extra
-            var editable = edits.map { (variable: $0, priority: 999.0) }
+            var editable = (edits + extraEdits).map { (variable: $0, priority: 999.0) }
             if widthGiven {
                 editable.insert((fittingWidth, 999), at: 0)
             } else {
@@ -266,6 +269,7 @@ package struct ConstraintCell: Sendable {
         // would wrap into more lines), else at its least. The content view's height always
         // pulled to its least too, so a tie with the fitting pull gives the least height.
         var stays: [Constraint] = []
+        var shares: [(view: Int, share: Variable)] = []
         func stay(_ e: LinearExpression, _ label: String) {
             var c = Constraint(e, .equal, priority: 1, label: label)
             c.weight = Self.placementWeight
@@ -284,9 +288,24 @@ package struct ConstraintCell: Sendable {
             case .container: intrinsic = nil
             }
             if let intrinsic { stay(size.minus(intrinsic), "\(a.view) \(a.axis.rawValue) size at its intrinsic (ambiguous)") } else { stay(LinearExpression(end), "\(end.name) at its least (ambiguous)") }
+            if a.axis == .horizontal, textVariables[k] != nil {
+                // A free label below its share of a space it ties for (suggested per row, 0
+                // where there is none) pays for each point it lacks, eight times the pulls
+                // above (which alone cost the same for every split, give or take a leading
+                // edge's): so tied labels take their shares, not one label a sliver.
+                let share = variable(a.view + ".share")
+                var c = Constraint(size.minus(LinearExpression(share)), .greaterOrEqual, priority: 1, label: "\(a.view) width at least its share (ambiguous)")
+                c.weight = 8 * Self.placementWeight
+                stays.append(c)
+                shares.append((k, share))
+            }
         }
-        do { try base.add(stays) } catch { throw .internalConstraint("\(error)") }
-        compressed = try parts(widthGiven: false, adding: stays, sharing: base)
+        do {
+            try base.add(stays)
+            for (_, share) in shares { try base.addEditVariable(share, priority: 999) }
+        } catch { throw .internalConstraint("\(error)") }
+        shareGroups = tiedGroups(shares)
+        compressed = try parts(widthGiven: false, adding: stays, editing: shares.map(\.share), sharing: base)
         // Rows start from a typical layout (a 400 pt cell, texts 100 × 20), not from width 0
         // where everything is squeezed: fewer pivots per row. The same start for every row.
         var typical: [(Variable, Double)] = []
@@ -310,6 +329,7 @@ package struct ConstraintCell: Sendable {
     /// 546,000; rules far more entangled than a cell's (100 views, 300 such rules) would
     /// otherwise take minutes.
     package static let probeBudget = 5_000_000
+
 
     /// UIKit's pairing rules (`NSLayoutConstraint` throws "Invalid pairing of layout
     /// attributes"): a position relates only to a position on the same axis, a size only to a
@@ -432,6 +452,7 @@ package struct ConstraintCell: Sendable {
         for k in textOrder { batch.append((textVariables[k]!.width, naturalWidth(k))) }
         try parts.suggest(batch)
         guard !textOrder.isEmpty else { return }
+        if !shareGroups.isEmpty { try shareTiedSpace(&parts, naturals: batch) }
         measuredAt.removeAll(keepingCapacity: true)
         measuredAt.append(contentsOf: repeatElement(-1, count: views.count))
         for _ in 0..<max(1, passes) {

@@ -107,14 +107,25 @@ package struct ConstraintComponents: Sendable {
     }
 
     /// Adds constraints to the parts holding them (each part's together, in order). Each must
-    /// stay within one part (its variables already in it).
+    /// stay within one part: the part of its first variable, which new variables join.
     package mutating func add(_ constraints: [Constraint]) throws(ConstraintError) {
         var byPart = [[Constraint]](repeating: [], count: solvers.count)
         for c in constraints {
             guard let v = c.expression.terms.first?.0, part(of: v) >= 0 else { continue }
+            for (other, _) in c.expression.terms where part(of: other) < 0 {
+                if other.id >= partOf.count { partOf += repeatElement(-1, count: other.id + 1 - partOf.count) }
+                partOf[other.id] = partOf[v.id]
+            }
             byPart[partOf[v.id]].append(c)
         }
         for k in solvers.indices where !byPart[k].isEmpty { try solvers[k].add(byPart[k]) }
+    }
+
+    /// Makes a variable of a part editable (`ConstraintSolver.addEditVariable`).
+    package mutating func addEditVariable(_ variable: Variable, priority: Double) throws(ConstraintError) {
+        let k = part(of: variable)
+        guard k >= 0 else { throw .notEditable(variable.name) }
+        try solvers[k].addEditVariable(variable, priority: priority)
     }
 
     /// `ConstraintSolver.trial` in the part holding `variable`, its work limited to `work` more.

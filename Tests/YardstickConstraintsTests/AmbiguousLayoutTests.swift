@@ -134,4 +134,38 @@ final class AmbiguousLayoutTests: XCTestCase {
         XCTAssertEqual(centred.ambiguities, [.init(view: "c", axis: .horizontal)])
         XCTAssertTrue(centred.ambiguityCheckIsComplete)
     }
+
+    /// Labels tied for the space between them (equal compression resistances) share it in
+    /// proportion to their natural widths: as many lines each, the least height any split gives
+    /// where lines are as wide as the label (not one label squeezed into a sliver, hundreds of
+    /// lines tall). Two pairs in one cell share their own spaces.
+    func testLabelsTiedForTheSameSpaceShareItAtTheLeastHeight() throws {
+        var cell = try ConstraintCell(views: [.init("a", .text), .init("b", .text), .init("c", .text), .init("d", .text)], rules: [
+            "a.leading == super.leading + 8", "b.leading == a.trailing + 8", "b.trailing == super.trailing - 8",
+            "a.top == super.top", "b.top == super.top", "super.bottom >= a.bottom", "super.bottom >= b.bottom",
+            "c.leading == super.leading + 8", "d.leading == c.trailing + 8", "d.trailing == super.trailing - 108",
+            "c.top >= a.bottom + 4", "c.top >= b.bottom + 4", "d.top == c.top", "super.bottom >= c.bottom", "super.bottom >= d.bottom"])
+        XCTAssertEqual(cell.ambiguities.map(\.view), ["a", "b", "c", "d"])
+        XCTAssertEqual(cell.shareGroups.map { $0.map(\.view) }, [[1, 2], [3, 4]])
+        let index = ["a", "b", "c", "d"].map { cell.viewIndex($0)! }
+        func lines(_ natural: Double, _ width: Double) -> Double { max(1, (natural / max(width, 1e-3) - 1e-9).rounded(.up)) }
+        func least(_ n1: Double, _ n2: Double, _ space: Double) -> Double {
+            var least = Double.infinity
+            for w in stride(from: 0.25, to: space, by: 0.25) { least = min(least, 20 * max(lines(n1, w), lines(n2, space - w))) }
+            return least
+        }
+        for naturals in [[700.0, 300, 1200, 1100], [2000, 150, 5000, 4000], [300, 200, 100, 90], [9000, 10, 40, 3000]] {
+            let natural = { (k: Int) in naturals[index.firstIndex(of: k)!] }
+            let height = try cell.fit(width: 390, naturalWidth: natural, measure: { k, w in
+                .init(height: 20 * lines(natural(k), w), firstBaseline: 15, lastBaselineFromBottom: 5) })
+            XCTAssertEqual(height, least(naturals[0], naturals[1], 366) + 4 + least(naturals[2], naturals[3], 266), "\(naturals)")
+            let widths = ["a", "b", "c", "d"].map { cell.frame(of: $0)!.width }
+            for (i, space) in [(0, 366.0), (2, 266)] {
+                XCTAssertEqual(widths[i] + widths[i + 1], space, accuracy: 1e-6)
+                if naturals[i] + naturals[i + 1] > space {
+                    XCTAssertEqual(widths[i] / naturals[i], widths[i + 1] / naturals[i + 1], accuracy: 1e-9, "\(naturals): \(widths)")
+                }
+            }
+        }
+    }
 }
