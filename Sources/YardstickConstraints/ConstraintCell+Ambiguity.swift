@@ -14,18 +14,19 @@ extension ConstraintCell {
 
     /// The views (in order) an edge of which the rules leave free, per axis (UIKit's ambiguous
     /// layout): pushed by a probe weaker than every priority, the edge moves. Checked once, at
-    /// compile time, with texts 100 and 10,000 pt wide in a 1,000 pt cell and 100 pt wide in a
-    /// 320 pt one. Each push is tried and undone (`ConstraintSolver.trial`), the tableau never
-    /// copied. Stops at the first found with `firstOnly`, and when the work passes `budget`
-    /// (`complete` false).
-    func probeAmbiguities(budget: Int, firstOnly: Bool) throws(ConstraintCellError) -> (found: [Ambiguity], complete: Bool) {
+    /// compile time, with texts 100 and 10,000 pt wide in a 1,000 pt cell, 100 pt wide in a
+    /// 320 pt one and in a `roomy` one. Each push is tried and undone (`ConstraintSolver.trial`),
+    /// the tableau never copied. Stops at the first found with `firstOnly`, and when the work
+    /// passes `budget` (`complete` false).
+    func probeAmbiguities(budget: Int, firstOnly: Bool, roomy: Double) throws(ConstraintCellError) -> (found: [Ambiguity], complete: Bool) {
         var found: [Ambiguity] = []
         var work = 0
         // At a realistic width, with texts that fit and texts too wide for it (where two
         // compression resistances may tie): at width 0 slack is squeezed out and hides it. Then
-        // a phone's width (where boxes wider than it tie). Without texts the first two are the
-        // same system: one.
-        let passes: [(cell: Double, text: Double)] = textOrder.isEmpty ? [(1000, 100), (320, 100)] : [(1000, 100), (1000, 10_000), (320, 100)]
+        // a phone's width (where boxes wider than it tie), and a width with room for every view
+        // (where hugging ties). Without texts the first two are the same system: one.
+        var passes: [(cell: Double, text: Double)] = textOrder.isEmpty ? [(1000, 100), (320, 100)] : [(1000, 100), (1000, 10_000), (320, 100)]
+        if roomy > 1000, roomy.isFinite { passes.append((roomy, 100)) }
         for (cellWidth, textWidth) in passes {
             var sized = base
             try? sized.suggest([(fittingWidth, cellWidth)] + textVariables.compactMap { $0 }.flatMap { [($0.width, textWidth), ($0.height, 20)] })
@@ -126,21 +127,60 @@ extension ConstraintCell {
     /// Suggests each tied group's shares: where its labels are squeezed (the space they got,
     /// after a solve with no shares, is less than their natural widths), each label's share is
     /// the space in proportion to its natural width, so they wrap into about as many lines;
-    /// else 0. `naturals` holds each text's natural width, as suggested.
-    func shareTiedSpace(_ parts: inout ConstraintComponents, naturals: [(Variable, Double)]) throws(ConstraintError) {
+    /// else 0. `naturals` holds each text's natural width, as suggested. Returns the squeezed
+    /// groups (by index) and their spaces.
+    func shareTiedSpace(_ parts: inout ConstraintComponents, naturals: [(Variable, Double)]) throws(ConstraintError) -> [(group: Int, space: Double)] {
         var batch: [(Variable, Double)] = []
-        for group in shareGroups {
+        var squeezed: [(group: Int, space: Double)] = []
+        for (g, group) in shareGroups.enumerated() {
             var space = 0.0, natural = 0.0
             for (k, _) in group {
                 space += parts.value(of: edges[k].right) - parts.value(of: edges[k].left)
                 natural += naturals.first { $0.0.id == textVariables[k]!.width.id }?.1 ?? 0
             }
+            if space < natural - 1e-9 { squeezed.append((g, space)) }
             for (k, share) in group {
                 let own = naturals.first { $0.0.id == textVariables[k]!.width.id }?.1 ?? 0
                 batch.append((share, space < natural - 1e-9 ? own * space / natural : 0))
             }
         }
         try parts.suggest(batch)
+        return squeezed
+    }
+
+    /// For each squeezed group of two labels side by side, the split of its space whose taller
+    /// label ends highest (the least height: each label's bottom only falls as it widens),
+    /// found by bisection to 1/64 pt, about 30 measures; suggested as the shares. Returns the
+    /// shares it replaced (empty: none changed).
+    func balanceTiedPairs(_ parts: inout ConstraintComponents, _ squeezed: [(group: Int, space: Double)],
+                          measure: (Int, Double) -> TextSize) throws(ConstraintError) -> [(Variable, Double)] {
+        var batch: [(Variable, Double)] = [], replaced: [(Variable, Double)] = []
+        for (g, space) in squeezed where shareGroups[g].count == 2 {
+            let (a, b) = (shareGroups[g][0], shareGroups[g][1])
+            let (topA, topB) = (parts.value(of: edges[a.view].top), parts.value(of: edges[b.view].top))
+            let widthA = parts.value(of: edges[a.view].right) - parts.value(of: edges[a.view].left)
+            let steps = Int((space * 64).rounded(.down))
+            func bottoms(_ i: Int) -> (a: Double, b: Double) {
+                let w = min(space, Double(i) / 64)
+                return (topA + measure(a.view, w).height, topB + measure(b.view, space - w).height)
+            }
+            // The first step where a's bottom is no lower than b's: a's falls, b's rises.
+            var (lo, hi) = (0, steps)
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                let m = bottoms(mid)
+                if m.a <= m.b { hi = mid } else { lo = mid + 1 }
+            }
+            var best = lo
+            if lo > 0, bottoms(lo - 1).a < max(bottoms(lo).a, bottoms(lo).b) { best = lo - 1 }
+            let w = min(space, Double(best) / 64)
+            guard abs(w - widthA) > 1e-9 else { continue }
+            batch += [(a.share, w), (b.share, space - w)]
+            replaced += [(a.share, widthA), (b.share, space - widthA)]
+        }
+        guard !batch.isEmpty else { return [] }
+        try parts.suggest(batch)
+        return replaced
     }
 
     /// The free view axes (`2 × view + axis`), in view order.

@@ -256,7 +256,11 @@ package struct ConstraintCell: Sendable {
             _ = try compile()
             throw error
         }
-        let probed = try probeAmbiguities(budget: probeBudget, firstOnly: strict)
+        // A cell wider than every box and gap together, where every view has room (a hugging
+        // tie shows only there).
+        var roomy = 1000 + 100 * Double(textOrder.count) + parsed.reduce(0) { $0 + abs($1.rule.constant) }
+        for v in all { if case .box(let w, _) = v.kind { roomy += abs(w ?? 0) } }
+        let probed = try probeAmbiguities(budget: probeBudget, firstOnly: strict, roomy: roomy)
         if strict {
             if let first = probed.found.first { throw .ambiguous(first.view, axis: first.axis.rawValue) }
             if !probed.complete { throw .tooEntangled(probeBudget) }
@@ -452,9 +456,27 @@ package struct ConstraintCell: Sendable {
         for k in textOrder { batch.append((textVariables[k]!.width, naturalWidth(k))) }
         try parts.suggest(batch)
         guard !textOrder.isEmpty else { return }
-        if !shareGroups.isEmpty { try shareTiedSpace(&parts, naturals: batch) }
+        let squeezed = shareGroups.isEmpty ? [] : try shareTiedSpace(&parts, naturals: batch)
         measuredAt.removeAll(keepingCapacity: true)
         measuredAt.append(contentsOf: repeatElement(-1, count: views.count))
+        try measureTexts(&parts, &batch, &measuredAt, measure: measure, passes: passes)
+        guard !squeezed.isEmpty else { return }
+        // Tied pairs balanced for the least height; kept only if the cell comes out shorter.
+        let content = edges[0]
+        let before = parts.value(of: content.bottom) - parts.value(of: content.top)
+        let proportional = try balanceTiedPairs(&parts, squeezed, measure: measure)
+        guard !proportional.isEmpty else { return }
+        try measureTexts(&parts, &batch, &measuredAt, measure: measure, passes: passes)
+        if parts.value(of: content.bottom) - parts.value(of: content.top) > before + 1e-9 {
+            try parts.suggest(proportional)
+            try measureTexts(&parts, &batch, &measuredAt, measure: measure, passes: passes)
+        }
+    }
+
+    /// Measures each text at the width it got and suggests its height (and the baselines rules
+    /// use), while a width changes (at most `passes` rounds), one batch a round.
+    private func measureTexts(_ parts: inout ConstraintComponents, _ batch: inout [(Variable, Double)], _ measuredAt: inout [Double],
+                              measure: (Int, Double) -> TextSize, passes: Int) throws(ConstraintError) {
         for _ in 0..<max(1, passes) {
             batch.removeAll(keepingCapacity: true)
             for k in textOrder {

@@ -102,6 +102,14 @@ final class AmbiguousLayoutTests: XCTestCase {
             "b1.leading == super.leading", "b2.leading == b1.trailing", "b2.trailing == super.trailing",
             "b1.top == super.top", "b2.top == super.top", "super.bottom >= b1.bottom", "super.bottom >= b2.bottom"])
         XCTAssertEqual(side.ambiguities.map(\.view), ["b1", "b2"])
+        // Two boxes 600 wide, the first harder to compress: they tie (both hugging at 250) only
+        // in a cell wider than 1,200.
+        var firm = ConstraintCell.View("w1", .box(width: 600, height: 50))
+        firm.compression.horizontal = 751
+        let wide = try ConstraintCell(views: [firm, .init("w2", .box(width: 600, height: 80))], rules: [
+            "w1.leading == super.leading", "w2.leading == w1.trailing", "w2.trailing == super.trailing",
+            "w1.top == super.top", "w2.top == super.top", "super.bottom >= w1.bottom", "super.bottom >= w2.bottom"])
+        XCTAssertEqual(wide.ambiguities.map(\.view), ["w1", "w2"])
     }
 
     /// A big system is checked in full (its free views pushed together, not one by one), and
@@ -135,37 +143,49 @@ final class AmbiguousLayoutTests: XCTestCase {
         XCTAssertTrue(centred.ambiguityCheckIsComplete)
     }
 
-    /// Labels tied for the space between them (equal compression resistances) share it in
-    /// proportion to their natural widths: as many lines each, the least height any split gives
-    /// where lines are as wide as the label (not one label squeezed into a sliver, hundreds of
-    /// lines tall). Two pairs in one cell share their own spaces.
-    func testLabelsTiedForTheSameSpaceShareItAtTheLeastHeight() throws {
+    /// Labels tied for the space between them (equal compression resistances, too long for it)
+    /// share it: a pair at the split of least height (not one label squeezed into a sliver,
+    /// hundreds of lines tall), two pairs in one cell each in its own space; three or more in
+    /// proportion to their natural widths, within a line of the least height.
+    func testLabelsTiedForTheSameSpaceShareIt() throws {
         var cell = try ConstraintCell(views: [.init("a", .text), .init("b", .text), .init("c", .text), .init("d", .text)], rules: [
             "a.leading == super.leading + 8", "b.leading == a.trailing + 8", "b.trailing == super.trailing - 8",
-            "a.top == super.top", "b.top == super.top", "super.bottom >= a.bottom", "super.bottom >= b.bottom",
+            "a.top == super.top", "b.top == super.top + 7", "super.bottom >= a.bottom", "super.bottom >= b.bottom",
             "c.leading == super.leading + 8", "d.leading == c.trailing + 8", "d.trailing == super.trailing - 108",
             "c.top >= a.bottom + 4", "c.top >= b.bottom + 4", "d.top == c.top", "super.bottom >= c.bottom", "super.bottom >= d.bottom"])
         XCTAssertEqual(cell.ambiguities.map(\.view), ["a", "b", "c", "d"])
         XCTAssertEqual(cell.shareGroups.map { $0.map(\.view) }, [[1, 2], [3, 4]])
         let index = ["a", "b", "c", "d"].map { cell.viewIndex($0)! }
         func lines(_ natural: Double, _ width: Double) -> Double { max(1, (natural / max(width, 1e-3) - 1e-9).rounded(.up)) }
-        func least(_ n1: Double, _ n2: Double, _ space: Double) -> Double {
+        /// The least bottom of a pair over every split (b starting `offset` lower).
+        func least(_ n1: Double, _ n2: Double, _ space: Double, offset: Double = 0) -> Double {
             var least = Double.infinity
-            for w in stride(from: 0.25, to: space, by: 0.25) { least = min(least, 20 * max(lines(n1, w), lines(n2, space - w))) }
+            for w in stride(from: 1.0 / 64, to: space, by: 1.0 / 64) { least = min(least, max(20 * lines(n1, w), offset + 20 * lines(n2, space - w))) }
             return least
         }
         for naturals in [[700.0, 300, 1200, 1100], [2000, 150, 5000, 4000], [300, 200, 100, 90], [9000, 10, 40, 3000]] {
             let natural = { (k: Int) in naturals[index.firstIndex(of: k)!] }
             let height = try cell.fit(width: 390, naturalWidth: natural, measure: { k, w in
                 .init(height: 20 * lines(natural(k), w), firstBaseline: 15, lastBaselineFromBottom: 5) })
-            XCTAssertEqual(height, least(naturals[0], naturals[1], 366) + 4 + least(naturals[2], naturals[3], 266), "\(naturals)")
+            XCTAssertEqual(height, least(naturals[0], naturals[1], 366, offset: 7) + 4 + least(naturals[2], naturals[3], 266), "\(naturals)")
             let widths = ["a", "b", "c", "d"].map { cell.frame(of: $0)!.width }
-            for (i, space) in [(0, 366.0), (2, 266)] {
-                XCTAssertEqual(widths[i] + widths[i + 1], space, accuracy: 1e-6)
-                if naturals[i] + naturals[i + 1] > space {
-                    XCTAssertEqual(widths[i] / naturals[i], widths[i + 1] / naturals[i + 1], accuracy: 1e-9, "\(naturals): \(widths)")
-                }
-            }
+            XCTAssertEqual(widths[0] + widths[1], 366, accuracy: 1e-6)
+            XCTAssertEqual(widths[2] + widths[3], 266, accuracy: 1e-6)
+        }
+
+        var three = try ConstraintCell(views: [.init("x", .text), .init("y", .text), .init("z", .text)], rules: [
+            "x.leading == super.leading", "y.leading == x.trailing", "z.leading == y.trailing", "z.trailing == super.trailing",
+            "x.top == super.top", "y.top == super.top", "z.top == super.top",
+            "super.bottom >= x.bottom", "super.bottom >= y.bottom", "super.bottom >= z.bottom"])
+        XCTAssertEqual(three.shareGroups.map { $0.map(\.view) }, [[1, 2, 3]])
+        for naturals in [[700.0, 300, 500], [3000, 100, 40]] {
+            let height = try three.fit(width: 300, naturalWidth: { naturals[$0 - 1] }, measure: { k, w in
+                .init(height: 20 * lines(naturals[k - 1], w), firstBaseline: 15, lastBaselineFromBottom: 5) })
+            let widths = ["x", "y", "z"].map { three.frame(of: $0)!.width }
+            for i in 1..<3 { XCTAssertEqual(widths[i] / naturals[i], widths[0] / naturals[0], accuracy: 1e-9, "\(naturals): \(widths)") }
+            var least = Double.infinity
+            for x in 1..<299 { for y in 1..<(300 - x) { least = min(least, 20 * max(lines(naturals[0], Double(x)), lines(naturals[1], Double(y)), lines(naturals[2], Double(300 - x - y)))) } }
+            XCTAssertLessThanOrEqual(height, least + 20, "\(naturals)")
         }
     }
 }
