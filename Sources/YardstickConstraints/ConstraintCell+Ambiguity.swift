@@ -150,8 +150,10 @@ extension ConstraintCell {
 
     /// For each squeezed group of two labels side by side, the split of its space whose taller
     /// label ends highest (the least height: each label's bottom only falls as it widens),
-    /// found by bisection to 1/64 pt, about 30 measures; suggested as the shares. Returns the
-    /// shares it replaced (empty: none changed).
+    /// found by bisection to 1/64 pt; of the splits as short, the one nearest the proportional
+    /// split, or an end of them where both labels end higher (about 90 measures in all);
+    /// suggested as the shares. Returns the shares it replaced
+    /// (empty: none changed).
     func balanceTiedPairs(_ parts: inout ConstraintComponents, _ squeezed: [(group: Int, space: Double)],
                           measure: (Int, Double) -> TextSize) throws(ConstraintError) -> [(Variable, Double)] {
         var batch: [(Variable, Double)] = [], replaced: [(Variable, Double)] = []
@@ -173,7 +175,24 @@ extension ConstraintCell {
             }
             var best = lo
             if lo > 0, bottoms(lo - 1).a < max(bottoms(lo).a, bottoms(lo).b) { best = lo - 1 }
-            let w = min(space, Double(best) / 64)
+            // Of the splits as short as that, the one nearest the proportional split (at one
+            // end, a label could be squeezed to a letter a line for nothing).
+            let least = max(bottoms(best).a, bottoms(best).b)
+            func first(_ fits: (Int) -> Bool) -> Int { // the first step where `fits` holds (it holds at `best`)
+                var (lo, hi) = (0, best)
+                while lo < hi { let mid = (lo + hi) / 2; if fits(mid) { hi = mid } else { lo = mid + 1 } }
+                return lo
+            }
+            let low = first { bottoms($0).a <= least }
+            var (lo2, hi2) = (best, steps) // the last step where b's bottom stays within `least`
+            while lo2 < hi2 { let mid = (lo2 + hi2 + 1) / 2; if bottoms(mid).b <= least { lo2 = mid } else { hi2 = mid - 1 } }
+            // Of those, the proportional split (clamped into them) unless an end of them leaves
+            // the other label shorter, its bottoms' sum lower ("short" whole beside a long text,
+            // not "sh/or/t").
+            func sum(_ w: Double) -> Double { topA + measure(a.view, w).height + topB + measure(b.view, space - w).height }
+            var w = min(max(widthA, min(space, Double(low) / 64)), min(space, Double(lo2) / 64))
+            var lowest = sum(w)
+            for end in [min(space, Double(low) / 64), min(space, Double(lo2) / 64)] where sum(end) < lowest - 1e-9 { (w, lowest) = (end, sum(end)) }
             guard abs(w - widthA) > 1e-9 else { continue }
             batch += [(a.share, w), (b.share, space - w)]
             replaced += [(a.share, widthA), (b.share, space - widthA)]

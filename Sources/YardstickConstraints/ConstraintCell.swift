@@ -196,6 +196,7 @@ package struct ConstraintCell: Sendable {
             // then the weighted ones and the edits: while the objective is empty, an addition
             // pivots nothing, so a big cell compiles in one optimisation, not one per rule.
             var solver = ConstraintSolver()
+            solver.workLimit = Self.compileBudget
             do {
                 for c in structure where c.isRequired { try solver.add(c) }
             } catch {
@@ -204,6 +205,7 @@ package struct ConstraintCell: Sendable {
             for (k, c) in ruled.enumerated() where c.isRequired {
                 do { try solver.add(c) } catch {
                     if case .unsatisfiable = error { throw .unsatisfiable(c.label, conflicting: conflict(ruled[..<k], c)) }
+                    if error == .tooMuchWork { throw .tooCostly(Self.compileBudget) }
                     throw .internalConstraint("\(c.label): \(error)")
                 }
             }
@@ -248,8 +250,11 @@ package struct ConstraintCell: Sendable {
                 all.append(Constraint(LinearExpression(fittingWidth), .equal, priority: 50, label: "super.width == 0 @50 (fitting)"))
             }
             do {
-                return try ConstraintComponents(constraints: all, edits: editable, sharing: sharing.map { ($0, fittingWidth) })
-            } catch { throw .internalConstraint("\(error)") }
+                return try ConstraintComponents(constraints: all, edits: editable, sharing: sharing.map { ($0, fittingWidth) }, workLimit: Self.compileBudget)
+            } catch {
+                if error == .tooMuchWork { throw .tooCostly(Self.compileBudget) }
+                throw .internalConstraint("\(error)")
+            }
         }
         // (A conflict is found there too, but `compile` names it as UIKit would: built only then.)
         do { base = try parts(widthGiven: true, adding: [], sharing: nil) } catch {
@@ -305,9 +310,14 @@ package struct ConstraintCell: Sendable {
             }
         }
         do {
+            base.limitWork(to: Self.compileBudget)
+            defer { base.limitWork(to: nil) }
             try base.add(stays)
             for (_, share) in shares { try base.addEditVariable(share, priority: 999) }
-        } catch { throw .internalConstraint("\(error)") }
+        } catch {
+            if error == .tooMuchWork { throw .tooCostly(Self.compileBudget) }
+            throw .internalConstraint("\(error)")
+        }
         shareGroups = tiedGroups(shares)
         compressed = try parts(widthGiven: false, adding: stays, editing: shares.map(\.share), sharing: base)
         // Rows start from a typical layout (a 400 pt cell, texts 100 × 20), not from width 0
@@ -333,6 +343,11 @@ package struct ConstraintCell: Sendable {
     /// 546,000; rules far more entangled than a cell's (100 views, 300 such rules) would
     /// otherwise take minutes.
     package static let probeBudget = 5_000_000
+
+    /// The most work building a cell's parts may take, each: 4× the largest of the benchmark's
+    /// 256-view cells (a cell whose rounding makes the simplex wander fails in seconds, not
+    /// minutes).
+    package static let compileBudget = 200_000_000
 
 
     /// UIKit's pairing rules (`NSLayoutConstraint` throws "Invalid pairing of layout

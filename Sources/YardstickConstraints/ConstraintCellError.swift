@@ -19,6 +19,9 @@ package enum ConstraintCellError: Error, Equatable, Sendable, CustomStringConver
     case tooLarge(String)
     /// The rules are too entangled for the ambiguity check within its budget of pivots.
     case tooEntangled(Int)
+    /// Solving the rules took more work than a cell may (tableau cells rewritten): rounding in
+    /// long chains of multipliers can make the simplex wander.
+    case tooCostly(Int)
     /// A template element the constraint compiler does not handle yet.
     case unsupported(String)
     case internalConstraint(String)
@@ -44,6 +47,8 @@ package enum ConstraintCellError: Error, Equatable, Sendable, CustomStringConver
             return "required rules fix the cell's width (given \(Int(given)) pt, it comes out \(w) pt); the table's width is required, as UIKit's encapsulated width"
         case .tooEntangled(let budget):
             return "the rules are too entangled to check for ambiguity in time (more than \(budget) tableau cells rewritten); a cell's rules relate few views each"
+        case .tooCostly(let budget):
+            return "the rules take too much work to solve (more than \(budget) tableau cells rewritten; long chains of multipliers can cause it); a cell's rules relate few views each"
         case .internalConstraint(let m): return "the rules could not be solved (\(m)); check that every view's position and size are determined"
         }
     }

@@ -19,8 +19,10 @@ package struct ConstraintComponents: Sendable {
     /// - Parameter sharing: another system split the same way whose parts are these, except the
     ///   part holding `except`: those parts are taken from it, not solved again.
     /// - Throws: `ConstraintError` as `ConstraintSolver.add` does (a conflict among required ones).
+    /// - Parameter workLimit: the most work (`ConstraintSolver.work`) building each part may take
+    ///   (`ConstraintError.tooMuchWork` past it); none once built.
     package init(constraints: [Constraint], edits: [(variable: Variable, priority: Double)],
-                 sharing: (other: ConstraintComponents, except: Variable)? = nil) throws(ConstraintError) {
+                 sharing: (other: ConstraintComponents, except: Variable)? = nil, workLimit: Int = .max) throws(ConstraintError) {
         // Union-find over variable ids.
         var parent: [Int] = []
         func find(_ x: Int) -> Int {
@@ -50,7 +52,9 @@ package struct ConstraintComponents: Sendable {
             if partOfRoot[root] == nil { partOfRoot[root] = partOfRoot.count }
             partOf[id] = partOfRoot[root]!
         }
-        solvers = Array(repeating: ConstraintSolver(), count: partOfRoot.count)
+        var fresh = ConstraintSolver()
+        fresh.workLimit = workLimit
+        solvers = Array(repeating: fresh, count: partOfRoot.count)
         var shared = [Bool](repeating: false, count: solvers.count)
         if let (other, except) = sharing, other.partOf == partOf, other.solvers.count == solvers.count {
             for k in solvers.indices where except.id >= partOf.count || partOf[except.id] != k {
@@ -68,6 +72,13 @@ package struct ConstraintComponents: Sendable {
             if !shared[partOf[v.id]] { try solvers[partOf[v.id]].add(c) }
         }
         for (v, priority) in edits where !shared[partOf[v.id]] { try solvers[partOf[v.id]].addEditVariable(v, priority: priority) }
+        limitWork(to: nil)
+    }
+
+    /// Limits each part's further work to `extra` (`ConstraintError.tooMuchWork` past it), or
+    /// lifts the limit (nil).
+    package mutating func limitWork(to extra: Int?) {
+        for k in solvers.indices { solvers[k].workLimit = extra.map { solvers[k].work + $0 } ?? .max }
     }
 
     /// Suggests values for edit variables, re-optimising each part touched once.

@@ -249,6 +249,11 @@ package struct ConstraintSolver: Sendable {
         return try body(&self)
     }
 
+    /// How far from 0 a value may be and still be read as 0 where rounding accumulates over
+    /// pivots (an artificial objective reaching 0, a row's constant): far above the 1e-8 of
+    /// single coefficients, far below a point.
+    static let tolerance = 1e-6
+
     /// The most pivots one optimisation may take: simplex pivots grow with the rows, and a
     /// cycle (possible among degenerate rows) must end as an error, never a hang.
     private var pivotLimit: Int { 50 * (basics.count + 20) }
@@ -352,12 +357,17 @@ package struct ConstraintSolver: Sendable {
         insertRow(art, row)
         artificial = row
         try? optimize(objective: false)
-        let success = abs(artificial!.constant) < Row.epsilon
+        let success = abs(artificial!.constant) < Self.tolerance
         artificial = nil
         if var basic = rows[art] {
             removeRow(art)
             if basic.cells.isEmpty { return success }
-            guard let entering = basic.cells.first(where: { $0.symbol.isPivotable })?.symbol else { return false }
+            // (The largest coefficient: pivoting on a rounding leftover such as 1e-8 would
+            // multiply the tableau by 1e8, and then nothing is solved right.)
+            var entering: Symbol?
+            var largest = 0.0
+            for cell in basic.cells where cell.symbol.isPivotable && abs(cell.coefficient) > largest { (entering, largest) = (cell.symbol, abs(cell.coefficient)) }
+            guard let entering else { return false }
             basic.solve(for: art, entering)
             substitute(entering, by: basic)
             insertRow(entering, basic)
@@ -409,7 +419,14 @@ package struct ConstraintSolver: Sendable {
                     if r < ratio { ratio = r; leaving = symbol }
                 }
             }
-            guard let leaving else { throw .unbounded }
+            guard let leaving else {
+                // Every objective here is bounded below (by 0: weights are positive, errors and
+                // slacks too), so a column nothing bounds has a reduced cost that is rounding
+                // left over (-1e-8, after pivots on rules such as `a.width == 0.5 * b.width`):
+                // it is 0. (Thrown as unbounded, it refused solvable cells.)
+                if useObjective { objective.remove(entering) } else { artificial!.remove(entering) }
+                continue
+            }
             var row = rows[leaving]!
             removeRow(leaving)
             row.solve(for: leaving, entering)
@@ -434,7 +451,10 @@ package struct ConstraintSolver: Sendable {
                 let r = objective.coefficient(of: cell.symbol) / cell.coefficient
                 if r < ratio { ratio = r; entering = cell.symbol }
             }
-            guard let entering else { throw .unbounded }
+            guard let entering else {
+                if row.constant > -Self.tolerance { continue } // (rounding, as in `optimize`)
+                throw .unbounded
+            }
             var pivot = row
             removeRow(leaving)
             pivot.solve(for: leaving, entering)

@@ -60,7 +60,7 @@ extension TemplateLayout {
                 throw SizingError(path: rule(text), .template(error.description))
             case .duplicateView(let name), .badViewName(let name), .ambiguous(let name, _):
                 throw SizingError(path: p + ".views." + name, .template(error.description))
-            case .unsupported, .internalConstraint, .tooEntangled, .tooLarge, .widthFixed: throw SizingError(path: p, .template(error.description))
+            case .unsupported, .internalConstraint, .tooEntangled, .tooCostly, .tooLarge, .widthFixed: throw SizingError(path: p, .template(error.description))
             }
         }
     }

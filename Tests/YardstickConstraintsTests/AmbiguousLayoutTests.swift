@@ -163,15 +163,29 @@ final class AmbiguousLayoutTests: XCTestCase {
             for w in stride(from: 1.0 / 64, to: space, by: 1.0 / 64) { least = min(least, max(20 * lines(n1, w), offset + 20 * lines(n2, space - w))) }
             return least
         }
-        for naturals in [[700.0, 300, 1200, 1100], [2000, 150, 5000, 4000], [300, 200, 100, 90], [9000, 10, 40, 3000]] {
+        var proportionalNotLeast = 0
+        for naturals in [[700.0, 300, 1200, 1100], [2000, 150, 5000, 4000], [300, 200, 100, 90], [9000, 10, 40, 3000], [1000, 990, 10, 10]] {
             let natural = { (k: Int) in naturals[index.firstIndex(of: k)!] }
             let height = try cell.fit(width: 390, naturalWidth: natural, measure: { k, w in
                 .init(height: 20 * lines(natural(k), w), firstBaseline: 15, lastBaselineFromBottom: 5) })
             XCTAssertEqual(height, least(naturals[0], naturals[1], 366, offset: 7) + 4 + least(naturals[2], naturals[3], 266), "\(naturals)")
             let widths = ["a", "b", "c", "d"].map { cell.frame(of: $0)!.width }
             XCTAssertEqual(widths[0] + widths[1], 366, accuracy: 1e-6)
+            // Where the proportional split is as short as any, it is kept, unless a split as
+            // short leaves both labels' bottoms lower in sum (no label squeezed to a letter a
+            // line for nothing).
+            if naturals[0] + naturals[1] > 366 {
+                let p = 366 * naturals[0] / (naturals[0] + naturals[1])
+                func sum(_ w: Double) -> Double { 20 * lines(naturals[0], w) + 7 + 20 * lines(naturals[1], 366 - w) }
+                if max(20 * lines(naturals[0], p), 7 + 20 * lines(naturals[1], 366 - p)) == least(naturals[0], naturals[1], 366, offset: 7) {
+                    if abs(widths[0] - p) > 1e-6 { XCTAssertLessThan(sum(widths[0]), sum(p), "\(naturals): \(widths)") }
+                } else {
+                    proportionalNotLeast += 1
+                }
+            }
             XCTAssertEqual(widths[2] + widths[3], 266, accuracy: 1e-6)
         }
+        XCTAssertGreaterThan(proportionalNotLeast, 0, "some cases need the bisection")
 
         var three = try ConstraintCell(views: [.init("x", .text), .init("y", .text), .init("z", .text)], rules: [
             "x.leading == super.leading", "y.leading == x.trailing", "z.leading == y.trailing", "z.trailing == super.trailing",

@@ -195,4 +195,55 @@ final class ConstraintCellTests: XCTestCase {
         // Not strict: sized, the check said to be incomplete.
         XCTAssertFalse(try ConstraintCell(views: views, rules: rules, probeBudget: 100).ambiguityCheckIsComplete)
     }
+
+    /// From a hostile review: 53 views whose weighted rules (at 1 to 999, with `0.5 *` widths)
+    /// leave rounding in the tableau: a reduced cost of -1e-8 that no row bounds is 0, not an
+    /// unbounded objective (the cell used to be refused with "unbounded" at every width).
+    func testRoundingLeftInTheTableauIsNotAnError() throws {
+        var cell = try ConstraintCell(views: [
+            .init("v000", .text), .init("v001", .box(width: 40, height: 17)), .init("v003", .box(width: 45, height: 48)),
+            .init("v005", .box(width: 2, height: 30)), .init("v006", .box(width: 50, height: 16)), .init("v008", .text),
+            .init("v009", .box(width: 11, height: 8)), .init("v010", .box(width: 24, height: 31)), .init("v013", .box(width: 37, height: 16)),
+            .init("v014", .box(width: 1, height: 47)), .init("v015", .box(width: 14, height: 27)), .init("v018", .box(width: 50, height: 25)),
+            .init("v019", .box(width: 11, height: 49)), .init("v022", .box(width: 29, height: 9)), .init("v024", .text),
+            .init("v025", .box(width: 1, height: 14)), .init("v026", .box(width: 50, height: 14)), .init("v027", .box(width: 11, height: 11)),
+            .init("v028", .box(width: 19, height: 21)), .init("v029", .box(width: 13, height: 35)), .init("v032", .text),
+            .init("v034", .box(width: 25, height: 20)), .init("v036", .box(width: 27, height: 11)), .init("v038", .box(width: 5, height: 22)),
+            .init("v039", .box(width: 20, height: 39)), .init("v040", .text), .init("v045", .box(width: 23, height: 20)),
+            .init("v058", .box(width: 1, height: 29)), .init("v066", .box(width: 34, height: 17)), .init("v067", .box(width: 50, height: 30)),
+            .init("v069", .box(width: 48, height: 50)), .init("v070", .box(width: 24, height: 19)), .init("v071", .box(width: 3, height: 28)),
+            .init("v078", .box(width: 35, height: 6)), .init("v087", .box(width: 4, height: 6)), .init("v093", .box(width: 17, height: 30)),
+            .init("v095", .box(width: 10, height: 4)), .init("v097", .box(width: 41, height: 3)), .init("v099", .box(width: 14, height: 9)),
+            .init("v100", .box(width: 47, height: 37)), .init("v119", .box(width: 32, height: 22)), .init("v121", .box(width: 12, height: 6)),
+            .init("v127", .box(width: 38, height: 43)), .init("v139", .box(width: 1, height: 31)), .init("v140", .box(width: 36, height: 50)),
+            .init("v163", .box(width: 50, height: 38)), .init("v166", .box(width: 40, height: 36)), .init("v171", .box(width: 11, height: 38)),
+            .init("v188", .box(width: 40, height: 5)), .init("v196", .box(width: 36, height: 24)), .init("v199", .box(width: 7, height: 19)),
+            .init("v203", .box(width: 19, height: 23)), .init("v240", .text)], rules: [
+            "v067.leading >= v039.trailing + 7 @50", "v024.leading >= v009.trailing + 5 @1", "v024.leading >= v008.trailing + 1 @999",
+            "v196.width == 0.5 * v058.width @999", "v188.leading >= v026.trailing + 9 @999", "v093.leading >= v070.trailing + 9 @1",
+            "v045.leading >= v018.trailing + 6 @250", "v032.leading >= v003.trailing + 3 @999", "v027.width == 0.5 * v006.width @999",
+            "v240.leading >= v013.trailing + 2 @999", "v039.width == 0.5 * v013.width @999", "v100.leading >= v095.trailing + 7 @250",
+            "v001.leading >= v000.trailing + 9 @999", "v070.leading >= v045.trailing + 8 @1", "v099.leading >= v078.trailing + 0 @999",
+            "v040.leading >= v019.trailing + 1 @1000", "v071.width == 0.5 * v005.width @1", "v005.width == 0.5 * v003.width @250",
+            "v009.leading >= v006.trailing + 10 @250", "v018.leading >= v006.trailing + 3 @1000", "v003.leading >= v001.trailing + 8 @1",
+            "v127.leading >= v025.trailing + 3 @250", "v199.leading >= v121.trailing + 8 @1000", "v095.leading >= v014.trailing + 0 @50",
+            "v097.leading >= v008.trailing + 5 @1", "v039.leading >= v029.trailing + 4 @250", "v034.leading >= v029.trailing + 1 @250",
+            "v139.width == 0.5 * v028.width @999", "v097.width == 0.5 * v014.width @50", "v006.leading >= v000.trailing + 3 @50",
+            "v097.leading >= v038.trailing + 1 @250", "v166.leading >= v014.trailing + 10 @999", "v196.width == 0.5 * v093.width @999",
+            "v022.leading >= v014.trailing + 3 @1", "v188.leading >= v099.trailing + 0 @50", "v015.width == 0.5 * v014.width @250",
+            "v069.leading >= v025.trailing + 4 @1000", "v163.leading >= v024.trailing + 9 @250", "v171.width == 0.5 * v087.width @999",
+            "v070.leading >= v032.trailing + 2 @1000", "v203.width == 0.5 * v100.width @50", "v140.leading >= v001.trailing + 4 @250",
+            "v166.leading >= v119.trailing + 10 @1", "v038.leading >= v003.trailing + 6 @1", "v014.leading >= v001.trailing + 5 @1",
+            "v163.leading >= v013.trailing + 10 @999", "v040.leading >= v036.trailing + 8 @1", "v078.leading >= v038.trailing + 0 @999",
+            "v010.width == 0.5 * v009.width @250", "v087.width == 0.5 * v032.width @999", "v127.leading >= v100.trailing + 6 @1",
+            "v029.leading >= v026.trailing + 9 @1000", "v199.leading >= v139.trailing + 6 @1", "v139.leading >= v067.trailing + 0 @250",
+            "v121.leading >= v069.trailing + 3 @1", "v034.leading >= v022.trailing + 9 @250", "v029.leading >= v003.trailing + 7 @1",
+            "v022.width == 0.5 * v001.width @999", "v018.width == 0.5 * v014.width @250", "v013.width == 0.5 * v010.width @1",
+            "v240.leading >= v019.trailing + 7 @1", "v066.width == 0.5 * v009.width @999", "v013.leading >= v008.trailing + 2 @999",
+            "v038.leading >= v036.trailing + 0 @50", "v140.leading >= v139.trailing + 7 @999", "v119.leading >= v093.trailing + 2 @1000"])
+        for width in [320.0, 1000, 2000] {
+            let height = try cell.fit(width: width, naturalWidth: { _ in 200 }, measure: { _, w in .init(height: 20 * max(1, (200 / max(w, 1)).rounded(.up)), firstBaseline: 15, lastBaselineFromBottom: 5) })
+            XCTAssertTrue(height.isFinite && height >= 0)
+        }
+    }
 }
