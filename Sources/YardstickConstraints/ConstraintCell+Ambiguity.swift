@@ -197,9 +197,59 @@ extension ConstraintCell {
             batch += [(a.share, w), (b.share, space - w)]
             replaced += [(a.share, widthA), (b.share, space - widthA)]
         }
+        for (g, space) in squeezed where shareGroups[g].count > 2 {
+            let group = shareGroups[g]
+            let widths = group.map { parts.value(of: edges[$0.view].right) - parts.value(of: edges[$0.view].left) }
+            guard let least = leastLevel(group, widths: widths, space: space, tops: group.map { parts.value(of: edges[$0.view].top) }, measure: measure) else { continue }
+            for (k, member) in group.enumerated() where abs(least[k] - widths[k]) > 1e-9 {
+                batch.append((member.share, least[k]))
+                replaced.append((member.share, widths[k]))
+            }
+        }
         guard !batch.isEmpty else { return [] }
         try parts.suggest(batch)
         return replaced
+    }
+
+    /// For a group of three or more labels sharing `space`: the widths of the least height. The
+    /// tallest bottom `level` is lowered while the labels can all end above the next level down
+    /// (each label's least width for it, by bisection to 1/64 pt, fits within `space` in sum);
+    /// the space left over goes in proportion to `widths`. Nil when the level does not fall.
+    /// About 2 × labels × 15 measures a level.
+    func leastLevel(_ group: [(view: Int, share: Variable)], widths: [Double], space: Double, tops: [Double],
+                    measure: (Int, Double) -> TextSize) -> [Double]? {
+        func bottom(_ k: Int, _ w: Double) -> Double { tops[k] + measure(group[k].view, w).height }
+        /// The least width (on the 1/64 grid, or `space`) at which label `k` ends at `level` or above.
+        func leastWidth(_ k: Int, within level: Double) -> Double? {
+            let steps = Int((space * 64).rounded(.down))
+            guard bottom(k, space) <= level + 1e-9 else { return nil }
+            var (lo, hi) = (0, steps)
+            while lo < hi { let mid = (lo + hi) / 2; if bottom(k, Double(mid) / 64) <= level + 1e-9 { hi = mid } else { lo = mid + 1 } }
+            return lo == steps ? space : Double(lo) / 64
+        }
+        var level = group.indices.map { bottom($0, widths[$0]) }.max()!
+        var best: [Double]? = nil
+        for _ in 0..<64 { // (a level a line: a few at most; bounded all the same)
+            // The next level down: each label's highest bottom below this level.
+            var next = -Double.infinity
+            for k in group.indices {
+                guard let w = leastWidth(k, within: level - 1e-6) else { return finish() }
+                next = max(next, bottom(k, w))
+            }
+            var least: [Double] = []
+            for k in group.indices {
+                guard let w = leastWidth(k, within: next) else { return finish() }
+                least.append(w)
+            }
+            guard least.reduce(0, +) <= space + 1e-9 else { return finish() }
+            (level, best) = (next, least)
+        }
+        return finish()
+        func finish() -> [Double]? {
+            guard let best else { return nil }
+            let extra = space - best.reduce(0, +), total = widths.reduce(0, +)
+            return best.indices.map { best[$0] + (total > 0 ? extra * widths[$0] / total : extra / Double(best.count)) }
+        }
     }
 
     /// The free view axes (`2 × view + axis`), in view order.
