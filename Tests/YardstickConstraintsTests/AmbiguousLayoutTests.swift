@@ -33,6 +33,30 @@ final class AmbiguousLayoutTests: XCTestCase {
             for i in heights.indices { top.append(below[i].map { ($0.view < 0 ? 0 : top[$0.view] + heights[$0.view]) + $0.gap }.max() ?? 0) }
             return top
         }
+
+        /// Each `super.bottom >= bI.bottom + gap` rule's box and gap.
+        var gaps: [(Int, Double)] {
+            rules.compactMap { rule -> (Int, Double)? in
+                guard rule.hasPrefix("super.bottom >= b") else { return nil }
+                let parts = rule.dropFirst("super.bottom >= b".count).split(separator: " ")
+                return (Int(parts[0].split(separator: ".")[0])!, Double(parts[2])!)
+            }
+        }
+
+        /// The longest path: the deepest box's bottom plus its gap to the content view's bottom.
+        var longest: Double { gaps.map { earliest[$0.0] + heights[$0.0] + $0.1 }.max()! }
+
+        /// The boxes that could go lower without making the cell taller, in order.
+        var free: [String] {
+            let (earliest, gaps, longest) = (earliest, gaps, longest)
+            var latest = heights.indices.map { _ in Double.infinity }
+            for i in heights.indices.reversed() {
+                let own = gaps.filter { $0.0 == i }.map { longest - $0.1 - heights[i] }.min() ?? .infinity
+                let next = heights.indices.flatMap { k in below[k].filter { $0.view == i }.map { latest[k] - $0.gap - heights[i] } }.min() ?? .infinity
+                latest[i] = min(own, next)
+            }
+            return heights.indices.filter { latest[$0] > earliest[$0] + 1e-6 }.map { "b\($0)" }
+        }
     }
 
     func testRandomBoxSystemsFitAtTheirLongestPath() throws {
@@ -41,14 +65,7 @@ final class AmbiguousLayoutTests: XCTestCase {
         for _ in 0..<40 {
             let boxes = Boxes(&random, count: random.int(2...14))
             var cell = try ConstraintCell(views: boxes.views, rules: boxes.rules)
-            let earliest = boxes.earliest
-            // The longest path: the deepest box's bottom plus its gap to the content view's bottom.
-            let gaps = boxes.rules.compactMap { rule -> (Int, Double)? in
-                guard rule.hasPrefix("super.bottom >= b") else { return nil }
-                let parts = rule.dropFirst("super.bottom >= b".count).split(separator: " ")
-                return (Int(parts[0].split(separator: ".")[0])!, Double(parts[2])!)
-            }
-            let longest = gaps.map { earliest[$0.0] + boxes.heights[$0.0] + $0.1 }.max()!
+            let (earliest, longest) = (boxes.earliest, boxes.longest)
             for width in [390.0, 320] {
                 let height = try cell.fit(width: width, naturalWidth: { _ in 0 }, measure: { _, _ in .init(height: 0, firstBaseline: 0, lastBaselineFromBottom: 0) })
                 XCTAssertEqual(height, longest, accuracy: 1e-6, boxes.rules.joined(separator: "; "))
@@ -58,14 +75,7 @@ final class AmbiguousLayoutTests: XCTestCase {
                     XCTAssertEqual(frame.height, boxes.heights[i], accuracy: 1e-6)
                 }
             }
-            // Free: the boxes that could go lower without making the cell taller.
-            var latest = boxes.heights.indices.map { _ in Double.infinity }
-            for i in boxes.heights.indices.reversed() {
-                let own = gaps.filter { $0.0 == i }.map { longest - $0.1 - boxes.heights[i] }.min() ?? .infinity
-                let next = boxes.heights.indices.flatMap { k in boxes.below[k].filter { $0.view == i }.map { latest[k] - $0.gap - boxes.heights[i] } }.min() ?? .infinity
-                latest[i] = min(own, next)
-            }
-            let free = boxes.heights.indices.filter { latest[$0] > earliest[$0] + 1e-6 }.map { "b\($0)" }
+            let free = boxes.free
             XCTAssertEqual(Set(cell.ambiguities.map(\.view)), Set(free), boxes.rules.joined(separator: "; "))
             XCTAssertTrue(cell.ambiguities.allSatisfy { $0.axis == .vertical })
             if !free.isEmpty { withFreeViews += 1 }
@@ -120,20 +130,7 @@ final class AmbiguousLayoutTests: XCTestCase {
         let boxes = Boxes(&random, count: 120)
         let cell = try ConstraintCell(views: boxes.views, rules: boxes.rules)
         XCTAssertTrue(cell.ambiguityCheckIsComplete)
-        var latest = boxes.heights.indices.map { _ in Double.infinity }
-        let earliest = boxes.earliest
-        let gaps = boxes.rules.compactMap { rule -> (Int, Double)? in
-            guard rule.hasPrefix("super.bottom >= b") else { return nil }
-            let parts = rule.dropFirst("super.bottom >= b".count).split(separator: " ")
-            return (Int(parts[0].split(separator: ".")[0])!, Double(parts[2])!)
-        }
-        let longest = gaps.map { earliest[$0.0] + boxes.heights[$0.0] + $0.1 }.max()!
-        for i in boxes.heights.indices.reversed() {
-            let own = gaps.filter { $0.0 == i }.map { longest - $0.1 - boxes.heights[i] }.min() ?? .infinity
-            let next = boxes.heights.indices.flatMap { k in boxes.below[k].filter { $0.view == i }.map { latest[k] - $0.gap - boxes.heights[i] } }.min() ?? .infinity
-            latest[i] = min(own, next)
-        }
-        let free = boxes.heights.indices.filter { latest[$0] > earliest[$0] + 1e-6 }.map { "b\($0)" }
+        let free = boxes.free
         XCTAssertGreaterThan(free.count, 20)
         XCTAssertEqual(cell.ambiguities.map(\.view), free)
 
