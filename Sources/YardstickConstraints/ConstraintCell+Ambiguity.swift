@@ -133,16 +133,11 @@ extension ConstraintCell {
         var batch: [(Variable, Double)] = []
         var squeezed: [(group: Int, space: Double)] = []
         for (g, group) in shareGroups.enumerated() {
-            var space = 0.0, natural = 0.0
-            for (k, _) in group {
-                space += parts.value(of: edges[k].right) - parts.value(of: edges[k].left)
-                natural += naturals.first { $0.0.id == textVariables[k]!.width.id }?.1 ?? 0
-            }
+            let own = group.map { member in naturals.first { $0.0.id == textVariables[member.view]!.width.id }?.1 ?? 0 }
+            let space = group.reduce(0.0) { $0 + parts.value(of: edges[$1.view].right) - parts.value(of: edges[$1.view].left) }
+            let natural = own.reduce(0, +)
             if space < natural - 1e-9 { squeezed.append((g, space)) }
-            for (k, share) in group {
-                let own = naturals.first { $0.0.id == textVariables[k]!.width.id }?.1 ?? 0
-                batch.append((share, space < natural - 1e-9 ? own * space / natural : 0))
-            }
+            for (i, member) in group.enumerated() { batch.append((member.share, space < natural - 1e-9 ? own[i] * space / natural : 0)) }
         }
         try parts.suggest(batch)
         return squeezed
@@ -162,37 +157,37 @@ extension ConstraintCell {
             let (topA, topB) = (parts.value(of: edges[a.view].top), parts.value(of: edges[b.view].top))
             let widthA = parts.value(of: edges[a.view].right) - parts.value(of: edges[a.view].left)
             let steps = Int((space * 64).rounded(.down))
-            func bottoms(_ i: Int) -> (a: Double, b: Double) {
-                let w = min(space, Double(i) / 64)
-                return (topA + measure(a.view, w).height, topB + measure(b.view, space - w).height)
-            }
+            // Each label's bottom at a step of a's width (each measured only where it is read).
+            func bottomA(_ i: Int) -> Double { topA + measure(a.view, min(space, Double(i) / 64)).height }
+            func bottomB(_ i: Int) -> Double { topB + measure(b.view, space - min(space, Double(i) / 64)).height }
             // The first step where a's bottom is no lower than b's: a's falls, b's rises.
             var (lo, hi) = (0, steps)
             while lo < hi {
                 let mid = (lo + hi) / 2
-                let m = bottoms(mid)
-                if m.a <= m.b { hi = mid } else { lo = mid + 1 }
+                if bottomA(mid) <= bottomB(mid) { hi = mid } else { lo = mid + 1 }
             }
             var best = lo
-            if lo > 0, bottoms(lo - 1).a < max(bottoms(lo).a, bottoms(lo).b) { best = lo - 1 }
+            var least = max(bottomA(lo), bottomB(lo))
+            if lo > 0 {
+                let before = bottomA(lo - 1)
+                if before < least { (best, least) = (lo - 1, max(before, bottomB(lo - 1))) }
+            }
             // Of the splits as short as that, the one nearest the proportional split (at one
             // end, a label could be squeezed to a letter a line for nothing).
-            let least = max(bottoms(best).a, bottoms(best).b)
-            func first(_ fits: (Int) -> Bool) -> Int { // the first step where `fits` holds (it holds at `best`)
-                var (lo, hi) = (0, best)
-                while lo < hi { let mid = (lo + hi) / 2; if fits(mid) { hi = mid } else { lo = mid + 1 } }
-                return lo
-            }
-            let low = first { bottoms($0).a <= least }
+            var (low, high) = (0, best) // the first step where a's bottom is within `least`
+            while low < high { let mid = (low + high) / 2; if bottomA(mid) <= least { high = mid } else { low = mid + 1 } }
             var (lo2, hi2) = (best, steps) // the last step where b's bottom stays within `least`
-            while lo2 < hi2 { let mid = (lo2 + hi2 + 1) / 2; if bottoms(mid).b <= least { lo2 = mid } else { hi2 = mid - 1 } }
+            while lo2 < hi2 { let mid = (lo2 + hi2 + 1) / 2; if bottomB(mid) <= least { lo2 = mid } else { hi2 = mid - 1 } }
             // Of those, the proportional split (clamped into them) unless an end of them leaves
             // the other label shorter, its bottoms' sum lower ("short" whole beside a long text,
             // not "sh/or/t").
             func sum(_ w: Double) -> Double { topA + measure(a.view, w).height + topB + measure(b.view, space - w).height }
             var w = min(max(widthA, min(space, Double(low) / 64)), min(space, Double(lo2) / 64))
             var lowest = sum(w)
-            for end in [min(space, Double(low) / 64), min(space, Double(lo2) / 64)] where sum(end) < lowest - 1e-9 { (w, lowest) = (end, sum(end)) }
+            for end in [min(space, Double(low) / 64), min(space, Double(lo2) / 64)] {
+                let total = sum(end)
+                if total < lowest - 1e-9 { (w, lowest) = (end, total) }
+            }
             guard abs(w - widthA) > 1e-9 else { continue }
             batch += [(a.share, w), (b.share, space - w)]
             replaced += [(a.share, widthA), (b.share, space - widthA)]

@@ -108,17 +108,20 @@ final class AmbiguousLayoutTests: XCTestCase {
         // Two boxes 300 wide side by side: they tie for the space only in a cell narrower than 600.
         var narrow = ConstraintCell.View("b1", .box(width: 300, height: 50))
         narrow.hugging.horizontal = 251
-        let side = try ConstraintCell(views: [narrow, .init("b2", .box(width: 300, height: 80))], rules: [
-            "b1.leading == super.leading", "b2.leading == b1.trailing", "b2.trailing == super.trailing",
-            "b1.top == super.top", "b2.top == super.top", "super.bottom >= b1.bottom", "super.bottom >= b2.bottom"])
+        /// Two views side by side, filling the cell's width, top-aligned.
+        func sideBySide(_ first: ConstraintCell.View, _ second: ConstraintCell.View) throws -> ConstraintCell {
+            let (a, b) = (first.name, second.name)
+            return try ConstraintCell(views: [first, second], rules: [
+                "\(a).leading == super.leading", "\(b).leading == \(a).trailing", "\(b).trailing == super.trailing",
+                "\(a).top == super.top", "\(b).top == super.top", "super.bottom >= \(a).bottom", "super.bottom >= \(b).bottom"])
+        }
+        let side = try sideBySide(narrow, .init("b2", .box(width: 300, height: 80)))
         XCTAssertEqual(side.ambiguities.map(\.view), ["b1", "b2"])
         // Two boxes 600 wide, the first harder to compress: they tie (both hugging at 250) only
         // in a cell wider than 1,200.
         var firm = ConstraintCell.View("w1", .box(width: 600, height: 50))
         firm.compression.horizontal = 751
-        let wide = try ConstraintCell(views: [firm, .init("w2", .box(width: 600, height: 80))], rules: [
-            "w1.leading == super.leading", "w2.leading == w1.trailing", "w2.trailing == super.trailing",
-            "w1.top == super.top", "w2.top == super.top", "super.bottom >= w1.bottom", "super.bottom >= w2.bottom"])
+        let wide = try sideBySide(firm, .init("w2", .box(width: 600, height: 80)))
         XCTAssertEqual(wide.ambiguities.map(\.view), ["w1", "w2"])
     }
 
